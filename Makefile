@@ -1,0 +1,40 @@
+# axio: `make run` serves the game, `make test` runs every test (normal and
+# sanitizer builds). Both install missing Debian packages first.
+JOBS ?= 2
+BUILD := build
+SAN := build-san
+
+.PHONY: all deps build build-san run test test-fast format bench clean
+
+all: build
+
+deps:
+	@bash scripts/install-deps.sh
+
+build: deps
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+	@cmake --build $(BUILD) -j $(JOBS)
+
+build-san: deps
+	@cmake -S . -B $(SAN) -DCMAKE_BUILD_TYPE=Debug -DAXIO_SANITIZE=ON >/dev/null
+	@cmake --build $(SAN) -j $(JOBS)
+
+run: build
+	./$(BUILD)/axio selfplay --variant square --players 2 --ai greedy,greedy --seed $$(date +%s) --show
+
+test: build build-san
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	cd $(SAN) && ctest --output-on-failure -j $(JOBS)
+
+# The normal build only, for a quick check while working.
+test-fast: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+bench: build
+	./$(BUILD)/axio bench
+
+format:
+	clang-format -i $$(git ls-files '*.c' '*.h')
+
+clean:
+	rm -rf $(BUILD) $(SAN)

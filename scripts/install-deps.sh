@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs the Debian packages axio needs that are missing, as root or through
+# sudo. Prints nothing when everything is there.
+set -euo pipefail
+
+packages=(build-essential cmake pkg-config clang-format python3
+          libjansson-dev libcmocka-dev libwebsockets-dev libsqlite3-dev libssl-dev)
+[ "${AXIO_WEB_TESTS:-1}" = 1 ] && packages+=(chromium nodejs npm)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+# nodejs may come from elsewhere than Debian; a working node and npm will do.
+if command -v node >/dev/null && command -v npm >/dev/null; then
+  filtered=()
+  for p in "${missing[@]}"; do [[ $p == nodejs || $p == npm ]] || filtered+=("$p"); done
+  missing=("${filtered[@]}")
+fi
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "installing: ${missing[*]}"
+sudo=""
+if [ "$(id -u)" != 0 ]; then
+  command -v sudo >/dev/null || { echo "need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+  sudo=sudo
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,302 @@
+/*
+ * axio.h - the public interface of the AXIO rules engine.
+ *
+ * The engine plays the three games of ../shared/spec/rules.md: `square`
+ * (AXIO), `rota` (AXIO ROTA) and `hex` (AXIO Hex). A game is one plain struct
+ * (ax_game) with no pointers and no heap memory: copying it with memcpy or
+ * assignment gives an independent game, which is how the AI searches.
+ *
+ * Flow: ax_game_init() deals from a seed; the player ax_game.to_move then
+ * takes decisions (ax_move: a placement, or the swap yes/no when the phase is
+ * AX_PHASE_SWAP) through ax_apply() until ax_game.phase is AX_PHASE_OVER.
+ * ax_apply() rejects an illegal decision and leaves the game untouched. Each
+ * call can report what happened as record events (ax_events), which record.c
+ * turns into the JSON lines of ../shared/spec/record.md.
+ *
+ * Cells: `square` and `hex` boards live in one padded 17x17 array
+ * (AX_GRID_SIDE) so that a direction is a fixed index offset and walking off
+ * the play area always meets an AX_OFF cell. `rota` has no board: its cells
+ * are (x, y) pairs kept in a small hash table (board_rota.c).
+ */
+#ifndef AXIO_H
+#define AXIO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define AX_MAX_PLAYERS 4
+#define AX_MAX_COLORS 6
+#define AX_MAX_RACK 6
+#define AX_MAX_TILES 120
+#define AX_GRID_SIDE 17
+#define AX_GRID_CELLS (AX_GRID_SIDE * AX_GRID_SIDE)
+#define AX_GRID_WORDS ((AX_GRID_CELLS + 63) / 64)
+#define AX_MAX_PYRAMIDS 20
+#define AX_ROTA_STACK 12
+#define AX_ROTA_TILES 60
+#define AX_ROTA_CELLS 256 /* placed tiles plus their empty neighbours */
+#define AX_ROTA_SLOTS 512 /* hash slots, a power of two, load below one half */
+#define AX_MAX_MOVES 6144
+#define AX_MAX_EVENTS 64
+
+typedef enum { AX_SQUARE, AX_ROTA, AX_HEX } ax_variant;
+typedef enum { AX_STANDARD, AX_SOLO, AX_TEAM } ax_mode;
+typedef enum { AX_PHASE_PLACE, AX_PHASE_SWAP, AX_PHASE_OVER } ax_phase;
+typedef enum { AX_END_NONE, AX_END_BLOCKED, AX_END_ALL_MAX, AX_END_TILES_OUT } ax_end_reason;
+
+/* Colour ids in the order of rules.md; AX_NO_COLOR is an empty ROTA corner. */
+enum { AX_RED, AX_GREEN, AX_BLUE, AX_ORANGE, AX_PURPLE, AX_YELLOW };
+#define AX_NO_COLOR (-1)
+#define AX_UNSET (-2) /* an unknown (hidden) tile, or a ROTA cell with no tile */
+
+/* Contents of a `square`/`hex` grid cell: 0..5 is a symbol (tile or field). */
+enum {
+    AX_EMPTY = 8,
+    AX_PYRAMID = 9,
+    AX_DEAD = 10, /* a pyramid left it: stays empty for the rest of the game */
+    AX_OFF = 11   /* outside the play area */
+};
+
+/* A tile. Dominoes use sym[0] and sym[1]; ROTA tiles use all four corners,
+ * clockwise from the top-left (NW, NE, SE, SW), AX_NO_COLOR for empty. */
+typedef struct {
+    int8_t sym[4];
+} ax_tile;
+
+typedef enum { AX_MOVE_PLACE, AX_MOVE_SWAP } ax_move_kind;
+
+/* A decision. Placement of a domino: rack tile sym[0] goes on cells[0],
+ * sym[1] on cells[1] (grid indices, see ax_cell_index). ROTA: the hand tile
+ * (rack_index 0) on cell (x, y), turned `rotation` quarter turns clockwise,
+ * `wild` the colour named for its empty corner. Swap: `accept`. */
+typedef struct {
+    uint8_t kind;
+    uint8_t rack_index;
+    uint8_t rotation;
+    uint8_t accept;
+    int8_t wild;
+    int16_t cells[2];
+    int16_t x, y;
+} ax_move;
+
+typedef enum { AX_FROM_BAG, AX_FROM_STACK, AX_FROM_SUPPLY } ax_source;
+typedef enum {
+    AX_EV_DRAW,
+    AX_EV_PLACE,
+    AX_EV_PYRAMID,
+    AX_EV_AXIO,
+    AX_EV_SWAP,
+    AX_EV_END
+} ax_event_kind;
+
+/* One record event (record.md). Only the fields of its kind are meaningful. */
+typedef struct {
+    uint8_t kind;
+    uint8_t player;
+    uint8_t source;     /* draw */
+    uint8_t ntiles;     /* draw: tiles drawn; swap: tiles drawn */
+    uint8_t nreturned;  /* swap */
+    bool accepted;      /* swap */
+    bool bonus;         /* place: a bonus move */
+    bool bonus_move;    /* axio: a bonus move is granted */
+    ax_tile tiles[AX_MAX_RACK];
+    ax_tile returned[AX_MAX_RACK];
+    ax_tile tile;       /* place: as placed */
+    int16_t cells[2];   /* place (grid); pyramid: cells[0] */
+    int16_t x, y;       /* place (rota) */
+    int16_t moved_from; /* pyramid: the cell it left, or -1 */
+    int8_t wild;        /* place (rota) */
+    int8_t color;       /* axio */
+    uint8_t axio_score; /* axio */
+    uint8_t reason;     /* end */
+    uint8_t points[AX_MAX_COLORS];
+    uint8_t score[AX_MAX_COLORS];
+} ax_event;
+
+typedef struct {
+    int n;
+    ax_event ev[AX_MAX_EVENTS];
+} ax_events;
+
+/* The ROTA display. Every cell it knows, placed or on the frontier (empty
+ * and sharing a side with a placed tile), has an entry found through an
+ * open-addressing hash of (x, y); the frontier is also kept as a list so a
+ * legal cell is found in O(1). */
+typedef struct {
+    int16_t ncells, nfrontier;
+    int16_t x[AX_ROTA_CELLS], y[AX_ROTA_CELLS];
+    ax_tile placed[AX_ROTA_CELLS];       /* corners as placed; sym[0] == AX_UNSET: empty */
+    int16_t frontier[AX_ROTA_CELLS];     /* entry ids of the frontier cells */
+    int16_t frontier_pos[AX_ROTA_CELLS]; /* position in frontier[], or -1 */
+    int16_t slot[AX_ROTA_SLOTS];         /* -1 free, else entry id */
+} ax_rota_board;
+
+typedef struct {
+    uint64_t s[4];
+} ax_rng;
+
+typedef struct {
+    /* configuration */
+    uint8_t variant, mode, players;
+    uint8_t ncolors, rack_size, area; /* area: square side, hex radius */
+    uint8_t nthresholds, ndirs;
+    int16_t dir_offset[6]; /* grid index offset of each direction */
+    uint8_t threshold[2];
+    bool threshold_bonus[2];
+    uint64_t seed;
+    ax_rng rng;
+
+    /* turn */
+    uint8_t phase, to_move, end_reason;
+    uint8_t bonus_pending; /* bonus moves still owed to to_move */
+    bool in_bonus;         /* the placement now asked for is a bonus move */
+    uint16_t ply;          /* decisions applied so far */
+    uint8_t placed_by[AX_MAX_PLAYERS];
+
+    /* tracks: one per player, or per team in team mode (index seat % 2) */
+    uint8_t track[AX_MAX_PLAYERS][AX_MAX_COLORS];
+
+    /* tiles */
+    uint8_t rack_n[AX_MAX_PLAYERS];
+    ax_tile rack[AX_MAX_PLAYERS][AX_MAX_RACK];
+    uint8_t bag_n; /* square/hex: the bag; rota: the general supply */
+    ax_tile bag[AX_MAX_TILES];
+    uint8_t stack_n[AX_MAX_PLAYERS];
+    ax_tile stack[AX_MAX_PLAYERS][AX_ROTA_STACK];
+    uint8_t board_n; /* tiles on the board, in the order placed */
+    ax_tile board_tiles[AX_MAX_TILES];
+
+    /* square / hex board */
+    uint8_t cell[AX_GRID_CELLS];
+    uint64_t empty[AX_GRID_WORDS]; /* bit i: cell i is AX_EMPTY */
+    uint8_t nfields;
+    int16_t field_cell[AX_MAX_COLORS];
+    uint8_t field_color[AX_MAX_COLORS];
+    uint8_t fields_touched; /* bit i: field i touched by a tile */
+    uint8_t pyramids_n, pyramid_oldest;
+    int16_t pyramid_cell[AX_MAX_PYRAMIDS]; /* ring, oldest at pyramid_oldest */
+
+    /* rota display */
+    ax_rota_board rota;
+} ax_game;
+
+typedef enum {
+    AX_OK = 0,
+    AX_ERR_CONFIG,      /* variant, players and mode do not fit together */
+    AX_ERR_OVER,        /* the game is over */
+    AX_ERR_PHASE,       /* a placement in the swap phase or the reverse */
+    AX_ERR_RACK,        /* no tile at that rack index */
+    AX_ERR_CELL,        /* a cell outside the play area or not empty */
+    AX_ERR_ADJACENT,    /* the two cells are not neighbours */
+    AX_ERR_FIRST_TILE,  /* breaks the first-tile rule */
+    AX_ERR_DISPLAY,     /* rota: no side shared with the display */
+    AX_ERR_ROTATION,    /* rota: rotation not 0..3 */
+    AX_ERR_WILD,        /* rota: not a colour of the variant */
+    AX_ERR_MOVE_KIND    /* unknown kind of decision */
+} ax_error;
+
+/* --- configuration and set-up (turn.c) --- */
+
+/* Parses "square", "rota", "hex"; returns -1 if unknown. */
+int ax_variant_parse(const char *name);
+const char *ax_variant_name(int variant);
+/* Parses "standard", "solo", "team"; returns -1 if unknown. */
+int ax_mode_parse(const char *name);
+const char *ax_mode_name(int mode);
+const char *ax_error_string(ax_error err);
+/* Checks that players (1..4) and mode fit the variant (solo: 1 player; team:
+ * hex with 4; standard: 2..4). */
+ax_error ax_config_check(int variant, int players, int mode);
+/* Deals a new game. `out` (may be NULL) receives the initial draws. */
+ax_error ax_game_init(ax_game *g, int variant, int players, int mode, uint64_t seed,
+                      ax_events *out);
+
+/* --- decisions (turn.c) --- */
+
+/* Checks a decision of the player to move without changing the game. */
+ax_error ax_check(const ax_game *g, const ax_move *m);
+/* Applies a legal decision; an illegal one returns its error and changes
+ * nothing. `out` (may be NULL) receives the events it caused. */
+ax_error ax_apply(ax_game *g, const ax_move *m, ax_events *out);
+/* Lists the distinct legal decisions (identical rack tiles and the two
+ * orientations of a double count once). Returns their number. */
+int ax_legal_moves(const ax_game *g, ax_move *moves, int max);
+/* A uniformly random legal placement (over cell pair or cell, rack tile and
+ * orientation), or the swap decision, without listing all moves. */
+void ax_random_move(const ax_game *g, ax_rng *rng, ax_move *m);
+/* The track owner of a seat: the seat, or its team in team mode. */
+int ax_track_owner(const ax_game *g, int seat);
+/* The last threshold of the mode (the immediate win). */
+int ax_max_score(const ax_game *g);
+
+/* --- preview (turn.c): what a placement would score --- */
+typedef struct {
+    ax_error legal;
+    uint8_t points[AX_MAX_COLORS]; /* raw points of the tile and its pyramids */
+    uint8_t score[AX_MAX_COLORS];  /* the tracks after it */
+    int npyramids;
+    int16_t pyramid_cell[6];
+} ax_preview;
+void ax_preview_move(const ax_game *g, const ax_move *m, ax_preview *out);
+
+/* --- ranking and results (ranking.c) --- */
+
+/* Orders seats best first. group[i] is the place (0 = first) of the i-th
+ * seat in order[]; seats with equal tracks share a place. */
+typedef struct {
+    int n;
+    int order[AX_MAX_PLAYERS];
+    int place[AX_MAX_PLAYERS];
+} ax_ranking;
+void ax_rank(const ax_game *g, ax_ranking *out);
+/* Compares two track sets by the rule of 1.2 (sorted ascending,
+ * lexicographic): <0 if a is worse, 0 equal, >0 better. */
+int ax_compare_tracks(const uint8_t *a, const uint8_t *b, int ncolors);
+/* The solo result of rules 1.2 (square/rota: lowest track; hex: L1L2L3). */
+long ax_solo_result(const ax_game *g);
+
+/* --- hidden information (view.c) --- */
+
+/* The game as `seat` may see it (rules 1.3): the bag, other racks, every
+ * ROTA stack and the seed are replaced by unknown tiles (sym all AX_UNSET) of the
+ * same count. seat -1 is a spectator. */
+void ax_view(const ax_game *g, int seat, ax_game *view);
+/* Fills the unknown tiles of a view with a random assignment of the tiles
+ * `seat` has not seen, giving a complete game consistent with the view. */
+void ax_determinize(const ax_game *view, uint64_t seed, ax_game *out);
+
+/* --- geometry (geometry.c) --- */
+
+/* Grid index of square [row, col] or hex [q, r]; -1 if off the board. */
+int ax_cell_index(const ax_game *g, int a, int b);
+/* Coordinates of a grid index (inverse of ax_cell_index). */
+void ax_cell_coords(const ax_game *g, int cell, int *a, int *b);
+int ax_direction_count(const ax_game *g);
+int ax_direction_offset(const ax_game *g, int dir);
+/* Sets a grid cell's content (a colour, AX_EMPTY, AX_PYRAMID, AX_DEAD) and
+ * marks the fields a symbol touches: for building positions by hand. */
+void ax_grid_put(ax_game *g, int cell, int content);
+/* ROTA: the display entry of cell (x, y), or -1 when the display does not
+ * know it; an entry whose placed.sym[0] is AX_UNSET is an empty frontier
+ * cell. */
+int ax_rota_find(const ax_rota_board *b, int x, int y);
+
+/* --- tiles (tiles.c) --- */
+
+const char *ax_color_name(int color);
+/* Parses a colour id; returns -1 if unknown or not in the variant. */
+int ax_color_parse(const char *name, int ncolors);
+/* Writes the variant's full tile set; returns its size. */
+int ax_tile_set(int variant, ax_tile *out);
+bool ax_tile_equal(ax_tile a, ax_tile b);
+/* A ROTA tile turned r quarter turns clockwise. */
+ax_tile ax_tile_rotate(ax_tile t, int r);
+
+/* --- randomness (rng.c) --- */
+void ax_rng_seed(ax_rng *r, uint64_t seed);
+uint64_t ax_rng_next(ax_rng *r);
+/* Uniform in [0, n), n > 0, without bias. */
+uint32_t ax_rng_below(ax_rng *r, uint32_t n);
+
+#endif

@@ -1,0 +1,55 @@
+/*
+ * engine.h - what the engine's files share with each other and not with
+ * users of the engine: the per-variant board operations that turn.c's one
+ * turn flow calls, and the scoring of a unit.
+ */
+#ifndef AX_ENGINE_H
+#define AX_ENGINE_H
+
+#include "axio.h"
+#include "geometry.h"
+
+/* Result of scoring one unit (rules 1.1): colours that reached a threshold. */
+typedef struct {
+    int naxio;
+    int8_t axio_color[AX_MAX_COLORS];
+    uint8_t axio_score[AX_MAX_COLORS];
+    bool axio_bonus[AX_MAX_COLORS];
+    int bonus_moves;
+    bool all_max; /* every track of the owner sits at the last threshold */
+} ax_unit_result;
+
+/* scoring.c */
+void ax_score_unit(ax_game *g, int seat, const uint8_t points[AX_MAX_COLORS],
+                   ax_unit_result *res);
+/* Appends the `axio` events of a scored unit. */
+void ax_emit_axio(const ax_game *g, int seat, const ax_unit_result *res, ax_events *out);
+ax_event *ax_event_add(ax_events *out, int kind, int player);
+
+/* board_grid.c: dominoes on the `square` and `hex` grids */
+bool ax_grid_must_touch_field(const ax_game *g);
+bool ax_grid_can_place(const ax_game *g);
+ax_error ax_grid_check(const ax_game *g, const ax_move *m);
+/* Places and scores a checked move (tile, pyramids, their axio events);
+ * returns the bonus moves earned; sets *all_max on an immediate win. */
+int ax_grid_place(ax_game *g, const ax_move *m, bool *all_max, ax_events *out);
+int ax_grid_moves(const ax_game *g, ax_move *moves, int max);
+void ax_grid_random_move(const ax_game *g, ax_rng *rng, ax_move *m);
+
+/* board_rota.c: the ROTA display */
+void ax_rota_clear(ax_rota_board *b);
+/* Puts a tile (as placed) on a cell; keeps the frontier. */
+void ax_rota_put(ax_rota_board *b, int x, int y, ax_tile placed);
+bool ax_rota_is_frontier(const ax_rota_board *b, int x, int y);
+ax_error ax_rota_check(const ax_game *g, const ax_move *m);
+int ax_rota_place(ax_game *g, const ax_move *m, bool *all_max, ax_events *out);
+int ax_rota_moves(const ax_game *g, ax_move *moves, int max);
+void ax_rota_random_move(const ax_game *g, ax_rng *rng, ax_move *m);
+/* Raw points of the hand tile turned `rotation` on (x, y) naming `wild`. */
+void ax_rota_points(const ax_game *g, ax_tile placed, int x, int y, int wild,
+                    uint8_t points[AX_MAX_COLORS], bool *wild_scored);
+
+/* turn.c */
+void ax_shuffle(ax_rng *rng, ax_tile *tiles, int n);
+
+#endif

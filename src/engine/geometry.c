@@ -1,0 +1,101 @@
+/*
+ * geometry.c - cells, directions and play areas of the two board games.
+ *
+ * Both boards sit in one padded AX_GRID_SIDE x AX_GRID_SIDE array. `square`
+ * [row, col] lives at ((row + 2), (col + 2)); `hex` axial [q, r] at
+ * ((r + 8), (q + 8)). A direction is then one index offset, and the first
+ * half of a variant's directions are the "forward" ones: with their
+ * opposites (d + n/2) they give every neighbour pair exactly once.
+ */
+#include "geometry.h"
+
+#include <string.h>
+
+static const int square_dirs[4] = {1, AX_GRID_SIDE, -1, -AX_GRID_SIDE};
+/* rules.md 4.1 order: [+1,0] [+1,-1] [0,-1] [-1,0] [-1,+1] [0,+1] */
+static const int hex_dirs[6] = {1, 1 - AX_GRID_SIDE, -AX_GRID_SIDE, -1, AX_GRID_SIDE - 1,
+                                AX_GRID_SIDE};
+
+int ax_direction_count(const ax_game *g) { return g->ndirs; }
+
+int ax_direction_offset(const ax_game *g, int dir) { return g->dir_offset[dir]; }
+
+static int hex_distance(int q, int r)
+{
+    int s = q + r;
+    int aq = q < 0 ? -q : q, ar = r < 0 ? -r : r, as = s < 0 ? -s : s;
+    int m = aq > ar ? aq : ar;
+    return m > as ? m : as;
+}
+
+int ax_cell_index(const ax_game *g, int a, int b)
+{
+    if (g->variant == AX_SQUARE) {
+        if (a < 0 || a > 12 || b < 0 || b > 12)
+            return -1;
+        return (a + 2) * AX_GRID_SIDE + (b + 2);
+    }
+    if (g->variant == AX_HEX) {
+        if (a < -7 || a > 7 || b < -7 || b > 7 || hex_distance(a, b) > 7)
+            return -1;
+        return (b + 8) * AX_GRID_SIDE + (a + 8);
+    }
+    return -1;
+}
+
+void ax_cell_coords(const ax_game *g, int cell, int *a, int *b)
+{
+    int row = cell / AX_GRID_SIDE, col = cell % AX_GRID_SIDE;
+    if (g->variant == AX_SQUARE) {
+        *a = row - 2;
+        *b = col - 2;
+    } else {
+        *a = col - 8;
+        *b = row - 8;
+    }
+}
+
+/* Is the grid cell inside this game's play area? */
+static bool in_area(const ax_game *g, int cell)
+{
+    int a, b;
+    ax_cell_coords(g, cell, &a, &b);
+    if (g->variant == AX_SQUARE) {
+        int margin = (13 - g->area) / 2;
+        return a >= margin && a <= 12 - margin && b >= margin && b <= 12 - margin;
+    }
+    return a >= -8 && a <= 8 && b >= -8 && b <= 8 && hex_distance(a, b) <= g->area;
+}
+
+/* rules.md 2.1 and 4.1 [assumption: which colour sits where]. */
+static const int8_t square_fields[5][3] = {{2, 6, AX_RED},
+                                           {6, 10, AX_GREEN},
+                                           {10, 6, AX_BLUE},
+                                           {6, 2, AX_ORANGE},
+                                           {6, 6, AX_PURPLE}};
+static const int8_t hex_fields[6][3] = {{5, 0, AX_RED},     {5, -5, AX_GREEN},
+                                        {0, -5, AX_BLUE},   {-5, 0, AX_ORANGE},
+                                        {-5, 5, AX_YELLOW}, {0, 5, AX_PURPLE}};
+
+void ax_grid_setup(ax_game *g)
+{
+    g->ndirs = g->variant == AX_HEX ? 6 : 4;
+    for (int d = 0; d < g->ndirs; d++)
+        g->dir_offset[d] = (int16_t)(g->variant == AX_HEX ? hex_dirs[d] : square_dirs[d]);
+    memset(g->empty, 0, sizeof g->empty);
+    for (int i = 0; i < AX_GRID_CELLS; i++) {
+        g->cell[i] = in_area(g, i) ? AX_EMPTY : AX_OFF;
+        if (g->cell[i] == AX_EMPTY)
+            g->empty[i / 64] |= 1ULL << (i % 64);
+    }
+    const int8_t(*fields)[3] = g->variant == AX_SQUARE ? square_fields : hex_fields;
+    g->nfields = g->variant == AX_SQUARE ? 5 : 6;
+    for (int f = 0; f < g->nfields; f++) {
+        int cell = ax_cell_index(g, fields[f][0], fields[f][1]);
+        g->field_cell[f] = (int16_t)cell;
+        g->field_color[f] = (uint8_t)fields[f][2];
+        g->cell[cell] = (uint8_t)fields[f][2];
+        g->empty[cell / 64] &= ~(1ULL << (cell % 64));
+    }
+    g->fields_touched = 0;
+}

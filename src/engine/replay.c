@@ -1,0 +1,293 @@
+/*
+ * replay.c - checks a record by playing it again through the engine.
+ *
+ * The start line gives variant, players, mode and seed, so the engine deals
+ * the same game. Each `place` or `swap` line is a decision: it is applied,
+ * and every line after it must equal, key by key, the event the engine
+ * produced (keys the engine does not write are ignored, as record.md
+ * allows). The first difference names its line and what differs.
+ */
+#include "record.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+void ax_replay_init(ax_replay *r) { memset(r, 0, sizeof *r); }
+
+static bool parse_seed(json_t *v, uint64_t *seed)
+{
+    const char *s = json_string_value(v);
+    if (!s || !*s || strlen(s) > 20)
+        return false;
+    for (const char *p = s; *p; p++)
+        if (*p < '0' || *p > '9')
+            return false;
+    errno = 0;
+    unsigned long long x = strtoull(s, NULL, 10);
+    if (errno)
+        return false;
+    *seed = (uint64_t)x;
+    return true;
+}
+
+/* Compares every key the engine wrote with the record's line. */
+static int compare_event(json_t *expected, json_t *actual, int line, char *err, size_t errlen)
+{
+    const char *key;
+    json_t *value;
+    const char *ev = json_string_value(json_object_get(expected, "ev"));
+    json_object_foreach(expected, key, value)
+    {
+        json_t *got = json_object_get(actual, key);
+        if (got && json_equal(got, value))
+            continue;
+        char *want = json_dumps(value, JSON_COMPACT | JSON_ENCODE_ANY);
+        char *have = got ? json_dumps(got, JSON_COMPACT | JSON_ENCODE_ANY) : NULL;
+        int code = fail(err, errlen, AX_REPLAY_INCONSISTENT,
+                        "line %d: %s: \"%s\" is %s, the rules give %s", line, ev, key,
+                        have ? have : "missing", want ? want : "?");
+        free(want);
+        free(have);
+        return code;
+    }
+    return AX_REPLAY_OK;
+}
+
+static int read_start(ax_replay *r, json_t *obj, char *err, size_t errlen)
+{
+    const char *format = json_string_value(json_object_get(obj, "format"));
+    const char *variant = json_string_value(json_object_get(obj, "variant"));
+    const char *mode = json_string_value(json_object_get(obj, "mode"));
+    json_t *players = json_object_get(obj, "players");
+    uint64_t seed;
+    if (!format || strcmp(format, "axio-record/1") != 0)
+        return fail(err, errlen, AX_REPLAY_MALFORMED, "line 1: not an axio-record/1 record");
+    if (!variant || !mode || !json_is_integer(players))
+        return fail(err, errlen, AX_REPLAY_MALFORMED,
+                    "line 1: start needs variant, players and mode");
+    if (!parse_seed(json_object_get(obj, "seed"), &seed))
+        return fail(err, errlen, AX_REPLAY_MALFORMED,
+                    "line 1: start needs the seed as a string of digits");
+    int v = ax_variant_parse(variant), m = ax_mode_parse(mode);
+    json_int_t np = json_integer_value(players);
+    if (v < 0 || m < 0 || np < 1 || np > 4 || ax_config_check(v, (int)np, m) != AX_OK)
+        return fail(err, errlen, AX_REPLAY_MALFORMED,
+                    "line 1: no game is %s with %" JSON_INTEGER_FORMAT " players in mode %s",
+                    variant, np, mode);
+    ax_game_init(&r->game, v, (int)np, m, seed, &r->pending);
+    r->next = 0;
+    r->started = true;
+    json_t *expected = ax_record_start(&r->game, NULL, AX_VIEWER_ALL);
+    json_object_del(expected, "names");
+    int code = compare_event(expected, obj, 1, err, errlen);
+    json_decref(expected);
+    return code;
+}
+
+/* The engine's event as the record writes it; a place whose rack tile lay
+ * the other way round is written in the record's order. */
+static json_t *expected_event(ax_replay *r, const ax_event *e)
+{
+    json_t *o = ax_record_event(&r->game, e, AX_VIEWER_ALL);
+    if (e->kind == AX_EV_PLACE && r->reversed) {
+        json_array_insert(json_object_get(o, "tile"), 0,
+                          json_array_get(json_object_get(o, "tile"), 1));
+        json_array_remove(json_object_get(o, "tile"), 2);
+        json_array_insert(json_object_get(o, "cells"), 0,
+                          json_array_get(json_object_get(o, "cells"), 1));
+        json_array_remove(json_object_get(o, "cells"), 2);
+    }
+    return o;
+}
+
+static int apply_decision(ax_replay *r, json_t *obj, const char *ev, char *err, size_t errlen)
+{
+    if (r->game.phase == AX_PHASE_OVER)
+        return fail(err, errlen, AX_REPLAY_INCONSISTENT,
+                    "line %d: %s after the game is over", r->line, ev);
+    if (strcmp(ev, "place") != 0 && strcmp(ev, "swap") != 0)
+        return fail(err, errlen, AX_REPLAY_INCONSISTENT,
+                    "line %d: %s, but the rules wait for seat %d to %s", r->line, ev,
+                    r->game.to_move, r->game.phase == AX_PHASE_SWAP ? "decide the swap" : "place");
+    json_t *player = json_object_get(obj, "player");
+    if (!json_is_integer(player))
+        return fail(err, errlen, AX_REPLAY_MALFORMED, "line %d: %s needs a player", r->line, ev);
+    if (json_integer_value(player) != r->game.to_move)
+        return fail(err, errlen, AX_REPLAY_INCONSISTENT,
+                    "line %d: seat %" JSON_INTEGER_FORMAT " acts, but seat %d is to move",
+                    r->line, json_integer_value(player), r->game.to_move);
+    char why[200];
+    ax_move m;
+    int code = ax_move_from_json(&r->game, obj, &m, &r->reversed, why, sizeof why);
+    if (code)
+        return fail(err, errlen, code, "line %d: %s", r->line, why);
+    ax_error e = ax_apply(&r->game, &m, &r->pending);
+    if (e)
+        return fail(err, errlen, AX_REPLAY_INCONSISTENT, "line %d: illegal %s: %s", r->line,
+                    ev, ax_error_string(e));
+    r->next = 0;
+    return AX_REPLAY_OK;
+}
+
+int ax_replay_line(ax_replay *r, const char *text, char *err, size_t errlen)
+{
+    r->line++;
+    json_error_t jerr;
+    json_t *obj = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
+    if (!obj || !json_is_object(obj)) {
+        json_decref(obj);
+        return fail(err, errlen, AX_REPLAY_MALFORMED, "line %d: not a JSON object (%s)",
+                    r->line, obj ? "other JSON value" : jerr.text);
+    }
+    int code = AX_REPLAY_OK;
+    const char *ev = json_string_value(json_object_get(obj, "ev"));
+    if (!ev) {
+        code = fail(err, errlen, AX_REPLAY_MALFORMED, "line %d: no \"ev\" key", r->line);
+    } else if (!r->started) {
+        code = strcmp(ev, "start") == 0
+                   ? read_start(r, obj, err, errlen)
+                   : fail(err, errlen, AX_REPLAY_MALFORMED, "line 1: the first event must be start");
+    } else if (r->ended) {
+        code = fail(err, errlen, AX_REPLAY_INCONSISTENT, "line %d: %s after end", r->line, ev);
+    } else {
+        if (r->next >= r->pending.n)
+            code = apply_decision(r, obj, ev, err, errlen);
+        if (code == AX_REPLAY_OK) {
+            const ax_event *e = &r->pending.ev[r->next++];
+            json_t *expected = expected_event(r, e);
+            code = compare_event(expected, obj, r->line, err, errlen);
+            json_decref(expected);
+            r->ended = e->kind == AX_EV_END;
+        }
+    }
+    json_decref(obj);
+    return code;
+}
+
+int ax_replay_finish(ax_replay *r, char *err, size_t errlen)
+{
+    if (!r->started)
+        return fail(err, errlen, AX_REPLAY_MALFORMED, "empty record");
+    if (!r->ended)
+        return fail(err, errlen, AX_REPLAY_MALFORMED,
+                    "line %d: the record stops before the game is over", r->line);
+    return AX_REPLAY_OK;
+}
+
+static bool read_pair(json_t *a, int *x, int *y)
+{
+    if (!json_is_array(a) || json_array_size(a) != 2 || !json_is_integer(json_array_get(a, 0)) ||
+        !json_is_integer(json_array_get(a, 1)))
+        return false;
+    json_int_t vx = json_integer_value(json_array_get(a, 0));
+    json_int_t vy = json_integer_value(json_array_get(a, 1));
+    if (vx < -1000 || vx > 1000 || vy < -1000 || vy > 1000)
+        return false;
+    *x = (int)vx;
+    *y = (int)vy;
+    return true;
+}
+
+/* Reads a tile written as colour ids (null for an empty corner). */
+static bool read_tile(const ax_game *g, json_t *a, ax_tile *t)
+{
+    size_t n = g->variant == AX_ROTA ? 4 : 2;
+    if (!json_is_array(a) || json_array_size(a) != n)
+        return false;
+    memset(t->sym, AX_NO_COLOR, 4);
+    for (size_t i = 0; i < n; i++) {
+        json_t *c = json_array_get(a, i);
+        if (json_is_null(c) && g->variant == AX_ROTA)
+            continue;
+        int color = json_is_string(c) ? ax_color_parse(json_string_value(c), g->ncolors) : -1;
+        if (color < 0)
+            return false;
+        t->sym[i] = (int8_t)color;
+    }
+    return true;
+}
+
+static int read_rota_place(const ax_game *g, json_t *obj, ax_tile placed, ax_move *m, char *err,
+                           size_t errlen)
+{
+    int x, y;
+    if (!read_pair(json_object_get(obj, "cell"), &x, &y))
+        return fail(err, errlen, AX_REPLAY_MALFORMED, "place needs \"cell\": [x, y]");
+    json_t *wild = json_object_get(obj, "wild");
+    int w = AX_NO_COLOR;
+    if (wild && !json_is_null(wild)) {
+        w = json_is_string(wild) ? ax_color_parse(json_string_value(wild), g->ncolors) : -1;
+        if (w < 0)
+            return fail(err, errlen, AX_REPLAY_MALFORMED, "\"wild\" is not a colour");
+    }
+    m->x = (int16_t)x;
+    m->y = (int16_t)y;
+    m->wild = (int8_t)w;
+    if (g->rack_n[g->to_move] == 0)
+        return fail(err, errlen, AX_REPLAY_INCONSISTENT, "seat %d has no tile in hand",
+                    g->to_move);
+    for (int r = 0; r < 4; r++)
+        if (ax_tile_equal(ax_tile_rotate(g->rack[g->to_move][0], r), placed)) {
+            m->rotation = (uint8_t)r;
+            return AX_REPLAY_OK;
+        }
+    return fail(err, errlen, AX_REPLAY_INCONSISTENT, "the tile is not seat %d's hand tile",
+                g->to_move);
+}
+
+int ax_move_from_json(const ax_game *g, json_t *obj, ax_move *m, bool *reversed, char *err,
+                      size_t errlen)
+{
+    memset(m, 0, sizeof *m);
+    m->wild = AX_NO_COLOR;
+    *reversed = false;
+    const char *ev = json_string_value(json_object_get(obj, "ev"));
+    if (ev && strcmp(ev, "swap") == 0) {
+        json_t *accepted = json_object_get(obj, "accepted");
+        if (!json_is_boolean(accepted))
+            return fail(err, errlen, AX_REPLAY_MALFORMED, "swap needs \"accepted\": true|false");
+        m->kind = AX_MOVE_SWAP;
+        m->accept = json_is_true(accepted);
+        return AX_REPLAY_OK;
+    }
+    ax_tile tile;
+    if (!read_tile(g, json_object_get(obj, "tile"), &tile))
+        return fail(err, errlen, AX_REPLAY_MALFORMED, "place needs a \"tile\" of this variant");
+    m->kind = AX_MOVE_PLACE;
+    if (g->variant == AX_ROTA)
+        return read_rota_place(g, obj, tile, m, err, errlen);
+    json_t *cells = json_object_get(obj, "cells");
+    int a[2], b[2];
+    if (!json_is_array(cells) || json_array_size(cells) != 2 ||
+        !read_pair(json_array_get(cells, 0), &a[0], &b[0]) ||
+        !read_pair(json_array_get(cells, 1), &a[1], &b[1]))
+        return fail(err, errlen, AX_REPLAY_MALFORMED, "place needs \"cells\": [[a,b],[c,d]]");
+    int cell0 = ax_cell_index(g, a[0], b[0]), cell1 = ax_cell_index(g, a[1], b[1]);
+    int seat = g->to_move;
+    for (int r = 0; r < g->rack_n[seat]; r++) {
+        ax_tile t = g->rack[seat][r];
+        bool same = t.sym[0] == tile.sym[0] && t.sym[1] == tile.sym[1];
+        bool turned = t.sym[0] == tile.sym[1] && t.sym[1] == tile.sym[0];
+        if (!same && !turned)
+            continue;
+        m->rack_index = (uint8_t)r;
+        *reversed = !same;
+        m->cells[0] = (int16_t)(same ? cell0 : cell1);
+        m->cells[1] = (int16_t)(same ? cell1 : cell0);
+        return AX_REPLAY_OK;
+    }
+    return fail(err, errlen, AX_REPLAY_INCONSISTENT, "the tile is not on seat %d's rack", seat);
+}

@@ -1,0 +1,99 @@
+/*
+ * tiles.c - colours and the tile sets of the three games.
+ *
+ * The sets are data built from the counts of rules.md (2.1, 3.1, 4.1); the
+ * ROTA set is marked there as an assumption, so it is built by one small
+ * function a player owning the game can correct.
+ */
+#include "axio.h"
+
+#include <string.h>
+
+static const char *const color_names[AX_MAX_COLORS] = {"red",    "green",  "blue",
+                                                       "orange", "purple", "yellow"};
+
+const char *ax_color_name(int color)
+{
+    return color >= 0 && color < AX_MAX_COLORS ? color_names[color] : "none";
+}
+
+int ax_color_parse(const char *name, int ncolors)
+{
+    for (int c = 0; c < ncolors; c++)
+        if (strcmp(name, color_names[c]) == 0)
+            return c;
+    return -1;
+}
+
+static ax_tile domino(int a, int b)
+{
+    ax_tile t = {{(int8_t)a, (int8_t)b, AX_NO_COLOR, AX_NO_COLOR}};
+    return t;
+}
+
+/* `ncolors` colours: `per_pair` of each two-colour pair, `per_double` of each
+ * double. */
+static int domino_set(int ncolors, int per_pair, int per_double, ax_tile *out)
+{
+    int n = 0;
+    for (int a = 0; a < ncolors; a++) {
+        for (int k = 0; k < per_double; k++)
+            out[n++] = domino(a, a);
+        for (int b = a + 1; b < ncolors; b++)
+            for (int k = 0; k < per_pair; k++)
+                out[n++] = domino(a, b);
+    }
+    return n;
+}
+
+/* rules.md 3.1 [assumption]: per left-out colour the six cyclic orders of the
+ * other four, then the first four again; then each 3-subset with one empty
+ * corner. */
+static int rota_set(ax_tile *out)
+{
+    static const int8_t orders[6][4] = {{0, 1, 2, 3}, {0, 1, 3, 2}, {0, 2, 1, 3},
+                                        {0, 2, 3, 1}, {0, 3, 1, 2}, {0, 3, 2, 1}};
+    int n = 0;
+    for (int left_out = 0; left_out < 5; left_out++) {
+        int8_t four[4];
+        int k = 0;
+        for (int c = 0; c < 5; c++)
+            if (c != left_out)
+                four[k++] = (int8_t)c;
+        for (int i = 0; i < 10; i++) {
+            const int8_t *o = orders[i % 6];
+            ax_tile t = {{four[o[0]], four[o[1]], four[o[2]], four[o[3]]}};
+            out[n++] = t;
+        }
+    }
+    for (int a = 0; a < 5; a++)
+        for (int b = a + 1; b < 5; b++)
+            for (int c = b + 1; c < 5; c++) {
+                ax_tile t = {{(int8_t)a, (int8_t)b, (int8_t)c, AX_NO_COLOR}};
+                out[n++] = t;
+            }
+    return n;
+}
+
+int ax_tile_set(int variant, ax_tile *out)
+{
+    switch (variant) {
+    case AX_SQUARE:
+        return domino_set(5, 8, 4, out);
+    case AX_HEX:
+        return domino_set(6, 6, 5, out);
+    case AX_ROTA:
+        return rota_set(out);
+    }
+    return 0;
+}
+
+bool ax_tile_equal(ax_tile a, ax_tile b) { return memcmp(a.sym, b.sym, 4) == 0; }
+
+ax_tile ax_tile_rotate(ax_tile t, int r)
+{
+    ax_tile out;
+    for (int i = 0; i < 4; i++)
+        out.sym[i] = t.sym[((i - r) % 4 + 4) % 4];
+    return out;
+}
