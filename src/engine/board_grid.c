@@ -284,8 +284,13 @@ int ax_grid_place(ax_game *g, const ax_move *m, bool *all_max, ax_events *out)
 {
     int seat = g->to_move;
     ax_tile tile = g->rack[seat][m->rack_index];
-    memmove(&g->rack[seat][m->rack_index], &g->rack[seat][m->rack_index + 1],
-            (size_t)(g->rack_n[seat] - m->rack_index - 1) * sizeof(ax_tile));
+    /* Identical tiles are interchangeable: always take the first copy, so
+     * the rack's order does not depend on which copy a player named. */
+    int index = 0;
+    while (!ax_tile_equal(g->rack[seat][index], tile))
+        index++;
+    memmove(&g->rack[seat][index], &g->rack[seat][index + 1],
+            (size_t)(g->rack_n[seat] - index - 1) * sizeof(ax_tile));
     g->rack_n[seat]--;
     g->board_tiles[g->board_n++] = tile;
 

@@ -85,7 +85,7 @@ static void set_thresholds(ax_game *g)
 {
     int top = g->variant == AX_ROTA ? 12 : 18;
     g->threshold[0] = (uint8_t)top;
-    g->threshold_bonus[0] = g->mode != AX_SOLO;
+    g->threshold_bonus[0] = g->mode != AX_SOLO || g->variant == AX_ROTA; /* ROTA solo too */
     g->nthresholds = 1;
     if (g->variant != AX_ROTA && g->mode != AX_STANDARD) {
         g->threshold[1] = 36;
