@@ -29,8 +29,9 @@ static char cell_char(const ax_game *g, int cell)
 
 static void print_square(FILE *out, const ax_game *g)
 {
-    for (int row = 0; row < 13; row++) {
-        for (int col = 0; col < 13; col++)
+    int margin = (13 - g->area) / 2;
+    for (int row = margin; row < 13 - margin; row++) {
+        for (int col = margin; col < 13 - margin; col++)
             fprintf(out, " %c", cell_char(g, ax_cell_index(g, row, col)));
         fputc('\n', out);
     }
@@ -38,13 +39,12 @@ static void print_square(FILE *out, const ax_game *g)
 
 static void print_hex(FILE *out, const ax_game *g)
 {
-    for (int r = -7; r <= 7; r++) {
+    int n = g->area;
+    for (int r = -n; r <= n; r++) {
         fprintf(out, "%*s", r < 0 ? -r : r, "");
-        for (int q = -7; q <= 7; q++) {
-            int cell = ax_cell_index(g, q, r);
-            if (cell >= 0 && (q + r >= -7 && q + r <= 7))
-                fprintf(out, "%c ", cell_char(g, cell));
-        }
+        for (int q = -n; q <= n; q++)
+            if (q + r >= -n && q + r <= n)
+                fprintf(out, "%c ", cell_char(g, ax_cell_index(g, q, r)));
         fputc('\n', out);
     }
 }

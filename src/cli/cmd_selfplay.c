@@ -71,8 +71,7 @@ int cmd_selfplay(int argc, char **argv)
         {"mode", required_argument, 0, 'm'},    {"seed", required_argument, 0, 's'},
         {"games", required_argument, 0, 'g'},   {"ai", required_argument, 0, 'a'},
         {"record", required_argument, 0, 'r'},  {"show", no_argument, 0, 'w'},
-        {"help", no_argument, 0, 'h'},
-        {0, 0, 0, 0}};
+        {"help", no_argument, 0, 'h'},          {0, 0, 0, 0}};
     const char *variant = "square", *mode = NULL, *ai = "random", *dir = NULL;
     long players = 2, games = 1;
     uint64_t seed = 1;
@@ -100,7 +99,8 @@ int cmd_selfplay(int argc, char **argv)
                 return usage_error("selfplay", "--seed must be a number, not '%s'", optarg);
             break;
         case 'h': fputs(help, stdout); return 0;
-        default: return usage_error("selfplay", "unknown or incomplete option '%s'", argv[optind - 1]);
+        default:
+            return usage_error("selfplay", "unknown or incomplete option '%s'", argv[optind - 1]);
         }
     }
     if (optind < argc)
@@ -173,8 +173,9 @@ int cmd_selfplay(int argc, char **argv)
         int first = 0;
         while (first < rank.n && rank.place[first] == 0)
             first++;
+        int winners = m == AX_TEAM ? 2 : 1; /* partners win together */
         for (int i = 0; i < first; i++)
-            (first == 1 ? wins : shared)[rank.order[i]]++;
+            (first == winners ? wins : shared)[rank.order[i]]++;
         for (int s = 0; s < players; s++) {
             const uint8_t *t = g->track[ax_track_owner(g, s)];
             int low = 255;
@@ -192,8 +193,8 @@ int cmd_selfplay(int argc, char **argv)
     printf("%s %ldp %s, %ld games from seed %llu\n", variant, players, ax_mode_name(m), games,
            (unsigned long long)seed);
     for (int s = 0; s < players; s++)
-        printf("seat %d %-8s wins %ld, shared first %ld, mean lowest %.2f\n", s,
-               ai_names[s % nai], wins[s], shared[s], lowest_sum[s] / (double)games);
+        printf("seat %d %-8s wins %ld, shared first %ld, mean lowest %.2f\n", s, ai_names[s % nai],
+               wins[s], shared[s], lowest_sum[s] / (double)games);
     if (m == AX_SOLO)
         printf("mean result %.2f\n", result_sum / (double)games);
     return 0;

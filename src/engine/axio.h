@@ -25,20 +25,20 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define AX_MAX_PLAYERS 4
-#define AX_MAX_COLORS 6
-#define AX_MAX_RACK 6
-#define AX_MAX_TILES 120
-#define AX_GRID_SIDE 17
-#define AX_GRID_CELLS (AX_GRID_SIDE * AX_GRID_SIDE)
-#define AX_GRID_WORDS ((AX_GRID_CELLS + 63) / 64)
+#define AX_MAX_PLAYERS  4
+#define AX_MAX_COLORS   6
+#define AX_MAX_RACK     6
+#define AX_MAX_TILES    120
+#define AX_GRID_SIDE    17
+#define AX_GRID_CELLS   (AX_GRID_SIDE * AX_GRID_SIDE)
+#define AX_GRID_WORDS   ((AX_GRID_CELLS + 63) / 64)
 #define AX_MAX_PYRAMIDS 20
-#define AX_ROTA_STACK 12
-#define AX_ROTA_TILES 60
-#define AX_ROTA_CELLS 256 /* placed tiles plus their empty neighbours */
-#define AX_ROTA_SLOTS 512 /* hash slots, a power of two, load below one half */
-#define AX_MAX_MOVES 6144
-#define AX_MAX_EVENTS 64
+#define AX_ROTA_STACK   12
+#define AX_ROTA_TILES   60
+#define AX_ROTA_CELLS   256 /* placed tiles plus their empty neighbours */
+#define AX_ROTA_SLOTS   512 /* hash slots, a power of two, load below one half */
+#define AX_MAX_MOVES    6144
+#define AX_MAX_EVENTS   64
 
 typedef enum { AX_SQUARE, AX_ROTA, AX_HEX } ax_variant;
 typedef enum { AX_STANDARD, AX_SOLO, AX_TEAM } ax_mode;
@@ -48,7 +48,7 @@ typedef enum { AX_END_NONE, AX_END_BLOCKED, AX_END_ALL_MAX, AX_END_TILES_OUT } a
 /* Colour ids in the order of rules.md; AX_NO_COLOR is an empty ROTA corner. */
 enum { AX_RED, AX_GREEN, AX_BLUE, AX_ORANGE, AX_PURPLE, AX_YELLOW };
 #define AX_NO_COLOR (-1)
-#define AX_UNSET (-2) /* an unknown (hidden) tile, or a ROTA cell with no tile */
+#define AX_UNSET    (-2) /* an unknown (hidden) tile, or a ROTA cell with no tile */
 
 /* Contents of a `square`/`hex` grid cell: 0..5 is a symbol (tile or field). */
 enum {
@@ -94,12 +94,12 @@ typedef enum {
 typedef struct {
     uint8_t kind;
     uint8_t player;
-    uint8_t source;     /* draw */
-    uint8_t ntiles;     /* draw: tiles drawn; swap: tiles drawn */
-    uint8_t nreturned;  /* swap */
-    bool accepted;      /* swap */
-    bool bonus;         /* place: a bonus move */
-    bool bonus_move;    /* axio: a bonus move is granted */
+    uint8_t source;    /* draw */
+    uint8_t ntiles;    /* draw: tiles drawn; swap: tiles drawn */
+    uint8_t nreturned; /* swap */
+    bool accepted;     /* swap */
+    bool bonus;        /* place: a bonus move */
+    bool bonus_move;   /* axio: a bonus move is granted */
     ax_tile tiles[AX_MAX_RACK];
     ax_tile returned[AX_MAX_RACK];
     ax_tile tile;       /* place: as placed */
@@ -183,17 +183,17 @@ typedef struct {
 
 typedef enum {
     AX_OK = 0,
-    AX_ERR_CONFIG,      /* variant, players and mode do not fit together */
-    AX_ERR_OVER,        /* the game is over */
-    AX_ERR_PHASE,       /* a placement in the swap phase or the reverse */
-    AX_ERR_RACK,        /* no tile at that rack index */
-    AX_ERR_CELL,        /* a cell outside the play area or not empty */
-    AX_ERR_ADJACENT,    /* the two cells are not neighbours */
-    AX_ERR_FIRST_TILE,  /* breaks the first-tile rule */
-    AX_ERR_DISPLAY,     /* rota: no side shared with the display */
-    AX_ERR_ROTATION,    /* rota: rotation not 0..3 */
-    AX_ERR_WILD,        /* rota: not a colour of the variant */
-    AX_ERR_MOVE_KIND    /* unknown kind of decision */
+    AX_ERR_CONFIG,     /* variant, players and mode do not fit together */
+    AX_ERR_OVER,       /* the game is over */
+    AX_ERR_PHASE,      /* a placement in the swap phase or the reverse */
+    AX_ERR_RACK,       /* no tile at that rack index */
+    AX_ERR_CELL,       /* a cell outside the play area or not empty */
+    AX_ERR_ADJACENT,   /* the two cells are not neighbours */
+    AX_ERR_FIRST_TILE, /* breaks the first-tile rule */
+    AX_ERR_DISPLAY,    /* rota: no side shared with the display */
+    AX_ERR_ROTATION,   /* rota: rotation not 0..3 */
+    AX_ERR_WILD,       /* rota: not a colour of the variant */
+    AX_ERR_MOVE_KIND   /* unknown kind of decision */
 } ax_error;
 
 /* --- configuration and set-up (turn.c) --- */
@@ -229,6 +229,10 @@ void ax_random_move(const ax_game *g, ax_rng *rng, ax_move *m);
 int ax_track_owner(const ax_game *g, int seat);
 /* The last threshold of the mode (the immediate win). */
 int ax_max_score(const ax_game *g);
+
+/* Re-checks the game's internal invariants (invariants.c); debug builds
+ * assert it after every decision. */
+bool ax_game_consistent(const ax_game *g);
 
 /* --- preview (turn.c): what a placement would score --- */
 typedef struct {

@@ -201,7 +201,7 @@ static int put_pyramid(ax_game *g, int cell)
         g->pyramid_cell[g->pyramids_n++] = (int16_t)cell;
     } else {
         moved_from = g->pyramid_cell[g->pyramid_oldest];
-        ax_grid_put(g, moved_from, AX_DEAD);
+        ax_grid_put(g, moved_from, AX_DEAD); /* SPEC: docs/rules-interpretations.md 1 */
         g->pyramid_cell[g->pyramid_oldest] = (int16_t)cell;
         g->pyramid_oldest = (uint8_t)((g->pyramid_oldest + 1) % AX_MAX_PYRAMIDS);
     }
@@ -233,7 +233,8 @@ static int new_singles(const ax_game *g, const int16_t placed[2], int16_t single
     return n;
 }
 
-/* Scores the pyramids the placement made; returns bonus moves earned. */
+/* Scores the pyramids the placement made; returns bonus moves earned.
+ * SPEC: the singles are found once, before any pyramid moves (interpretation 1). */
 static int place_pyramids(ax_game *g, int seat, const int16_t placed[2], bool *all_max,
                           ax_events *out)
 {

@@ -36,7 +36,10 @@ int ax_rota_find(const ax_rota_board *b, int x, int y)
     }
 }
 
-static bool entry_placed(const ax_rota_board *b, int id) { return b->placed[id].sym[0] != AX_UNSET; }
+static bool entry_placed(const ax_rota_board *b, int id)
+{
+    return b->placed[id].sym[0] != AX_UNSET;
+}
 
 /* Adds an empty frontier entry for (x, y), which must be unknown. */
 static int add_frontier(ax_rota_board *b, int x, int y)

@@ -20,8 +20,7 @@ typedef struct {
 } ax_unit_result;
 
 /* scoring.c */
-void ax_score_unit(ax_game *g, int seat, const uint8_t points[AX_MAX_COLORS],
-                   ax_unit_result *res);
+void ax_score_unit(ax_game *g, int seat, const uint8_t points[AX_MAX_COLORS], ax_unit_result *res);
 /* Appends the `axio` events of a scored unit. */
 void ax_emit_axio(const ax_game *g, int seat, const ax_unit_result *res, ax_events *out);
 ax_event *ax_event_add(ax_events *out, int kind, int player);

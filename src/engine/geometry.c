@@ -13,8 +13,8 @@
 
 static const int square_dirs[4] = {1, AX_GRID_SIDE, -1, -AX_GRID_SIDE};
 /* rules.md 4.1 order: [+1,0] [+1,-1] [0,-1] [-1,0] [-1,+1] [0,+1] */
-static const int hex_dirs[6] = {1, 1 - AX_GRID_SIDE, -AX_GRID_SIDE, -1, AX_GRID_SIDE - 1,
-                                AX_GRID_SIDE};
+static const int hex_dirs[6] = {1,  1 - AX_GRID_SIDE, -AX_GRID_SIDE,
+                                -1, AX_GRID_SIDE - 1, AX_GRID_SIDE};
 
 int ax_direction_count(const ax_game *g) { return g->ndirs; }
 
@@ -68,14 +68,10 @@ static bool in_area(const ax_game *g, int cell)
 }
 
 /* rules.md 2.1 and 4.1 [assumption: which colour sits where]. */
-static const int8_t square_fields[5][3] = {{2, 6, AX_RED},
-                                           {6, 10, AX_GREEN},
-                                           {10, 6, AX_BLUE},
-                                           {6, 2, AX_ORANGE},
-                                           {6, 6, AX_PURPLE}};
-static const int8_t hex_fields[6][3] = {{5, 0, AX_RED},     {5, -5, AX_GREEN},
-                                        {0, -5, AX_BLUE},   {-5, 0, AX_ORANGE},
-                                        {-5, 5, AX_YELLOW}, {0, 5, AX_PURPLE}};
+static const int8_t square_fields[5][3] = {
+    {2, 6, AX_RED}, {6, 10, AX_GREEN}, {10, 6, AX_BLUE}, {6, 2, AX_ORANGE}, {6, 6, AX_PURPLE}};
+static const int8_t hex_fields[6][3] = {{5, 0, AX_RED},     {5, -5, AX_GREEN},  {0, -5, AX_BLUE},
+                                        {-5, 0, AX_ORANGE}, {-5, 5, AX_YELLOW}, {0, 5, AX_PURPLE}};
 
 void ax_grid_setup(ax_game *g)
 {

@@ -110,8 +110,9 @@ static json_t *place_json(const ax_game *g, const ax_event *e)
         json_object_set_new(o, "cell", json_pack("[ii]", e->x, e->y));
         json_object_set_new(o, "wild", color_json(e->wild));
     } else {
-        json_object_set_new(o, "cells", json_pack("[oo]", ax_cell_json(g, e->cells[0]),
-                                                  ax_cell_json(g, e->cells[1])));
+        json_object_set_new(
+            o, "cells",
+            json_pack("[oo]", ax_cell_json(g, e->cells[0]), ax_cell_json(g, e->cells[1])));
     }
     json_object_set_new(o, "points", ax_score_json(g, e->points));
     json_object_set_new(o, "score", ax_score_json(g, e->score));
@@ -123,15 +124,14 @@ static json_t *pyramid_json(const ax_game *g, const ax_event *e)
 {
     return json_pack("{s:s,s:i,s:o,s:o,s:o,s:o}", "ev", "pyramid", "player", e->player, "cell",
                      ax_cell_json(g, e->cells[0]), "moved_from",
-                     e->moved_from >= 0 ? ax_cell_json(g, e->moved_from) : json_null(),
-                     "points", ax_score_json(g, e->points), "score",
-                     ax_score_json(g, e->score));
+                     e->moved_from >= 0 ? ax_cell_json(g, e->moved_from) : json_null(), "points",
+                     ax_score_json(g, e->points), "score", ax_score_json(g, e->score));
 }
 
 static json_t *swap_json(const ax_game *g, const ax_event *e, int viewer)
 {
-    json_t *o = json_pack("{s:s,s:i,s:b}", "ev", "swap", "player", e->player, "accepted",
-                          e->accepted);
+    json_t *o =
+        json_pack("{s:s,s:i,s:b}", "ev", "swap", "player", e->player, "accepted", e->accepted);
     if (!e->accepted)
         return o;
     bool sees = sees_tiles_of(viewer, e->player);

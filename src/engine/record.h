@@ -12,7 +12,7 @@
 
 #include <jansson.h>
 
-#define AX_VIEWER_ALL (-2) /* the complete record */
+#define AX_VIEWER_ALL       (-2) /* the complete record */
 #define AX_VIEWER_SPECTATOR (-1)
 
 /* The `start` line. names: one per seat (NULL: "Seat N"). `seed` is left
@@ -34,7 +34,7 @@ typedef struct {
     bool started; /* the start line was read */
     bool ended;   /* the end line was read */
     ax_events pending;
-    int next; /* index of the next pending event to compare */
+    int next;      /* index of the next pending event to compare */
     bool reversed; /* the last place put the rack tile the other way round */
 } ax_replay;
 

@@ -116,8 +116,8 @@ static json_t *expected_event(ax_replay *r, const ax_event *e)
 static int apply_decision(ax_replay *r, json_t *obj, const char *ev, char *err, size_t errlen)
 {
     if (r->game.phase == AX_PHASE_OVER)
-        return fail(err, errlen, AX_REPLAY_INCONSISTENT,
-                    "line %d: %s after the game is over", r->line, ev);
+        return fail(err, errlen, AX_REPLAY_INCONSISTENT, "line %d: %s after the game is over",
+                    r->line, ev);
     if (strcmp(ev, "place") != 0 && strcmp(ev, "swap") != 0)
         return fail(err, errlen, AX_REPLAY_INCONSISTENT,
                     "line %d: %s, but the rules wait for seat %d to %s", r->line, ev,
@@ -127,8 +127,8 @@ static int apply_decision(ax_replay *r, json_t *obj, const char *ev, char *err, 
         return fail(err, errlen, AX_REPLAY_MALFORMED, "line %d: %s needs a player", r->line, ev);
     if (json_integer_value(player) != r->game.to_move)
         return fail(err, errlen, AX_REPLAY_INCONSISTENT,
-                    "line %d: seat %" JSON_INTEGER_FORMAT " acts, but seat %d is to move",
-                    r->line, json_integer_value(player), r->game.to_move);
+                    "line %d: seat %" JSON_INTEGER_FORMAT " acts, but seat %d is to move", r->line,
+                    json_integer_value(player), r->game.to_move);
     char why[200];
     ax_move m;
     int code = ax_move_from_json(&r->game, obj, &m, &r->reversed, why, sizeof why);
@@ -136,8 +136,8 @@ static int apply_decision(ax_replay *r, json_t *obj, const char *ev, char *err, 
         return fail(err, errlen, code, "line %d: %s", r->line, why);
     ax_error e = ax_apply(&r->game, &m, &r->pending);
     if (e)
-        return fail(err, errlen, AX_REPLAY_INCONSISTENT, "line %d: illegal %s: %s", r->line,
-                    ev, ax_error_string(e));
+        return fail(err, errlen, AX_REPLAY_INCONSISTENT, "line %d: illegal %s: %s", r->line, ev,
+                    ax_error_string(e));
     r->next = 0;
     return AX_REPLAY_OK;
 }
@@ -149,17 +149,17 @@ int ax_replay_line(ax_replay *r, const char *text, char *err, size_t errlen)
     json_t *obj = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
     if (!obj || !json_is_object(obj)) {
         json_decref(obj);
-        return fail(err, errlen, AX_REPLAY_MALFORMED, "line %d: not a JSON object (%s)",
-                    r->line, obj ? "other JSON value" : jerr.text);
+        return fail(err, errlen, AX_REPLAY_MALFORMED, "line %d: not a JSON object (%s)", r->line,
+                    obj ? "other JSON value" : jerr.text);
     }
     int code = AX_REPLAY_OK;
     const char *ev = json_string_value(json_object_get(obj, "ev"));
     if (!ev) {
         code = fail(err, errlen, AX_REPLAY_MALFORMED, "line %d: no \"ev\" key", r->line);
     } else if (!r->started) {
-        code = strcmp(ev, "start") == 0
-                   ? read_start(r, obj, err, errlen)
-                   : fail(err, errlen, AX_REPLAY_MALFORMED, "line 1: the first event must be start");
+        code = strcmp(ev, "start") == 0 ? read_start(r, obj, err, errlen)
+                                        : fail(err, errlen, AX_REPLAY_MALFORMED,
+                                               "line 1: the first event must be start");
     } else if (r->ended) {
         code = fail(err, errlen, AX_REPLAY_INCONSISTENT, "line %d: %s after end", r->line, ev);
     } else {
@@ -237,8 +237,7 @@ static int read_rota_place(const ax_game *g, json_t *obj, ax_tile placed, ax_mov
     m->y = (int16_t)y;
     m->wild = (int8_t)w;
     if (g->rack_n[g->to_move] == 0)
-        return fail(err, errlen, AX_REPLAY_INCONSISTENT, "seat %d has no tile in hand",
-                    g->to_move);
+        return fail(err, errlen, AX_REPLAY_INCONSISTENT, "seat %d has no tile in hand", g->to_move);
     for (int r = 0; r < 4; r++)
         if (ax_tile_equal(ax_tile_rotate(g->rack[g->to_move][0], r), placed)) {
             m->rotation = (uint8_t)r;

@@ -14,8 +14,7 @@ int ax_track_owner(const ax_game *g, int seat) { return g->mode == AX_TEAM ? sea
 
 int ax_max_score(const ax_game *g) { return g->threshold[g->nthresholds - 1]; }
 
-void ax_score_unit(ax_game *g, int seat, const uint8_t points[AX_MAX_COLORS],
-                   ax_unit_result *res)
+void ax_score_unit(ax_game *g, int seat, const uint8_t points[AX_MAX_COLORS], ax_unit_result *res)
 {
     uint8_t *track = g->track[ax_track_owner(g, seat)];
     memset(res, 0, sizeof *res);

@@ -78,12 +78,9 @@ static int rota_set(ax_tile *out)
 int ax_tile_set(int variant, ax_tile *out)
 {
     switch (variant) {
-    case AX_SQUARE:
-        return domino_set(5, 8, 4, out);
-    case AX_HEX:
-        return domino_set(6, 6, 5, out);
-    case AX_ROTA:
-        return rota_set(out);
+    case AX_SQUARE: return domino_set(5, 8, 4, out);
+    case AX_HEX: return domino_set(6, 6, 5, out);
+    case AX_ROTA: return rota_set(out);
     }
     return 0;
 }

@@ -156,8 +156,7 @@ static void deal_rota(ax_game *g, ax_events *out)
         draw_from_stack(g, seat, out);
 }
 
-ax_error ax_game_init(ax_game *g, int variant, int players, int mode, uint64_t seed,
-                      ax_events *out)
+ax_error ax_game_init(ax_game *g, int variant, int players, int mode, uint64_t seed, ax_events *out)
 {
     ax_error err = ax_config_check(variant, players, mode);
     if (err)
@@ -197,7 +196,8 @@ static bool can_place(const ax_game *g)
     return ax_grid_can_place(g);
 }
 
-/* rules 2.2 step 5: no rack tile shows a colour among the lowest tracks. */
+/* rules 2.2 step 5: no rack tile shows a colour among the lowest tracks.
+ * SPEC: and the bag is not empty (interpretation 3). */
 static bool swap_eligible(const ax_game *g)
 {
     int seat = g->to_move;
@@ -257,7 +257,7 @@ static void continue_turn(ax_game *g, ax_events *out)
         g->in_bonus = true;
         if (g->variant == AX_ROTA)
             draw_from_bag(g, g->to_move, 1, AX_FROM_SUPPLY, out);
-        if (!can_place(g))
+        if (!can_place(g)) /* SPEC: interpretation 2 */
             end_game(g, AX_END_BLOCKED, out);
         return;
     }
@@ -318,11 +318,17 @@ ax_error ax_apply(ax_game *g, const ax_move *m, ax_events *out)
     ax_error err = ax_check(g, m);
     if (err)
         return err;
+#ifndef NDEBUG
+    /* hand-built test positions may start inconsistent; a decision must
+     * never make a consistent game inconsistent */
+    bool was_consistent = ax_game_consistent(g);
+#endif
     if (out)
         out->n = 0;
     g->ply++;
     if (m->kind == AX_MOVE_SWAP) {
         apply_swap(g, m->accept != 0, out);
+        assert(!was_consistent || ax_game_consistent(g));
         return AX_OK;
     }
     bool all_max = false;
@@ -335,6 +341,7 @@ ax_error ax_apply(ax_game *g, const ax_move *m, ax_events *out)
     }
     g->bonus_pending = (uint8_t)(g->bonus_pending + bonus);
     continue_turn(g, out);
+    assert(!was_consistent || ax_game_consistent(g));
     return AX_OK;
 }
 

@@ -19,10 +19,10 @@
 static const struct {
     int variant, players, mode;
 } configs[] = {
-    {AX_SQUARE, 1, AX_SOLO}, {AX_SQUARE, 2, AX_STANDARD}, {AX_SQUARE, 3, AX_STANDARD},
-    {AX_SQUARE, 4, AX_STANDARD}, {AX_ROTA, 1, AX_SOLO}, {AX_ROTA, 2, AX_STANDARD},
-    {AX_ROTA, 4, AX_STANDARD}, {AX_HEX, 1, AX_SOLO}, {AX_HEX, 2, AX_STANDARD},
-    {AX_HEX, 3, AX_STANDARD}, {AX_HEX, 4, AX_STANDARD}, {AX_HEX, 4, AX_TEAM},
+    {AX_SQUARE, 1, AX_SOLO},     {AX_SQUARE, 2, AX_STANDARD}, {AX_SQUARE, 3, AX_STANDARD},
+    {AX_SQUARE, 4, AX_STANDARD}, {AX_ROTA, 1, AX_SOLO},       {AX_ROTA, 2, AX_STANDARD},
+    {AX_ROTA, 4, AX_STANDARD},   {AX_HEX, 1, AX_SOLO},        {AX_HEX, 2, AX_STANDARD},
+    {AX_HEX, 3, AX_STANDARD},    {AX_HEX, 4, AX_STANDARD},    {AX_HEX, 4, AX_TEAM},
 };
 #define NCONFIGS (int)(sizeof configs / sizeof configs[0])
 
@@ -341,14 +341,10 @@ static void test_replay_round_trip_and_tampering(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_config),
-        cmocka_unit_test(test_deterministic),
-        cmocka_unit_test(test_legal_moves),
-        cmocka_unit_test(test_illegal_changes_nothing),
-        cmocka_unit_test(test_view_hides),
-        cmocka_unit_test(test_determinize),
-        cmocka_unit_test(test_record_views),
-        cmocka_unit_test(test_replay_round_trip_and_tampering),
+        cmocka_unit_test(test_config),       cmocka_unit_test(test_deterministic),
+        cmocka_unit_test(test_legal_moves),  cmocka_unit_test(test_illegal_changes_nothing),
+        cmocka_unit_test(test_view_hides),   cmocka_unit_test(test_determinize),
+        cmocka_unit_test(test_record_views), cmocka_unit_test(test_replay_round_trip_and_tampering),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

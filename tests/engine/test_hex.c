@@ -68,7 +68,7 @@ static void test_areas_and_symbols(void **state)
     assert_int_equal(area_cells(&game), 169);
     assert_int_equal(ax_cell_index(&game, 8, 0), -1);
     assert_int_equal(ax_cell_index(&game, 4, 4), -1); /* distance 8 */
-    const int symbols[6][3] = {{5, 0, R}, {5, -5, G}, {0, -5, B},
+    const int symbols[6][3] = {{5, 0, R},  {5, -5, G}, {0, -5, B},
                                {-5, 0, O}, {-5, 5, Y}, {0, 5, P}};
     for (int f = 0; f < 6; f++)
         assert_int_equal(game.cell[ax_cell_index(&game, symbols[f][0], symbols[f][1])],
@@ -187,7 +187,7 @@ static void test_team_tracks_and_thresholds(void **state)
     place_ok(fixture_domino(&game, 0, 0, 0, 1, 0));
     const ax_event *axio = find_event(AX_EV_AXIO, 0);
     assert_int_equal(axio->axio_score, 18);
-    assert_true(axio->bonus_move); /* team: a bonus move at 18 ... */
+    assert_true(axio->bonus_move);          /* team: a bonus move at 18 ... */
     assert_int_equal(game.track[0][B], 18); /* ... and the rest of the unit is lost */
     place_ok(fixture_domino(&game, 0, 3, 3, 3, 2));
     assert_int_equal(game.to_move, 1);

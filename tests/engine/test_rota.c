@@ -44,8 +44,11 @@ static void hand(ax_tile t)
 
 static ax_move at(int x, int y, int rotation, int wild)
 {
-    ax_move m = {.kind = AX_MOVE_PLACE, .x = (int16_t)x, .y = (int16_t)y,
-                 .rotation = (uint8_t)rotation, .wild = (int8_t)wild};
+    ax_move m = {.kind = AX_MOVE_PLACE,
+                 .x = (int16_t)x,
+                 .y = (int16_t)y,
+                 .rotation = (uint8_t)rotation,
+                 .wild = (int8_t)wild};
     return m;
 }
 
@@ -140,10 +143,9 @@ static void test_example_purple_blue(void **state)
     (void)state;
     display(tile4(G, P, B, G), tile4(G, R, G, G), tile4(O, R, G, G));
     hand(tile4(P, O, G, B));
-    assert_int_equal(ax_apply(&game, &(ax_move){.kind = AX_MOVE_PLACE, .x = 2, .y = 0,
-                                                 .wild = E},
-                              &events),
-                     AX_OK);
+    assert_int_equal(
+        ax_apply(&game, &(ax_move){.kind = AX_MOVE_PLACE, .x = 2, .y = 0, .wild = E}, &events),
+        AX_OK);
     uint8_t want[AX_MAX_COLORS] = {0, 0, 1, 0, 1, 0};
     assert_memory_equal(place_event()->points, want, AX_MAX_COLORS);
 }
@@ -154,10 +156,9 @@ static void test_example_two_red_one_blue(void **state)
     (void)state;
     display(tile4(G, B, R, G), tile4(G, R, G, G), tile4(O, G, G, G));
     hand(tile4(B, O, P, R));
-    assert_int_equal(ax_apply(&game, &(ax_move){.kind = AX_MOVE_PLACE, .x = 2, .y = 0,
-                                                 .wild = E},
-                              &events),
-                     AX_OK);
+    assert_int_equal(
+        ax_apply(&game, &(ax_move){.kind = AX_MOVE_PLACE, .x = 2, .y = 0, .wild = E}, &events),
+        AX_OK);
     uint8_t want[AX_MAX_COLORS] = {2, 0, 1, 0, 0, 0};
     assert_memory_equal(place_event()->points, want, AX_MAX_COLORS);
 }
@@ -220,10 +221,9 @@ static void test_threshold_and_supply_bonus(void **state)
     game.track[0][R] = 11;
     hand(tile4(B, O, P, R));
     int supply = game.bag_n;
-    assert_int_equal(ax_apply(&game, &(ax_move){.kind = AX_MOVE_PLACE, .x = 2, .y = 0,
-                                                 .wild = E},
-                              &events),
-                     AX_OK);
+    assert_int_equal(
+        ax_apply(&game, &(ax_move){.kind = AX_MOVE_PLACE, .x = 2, .y = 0, .wild = E}, &events),
+        AX_OK);
     assert_int_equal(game.track[0][R], 12);
     assert_true(game.in_bonus);
     assert_int_equal(game.to_move, 0);
@@ -231,10 +231,9 @@ static void test_threshold_and_supply_bonus(void **state)
     assert_int_equal(events.ev[events.n - 1].kind, AX_EV_DRAW);
     assert_int_equal(events.ev[events.n - 1].source, AX_FROM_SUPPLY);
     int stack = game.stack_n[0];
-    assert_int_equal(ax_apply(&game, &(ax_move){.kind = AX_MOVE_PLACE, .x = -1, .y = 0,
-                                                 .wild = E},
-                              &events),
-                     AX_OK);
+    assert_int_equal(
+        ax_apply(&game, &(ax_move){.kind = AX_MOVE_PLACE, .x = -1, .y = 0, .wild = E}, &events),
+        AX_OK);
     assert_true(place_event()->bonus);
     assert_int_equal(game.stack_n[0], stack - 1); /* then the draw from the stack */
     assert_int_equal(game.to_move, 1);
@@ -247,10 +246,9 @@ static void test_no_bonus_when_supply_empty(void **state)
     game.track[0][R] = 11;
     game.bag_n = 0;
     hand(tile4(B, O, P, R));
-    assert_int_equal(ax_apply(&game, &(ax_move){.kind = AX_MOVE_PLACE, .x = 2, .y = 0,
-                                                 .wild = E},
-                              &events),
-                     AX_OK);
+    assert_int_equal(
+        ax_apply(&game, &(ax_move){.kind = AX_MOVE_PLACE, .x = 2, .y = 0, .wild = E}, &events),
+        AX_OK);
     assert_false(game.in_bonus);
     assert_int_equal(game.to_move, 1);
 }
@@ -317,10 +315,9 @@ static void test_immediate_win(void **state)
     const uint8_t t[5] = {11, 12, 12, 12, 12};
     memcpy(game.track[0], t, 5);
     hand(tile4(B, O, P, R));
-    assert_int_equal(ax_apply(&game, &(ax_move){.kind = AX_MOVE_PLACE, .x = 2, .y = 0,
-                                                 .wild = E},
-                              &events),
-                     AX_OK);
+    assert_int_equal(
+        ax_apply(&game, &(ax_move){.kind = AX_MOVE_PLACE, .x = 2, .y = 0, .wild = E}, &events),
+        AX_OK);
     assert_int_equal(game.phase, AX_PHASE_OVER);
     assert_int_equal(game.end_reason, AX_END_ALL_MAX);
 }

@@ -83,11 +83,10 @@ static void test_fields(void **state)
 {
     (void)state;
     fresh(2, AX_STANDARD);
-    const int expect[5][3] = {{2, 6, AX_RED}, {6, 10, AX_GREEN}, {10, 6, AX_BLUE},
-                              {6, 2, AX_ORANGE}, {6, 6, AX_PURPLE}};
+    const int expect[5][3] = {
+        {2, 6, AX_RED}, {6, 10, AX_GREEN}, {10, 6, AX_BLUE}, {6, 2, AX_ORANGE}, {6, 6, AX_PURPLE}};
     for (int f = 0; f < 5; f++)
-        assert_int_equal(game.cell[ax_cell_index(&game, expect[f][0], expect[f][1])],
-                         expect[f][2]);
+        assert_int_equal(game.cell[ax_cell_index(&game, expect[f][0], expect[f][1])], expect[f][2]);
     const int rack[1][2] = {{AX_RED, AX_BLUE}};
     fixture_rack(&game, 0, 1, rack);
     ax_move m = fixture_domino(&game, 0, 6, 6, 6, 7); /* onto the purple field */
@@ -258,10 +257,10 @@ static void test_pyramids_row_major_and_moved(void **state)
     assert_non_null(first);
     assert_non_null(second);
     assert_int_equal(first->cells[0], ax_cell_index(&game, 3, 3)); /* row-major */
-    assert_int_equal(first->moved_from, -1);                      /* the 20th */
+    assert_int_equal(first->moved_from, -1);                       /* the 20th */
     assert_int_equal(second->cells[0], ax_cell_index(&game, 3, 5));
     assert_int_equal(second->moved_from, ax_cell_index(&game, 8, 2)); /* the oldest */
-    uint8_t points[AX_MAX_COLORS] = {3, 1, 0, 0, 0, 0};              /* 3 walls, the tile */
+    uint8_t points[AX_MAX_COLORS] = {3, 1, 0, 0, 0, 0};               /* 3 walls, the tile */
     assert_memory_equal(first->points, points, AX_MAX_COLORS);
     assert_int_equal(game.cell[ax_cell_index(&game, 8, 2)], AX_DEAD);
     assert_int_equal(game.pyramids_n, 20);

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Bad usage of every command: exit code 2 and a one-line reason on stderr; --help works.
+set -euo pipefail
+: "${AXIO:?path of the axio command}"
+
+bad() {
+  local rc=0 err
+  err=$("$AXIO" "$@" 2>&1 >/dev/null) || rc=$?
+  if [ "$rc" != 2 ]; then echo "FAIL: axio $* exit $rc, want 2"; exit 1; fi
+  if [ "$(printf '%s\n' "$err" | wc -l)" != 1 ] || [ -z "$err" ]; then
+    echo "FAIL: axio $*: not one line: $err"; exit 1
+  fi
+  echo "ok: axio $* -> $err"
+}
+
+bad
+bad frobnicate
+bad selfplay --players 5
+bad selfplay --players two
+bad selfplay --variant chess
+bad selfplay --mode team --players 2
+bad selfplay --mode solo --players 3
+bad selfplay --ai deep-blue
+bad selfplay --ai ,
+bad selfplay --games 0
+bad selfplay --seed -3
+bad selfplay --seed
+bad selfplay extra
+bad selfplay --record
+bad replay
+bad replay a b
+bad replay --bogus
+bad bench --games x
+bad bench --variant chess
+for cmd in selfplay replay bench; do
+  "$AXIO" $cmd --help | grep -q "usage: axio $cmd"
+done
+"$AXIO" --help | grep -q selfplay
+rc=0; "$AXIO" selfplay --record /proc/nope/x > /dev/null 2>&1 || rc=$?
+[ "$rc" = 1 ] || { echo "FAIL: unwritable record dir exit $rc"; exit 1; }
+echo "usage errors ok"
