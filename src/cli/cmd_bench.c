@@ -15,11 +15,12 @@
 #include <string.h>
 
 static const char *const help =
-    "usage: axio bench [--variant square|rota|hex] [--games N] [--repeat R] [--seed S]\n"
+    "usage: axio bench [--variant square|rota|hex] [--players N] [--mode standard|solo|team]\n"
+    "                  [--games N] [--repeat R] [--seed S]\n"
     "\n"
-    "Plays N random 2-player games per variant (default 20000), R times (default 5), on one\n"
-    "core, and prints the plies (decisions), a checksum of the results, and the median speed\n"
-    "in plies per second. Without --variant, every variant.\n";
+    "Plays N random games per variant (default 20000; 2 players, standard), R times (default\n"
+    "5), on one core, and prints the plies (decisions), a checksum of the results, and the\n"
+    "median speed in plies per second. Without --variant, every variant.\n";
 
 typedef struct {
     long plies;
@@ -27,7 +28,7 @@ typedef struct {
     double seconds;
 } bench_run;
 
-static bench_run run_playouts(int variant, long games, uint64_t seed)
+static bench_run run_playouts(int variant, int players, int mode, long games, uint64_t seed)
 {
     bench_run out = {0, 0, 0};
     ax_game g;
@@ -35,14 +36,14 @@ static bench_run run_playouts(int variant, long games, uint64_t seed)
     ax_rng_seed(&rng, seed ^ 0x5eedULL);
     double start = now_seconds();
     for (long k = 0; k < games; k++) {
-        ax_game_init(&g, variant, 2, AX_STANDARD, seed + (uint64_t)k, NULL);
+        ax_game_init(&g, variant, players, mode, seed + (uint64_t)k, NULL);
         while (g.phase != AX_PHASE_OVER) {
             ax_move m;
             ax_random_move(&g, &rng, &m);
             ax_apply(&g, &m, NULL);
             out.plies++;
         }
-        for (int s = 0; s < 2; s++)
+        for (int s = 0; s < players; s++)
             for (int c = 0; c < g.ncolors; c++)
                 out.checksum = out.checksum * 31 + g.track[s][c];
     }
@@ -58,13 +59,13 @@ static int compare_double(const void *a, const void *b)
 
 int cmd_bench(int argc, char **argv)
 {
-    static const struct option opts[] = {{"variant", required_argument, 0, 'v'},
-                                         {"games", required_argument, 0, 'g'},
-                                         {"repeat", required_argument, 0, 'r'},
-                                         {"seed", required_argument, 0, 's'},
-                                         {"help", no_argument, 0, 'h'},
-                                         {0, 0, 0, 0}};
-    long games = 20000, repeat = 5;
+    static const struct option opts[] = {
+        {"variant", required_argument, 0, 'v'}, {"games", required_argument, 0, 'g'},
+        {"repeat", required_argument, 0, 'r'},  {"seed", required_argument, 0, 's'},
+        {"players", required_argument, 0, 'p'}, {"mode", required_argument, 0, 'm'},
+        {"help", no_argument, 0, 'h'},          {0, 0, 0, 0}};
+    long games = 20000, repeat = 5, players = 2;
+    const char *mode_name = NULL;
     uint64_t seed = 1;
     int only = -1, c;
     optind = 1;
@@ -88,6 +89,11 @@ int cmd_bench(int argc, char **argv)
             if (!parse_u64(optarg, &seed))
                 return usage_error("bench", "--seed must be a number");
             break;
+        case 'p':
+            if (!parse_long(optarg, 1, 4, &players))
+                return usage_error("bench", "--players must be 1 to 4");
+            break;
+        case 'm': mode_name = optarg; break;
         case 'h': fputs(help, stdout); return 0;
         default: return usage_error("bench", "unknown or incomplete option '%s'", argv[optind - 1]);
         }
@@ -97,17 +103,23 @@ int cmd_bench(int argc, char **argv)
     for (int v = 0; v < 3; v++) {
         if (only >= 0 && v != only)
             continue;
+        int variant_unused, mode;
+        if (!parse_game_options("bench", ax_variant_name(v), mode_name, players, &variant_unused,
+                                &mode))
+            return EXIT_USAGE;
         double speeds[101];
         bench_run run = {0, 0, 0};
         for (long r = 0; r < repeat; r++) {
-            run = run_playouts(v, games, seed);
+            run = run_playouts(v, (int)players, mode, games, seed);
             speeds[r] = (double)run.plies / (run.seconds > 0 ? run.seconds : 1e-9);
         }
         qsort(speeds, (size_t)repeat, sizeof speeds[0], compare_double);
-        printf("%-6s 2p random playouts: %ld games, %ld plies, checksum %016llx, median %.0f "
-               "plies/s (min %.0f, max %.0f, %ld runs)\n",
-               ax_variant_name(v), games, run.plies, (unsigned long long)run.checksum,
-               speeds[repeat / 2], speeds[0], speeds[repeat - 1], repeat);
+        printf(
+            "%-6s %ldp %-8s random playouts: %ld games, %ld plies, checksum %016llx, median %.0f "
+            "plies/s (min %.0f, max %.0f, %ld runs)\n",
+            ax_variant_name(v), players, ax_mode_name(mode), games, run.plies,
+            (unsigned long long)run.checksum, speeds[repeat / 2], speeds[0], speeds[repeat - 1],
+            repeat);
     }
     return 0;
 }
