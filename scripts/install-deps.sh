@@ -3,7 +3,7 @@
 # sudo. Prints nothing when everything is there.
 set -euo pipefail
 
-packages=(build-essential cmake pkg-config clang-format python3
+packages=(build-essential cmake pkg-config clang clang-format libclang-rt-14-dev python3
           libjansson-dev libcmocka-dev libwebsockets-dev libsqlite3-dev libssl-dev)
 [ "${AXIO_WEB_TESTS:-1}" = 1 ] && packages+=(chromium nodejs npm)
 
