@@ -1,0 +1,167 @@
+// api.js — the connection to the axio server: the HTTP endpoints of the lobby and
+// the game's WebSocket, which reconnects by itself (with growing pauses) and keeps
+// the seat token of each game in localStorage so that a reload gets the seat back.
+
+async function http(method, path, body) {
+  let res;
+  try {
+    res = await fetch(path, {
+      method,
+      headers: body ? { 'Content-Type': 'application/json' } : {},
+      body: body ? JSON.stringify(body) : undefined,
+      cache: 'no-store',
+    });
+  } catch (e) {
+    const err = new Error('The server cannot be reached.');
+    err.code = 'network';
+    throw err;
+  }
+  const text = await res.text();
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch { data = text; }
+  if (!res.ok) {
+    const err = new Error(data?.error?.message || `HTTP ${res.status}`);
+    err.code = data?.error?.code || String(res.status);
+    err.status = res.status;
+    throw err;
+  }
+  return data;
+}
+
+export const api = {
+  health: () => http('GET', '/api/health'),
+  listGames: () => http('GET', '/api/games'),
+  createGame: (body) => http('POST', '/api/games', body),
+  joinGame: (id, name) => http('POST', `/api/games/${encodeURIComponent(id)}/join`, { name }),
+  getGame: (id) => http('GET', `/api/games/${encodeURIComponent(id)}`),
+  // The record: JSON Lines (record.md); a JSON array or {"events": [...]} is accepted too.
+  async getRecord(id) {
+    const res = await fetch(`/api/games/${encodeURIComponent(id)}/record`, { cache: 'no-store' });
+    const text = await res.text();
+    if (!res.ok) {
+      let msg = `HTTP ${res.status}`;
+      try { msg = JSON.parse(text).error.message; } catch { /* keep */ }
+      throw new Error(msg);
+    }
+    const t = text.trim();
+    if (t.startsWith('[')) return JSON.parse(t);
+    if (t.startsWith('{') && !t.includes('\n')) {
+      const o = JSON.parse(t);
+      if (Array.isArray(o.events)) return o.events;
+      return [o];
+    }
+    return t.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+  },
+};
+
+// Seat tokens, one per game id, and the player's name.
+export const tokens = {
+  get(id) {
+    try { return JSON.parse(localStorage.getItem(`axio.token.${id}`) || 'null'); } catch { return null; }
+  },
+  set(id, seat, token) { localStorage.setItem(`axio.token.${id}`, JSON.stringify({ seat, token })); },
+  drop(id) { localStorage.removeItem(`axio.token.${id}`); },
+  all() {
+    const out = [];
+    for (let i = 0; i < localStorage.length; i++) {
+      const k = localStorage.key(i);
+      if (k && k.startsWith('axio.token.')) out.push(k.slice('axio.token.'.length));
+    }
+    return out;
+  },
+};
+
+export const prefs = {
+  get name() { return localStorage.getItem('axio.name') || ''; },
+  set name(v) { localStorage.setItem('axio.name', v); },
+};
+
+// The game channel. Callbacks: message(msg), status({state, retryIn, attempt}).
+// state: 'connecting' | 'open' | 'lost' (retrying) | 'closed'.
+export class GameSocket {
+  constructor(gameId, token, callbacks) {
+    this.gameId = gameId;
+    this.token = token;
+    this.cb = callbacks;
+    this.attempt = 0;
+    this.closedByUs = false;
+    this.ws = null;
+    this.timer = null;
+    this.pingTimer = null;
+    this.lastPong = 0;
+    this.onOnline = () => this.retryNow();
+    window.addEventListener('online', this.onOnline);
+    this.connect();
+  }
+
+  url() {
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const q = this.token ? `?token=${encodeURIComponent(this.token)}` : '';
+    return `${proto}//${location.host}/ws/${encodeURIComponent(this.gameId)}${q}`;
+  }
+
+  connect() {
+    clearTimeout(this.timer);
+    this.cb.status({ state: 'connecting', attempt: this.attempt });
+    let ws;
+    try { ws = new WebSocket(this.url()); } catch { this.scheduleRetry(); return; }
+    this.ws = ws;
+    ws.onopen = () => {
+      this.attempt = 0;
+      this.lastPong = Date.now();
+      this.cb.status({ state: 'open' });
+      clearInterval(this.pingTimer);
+      this.pingTimer = setInterval(() => this.ping(), 15000);
+    };
+    ws.onmessage = (e) => {
+      let msg;
+      try { msg = JSON.parse(e.data); } catch { return; }
+      if (msg.type === 'pong') { this.lastPong = Date.now(); return; }
+      this.lastPong = Date.now();
+      this.cb.message(msg);
+    };
+    ws.onclose = () => {
+      clearInterval(this.pingTimer);
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (this.closedByUs) { this.cb.status({ state: 'closed' }); return; }
+      this.scheduleRetry();
+    };
+    ws.onerror = () => { /* onclose follows */ };
+  }
+
+  ping() {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return;
+    if (Date.now() - this.lastPong > 40000) { this.ws.close(); return; }
+    this.send({ type: 'ping' });
+  }
+
+  scheduleRetry() {
+    const delay = Math.min(10000, 500 * 2 ** Math.min(this.attempt, 5));
+    this.attempt++;
+    const until = Date.now() + delay;
+    this.cb.status({ state: 'lost', retryAt: until, attempt: this.attempt });
+    this.timer = setTimeout(() => this.connect(), delay);
+  }
+
+  retryNow() {
+    if (this.closedByUs || (this.ws && this.ws.readyState <= WebSocket.OPEN)) return;
+    this.connect();
+  }
+
+  get open() { return !!this.ws && this.ws.readyState === WebSocket.OPEN; }
+
+  send(msg) {
+    if (!this.open) return false;
+    this.ws.send(JSON.stringify(msg));
+    return true;
+  }
+
+  close() {
+    this.closedByUs = true;
+    clearTimeout(this.timer);
+    clearInterval(this.pingTimer);
+    window.removeEventListener('online', this.onOnline);
+    if (this.ws) this.ws.close();
+  }
+}

@@ -1,0 +1,676 @@
+// game.js — the controller of one game page: it keeps the server's latest state,
+// turns mouse, touch and keys into picks, turns, previews and placements (seed
+// 004's controls), and feeds the board, rack, score panel, log and dialogs. It
+// never decides what is legal or what scores: the server's `preview` does.
+import { h, clear } from './svg.js';
+import { api, tokens, GameSocket } from './api.js';
+import { ensureShapeDefs, shapeIcon } from './colors.js';
+import { SquareBoard } from './board_square.js';
+import { HexBoard, HEX_DIRS } from './board_hex.js';
+import { RotaBoard, rotateCorners } from './board_rota.js';
+import { key, sameCell } from './board_common.js';
+import { Rack } from './rack.js';
+import { Scores } from './scores.js';
+import { logLine } from './log.js';
+import { notePairs } from './position.js';
+import { VARIANTS, modeName, seatLabel } from './variants.js';
+import * as dialogs from './dialogs.js';
+import { Replay } from './replay.js';
+
+const SQ_DIRS = [[0, 1], [1, 0], [0, -1], [-1, 0]]; // right, down, left, up ([row, col])
+const addCell = (a, d) => [a[0] + d[0], a[1] + d[1]];
+
+export class GameView {
+  constructor(root, gameId, { spectate = false, onStatus = () => {} } = {}) {
+    ensureShapeDefs();
+    this.root = root;
+    this.id = gameId;
+    this.onStatus = onStatus;
+    const saved = spectate ? null : tokens.get(gameId);
+    this.token = saved?.token || null;
+    this.game = null;
+    this.you = null;
+    this.seq = 0;
+    this.gen = 0;                 // bumps with every state: previews are valid for one state
+    this.sel = null;              // picked rack index
+    this.rot = 0;                 // orientation of the picked tile
+    this.hover = null;            // cell under the mouse (or keyboard cursor)
+    this.kbd = false;             // the hover comes from the keyboard
+    this.cache = new Map();       // preview answers of this generation, by request
+    this.pending = [];            // sent requests awaiting an answer, in order
+    this.want = null;             // the hover preview to ask next
+    this.queue = [];              // previews that must all be asked (wild colours)
+    this.inflight = false;
+    this.placing = false;
+    this.history = [];
+    this.pairs = new Map();
+    this.axioQueue = [];
+    this.endShown = false;
+    this.replay = null;
+    this.dialog = null;
+    this.lastRackSig = '';
+    this.build();
+    this.sock = new GameSocket(gameId, this.token, {
+      message: (m) => this.onMessage(m),
+      status: (st) => this.onSocketStatus(st),
+    });
+    this.keyHandler = (e) => this.onKey(e);
+    document.addEventListener('keydown', this.keyHandler);
+  }
+
+  destroy() {
+    this.sock.close();
+    document.removeEventListener('keydown', this.keyHandler);
+    clearInterval(this.retryTicker);
+    this.replay?.destroy();
+  }
+
+  // ---- layout ---------------------------------------------------------------
+  build() {
+    this.boardHost = h('div', { class: 'board-host' });
+    this.toastHost = h('div', { class: 'toast-host', 'aria-live': 'polite' });
+    this.bannerHost = h('div', { class: 'banner-host' });
+    this.replayHost = h('div', { class: 'replay-host' });
+    this.boardWrap = h('div', { class: 'board-wrap' }, [this.boardHost, this.bannerHost, this.toastHost]);
+    this.scoresHost = h('div', { class: 'scores', id: 'scores' });
+    this.statusLine = h('div', { class: 'status-line', id: 'status-line', role: 'status', 'aria-live': 'polite' });
+    this.rackHost = h('div', { class: 'rack', id: 'rack' });
+    this.previewEl = h('div', { class: 'preview-panel', id: 'preview', 'aria-live': 'polite' });
+    this.watchNote = h('div', { class: 'watch-note', hidden: true }, ['You are watching this game. Racks are hidden.']);
+    this.logEl = h('ol', { class: 'log', id: 'log' });
+    this.infoEl = h('div', { class: 'game-info' });
+    this.resultsBtn = h('button', { class: 'btn', type: 'button', hidden: true, 'data-action': 'results', onclick: () => this.showEnd(true) }, ['Results']);
+    this.replayBtn = h('button', { class: 'btn', type: 'button', hidden: true, 'data-action': 'open-replay', onclick: () => this.openReplay() }, ['Step through the game']);
+    this.rackPanel = h('section', { class: 'rack-panel', 'aria-label': 'Your tiles' }, [
+      this.rackHost, this.previewEl,
+      h('p', { class: 'hint' }, ['Click a tile, turn it with the right mouse button (or R / ⟳), click the board to place it. Keys: 1–6 pick, arrows move, Enter places.']),
+    ]);
+    const side = h('aside', { class: 'game-side' }, [
+      this.scoresHost, this.statusLine, this.rackPanel, this.watchNote,
+      h('div', { class: 'after-buttons' }, [this.resultsBtn, this.replayBtn]),
+      h('details', { class: 'log-panel', open: true }, [h('summary', {}, ['Moves']), this.logEl]),
+      this.infoEl,
+    ]);
+    this.el = h('div', { class: 'game loading' }, [h('div', { class: 'game-main' }, [this.boardWrap, this.replayHost]), side]);
+    clear(this.root).appendChild(this.el);
+    this.rack = new Rack(this.rackHost, { select: (i) => this.select(i), rotate: () => this.rotate() });
+    this.scores = new Scores(this.scoresHost);
+    this.statusLine.textContent = 'Connecting…';
+  }
+
+  makeBoard(variant) {
+    const B = { square: SquareBoard, hex: HexBoard, rota: RotaBoard }[variant];
+    this.board = new B(this.boardHost);
+    this.board.on({
+      hover: (cell) => { this.kbd = false; this.hover = cell; this.updateOverlay(); },
+      click: (cell, pointerType) => this.clickCell(cell, pointerType),
+      rotate: () => this.rotate(),
+    });
+    this.board.svg.addEventListener('keydown', (e) => this.onBoardKey(e));
+    this.board.svg.addEventListener('blur', () => { if (this.kbd) { this.kbd = false; this.hover = null; this.updateOverlay(); } });
+    this.el.dataset.variant = variant;
+  }
+
+  // ---- messages ---------------------------------------------------------------
+  onMessage(m) {
+    switch (m.type) {
+      case 'state': this.onState(m); break;
+      case 'history': this.onHistory(m.events || []); break;
+      case 'event': this.onEvent(m.event); break;
+      case 'preview': this.onPreview(m); break;
+      case 'error': this.onError(m); break;
+      default:
+    }
+  }
+
+  onSocketStatus(st) {
+    this.connState = st;
+    if (st.state !== 'open') {
+      for (const p of this.pending) p.resolve?.(null);
+      for (const q of this.queue) q.resolve(null);
+      this.want?.resolve(null);
+      this.pending = []; this.queue = []; this.want = null; this.inflight = false; this.placing = false;
+    }
+    clearInterval(this.retryTicker);
+    const show = () => this.onStatus(st);
+    show();
+    if (st.state === 'lost') this.retryTicker = setInterval(show, 500);
+    this.el.classList.toggle('offline', st.state === 'lost');
+    if (this.game) this.renderStatus();
+  }
+
+  onState(m) {
+    const first = !this.game;
+    this.seq = m.seq;
+    this.game = m.game;
+    this.you = m.you || null;
+    this.gen++;
+    this.cache.clear();
+    // Answers of earlier states are no longer needed; place/swap are answered by this state.
+    while (this.pending.length && this.pending[0].kind !== 'preview') this.pending.shift();
+    this.placing = false;
+    if (first) {
+      this.makeBoard(this.game.variant);
+      this.el.classList.remove('loading');
+      this.renderInfo();
+    }
+    if (this.token && !this.you) {
+      // The token did not give us a seat: it is stale. Watch instead.
+      tokens.drop(this.id);
+      this.token = null;
+    }
+    const rack = this.you?.rack || [];
+    const sig = JSON.stringify(rack) + '|' + this.game.to_move + '|' + this.game.phase;
+    if (sig !== this.lastRackSig) {
+      this.lastRackSig = sig;
+      this.sel = null;
+      this.rot = 0;
+      if (this.myTurn() && rack.length === 1) this.sel = 0; // a single tile (ROTA hand, solo): already picked
+    }
+    this.renderAll();
+    if (this.game.status === 'over') this.showEnd(false);
+  }
+
+  onHistory(events) {
+    this.history = events.slice();
+    this.pairs = new Map();
+    clear(this.logEl);
+    for (const ev of events) this.addLog(ev);
+    if (this.game) this.renderBoard();
+  }
+
+  onEvent(ev) {
+    if (!ev) return;
+    this.history.push(ev);
+    this.addLog(ev);
+    if (ev.ev === 'axio') {
+      const name = this.game?.seats?.[ev.player]?.name || `Player ${ev.player + 1}`;
+      this.queueAxio({ name: ev.player === this.you?.seat ? `You (${name})` : name, color: ev.color, score: ev.score, bonus: ev.bonus_move });
+    }
+  }
+
+  addLog(ev) {
+    notePairs(this.pairs, ev);
+    const names = (this.game?.seats || []).map((s) => s.name);
+    if (!names.length && ev.names) names.push(...ev.names);
+    const li = logLine(ev, names, this.game?.variant || 'square');
+    if (!li) return;
+    this.logEl.appendChild(li);
+    this.logEl.scrollTop = this.logEl.scrollHeight;
+  }
+
+  onPreview(m) {
+    const p = this.pending[0]?.kind === 'preview' ? this.pending.shift() : null;
+    if (!p) return;
+    this.settlePreview(p, m);
+  }
+
+  settlePreview(p, answer) {
+    if (p.gen === this.gen) this.cache.set(p.key, answer);
+    p.resolve?.(p.gen === this.gen ? answer : null);
+    this.inflight = false;
+    this.pumpPreview();
+    this.updateOverlay();
+  }
+
+  onError(m) {
+    const p = this.pending.shift();
+    if (p?.kind === 'preview') {
+      const transient = m.code === 'rate_limited' || m.code === 'not_your_turn';
+      if (transient) { p.resolve?.(null); this.inflight = false; setTimeout(() => this.pumpPreview(), 300); return; }
+      this.settlePreview(p, { legal: false, error: m.message, code: m.code });
+      return;
+    }
+    this.placing = false;
+    if (m.code === 'unauthorized' && this.token) {
+      tokens.drop(this.id);
+      dialogs.toast(this.toastHost, 'Your seat token was not accepted; watching instead.', 'warn', 4000);
+      return;
+    }
+    dialogs.toast(this.toastHost, m.message || m.code || 'Error', m.code === 'illegal_move' ? 'warn' : 'error', 3500);
+    this.renderAll();
+  }
+
+  // ---- previews -----------------------------------------------------------------
+  // Asks the server for the preview of a placement; one request in flight at a time,
+  // the newest wish replaces older ones. Returns a promise of the answer (or null).
+  askPreview(msg, { force = false } = {}) {
+    const k = JSON.stringify(msg);
+    if (this.cache.has(k)) return Promise.resolve(this.cache.get(k));
+    return new Promise((resolve) => {
+      const req = { msg, key: k, resolve };
+      if (force) {
+        this.queue.push(req);              // every one of these is asked, in order
+      } else {
+        if (this.want) this.want.resolve(null);
+        this.want = req;                   // only the newest hover is asked
+      }
+      this.pumpPreview();
+    });
+  }
+
+  pumpPreview() {
+    if (this.inflight || !this.sock.open) return;
+    const next = this.queue.length ? this.queue.shift() : this.want;
+    if (next === this.want) this.want = null;
+    if (!next) return;
+    if (this.cache.has(next.key)) { next.resolve(this.cache.get(next.key)); this.pumpPreview(); return; }
+    this.inflight = true;
+    this.pending.push({ kind: 'preview', key: next.key, gen: this.gen, resolve: next.resolve });
+    this.sock.send({ type: 'preview', ...next.msg });
+  }
+
+  // ---- turn logic (input only) -------------------------------------------------
+  myTurn() {
+    const g = this.game;
+    return !!(g && this.you && g.status === 'running' && g.to_move === this.you.seat && !this.replay);
+  }
+
+  canPlace() { return this.myTurn() && this.game.phase === 'place' && !this.placing; }
+
+  select(i) {
+    if (!this.you || i >= (this.you.rack || []).length) return;
+    if (this.sel === i) { this.rotate(); return; }
+    this.sel = i;
+    this.rot = 0;
+    this.renderRack();
+    this.updateOverlay();
+  }
+
+  rotate() {
+    if (this.sel === null) return;
+    const v = this.game.variant;
+    this.rot = v === 'hex' ? (this.rot + 5) % 6 : (this.rot + 1) % 4;
+    this.renderRack();
+    this.updateOverlay();
+  }
+
+  tile() { return this.sel === null ? null : this.you?.rack?.[this.sel] || null; }
+
+  // The place/preview message for the picked tile at a cell (wild: ROTA's named colour).
+  moveAt(cell, wild = null) {
+    const t = this.tile();
+    if (!t || !cell) return null;
+    if (this.game.variant === 'rota') return { type: 'place', rack_index: this.sel, cell, rotation: this.rot, wild };
+    const d = this.game.variant === 'hex' ? HEX_DIRS[this.rot] : SQ_DIRS[this.rot];
+    return { type: 'place', rack_index: this.sel, cells: [cell, addCell(cell, d)] };
+  }
+
+  previewOf(move) {
+    const { type, ...rest } = move;
+    void type;
+    return rest;
+  }
+
+  updateOverlay() {
+    if (!this.board) return;
+    const cursor = this.kbd ? this.hover : null;
+    const move = this.canPlace() ? this.moveAt(this.hover) : null;
+    if (!move) {
+      this.board.overlay(null, cursor);
+      this.renderPreviewPanel(null, null);
+      return;
+    }
+    const req = this.previewOf(move);
+    const k = JSON.stringify(req);
+    const ans = this.cache.get(k);
+    if (!ans) this.askPreview(req).then(() => {});
+    const state = !ans ? 'pending' : ans.legal ? 'legal' : 'illegal';
+    const gain = ans && ans.legal ? this.gainOf(ans) : null;
+    const label = !ans ? '…' : ans.legal ? `+${gain.total}` : '✕';
+    const t = this.tile();
+    const ov = this.game.variant === 'rota'
+      ? { cell: move.cell, corners: rotateCorners(t, this.rot), state, label }
+      : { cells: move.cells, tile: t, state, label, pyramids: ans?.legal ? ans.pyramids || [] : [] };
+    this.board.overlay(ov, cursor);
+    this.renderPreviewPanel(ans, gain, move);
+  }
+
+  // What a preview adds to my tracks, per colour (its score minus my current tracks).
+  gainOf(ans) {
+    const cur = this.game.seats[this.you.seat].score || {};
+    const per = {};
+    let total = 0;
+    for (const c of this.game.colors) {
+      const after = ans.score?.[c] ?? ((cur[c] ?? 0) + (ans.points?.[c] ?? 0));
+      const d = after - (cur[c] ?? 0);
+      per[c] = d;
+      total += d;
+    }
+    return { per, total };
+  }
+
+  clickCell(cell, pointerType) {
+    if (this.replay) return;
+    if (!this.you) return;
+    if (!this.myTurn()) { dialogs.toast(this.toastHost, 'Not your turn yet.', 'info', 1600); return; }
+    if (this.game.phase !== 'place' || this.placing) return;
+    if (this.sel === null) {
+      dialogs.toast(this.toastHost, 'Pick a tile from your rack first.', 'info', 1800);
+      this.rackHost.classList.add('flash');
+      setTimeout(() => this.rackHost.classList.remove('flash'), 700);
+      return;
+    }
+    if (pointerType === 'touch' && !sameCell(cell, this.hover)) {
+      // Touch has no hover: the first tap shows the preview, a second tap places.
+      this.hover = cell;
+      this.updateOverlay();
+      return;
+    }
+    this.hover = cell;
+    this.place(cell);
+  }
+
+  async place(cell) {
+    const move = this.moveAt(cell);
+    if (!move) return;
+    const req = this.previewOf(move);
+    const ans = this.cache.get(JSON.stringify(req));
+    if (ans && !ans.legal) {
+      dialogs.toast(this.toastHost, `Not allowed here: ${ans.error || 'illegal placement'}`, 'warn', 2200);
+      return;
+    }
+    const t = this.tile();
+    if (this.game.variant === 'rota' && t.includes(null)) {
+      await this.chooseWild(move);
+      return;
+    }
+    this.send(move);
+  }
+
+  send(move) {
+    if (!this.sock.send(move)) { dialogs.toast(this.toastHost, 'Not connected — try again in a moment.', 'error'); return; }
+    this.pending.push({ kind: move.type });
+    this.placing = true;
+    this.board.overlay(null);
+    this.renderPreviewPanel(null, null);
+    this.renderStatus();
+  }
+
+  // ROTA: the empty corner scores as a named colour. Ask the server what each colour
+  // would score, offer those that score more than naming none, plus none.
+  async chooseWild(move) {
+    const gen = this.gen;
+    const base = await this.askPreview(this.previewOf({ ...move, wild: null }), { force: true });
+    if (gen !== this.gen) return;
+    if (!base || !base.legal) {
+      dialogs.toast(this.toastHost, `Not allowed here: ${base?.error || 'illegal placement'}`, 'warn', 2200);
+      return;
+    }
+    const results = [];
+    for (const c of this.game.colors) {
+      const r = await this.askPreview(this.previewOf({ ...move, wild: c }), { force: true });
+      if (gen !== this.gen) return;
+      results.push([c, r]);
+    }
+    const sum = (p) => Object.values(p?.points || {}).reduce((a, b) => a + b, 0);
+    const options = results
+      .filter(([c, r]) => r && r.legal && (r.points?.[c] ?? 0) > (base.points?.[c] ?? 0))
+      .map(([c, r]) => ({ color: c, total: this.gainOf(r).total, raw: sum(r) }));
+    if (!options.length) { this.send({ ...move, wild: null }); return; }
+    this.closeDialog();
+    this.dialog = dialogs.wildChooser(this.boardWrap, {
+      options, baseTotal: this.gainOf(base).total,
+      onChoose: (c) => { this.closeDialog(); if (gen === this.gen) this.send({ ...move, wild: c }); },
+      onCancel: () => this.closeDialog(),
+    });
+  }
+
+  closeDialog() {
+    if (this.dialog) { this.dialog.remove(); this.dialog = null; }
+  }
+
+  // ---- keys -------------------------------------------------------------------
+  onKey(e) {
+    if (e.target && ['INPUT', 'SELECT', 'TEXTAREA'].includes(e.target.tagName)) return;
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (this.replay && this.replay.onKey(e)) return;
+    if (e.key === 'Escape') {
+      if (this.dialog && !this.dialog.classList.contains('swap-dialog-back')) { this.closeDialog(); return; }
+      this.sel = null; this.renderRack(); this.updateOverlay(); return;
+    }
+    if (e.key === 'r' || e.key === 'R') { this.rotate(); e.preventDefault(); return; }
+    if (/^[1-6]$/.test(e.key) && this.you) { this.select(Number(e.key) - 1); e.preventDefault(); }
+  }
+
+  onBoardKey(e) {
+    if (!this.board) return;
+    if (e.key.startsWith('Arrow')) {
+      e.preventDefault();
+      this.kbd = true;
+      this.hover = this.board.step(this.hover || this.defaultCursor(), e.key);
+      this.updateOverlay();
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      if (!this.hover) { this.kbd = true; this.hover = this.defaultCursor(); this.updateOverlay(); return; }
+      this.clickCell(this.hover, 'keyboard');
+    }
+  }
+
+  defaultCursor() {
+    const g = this.game;
+    if (g.variant === 'rota') return (g.frontier && g.frontier[0]) || [0, 0];
+    if (g.variant === 'hex') return [0, 0];
+    return [6, 6];
+  }
+
+  // ---- rendering ----------------------------------------------------------------
+  boardView() {
+    const g = this.game;
+    if (g.variant === 'rota') return { tiles: g.tiles || [], frontier: g.status === 'over' ? [] : g.frontier || [], last: g.last };
+    return { area: g.area, fields: g.fields || [], cells: g.cells || [], pyramids: g.pyramids || [], dead: g.dead || [], last: g.last, pairs: this.pairs };
+  }
+
+  renderAll() {
+    this.renderBoard();
+    this.renderScores();
+    this.renderRack();
+    this.renderStatus();
+    this.updateOverlay();
+    this.renderSwap();
+    const over = this.game.status === 'over';
+    this.resultsBtn.hidden = !over;
+    this.replayBtn.hidden = !over;
+  }
+
+  renderBoard() {
+    if (!this.board || this.replay) return;
+    this.board.render(this.boardView());
+    this.el.dataset.status = this.game.status;
+    this.el.dataset.phase = this.game.phase;
+    this.el.dataset.toMove = this.game.to_move;
+    this.el.dataset.seq = this.seq;
+  }
+
+  renderScores(seatsOverride = null) {
+    const g = this.game;
+    this.scores.render({
+      variant: g.variant, mode: g.mode, colors: g.colors, seats: seatsOverride || g.seats,
+      toMove: seatsOverride ? -1 : g.to_move, you: this.you?.seat ?? -1, status: seatsOverride ? 'replay' : g.status,
+    });
+  }
+
+  renderRack() {
+    if (!this.game) return;
+    const watching = !this.you;
+    this.rackPanel.hidden = watching;
+    this.watchNote.hidden = !watching;
+    if (watching) return;
+    this.rack.render({ variant: this.game.variant, tiles: this.you.rack || [], selected: this.sel, rot: this.rot, active: this.canPlace() });
+    this.rackPanel.dataset.selected = this.sel === null ? '' : String(this.sel);
+    this.rackPanel.dataset.rot = String(this.rot);
+  }
+
+  renderPreviewPanel(ans, gain, move) {
+    const el = clear(this.previewEl);
+    el.dataset.state = ans ? (ans.legal ? 'legal' : 'illegal') : move ? 'pending' : 'none';
+    el.dataset.key = move ? key(move.cell || move.cells[0]) : '';
+    if (!this.you || !this.game || this.game.status !== 'running') return;
+    if (!this.canPlace()) return;
+    if (this.sel === null) { el.append('Pick a tile from your rack.'); return; }
+    if (!move) { el.append('Point at the board to see what the tile would score there.'); return; }
+    if (!ans) { el.append(h('span', { class: 'spinner small' }), ' asking the server…'); return; }
+    if (!ans.legal) { el.append(h('span', { class: 'illegal-mark' }, ['✕ ']), `Not allowed here: ${ans.error || 'illegal placement'}`); return; }
+    el.dataset.total = String(gain.total);
+    el.dataset.score = JSON.stringify(ans.score || {});
+    const parts = [h('b', {}, [`+${gain.total}`]), ' here: '];
+    let any = false;
+    for (const c of this.game.colors) {
+      const d = gain.per[c];
+      const raw = ans.points?.[c] ?? 0;
+      if (d <= 0 && raw <= 0) continue;
+      any = true;
+      parts.push(h('span', { class: 'pts', 'data-color': c }, [`+${d}`, shapeIcon(c, 14), raw > d ? h('small', { class: 'lost' }, [` (${raw - d} lost)`]) : null]));
+      if ((ans.score?.[c] ?? 0) > (this.game.seats[this.you.seat].score?.[c] ?? 0) && this.isThreshold(ans.score[c])) {
+        parts.push(h('span', { class: 'axio-hint' }, ['AXIO! ']));
+      }
+    }
+    if (!any) parts.push('no points');
+    if (ans.pyramids?.length) parts.push(h('span', { class: 'pyr-note' }, [` · ${ans.pyramids.length} pyramid${ans.pyramids.length > 1 ? 's' : ''}`]));
+    el.append(...parts);
+  }
+
+  isThreshold(v) {
+    const g = this.game;
+    if (g.variant === 'rota') return v === 12;
+    if (g.mode === 'standard') return v === 18;
+    return v === 18 || v === 36;
+  }
+
+  renderStatus() {
+    const g = this.game;
+    if (!g) return;
+    const el = clear(this.statusLine);
+    el.className = 'status-line';
+    const seat = g.seats[g.to_move];
+    const cs = this.connState?.state;
+    if (this.replay) { el.append('Stepping through the finished game.'); return; }
+    if (cs === 'lost' || cs === 'connecting') el.classList.add('stale');
+    if (g.status === 'waiting') {
+      const free = g.seats.filter((s) => s.kind === 'human' && !s.taken && !s.connected).length;
+      el.classList.add('waiting');
+      el.append(h('span', { class: 'spinner' }), ' Waiting for players to join… ',
+        h('button', { class: 'btn small', type: 'button', onclick: () => this.copyInvite() }, ['Copy invite link']));
+      void free;
+      return;
+    }
+    if (g.status === 'over') { el.append('The game is over.'); return; }
+    const bonus = g.bonus ? h('span', { class: 'bonus-tag' }, ['bonus move']) : null;
+    if (this.myTurn()) {
+      el.classList.add('your-turn');
+      if (g.phase === 'swap') el.append('Your choice: swap your tiles or keep them.');
+      else if (this.placing) el.append(h('span', { class: 'spinner' }), ' Placing…');
+      else el.append(h('b', {}, ['Your turn']), ' ', bonus, this.sel === null ? ' — pick a tile.' : ' — place the tile.');
+      return;
+    }
+    if (seat.kind === 'ai') {
+      el.classList.add('thinking');
+      el.append(h('span', { class: 'spinner' }), ` ${seatLabel(seat)} (computer) is thinking… `, bonus);
+    } else {
+      el.append(h('span', { class: 'spinner' }), ` Waiting for ${seatLabel(seat)}`, seat.connected === false ? ' (not connected)' : '', '… ', bonus);
+    }
+  }
+
+  renderInfo() {
+    const g = this.game;
+    const you = this.you ? `you play seat ${this.you.seat + 1}` : 'watching';
+    clear(this.infoEl).append(
+      h('div', {}, [h('b', {}, [VARIANTS[g.variant].name]), ` · ${g.players} player${g.players > 1 ? 's' : ''} · ${modeName(g.mode)} · ${you}`]),
+      h('div', { class: 'legend' }, g.colors.map((c) => h('span', { class: 'legend-item' }, [shapeIcon(c, 14), c]))),
+      g.seed_hash ? h('div', { class: 'muted seed', title: 'SHA-256 of the seed; the record reveals the seed after the game' }, [`seed hash ${g.seed_hash.slice(0, 16)}…`]) : null,
+    );
+    document.title = `${VARIANTS[g.variant].name} · axio`;
+  }
+
+  copyInvite() {
+    const url = `${location.origin}${location.pathname}#/join/${this.id}`;
+    navigator.clipboard?.writeText(url).then(
+      () => dialogs.toast(this.toastHost, 'Invite link copied.', 'info'),
+      () => dialogs.toast(this.toastHost, url, 'info', 6000),
+    );
+    if (!navigator.clipboard) dialogs.toast(this.toastHost, url, 'info', 6000);
+  }
+
+  renderSwap() {
+    const g = this.game;
+    const offer = this.myTurn() && g.phase === 'swap';
+    const open = this.dialog && this.dialog.classList.contains('swap-dialog-back');
+    if (offer && !open) {
+      this.closeDialog();
+      const sc = g.seats[this.you.seat].score || {};
+      const low = Math.min(...g.colors.map((c) => sc[c] ?? 0));
+      this.dialog = dialogs.swapDialog(this.boardWrap, {
+        variant: g.variant, rack: this.you.rack || [], lowest: g.colors.filter((c) => (sc[c] ?? 0) === low),
+        onChoose: (accept) => { this.closeDialog(); this.send({ type: 'swap', accept }); },
+      });
+    } else if (!offer && open) this.closeDialog();
+  }
+
+  queueAxio(a) {
+    this.axioQueue.push(a);
+    if (this.axioQueue.length === 1) this.nextAxio();
+  }
+
+  nextAxio() {
+    const a = this.axioQueue[0];
+    if (!a) return;
+    const el = dialogs.axioBanner(this.bannerHost, a);
+    setTimeout(() => { el.classList.add('fade'); }, 2000);
+    setTimeout(() => { el.remove(); this.axioQueue.shift(); this.nextAxio(); }, 2400);
+  }
+
+  showEnd(force) {
+    const g = this.game;
+    if (!g.end || (this.endShown && !force) || this.replay) return;
+    this.endShown = true;
+    this.closeDialog();
+    this.dialog = dialogs.endScreen(this.boardWrap, {
+      end: g.end, seats: g.seats, colors: g.colors, mode: g.mode, variant: g.variant, you: this.you?.seat ?? -1,
+      onReplay: () => { this.closeDialog(); this.openReplay(); },
+      onClose: () => this.closeDialog(),
+      onLobby: () => { location.hash = '#/'; },
+    });
+  }
+
+  // ---- replay -------------------------------------------------------------------
+  async openReplay() {
+    if (this.replay) return;
+    let events;
+    try {
+      events = await api.getRecord(this.id);
+    } catch (e) {
+      dialogs.toast(this.toastHost, `The record is not available: ${e.message}`, 'error', 4000);
+      return;
+    }
+    this.closeDialog();
+    this.board.overlay(null);
+    this.replay = new Replay(this.replayHost, events, {
+      show: (step) => {
+        this.board.render(step.view);
+        this.renderScores(this.game.seats.map((s, i) => ({ ...s, score: step.scores[i] || {} })));
+        this.highlightLog(step);
+      },
+      close: () => this.closeReplay(),
+    });
+    this.el.classList.add('replaying');
+    this.renderStatus();
+  }
+
+  highlightLog(step) {
+    const names = this.game.seats.map((s) => s.name);
+    clear(this.logEl);
+    for (const ev of step.events) {
+      const li = logLine(ev, names, this.game.variant);
+      if (li) this.logEl.appendChild(li);
+    }
+  }
+
+  closeReplay() {
+    this.replay?.destroy();
+    this.replay = null;
+    this.el.classList.remove('replaying');
+    clear(this.logEl);
+    for (const ev of this.history) this.addLog(ev);
+    this.renderAll();
+  }
+}

@@ -1,0 +1,179 @@
+// lobby.js — the lobby page: create a game (variant, players, mode, each seat a
+// human or a computer with its level, your name), and see the open and running
+// games to join, resume or watch. Refreshes the list every few seconds.
+import { h, clear } from './svg.js';
+import { api, tokens, prefs } from './api.js';
+import { ensureShapeDefs, shapeIcon } from './colors.js';
+import { VARIANTS, modeName } from './variants.js';
+
+const LEVELS = ['random', 'greedy', 'strong'];
+
+export class Lobby {
+  constructor(root) {
+    ensureShapeDefs();
+    this.root = root;
+    this.cfg = { variant: 'square', players: 2, mode: 'standard', seats: [{ kind: 'human' }, { kind: 'ai', level: 'greedy' }] };
+    this.build();
+    this.refresh();
+    this.timer = setInterval(() => this.refresh(), 4000);
+  }
+
+  destroy() { clearInterval(this.timer); }
+
+  build() {
+    this.nameInput = h('input', { id: 'player-name', type: 'text', maxlength: 24, autocomplete: 'nickname', placeholder: 'Your name', value: prefs.name });
+    this.nameInput.addEventListener('input', () => { prefs.name = this.nameInput.value.trim(); });
+    this.variantBox = h('div', { class: 'variant-pick', role: 'radiogroup', 'aria-label': 'Game' });
+    this.playersBox = h('div', { class: 'seg', role: 'radiogroup', 'aria-label': 'Players' });
+    this.modeBox = h('div', { class: 'seg', role: 'radiogroup', 'aria-label': 'Mode' });
+    this.seatsBox = h('div', { class: 'seat-list' });
+    this.msg = h('p', { class: 'form-msg', role: 'alert' });
+    this.createBtn = h('button', { class: 'btn primary big', type: 'submit', id: 'create-game' }, ['Create game']);
+    const form = h('form', { class: 'card create-card', onsubmit: (e) => { e.preventDefault(); this.create(); } }, [
+      h('h2', {}, ['New game']),
+      h('label', { class: 'field-label', for: 'player-name' }, ['Your name']), this.nameInput,
+      h('div', { class: 'field-label' }, ['Game']), this.variantBox,
+      h('div', { class: 'row2' }, [
+        h('div', {}, [h('div', { class: 'field-label' }, ['Players']), this.playersBox]),
+        h('div', {}, [h('div', { class: 'field-label' }, ['Mode']), this.modeBox]),
+      ]),
+      h('div', { class: 'field-label' }, ['Seats']), this.seatsBox,
+      this.msg, this.createBtn,
+    ]);
+    this.openList = h('div', { class: 'game-list', id: 'open-games' });
+    this.runList = h('div', { class: 'game-list', id: 'running-games' });
+    this.listMsg = h('p', { class: 'muted list-msg' });
+    const lists = h('section', { class: 'card games-card' }, [
+      h('h2', {}, ['Open games']), this.openList,
+      h('h2', {}, ['Running games']), this.runList, this.listMsg,
+    ]);
+    clear(this.root).appendChild(h('div', { class: 'lobby' }, [form, lists]));
+    this.renderForm();
+  }
+
+  radio(box, name, options, value, onPick) {
+    clear(box);
+    for (const o of options) {
+      const id = `${name}-${o.value}`;
+      const input = h('input', { type: 'radio', name, id, value: o.value, checked: String(o.value) === String(value), disabled: o.disabled });
+      input.addEventListener('change', () => onPick(o.value));
+      box.appendChild(h('label', { class: `opt${o.disabled ? ' disabled' : ''}`, for: id }, [input, h('span', {}, o.label)]));
+    }
+  }
+
+  renderForm() {
+    const c = this.cfg;
+    this.radio(this.variantBox, 'variant', Object.entries(VARIANTS).map(([v, info]) => ({
+      value: v, label: [h('b', {}, [info.name]), h('small', {}, [info.blurb])],
+    })), c.variant, (v) => { c.variant = v; this.fixMode(); this.renderForm(); });
+    this.radio(this.playersBox, 'players', [1, 2, 3, 4].map((n) => ({ value: n, label: [String(n)] })), c.players, (n) => {
+      c.players = Number(n);
+      while (c.seats.length < c.players) c.seats.push({ kind: 'ai', level: 'greedy' });
+      c.seats.length = c.players;
+      this.fixMode();
+      this.renderForm();
+    });
+    const modes = [
+      { value: 'standard', label: ['standard'], disabled: c.players === 1 },
+      { value: 'solo', label: ['solo'], disabled: c.players !== 1 },
+      { value: 'team', label: ['team'], disabled: !(c.variant === 'hex' && c.players === 4) },
+    ];
+    this.radio(this.modeBox, 'mode', modes, c.mode, (m) => { c.mode = m; this.renderForm(); });
+    clear(this.seatsBox);
+    let firstHuman = c.seats.findIndex((s) => s.kind === 'human');
+    c.seats.forEach((seat, i) => {
+      const sel = h('select', { id: `seat-${i}`, 'aria-label': `Seat ${i + 1}` }, [
+        h('option', { value: 'human', selected: seat.kind === 'human' }, [i === firstHuman ? 'Human — you' : 'Human (invite)']),
+        ...LEVELS.map((l) => h('option', { value: `ai:${l}`, selected: seat.kind === 'ai' && seat.level === l }, [`Computer — ${l}`])),
+      ]);
+      sel.addEventListener('change', () => {
+        const v = sel.value;
+        c.seats[i] = v === 'human' ? { kind: 'human' } : { kind: 'ai', level: v.slice(3) };
+        this.renderForm();
+      });
+      const team = c.mode === 'team' ? h('small', { class: 'muted' }, [` team ${i % 2 === 0 ? 'A' : 'B'}`]) : null;
+      this.seatsBox.appendChild(h('div', { class: 'seat-row' }, [h('label', { for: `seat-${i}` }, [`Seat ${i + 1}`, team]), sel]));
+    });
+    firstHuman = c.seats.findIndex((s) => s.kind === 'human');
+    this.createBtn.disabled = firstHuman < 0;
+    this.msg.textContent = firstHuman < 0 ? 'At least one seat must be human.' : '';
+  }
+
+  fixMode() {
+    const c = this.cfg;
+    if (c.players === 1) c.mode = 'solo';
+    else if (c.mode === 'solo' || (c.mode === 'team' && !(c.variant === 'hex' && c.players === 4))) c.mode = 'standard';
+  }
+
+  async create() {
+    const c = this.cfg;
+    const name = this.nameInput.value.trim() || 'Player';
+    prefs.name = name;
+    this.createBtn.disabled = true;
+    this.msg.textContent = 'Creating…';
+    try {
+      const body = { variant: c.variant, players: c.players, mode: c.mode, name, seats: c.seats.map((s) => ({ ...s })) };
+      const res = await api.createGame(body);
+      tokens.set(res.game, res.seat, res.token);
+      location.hash = `#/game/${res.game}`;
+    } catch (e) {
+      this.msg.textContent = `Could not create the game: ${e.message}`;
+      this.createBtn.disabled = false;
+    }
+  }
+
+  async join(id) {
+    const name = this.nameInput.value.trim() || prefs.name || 'Player';
+    prefs.name = name;
+    try {
+      const res = await api.joinGame(id, name);
+      tokens.set(id, res.seat, res.token);
+      location.hash = `#/game/${id}`;
+    } catch (e) {
+      this.listMsg.textContent = e.status === 409 ? 'That game has no free seat any more.' : `Could not join: ${e.message}`;
+      this.refresh();
+    }
+  }
+
+  async refresh() {
+    let games;
+    try {
+      games = await api.listGames();
+      this.listMsg.textContent = '';
+    } catch (e) {
+      this.listMsg.textContent = `The server cannot be reached (${e.message}); retrying…`;
+      return;
+    }
+    if (!Array.isArray(games)) games = games?.games || [];
+    const open = games.filter((g) => g.status === 'waiting');
+    const running = games.filter((g) => g.status !== 'waiting');
+    this.fill(this.openList, open, 'No open games. Create one!');
+    this.fill(this.runList, running, 'No games running.');
+  }
+
+  fill(box, games, empty) {
+    clear(box);
+    if (!games.length) { box.appendChild(h('p', { class: 'muted' }, [empty])); return; }
+    for (const g of games) {
+      const mine = tokens.get(g.id);
+      const seats = (g.seats || []).map((s) => h('span', { class: `seat-chip ${s.kind}${s.taken || s.kind === 'ai' ? '' : ' free'}` }, [
+        s.kind === 'ai' ? `🖥 ${s.name || 'computer'}` : (s.taken ? s.name || 'player' : 'free seat'),
+      ]));
+      const free = (g.seats || []).some((s) => s.kind === 'human' && !s.taken);
+      const actions = [];
+      if (mine) actions.push(h('button', { class: 'btn primary small', type: 'button', 'data-action': 'resume', onclick: () => { location.hash = `#/game/${g.id}`; } }, ['Resume']));
+      else if (g.status === 'waiting' && free) actions.push(h('button', { class: 'btn primary small', type: 'button', 'data-action': 'join', onclick: () => this.join(g.id) }, ['Join']));
+      actions.push(h('button', { class: 'btn small', type: 'button', 'data-action': 'watch', onclick: () => { location.hash = `#/watch/${g.id}`; } }, ['Watch']));
+      box.appendChild(h('div', { class: 'game-row', 'data-game': g.id, 'data-status': g.status }, [
+        h('div', { class: 'game-row-main' }, [
+          h('b', {}, [VARIANTS[g.variant]?.name || g.variant]),
+          h('span', { class: 'muted' }, [` ${g.players}p · ${modeName(g.mode)} · ${g.status}`]),
+          h('div', { class: 'seat-chips' }, seats),
+        ]),
+        h('div', { class: 'game-row-actions' }, actions),
+      ]));
+    }
+  }
+}
+
+export { shapeIcon };

@@ -1,0 +1,57 @@
+// main.js — the entry point: a tiny hash router (#/ lobby, #/game/ID play,
+// #/watch/ID spectate, #/join/ID join from an invite link) and the header's
+// connection indicator.
+import { Lobby } from './lobby.js';
+import { GameView } from './game.js';
+import { api, tokens, prefs } from './api.js';
+import { ensureShapeDefs } from './colors.js';
+
+const root = document.getElementById('app');
+const conn = document.getElementById('conn');
+let view = null;
+
+function setConn(st) {
+  if (!st) { conn.hidden = true; return; }
+  conn.hidden = false;
+  conn.className = `conn-badge ${st.state}`;
+  conn.dataset.state = st.state;
+  if (st.state === 'open') conn.textContent = 'connected';
+  else if (st.state === 'connecting') conn.textContent = st.attempt ? 'reconnecting…' : 'connecting…';
+  else if (st.state === 'lost') {
+    const s = Math.max(0, Math.ceil((st.retryAt - Date.now()) / 1000));
+    conn.textContent = `connection lost — retrying in ${s} s`;
+  } else conn.textContent = 'closed';
+}
+
+async function route() {
+  view?.destroy?.();
+  view = null;
+  setConn(null);
+  const parts = location.hash.replace(/^#\/?/, '').split('/').filter(Boolean);
+  document.body.dataset.page = parts[0] || 'lobby';
+  if (parts[0] === 'game' && parts[1]) {
+    view = new GameView(root, parts[1], { onStatus: setConn });
+  } else if (parts[0] === 'watch' && parts[1]) {
+    view = new GameView(root, parts[1], { spectate: true, onStatus: setConn });
+  } else if (parts[0] === 'join' && parts[1]) {
+    const id = parts[1];
+    if (!tokens.get(id)) {
+      try {
+        const name = prefs.name || 'Player';
+        const res = await api.joinGame(id, name);
+        tokens.set(id, res.seat, res.token);
+      } catch {
+        location.replace(`#/watch/${id}`);
+        return;
+      }
+    }
+    location.replace(`#/game/${id}`);
+  } else {
+    document.title = 'axio';
+    view = new Lobby(root);
+  }
+}
+
+ensureShapeDefs();
+window.addEventListener('hashchange', route);
+route();

@@ -1,0 +1,51 @@
+// scores.js — the score panel (top right, as in seed 004): per player a bar per
+// colour whose length and the number above it show the track, the lowest tracks
+// marked, whose turn it is, who is connected, and how many tiles each holds.
+import { h, clear } from './svg.js';
+import { shapeIcon, colorLabel } from './colors.js';
+import { trackScale, seatLabel, kindLabel } from './variants.js';
+
+export class Scores {
+  constructor(host) { this.host = host; }
+
+  // {variant, mode, colors, seats, toMove, you, status, bonus}
+  render({ variant, mode, colors, seats, toMove, you, status }) {
+    const { max, marks } = trackScale(variant, mode);
+    clear(this.host);
+    seats.forEach((seat, i) => {
+      const score = seat.score || {};
+      const vals = colors.map((c) => score[c] ?? 0);
+      const low = Math.min(...vals);
+      const turn = status === 'running' && i === toMove;
+      const team = mode === 'team' ? ` · team ${i % 2 === 0 ? 'A' : 'B'}` : '';
+      const extra = [];
+      if (seat.rack_size !== undefined && seat.rack_size !== null) extra.push(`${variant === 'rota' ? 'hand' : 'rack'} ${seat.rack_size}`);
+      if (seat.stack !== undefined && seat.stack !== null) extra.push(`stack ${seat.stack}`);
+      const card = h('section', {
+        class: `score-card${turn ? ' to-move' : ''}${i === you ? ' you' : ''}`, 'data-seat': i,
+        'aria-label': `${seatLabel(seat)} scores`,
+      }, [
+        h('header', {}, [
+          h('span', { class: 'turn-mark', 'aria-hidden': 'true' }, [turn ? '▶' : '']),
+          h('span', { class: `conn ${seat.kind === 'ai' || seat.connected ? 'on' : 'off'}`, title: seat.kind === 'ai' ? 'computer' : (seat.connected ? 'connected' : 'not connected') }),
+          h('span', { class: 'seat-name' }, [seatLabel(seat) + (i === you ? ' (you)' : '')]),
+          h('span', { class: 'seat-kind' }, [kindLabel(seat) + team]),
+        ]),
+        h('div', { class: 'bars', style: `--n:${colors.length}` }, colors.map((c, k) => {
+          const v = vals[k];
+          const isLow = v === low;
+          return h('div', { class: `bar-col${isLow ? ' lowest' : ''}`, 'data-color': c, 'data-value': v, title: `${colorLabel(c)}: ${v}${isLow ? ' (lowest)' : ''}` }, [
+            h('span', { class: 'bar-num' }, [String(v)]),
+            h('div', { class: 'bar-track' }, [
+              ...marks.map((m) => h('i', { class: 'bar-mark', style: `bottom:${(100 * m) / max}%` })),
+              h('div', { class: `bar-fill c-${c}`, style: `height:${Math.min(100, (100 * v) / max)}%` }),
+            ]),
+            shapeIcon(c, 15),
+          ]);
+        })),
+        h('footer', {}, [h('span', { class: 'low-note' }, [`lowest ${low}`]), h('span', {}, [extra.join(' · ')])]),
+      ]);
+      this.host.appendChild(card);
+    });
+  }
+}
