@@ -1,14 +1,20 @@
 /*
- * player.c - the built-in players and the table that finds them by name.
+ * player.c - the built-in players, the table that finds them by name, and
+ * what every player shares: its seed, its budget, its statistics.
  *
  * `random` takes any legal decision (ax_random_move); `greedy` takes the
  * decision that most improves its own lowest tracks (sorted ascending,
  * compared lexicographically), then the one with the most raw points, and
  * among equals picks at random. Greedy accepts every swap offer: the offer
- * comes only when no rack tile serves its weakest colour.
+ * comes only when no rack tile serves its weakest colour. `strong` searches
+ * (strong.c).
  */
 #include "player.h"
 
+#include "budget.h"
+#include "strong.h"
+
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,7 +24,13 @@ struct ax_player {
     const char *name;
     decide_fn decide;
     ax_rng rng;
-    ax_move moves[AX_MAX_MOVES];
+    atomic_int movetime_ms;
+    atomic_bool cancel;
+    long max_playouts;
+    ai_budget budget;      /* of the decision under way */
+    strong_search *search; /* `strong` only */
+    ax_move *moves;        /* `greedy` only: AX_MAX_MOVES */
+    ax_player_stats stats;
 };
 
 static void decide_random(ax_player *p, const ax_game *view, int seat, ax_move *out)
@@ -65,12 +77,26 @@ static void decide_greedy(ax_player *p, const ax_game *view, int seat, ax_move *
     }
 }
 
+static void decide_strong(ax_player *p, const ax_game *view, int seat, ax_move *out)
+{
+    strong_decide(p->search, view, seat, &p->budget, &p->rng, out);
+}
+
 static const struct {
     const char *name;
     decide_fn decide;
-} builtin[] = {{"random", decide_random}, {"greedy", decide_greedy}};
+} builtin[] = {{"random", decide_random}, {"greedy", decide_greedy}, {"strong", decide_strong}};
 
-const char *const ax_player_names[] = {"random", "greedy", NULL};
+const char *const ax_player_names[] = {"random", "greedy", "strong", NULL};
+
+static bool alloc_level_memory(ax_player *p)
+{
+    if (p->decide == decide_greedy)
+        return (p->moves = malloc(AX_MAX_MOVES * sizeof *p->moves)) != NULL;
+    if (p->decide == decide_strong)
+        return (p->search = strong_new()) != NULL;
+    return true;
+}
 
 ax_player *ax_player_new(const char *name, uint64_t seed)
 {
@@ -83,16 +109,57 @@ ax_player *ax_player_new(const char *name, uint64_t seed)
         p->name = builtin[i].name;
         p->decide = builtin[i].decide;
         ax_rng_seed(&p->rng, seed);
+        atomic_init(&p->movetime_ms, AX_DEFAULT_MOVETIME_MS);
+        atomic_init(&p->cancel, false);
+        if (!alloc_level_memory(p)) {
+            ax_player_free(p);
+            return NULL;
+        }
         return p;
     }
     return NULL;
 }
 
-void ax_player_free(ax_player *p) { free(p); }
+void ax_player_free(ax_player *p)
+{
+    if (!p)
+        return;
+    strong_free(p->search);
+    free(p->moves);
+    free(p);
+}
 
 const char *ax_player_name(const ax_player *p) { return p->name; }
 
+void ax_player_set_movetime(ax_player *p, int ms)
+{
+    atomic_store(&p->movetime_ms, ms > 0 ? ms : 0);
+}
+
+void ax_player_set_playouts(ax_player *p, long playouts)
+{
+    p->max_playouts = playouts > 0 ? playouts : 0;
+}
+
+void ax_player_cancel(ax_player *p) { atomic_store(&p->cancel, true); }
+
+void ax_player_get_stats(const ax_player *p, ax_player_stats *out) { *out = p->stats; }
+
 void ax_player_decide(ax_player *p, const ax_game *view, int seat, ax_move *out)
 {
+    double start = ai_seconds();
+    p->budget = (ai_budget){.start = start,
+                            .movetime_ms = &p->movetime_ms,
+                            .cancel = &p->cancel,
+                            .max_playouts = p->max_playouts};
+    if (p->max_playouts == 0 && atomic_load(&p->movetime_ms) == 0)
+        atomic_store(&p->movetime_ms, AX_DEFAULT_MOVETIME_MS); /* never search forever */
     p->decide(p, view, seat, out);
+    atomic_store(&p->cancel, false);
+    double spent = ai_seconds() - start;
+    p->stats.decisions++;
+    p->stats.total_seconds += spent;
+    p->stats.max_seconds = spent > p->stats.max_seconds ? spent : p->stats.max_seconds;
+    p->stats.last_playouts = p->budget.playouts;
+    p->stats.playouts += p->budget.playouts;
 }

@@ -1,0 +1,500 @@
+/*
+ * evaluate.c - the value of points, fast placement estimates, the playout
+ * policy and the reward of a finished game.
+ *
+ * Value: only the weakest colour counts in the end, so a point is worth
+ * more the lower its track: f(s) = (T/k)(1 - exp(-k s / T)) with T the first
+ * threshold, whose slope is 1 at an empty track and falls by e^-k at T.
+ * Points past the threshold a unit reaches are lost, as in the engine; a
+ * threshold that grants a bonus move adds the worth of that move.
+ *
+ * Estimates: a domino half on an empty cell scores the runs of equal
+ * symbols that start next to it, and the direction towards its partner is
+ * empty before the placement, so a placement's points are the sum of two
+ * per-cell "potentials" (plus the pyramids it closes in `square`). The
+ * playout policy computes every empty cell's potentials once per decision
+ * and then values every pair of cells, tile and orientation in a few table
+ * look-ups. A ROTA corner scores the matching corners of its circle.
+ */
+#include "evaluate.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const ai_params ai_default_params = {.steepness = 3.0f, .bonus = 3.0f, .noise = 0.5f};
+
+struct ai_scratch {
+    uint8_t pot[AX_GRID_CELLS][AX_MAX_COLORS];
+    ax_move moves[AX_MAX_MOVES];
+};
+
+ai_scratch *ai_scratch_new(void) { return calloc(1, sizeof(ai_scratch)); }
+
+void ai_scratch_free(ai_scratch *s) { free(s); }
+
+/* --- the value of points --- */
+
+#define MAX_TRACK 36 /* the highest threshold of any mode */
+
+/* f(s) and its slope f'(s) = exp(-k s / T) at every track value. */
+typedef struct {
+    float value[MAX_TRACK + 1], slope[MAX_TRACK + 1];
+} value_curve;
+
+/* exp(x) for |x| <= 1 by its series: no libm for one constant. */
+static double exp_small(double x)
+{
+    double term = 1, sum = 1;
+    for (int k = 1; k < 16; k++) {
+        term *= x / k;
+        sum += term;
+    }
+    return sum;
+}
+
+static void curve_init(value_curve *v, const ax_game *g, const ai_params *prm)
+{
+    double top = g->threshold[0], steep = prm->steepness;
+    double step = exp_small(-steep / top), slope = 1;
+    for (int s = 0; s <= MAX_TRACK; s++) {
+        v->slope[s] = (float)slope;
+        v->value[s] = (float)(top / steep * (1 - slope));
+        slope *= step;
+    }
+}
+
+/* The threshold above score s, or 0 when the track is full. */
+static int next_threshold(const ax_game *g, int s, bool *bonus)
+{
+    for (int k = 0; k < g->nthresholds; k++)
+        if (g->threshold[k] > s) {
+            *bonus = g->threshold_bonus[k];
+            return g->threshold[k];
+        }
+    *bonus = false;
+    return 0;
+}
+
+static int lowest_track(const uint8_t *tracks, int ncolors)
+{
+    int low = 255;
+    for (int c = 0; c < ncolors; c++)
+        low = tracks[c] < low ? tracks[c] : low;
+    return low;
+}
+
+void ai_gains_init(ai_gains *t, const ax_game *g, int owner, const ai_params *prm)
+{
+    const uint8_t *track = g->track[owner];
+    value_curve f;
+    curve_init(&f, g, prm);
+    t->unit = f.slope[lowest_track(track, g->ncolors)];
+    memset(t->gain, 0, sizeof t->gain);
+    for (int c = 0; c < g->ncolors; c++) {
+        int s = track[c];
+        bool bonus;
+        int limit = next_threshold(g, s, &bonus);
+        if (limit == 0)
+            continue;
+        for (int p = 1; p <= AI_MAX_POINTS; p++) {
+            int next = s + p < limit ? s + p : limit;
+            t->gain[c][p] = f.value[next] - f.value[s];
+            if (next == limit && bonus)
+                t->gain[c][p] += prm->bonus * t->unit;
+        }
+    }
+}
+
+float ai_gains_value(const ai_gains *t, const uint8_t points[AX_MAX_COLORS], int ncolors)
+{
+    float v = 0;
+    for (int c = 0; c < ncolors; c++)
+        v += t->gain[c][points[c] < AI_MAX_POINTS ? points[c] : AI_MAX_POINTS];
+    return v;
+}
+
+float ai_tracks_gain(const ax_game *g, const uint8_t *before, const uint8_t *after,
+                     const ai_params *prm)
+{
+    value_curve f;
+    curve_init(&f, g, prm);
+    float unit = f.slope[lowest_track(before, g->ncolors)], v = 0;
+    for (int c = 0; c < g->ncolors; c++) {
+        v += f.value[after[c]] - f.value[before[c]];
+        for (int k = 0; k < g->nthresholds; k++)
+            if (g->threshold_bonus[k] && before[c] < g->threshold[k] && after[c] >= g->threshold[k])
+                v += prm->bonus * unit;
+    }
+    return v;
+}
+
+/* --- square and hex: potentials of empty cells --- */
+
+static bool is_symbol(uint8_t content) { return content < AX_MAX_COLORS; }
+
+/* The points a half of each colour on empty cell i would score. */
+static void cell_potential(const ax_game *g, int i, uint8_t pot[AX_MAX_COLORS])
+{
+    memset(pot, 0, AX_MAX_COLORS);
+    for (int d = 0; d < g->ndirs; d++) {
+        int step = g->dir_offset[d], c = i + step;
+        uint8_t sym = g->cell[c];
+        if (!is_symbol(sym))
+            continue;
+        int len = 0;
+        for (; g->cell[c] == sym; c += step)
+            len++;
+        pot[sym] = (uint8_t)(pot[sym] + len);
+    }
+}
+
+static bool cell_empty(const ax_game *g, int i) { return (g->empty[i / 64] >> (i % 64)) & 1; }
+
+static void all_potentials(const ax_game *g, ai_scratch *s)
+{
+    for (int w = 0; w < AX_GRID_WORDS; w++)
+        for (uint64_t bits = g->empty[w]; bits; bits &= bits - 1) {
+            int i = w * 64 + __builtin_ctzll(bits);
+            cell_potential(g, i, s->pot[i]);
+        }
+}
+
+/* What the pyramids closed by covering cells i and j score (`square`):
+ * base[] from the symbols already around them, plus near[k] points in the
+ * colour that lands on cell k of the pair. */
+typedef struct {
+    uint8_t base[AX_MAX_COLORS];
+    uint8_t near[2];
+} pair_pyramids;
+
+static bool closes_single(uint8_t content)
+{
+    return is_symbol(content) || content == AX_PYRAMID || content == AX_OFF;
+}
+
+static void pyramids_of_pair(const ax_game *g, int i, int j, pair_pyramids *out)
+{
+    memset(out, 0, sizeof *out);
+    if (g->variant != AX_SQUARE)
+        return;
+    const int pair[2] = {i, j};
+    for (int k = 0; k < 2; k++)
+        for (int d = 0; d < 4; d++) {
+            int n = pair[k] + g->dir_offset[d];
+            if (n == pair[1 - k] || g->cell[n] != AX_EMPTY)
+                continue;
+            uint8_t base[AX_MAX_COLORS] = {0}, near[2] = {0};
+            bool single = true;
+            for (int e = 0; e < 4 && single; e++) {
+                int m = n + g->dir_offset[e];
+                if (m == i || m == j)
+                    near[m == j]++;
+                else if (!closes_single(g->cell[m]))
+                    single = false;
+                else if (is_symbol(g->cell[m]))
+                    base[g->cell[m]]++;
+            }
+            if (!single)
+                continue;
+            for (int c = 0; c < AX_MAX_COLORS; c++)
+                out->base[c] = (uint8_t)(out->base[c] + base[c]);
+            out->near[0] = (uint8_t)(out->near[0] + near[0]);
+            out->near[1] = (uint8_t)(out->near[1] + near[1]);
+        }
+}
+
+/* Points of colour a on cell i and b on cell j. */
+static void pair_points(const uint8_t *pot_i, const uint8_t *pot_j, const pair_pyramids *pyr, int a,
+                        int b, uint8_t points[AX_MAX_COLORS])
+{
+    memcpy(points, pyr->base, AX_MAX_COLORS);
+    points[a] = (uint8_t)(points[a] + pot_i[a] + pyr->near[0]);
+    points[b] = (uint8_t)(points[b] + pot_j[b] + pyr->near[1]);
+}
+
+static void grid_estimate(const ax_game *g, const ax_move *m, uint8_t points[AX_MAX_COLORS])
+{
+    ax_tile t = g->rack[g->to_move][m->rack_index];
+    uint8_t pot_i[AX_MAX_COLORS], pot_j[AX_MAX_COLORS];
+    pair_pyramids pyr;
+    cell_potential(g, m->cells[0], pot_i);
+    cell_potential(g, m->cells[1], pot_j);
+    pyramids_of_pair(g, m->cells[0], m->cells[1], &pyr);
+    pair_points(pot_i, pot_j, &pyr, t.sym[0], t.sym[1], points);
+}
+
+/* --- rota: circles around a frontier cell --- */
+
+/* count[i][c]: corners of colour c in the circle of corner i of (x, y). */
+static void rota_circle_counts(const ax_game *g, int x, int y, uint8_t count[4][AX_MAX_COLORS])
+{
+    static const int corner_vx[4] = {0, 1, 1, 0}, corner_vy[4] = {0, 0, 1, 1};
+    /* the cells around a vertex and which of their corners meets it */
+    static const int member_dx[4] = {-1, 0, -1, 0}, member_dy[4] = {-1, -1, 0, 0};
+    static const int member_corner[4] = {2, 3, 1, 0};
+    memset(count, 0, 4 * AX_MAX_COLORS);
+    for (int i = 0; i < 4; i++)
+        for (int k = 0; k < 4; k++) {
+            int cx = x + corner_vx[i] + member_dx[k], cy = y + corner_vy[i] + member_dy[k];
+            if (cx == x && cy == y)
+                continue;
+            int id = ax_rota_find(&g->rota, cx, cy);
+            int sym = id >= 0 ? g->rota.placed[id].sym[member_corner[k]] : AX_UNSET;
+            if (sym >= 0)
+                count[i][sym]++;
+        }
+}
+
+/* Points of the hand turned `rotation` with the fixed corners only; the
+ * empty corner's index, or -1, goes to *empty. */
+static void rota_fixed_points(ax_tile hand, int rotation, const uint8_t count[4][AX_MAX_COLORS],
+                              uint8_t points[AX_MAX_COLORS], int *empty)
+{
+    ax_tile placed = ax_tile_rotate(hand, rotation);
+    memset(points, 0, AX_MAX_COLORS);
+    *empty = -1;
+    for (int i = 0; i < 4; i++) {
+        int sym = placed.sym[i];
+        if (sym < 0)
+            *empty = i;
+        else
+            points[sym] = (uint8_t)(points[sym] + count[i][sym]);
+    }
+}
+
+static void rota_estimate(const ax_game *g, const ax_move *m, uint8_t points[AX_MAX_COLORS])
+{
+    uint8_t count[4][AX_MAX_COLORS];
+    int empty;
+    rota_circle_counts(g, m->x, m->y, count);
+    rota_fixed_points(g->rack[g->to_move][0], m->rotation, count, points, &empty);
+    if (empty >= 0 && m->wild >= 0)
+        points[m->wild] = (uint8_t)(points[m->wild] + count[empty][m->wild]);
+}
+
+void ai_estimate_points(const ax_game *g, ai_scratch *s, const ax_move *m,
+                        uint8_t points[AX_MAX_COLORS])
+{
+    (void)s;
+    memset(points, 0, AX_MAX_COLORS);
+    if (m->kind != AX_MOVE_PLACE)
+        return;
+    if (g->variant == AX_ROTA)
+        rota_estimate(g, m, points);
+    else
+        grid_estimate(g, m, points);
+}
+
+/* --- the playout policy --- */
+
+typedef struct {
+    float value;
+    ax_move move;
+} best_move;
+
+static void consider(best_move *best, float value, const ax_move *m)
+{
+    if (value > best->value) {
+        best->value = value;
+        best->move = *m;
+    }
+}
+
+static float jitter(ax_rng *rng, float scale)
+{
+    return scale * (float)(ax_rng_next(rng) >> 40) * (1.0f / 16777216.0f);
+}
+
+static void domino(ax_move *m, int rack_index, int first, int second)
+{
+    memset(m, 0, sizeof *m);
+    m->kind = AX_MOVE_PLACE;
+    m->rack_index = (uint8_t)rack_index;
+    m->wild = AX_NO_COLOR;
+    m->cells[0] = (int16_t)first;
+    m->cells[1] = (int16_t)second;
+}
+
+/* Rack indices of the distinct tiles of the seat to move. */
+static int distinct_tiles(const ax_game *g, int index[AX_MAX_RACK])
+{
+    int seat = g->to_move, n = 0;
+    for (int r = 0; r < g->rack_n[seat]; r++) {
+        bool seen = false;
+        for (int q = 0; q < n; q++)
+            seen |= ax_tile_equal(g->rack[seat][index[q]], g->rack[seat][r]);
+        if (!seen)
+            index[n++] = r;
+    }
+    return n;
+}
+
+/* Values every placement of the distinct rack tiles on the pair (i, j). */
+static void grid_pair_moves(const ax_game *g, const ai_scratch *s, const ai_gains *gains,
+                            float noise, ax_rng *rng, int i, int j, const int *tiles, int ntiles,
+                            best_move *best)
+{
+    pair_pyramids pyr;
+    pyramids_of_pair(g, i, j, &pyr);
+    for (int t = 0; t < ntiles; t++) {
+        ax_tile tile = g->rack[g->to_move][tiles[t]];
+        int a = tile.sym[0], b = tile.sym[1];
+        for (int flip = 0; flip < (a == b ? 1 : 2); flip++) {
+            uint8_t points[AX_MAX_COLORS];
+            pair_points(s->pot[i], s->pot[j], &pyr, flip ? b : a, flip ? a : b, points);
+            float v = ai_gains_value(gains, points, g->ncolors) + jitter(rng, noise);
+            if (v > best->value) {
+                best->value = v;
+                domino(&best->move, tiles[t], flip ? j : i, flip ? i : j);
+            }
+        }
+    }
+}
+
+static void grid_policy(const ax_game *g, const ai_gains *gains, float noise, ax_rng *rng,
+                        ai_scratch *s, best_move *best)
+{
+    int tiles[AX_MAX_RACK], ntiles = distinct_tiles(g, tiles);
+    all_potentials(g, s);
+    for (int w = 0; w < AX_GRID_WORDS; w++)
+        for (uint64_t bits = g->empty[w]; bits; bits &= bits - 1) {
+            int i = w * 64 + __builtin_ctzll(bits);
+            for (int d = 0; d < g->ndirs / 2; d++) {
+                int j = i + g->dir_offset[d];
+                if (cell_empty(g, j))
+                    grid_pair_moves(g, s, gains, noise, rng, i, j, tiles, ntiles, best);
+            }
+        }
+}
+
+static void rota_move(ax_move *m, int x, int y, int rotation, int wild)
+{
+    memset(m, 0, sizeof *m);
+    m->kind = AX_MOVE_PLACE;
+    m->x = (int16_t)x;
+    m->y = (int16_t)y;
+    m->rotation = (uint8_t)rotation;
+    m->wild = (int8_t)wild;
+}
+
+static void rota_policy(const ax_game *g, const ai_gains *gains, float noise, ax_rng *rng,
+                        best_move *best)
+{
+    ax_tile hand = g->rack[g->to_move][0];
+    for (int f = 0; f < g->rota.nfrontier; f++) {
+        int id = g->rota.frontier[f], x = g->rota.x[id], y = g->rota.y[id];
+        uint8_t count[4][AX_MAX_COLORS];
+        rota_circle_counts(g, x, y, count);
+        for (int r = 0; r < 4; r++) {
+            uint8_t points[AX_MAX_COLORS];
+            int empty;
+            rota_fixed_points(hand, r, count, points, &empty);
+            float v = ai_gains_value(gains, points, g->ncolors) + jitter(rng, noise);
+            ax_move m;
+            rota_move(&m, x, y, r, AX_NO_COLOR);
+            consider(best, v, &m);
+            for (int w = 0; empty >= 0 && w < g->ncolors; w++) {
+                if (!count[empty][w])
+                    continue;
+                points[w] = (uint8_t)(points[w] + count[empty][w]);
+                float vw = ai_gains_value(gains, points, g->ncolors) + jitter(rng, noise);
+                points[w] = (uint8_t)(points[w] - count[empty][w]);
+                rota_move(&m, x, y, r, w);
+                consider(best, vw, &m);
+            }
+        }
+    }
+}
+
+/* Every legal move through the engine's list: for the first-tile rule. */
+static void listed_policy(const ax_game *g, const ai_gains *gains, float noise, ax_rng *rng,
+                          ai_scratch *s, best_move *best)
+{
+    int n = ax_legal_moves(g, s->moves, AX_MAX_MOVES);
+    for (int k = 0; k < n; k++) {
+        uint8_t points[AX_MAX_COLORS];
+        ai_estimate_points(g, s, &s->moves[k], points);
+        consider(best, ai_gains_value(gains, points, g->ncolors) + jitter(rng, noise),
+                 &s->moves[k]);
+    }
+}
+
+static void swap_move(ax_move *m, bool accept)
+{
+    memset(m, 0, sizeof *m);
+    m->kind = AX_MOVE_SWAP;
+    m->accept = accept;
+    m->wild = AX_NO_COLOR;
+}
+
+void ai_policy_move(const ax_game *g, const ai_params *prm, ax_rng *rng, ai_scratch *s,
+                    ax_move *out)
+{
+    if (g->phase == AX_PHASE_SWAP) {
+        swap_move(out, true); /* offered only when no tile serves the weakest colour */
+        return;
+    }
+    ai_gains gains;
+    ai_gains_init(&gains, g, ax_track_owner(g, g->to_move), prm);
+    float noise = prm->noise * gains.unit;
+    best_move best = {.value = -1e30f};
+    bool first_tile = g->placed_by[g->to_move] == 0 && !g->in_bonus;
+    if (g->variant == AX_ROTA)
+        rota_policy(g, &gains, noise, rng, &best);
+    else if (!first_tile)
+        grid_policy(g, &gains, noise, rng, s, &best);
+    if (best.value > -1e30f && ax_check(g, &best.move) == AX_OK) {
+        *out = best.move;
+        return;
+    }
+    best.value = -1e30f;
+    listed_policy(g, &gains, noise, rng, s, &best);
+    *out = best.move;
+}
+
+int ai_playout(ax_game *g, const ai_params *prm, ax_rng *rng, ai_scratch *s)
+{
+    int n = 0;
+    while (g->phase != AX_PHASE_OVER) {
+        ax_move m;
+        ai_policy_move(g, prm, rng, s, &m);
+        if (ax_apply(g, &m, NULL) != AX_OK) {
+            ax_random_move(g, rng, &m); /* never expected; keeps the playout going */
+            ax_apply(g, &m, NULL);
+        }
+        n++;
+    }
+    return n;
+}
+
+/* --- the reward --- */
+
+static double solo_reward(const ax_game *g)
+{
+    double top = ax_max_score(g);
+    double result = (double)ax_solo_result(g);
+    if (g->variant == AX_HEX)
+        return result / (top * 10000 + top * 100 + top);
+    return result / top;
+}
+
+double ai_outcome(const ax_game *g, int seat)
+{
+    if (g->mode == AX_SOLO)
+        return solo_reward(g);
+    int me = ax_track_owner(g, seat), owners = g->mode == AX_TEAM ? 2 : g->players;
+    const uint8_t *mine = g->track[me];
+    double beaten = 0;
+    int best_other = 0;
+    for (int o = 0; o < owners; o++) {
+        if (o == me)
+            continue;
+        int cmp = ax_compare_tracks(mine, g->track[o], g->ncolors);
+        beaten += cmp > 0 ? 1.0 : cmp == 0 ? 0.5 : 0.0;
+        int low = lowest_track(g->track[o], g->ncolors);
+        best_other = low > best_other ? low : best_other;
+    }
+    double margin = (lowest_track(mine, g->ncolors) - best_other) / (2.0 * g->threshold[0]);
+    double shade = 0.5 + (margin > 0.5 ? 0.5 : margin < -0.5 ? -0.5 : margin);
+    return 0.9 * beaten / (owners - 1) + 0.1 * shade;
+}

@@ -1,0 +1,62 @@
+/*
+ * evaluate.h - what the search knows about a position without searching it:
+ * the value of points in each colour, a fast estimate of a placement's raw
+ * points, the greedy-ish playout policy built on both, and the reward of a
+ * finished game for one seat.
+ *
+ * Nothing here decides legality or applies a rule: moves are applied by the
+ * engine (ax_apply), which also rejects any estimate that went wrong.
+ */
+#ifndef AX_AI_EVALUATE_H
+#define AX_AI_EVALUATE_H
+
+#include "../engine/axio.h"
+
+#define AI_MAX_POINTS 48 /* more raw points than one unit can score */
+
+/* Tunable weights of the value of points. */
+typedef struct {
+    float steepness; /* how much more a point on a low track is worth than on a high one */
+    float bonus;     /* a bonus move, in points on the lowest track */
+    float noise;     /* random jitter of a playout decision, in points on the lowest track */
+} ai_params;
+
+extern const ai_params ai_default_params;
+
+/* gain[c][p]: the value of p more raw points in colour c for one track
+ * owner, thresholds and the worth of a bonus move included. */
+typedef struct {
+    float gain[AX_MAX_COLORS][AI_MAX_POINTS + 1];
+    float unit; /* value of one point on the lowest track: the scale of noise */
+} ai_gains;
+
+void ai_gains_init(ai_gains *t, const ax_game *g, int owner, const ai_params *prm);
+float ai_gains_value(const ai_gains *t, const uint8_t points[AX_MAX_COLORS], int ncolors);
+/* The value of a change of one owner's tracks from `before` to `after`. */
+float ai_tracks_gain(const ax_game *g, const uint8_t *before, const uint8_t *after,
+                     const ai_params *prm);
+
+/* Working memory of the playout policy (large: allocate it). */
+typedef struct ai_scratch ai_scratch;
+ai_scratch *ai_scratch_new(void);
+void ai_scratch_free(ai_scratch *s);
+
+/* The raw points (tile and pyramids, or the four ROTA corners) of placement
+ * m in g, without applying it; equal to ax_preview_move's points except
+ * where the placement ends the game before its pyramids. */
+void ai_estimate_points(const ax_game *g, ai_scratch *s, const ax_move *m,
+                        uint8_t points[AX_MAX_COLORS]);
+
+/* The playout policy: the placement with the best value of its estimated
+ * points (with a little noise), always accepting a swap. */
+void ai_policy_move(const ax_game *g, const ai_params *prm, ax_rng *rng, ai_scratch *s,
+                    ax_move *out);
+/* Plays g to its end with the policy for every seat; returns the decisions made. */
+int ai_playout(ax_game *g, const ai_params *prm, ax_rng *rng, ai_scratch *s);
+
+/* The reward of a finished game for `seat`, in [0, 1]: solo, the result
+ * scaled; otherwise the share of other track owners it beats (ties half),
+ * shaded a little by the margin of its lowest track. */
+double ai_outcome(const ax_game *g, int seat);
+
+#endif

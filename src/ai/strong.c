@@ -1,0 +1,199 @@
+/*
+ * strong.c - the `strong` player: determinized flat Monte Carlo search.
+ *
+ * 1. The decision is taken from the seat's own view (rules 1.3): the other
+ *    racks, the bag and the stacks are unknown.
+ * 2. Candidates: every legal decision is previewed by the engine and valued
+ *    by what it does to the seat's tracks (evaluate.c); the best few are
+ *    kept. A swap offer has its two answers.
+ * 3. Rounds: each round deals one random completion of the unknown tiles
+ *    (ax_determinize) and plays every surviving candidate in it, followed
+ *    by the same seeded greedy-ish playout to the end of the game, so the
+ *    candidates meet the same luck and their difference is what they do.
+ * 4. Sequential halving: the budget is cut into phases, and at the end of
+ *    each the worse half of the candidates is dropped, so most playouts go
+ *    to the close calls among the best.
+ * The budget is checked after every playout.
+ */
+#include "strong.h"
+
+#include "evaluate.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_CANDIDATES 16
+#define CHECK_EVERY    32 /* previews between two clock reads */
+
+typedef struct {
+    ax_move move;
+    float prior; /* the heuristic value that chose it */
+    double sum;  /* rewards of its playouts */
+    long n;
+} candidate;
+
+struct strong_search {
+    ax_game root, det, sim;
+    ai_scratch *scratch;
+    ai_params params;
+    ax_move moves[AX_MAX_MOVES];
+    candidate cand[MAX_CANDIDATES];
+    int ncand;
+    int alive[MAX_CANDIDATES]; /* candidate indices still searched, best first */
+    int nalive;
+};
+
+strong_search *strong_new(void)
+{
+    strong_search *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->scratch = ai_scratch_new();
+    if (!s->scratch) {
+        free(s);
+        return NULL;
+    }
+    s->params = ai_default_params;
+    return s;
+}
+
+void strong_free(strong_search *s)
+{
+    if (!s)
+        return;
+    ai_scratch_free(s->scratch);
+    free(s);
+}
+
+/* --- candidates --- */
+
+static int total_points(const uint8_t *points)
+{
+    int sum = 0;
+    for (int c = 0; c < AX_MAX_COLORS; c++)
+        sum += points[c];
+    return sum;
+}
+
+/* The heuristic value of a placement: its effect on the seat's tracks,
+ * the raw points breaking ties as greedy does. */
+static float placement_prior(const strong_search *s, const ax_move *m)
+{
+    const ax_game *g = &s->root;
+    ax_preview pv;
+    ax_preview_move(g, m, &pv);
+    const uint8_t *before = g->track[ax_track_owner(g, g->to_move)];
+    return ai_tracks_gain(g, before, pv.score, &s->params) +
+           0.001f * (float)total_points(pv.points);
+}
+
+/* Keeps cand[] sorted by prior, best first, at most MAX_CANDIDATES. */
+static void offer_candidate(strong_search *s, const ax_move *m, float prior)
+{
+    if (s->ncand == MAX_CANDIDATES && s->cand[MAX_CANDIDATES - 1].prior >= prior)
+        return;
+    int k = s->ncand < MAX_CANDIDATES ? s->ncand++ : MAX_CANDIDATES - 1;
+    for (; k > 0 && s->cand[k - 1].prior < prior; k--)
+        s->cand[k] = s->cand[k - 1];
+    s->cand[k] = (candidate){.move = *m, .prior = prior};
+}
+
+static void select_candidates(strong_search *s, int nmoves, ai_budget *b)
+{
+    s->ncand = 0;
+    if (s->root.phase == AX_PHASE_SWAP) {
+        for (int i = 0; i < nmoves && i < MAX_CANDIDATES; i++)
+            s->cand[s->ncand++] = (candidate){.move = s->moves[i], .prior = (float)-i};
+        return;
+    }
+    for (int i = 0; i < nmoves; i++) {
+        if (i % CHECK_EVERY == CHECK_EVERY - 1 && ai_budget_over(b))
+            break;
+        offer_candidate(s, &s->moves[i], placement_prior(s, &s->moves[i]));
+    }
+}
+
+/* --- the search --- */
+
+static double mean_reward(const candidate *c) { return c->n ? c->sum / (double)c->n : -1.0; }
+
+/* Orders alive[] by mean reward, best first; ties keep the prior's order. */
+static void sort_alive(strong_search *s)
+{
+    for (int a = 1; a < s->nalive; a++)
+        for (int b = a; b > 0; b--) {
+            const candidate *prev = &s->cand[s->alive[b - 1]], *cur = &s->cand[s->alive[b]];
+            double dp = mean_reward(prev), dc = mean_reward(cur);
+            if (dp > dc || (dp == dc && s->alive[b - 1] < s->alive[b]))
+                break;
+            int t = s->alive[b];
+            s->alive[b] = s->alive[b - 1];
+            s->alive[b - 1] = t;
+        }
+}
+
+static int phases_for(int n)
+{
+    int phases = 0;
+    while ((1 << phases) < n)
+        phases++;
+    return phases > 0 ? phases : 1;
+}
+
+/* One playout of candidate c in the determinization s->det. */
+static double play_candidate(strong_search *s, const candidate *c, int seat, uint64_t seed)
+{
+    ax_rng rng;
+    s->sim = s->det;
+    if (ax_apply(&s->sim, &c->move, NULL) != AX_OK)
+        return 0; /* cannot happen: the candidate is legal in the view */
+    ax_rng_seed(&rng, seed);
+    ai_playout(&s->sim, &s->params, &rng, s->scratch);
+    return ai_outcome(&s->sim, seat);
+}
+
+/* Plays rounds until the budget ends; halves the field at each phase end. */
+static void run_rounds(strong_search *s, int seat, ai_budget *b, ax_rng *rng)
+{
+    s->nalive = s->ncand;
+    for (int i = 0; i < s->ncand; i++)
+        s->alive[i] = i;
+    int phases = phases_for(s->ncand), phase = 0;
+    double from = ai_seconds();
+    long playouts_from = b->playouts;
+    while (!ai_budget_over(b)) {
+        uint64_t deal = ax_rng_next(rng), seed = ax_rng_next(rng);
+        ax_determinize(&s->root, deal, &s->det);
+        for (int a = 0; a < s->nalive && !ai_budget_over(b); a++) {
+            candidate *c = &s->cand[s->alive[a]];
+            c->sum += play_candidate(s, c, seat, seed);
+            c->n++;
+            b->playouts++;
+        }
+        if (s->nalive > 1 &&
+            ai_budget_progress(b, from, playouts_from) >= (double)(phase + 1) / phases) {
+            sort_alive(s);
+            s->nalive = (s->nalive + 1) / 2;
+            phase++;
+        }
+    }
+    sort_alive(s);
+}
+
+void strong_decide(strong_search *s, const ax_game *game, int seat, ai_budget *b, ax_rng *rng,
+                   ax_move *out)
+{
+    ax_view(game, seat, &s->root);
+    int n = ax_legal_moves(&s->root, s->moves, AX_MAX_MOVES);
+    *out = s->moves[0];
+    if (n <= 1)
+        return;
+    select_candidates(s, n, b);
+    if (s->ncand == 0)
+        return;
+    *out = s->cand[0].move;
+    if (s->ncand == 1)
+        return;
+    run_rounds(s, seat, b, rng);
+    *out = s->cand[s->alive[0]].move;
+}

@@ -1,0 +1,150 @@
+/*
+ * test_evaluate.c - the search's fast knowledge agrees with the engine: the
+ * estimated points of a placement equal ax_preview_move's in every variant
+ * and mode, the playout policy only makes legal decisions, the value of
+ * points grows with the points, and the reward ranks winners first.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+
+#include <cmocka.h>
+#include <string.h>
+
+#include "evaluate.h"
+
+static const struct {
+    int variant, players, mode;
+} configs[] = {
+    {AX_SQUARE, 1, AX_SOLO}, {AX_SQUARE, 2, AX_STANDARD}, {AX_SQUARE, 4, AX_STANDARD},
+    {AX_ROTA, 1, AX_SOLO},   {AX_ROTA, 2, AX_STANDARD},   {AX_ROTA, 3, AX_STANDARD},
+    {AX_HEX, 1, AX_SOLO},    {AX_HEX, 2, AX_STANDARD},    {AX_HEX, 3, AX_STANDARD},
+    {AX_HEX, 4, AX_TEAM},
+};
+#define NCONFIGS (int)(sizeof configs / sizeof configs[0])
+
+static ax_move moves[AX_MAX_MOVES];
+
+/* Whether applying m ends the game at once (its pyramids then stay unscored). */
+static bool ends_at_once(const ax_game *g, const ax_move *m)
+{
+    ax_game copy = *g;
+    ax_apply(&copy, m, NULL);
+    return copy.phase == AX_PHASE_OVER && copy.end_reason == AX_END_ALL_MAX;
+}
+
+/* Compares estimate and preview for up to `limit` moves spread over the list. */
+static int check_estimates(const ax_game *g, ai_scratch *s, int limit)
+{
+    int n = ax_legal_moves(g, moves, AX_MAX_MOVES), checked = 0;
+    int stride = n / limit + 1;
+    for (int i = 0; i < n; i += stride) {
+        if (moves[i].kind != AX_MOVE_PLACE || ends_at_once(g, &moves[i]))
+            continue;
+        ax_preview pv;
+        uint8_t est[AX_MAX_COLORS];
+        ax_preview_move(g, &moves[i], &pv);
+        ai_estimate_points(g, s, &moves[i], est);
+        assert_memory_equal(est, pv.points, AX_MAX_COLORS);
+        checked++;
+    }
+    return checked;
+}
+
+static void test_estimates_match_preview(void **state)
+{
+    (void)state;
+    ai_scratch *s = ai_scratch_new();
+    for (int k = 0; k < NCONFIGS; k++) {
+        int checked = 0;
+        for (uint64_t seed = 1; seed <= 3; seed++) {
+            ax_game g;
+            ax_rng rng;
+            ax_rng_seed(&rng, seed);
+            ax_game_init(&g, configs[k].variant, configs[k].players, configs[k].mode, seed, NULL);
+            while (g.phase != AX_PHASE_OVER) {
+                checked += check_estimates(&g, s, 40);
+                ax_move m;
+                ai_policy_move(&g, &ai_default_params, &rng, s, &m);
+                assert_int_equal(ax_apply(&g, &m, NULL), AX_OK);
+            }
+        }
+        assert_true(checked > 100);
+    }
+    ai_scratch_free(s);
+}
+
+/* The policy's own choice must be legal without the playout's fallback. */
+static void test_policy_decisions_are_legal(void **state)
+{
+    (void)state;
+    ai_scratch *s = ai_scratch_new();
+    for (int k = 0; k < NCONFIGS; k++) {
+        ax_game g;
+        ax_rng rng;
+        ax_rng_seed(&rng, 7);
+        ax_game_init(&g, configs[k].variant, configs[k].players, configs[k].mode, 11, NULL);
+        while (g.phase != AX_PHASE_OVER) {
+            ax_move m;
+            ai_policy_move(&g, &ai_default_params, &rng, s, &m);
+            assert_int_equal(ax_check(&g, &m), AX_OK);
+            ax_apply(&g, &m, NULL);
+        }
+        /* a full playout from a fresh deal ends too */
+        ax_game_init(&g, configs[k].variant, configs[k].players, configs[k].mode, 12, NULL);
+        assert_true(ai_playout(&g, &ai_default_params, &rng, s) > 0);
+        assert_int_equal(g.phase, AX_PHASE_OVER);
+    }
+    ai_scratch_free(s);
+}
+
+static void test_gains_favour_low_tracks(void **state)
+{
+    (void)state;
+    ax_game g;
+    ax_game_init(&g, AX_SQUARE, 2, AX_STANDARD, 1, NULL);
+    const uint8_t tracks[5] = {2, 10, 17, 18, 5};
+    memcpy(g.track[0], tracks, sizeof tracks);
+    ai_gains t;
+    ai_gains_init(&t, &g, 0, &ai_default_params);
+    for (int p = 1; p <= 16; p++)
+        assert_true(t.gain[0][p] > t.gain[0][p - 1]); /* more points, more value */
+    assert_true(t.gain[0][17] == t.gain[0][16]);      /* up to the threshold */
+    assert_true(t.gain[0][1] > t.gain[4][1]);         /* the lower track first */
+    assert_true(t.gain[4][1] > t.gain[1][1]);
+    assert_true(t.gain[3][5] == 0.0f);         /* a full track takes nothing */
+    assert_true(t.gain[2][1] == t.gain[2][9]); /* the rest of a unit is lost */
+    assert_true(t.gain[2][1] > t.gain[1][1]);  /* an AXIO earns a bonus move */
+}
+
+static void test_outcome_ranks_players(void **state)
+{
+    (void)state;
+    ax_game g;
+    ax_game_init(&g, AX_SQUARE, 2, AX_STANDARD, 1, NULL);
+    const uint8_t a[5] = {9, 9, 12, 18, 10}, b[5] = {8, 18, 18, 18, 18};
+    memcpy(g.track[0], a, sizeof a);
+    memcpy(g.track[1], b, sizeof b);
+    assert_true(ai_outcome(&g, 0) > 0.9 && ai_outcome(&g, 0) <= 1.0);
+    assert_true(ai_outcome(&g, 1) < 0.1 && ai_outcome(&g, 1) >= 0.0);
+    memcpy(g.track[1], a, sizeof a);
+    assert_true(ai_outcome(&g, 0) == ai_outcome(&g, 1)); /* a tie */
+
+    ax_game_init(&g, AX_HEX, 1, AX_SOLO, 1, NULL);
+    const uint8_t solo[6] = {12, 14, 18, 30, 36, 20};
+    memcpy(g.track[0], solo, sizeof solo);
+    double r = ai_outcome(&g, 0);
+    g.track[0][1] = 15; /* the second lowest counts too */
+    assert_true(ai_outcome(&g, 0) > r && ai_outcome(&g, 0) < 1.0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_estimates_match_preview),
+        cmocka_unit_test(test_policy_decisions_are_legal),
+        cmocka_unit_test(test_gains_favour_low_tracks),
+        cmocka_unit_test(test_outcome_ranks_players),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

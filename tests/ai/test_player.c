@@ -1,0 +1,222 @@
+/*
+ * test_player.c - the player library as the server and the commands use it:
+ * every level by name, legal decisions in every variant and mode, the time
+ * budget kept within 10%, cancellation and a moved deadline from another
+ * thread, and reproducible decisions from a seed and a playout count.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+
+#include <cmocka.h>
+#include <pthread.h>
+#include <string.h>
+#include <time.h>
+
+#include "player.h"
+
+static const struct {
+    int variant, players, mode;
+} configs[] = {
+    {AX_SQUARE, 1, AX_SOLO}, {AX_SQUARE, 2, AX_STANDARD}, {AX_SQUARE, 4, AX_STANDARD},
+    {AX_ROTA, 1, AX_SOLO},   {AX_ROTA, 2, AX_STANDARD},   {AX_ROTA, 4, AX_STANDARD},
+    {AX_HEX, 1, AX_SOLO},    {AX_HEX, 2, AX_STANDARD},    {AX_HEX, 3, AX_STANDARD},
+    {AX_HEX, 4, AX_TEAM},
+};
+#define NCONFIGS (int)(sizeof configs / sizeof configs[0])
+
+static double seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void test_names(void **state)
+{
+    (void)state;
+    int n = 0;
+    for (; ax_player_names[n]; n++) {
+        ax_player *p = ax_player_new(ax_player_names[n], 1);
+        assert_non_null(p);
+        assert_string_equal(ax_player_name(p), ax_player_names[n]);
+        ax_player_free(p);
+    }
+    assert_int_equal(n, 3);
+    assert_string_equal(ax_player_names[2], "strong");
+    assert_null(ax_player_new("grandmaster", 1));
+    ax_player_free(NULL);
+}
+
+/* Plays a whole game, strong against greedy, checking every decision. */
+static void play_checked_game(int variant, int players, int mode, long playouts)
+{
+    ax_game g, view;
+    ax_game_init(&g, variant, players, mode, 21, NULL);
+    ax_player *seat[AX_MAX_PLAYERS];
+    for (int s = 0; s < players; s++) {
+        seat[s] = ax_player_new(s % 2 ? "greedy" : "strong", (uint64_t)s);
+        ax_player_set_movetime(seat[s], 0);
+        ax_player_set_playouts(seat[s], playouts);
+    }
+    while (g.phase != AX_PHASE_OVER) {
+        ax_move m;
+        ax_view(&g, g.to_move, &view);
+        ax_player_decide(seat[g.to_move], &view, g.to_move, &m);
+        assert_int_equal(ax_apply(&g, &m, NULL), AX_OK);
+    }
+    ax_player_stats st;
+    ax_player_get_stats(seat[0], &st);
+    assert_true(st.decisions > 0);
+    for (int s = 0; s < players; s++)
+        ax_player_free(seat[s]);
+}
+
+static void test_legal_in_every_variant_and_mode(void **state)
+{
+    (void)state;
+    for (int k = 0; k < NCONFIGS; k++)
+        play_checked_game(configs[k].variant, configs[k].players, configs[k].mode, 10);
+}
+
+/* A position some plies into a greedy game. */
+static void position_after(ax_game *g, int variant, int players, int plies)
+{
+    ax_game_init(g, variant, players, players == 1 ? AX_SOLO : AX_STANDARD, 3, NULL);
+    ax_player *p = ax_player_new("greedy", 3);
+    for (int i = 0; i < plies && g->phase != AX_PHASE_OVER; i++) {
+        ax_move m;
+        ax_game view;
+        ax_view(g, g->to_move, &view);
+        ax_player_decide(p, &view, g->to_move, &m);
+        ax_apply(g, &m, NULL);
+    }
+    ax_player_free(p);
+}
+
+static double timed_decision(ax_player *p, const ax_game *g, ax_move *m)
+{
+    ax_game view;
+    ax_view(g, g->to_move, &view);
+    double start = seconds();
+    ax_player_decide(p, &view, g->to_move, m);
+    return seconds() - start;
+}
+
+static void test_movetime_is_kept(void **state)
+{
+    (void)state;
+    const int movetime = 150;
+    for (int v = 0; v < 3; v++)
+        for (int plies = 0; plies <= 12; plies += 12) {
+            ax_game g;
+            position_after(&g, v, 2, plies);
+            ax_player *p = ax_player_new("strong", 5);
+            ax_player_set_movetime(p, movetime);
+            ax_move m;
+            double spent = timed_decision(p, &g, &m);
+            assert_int_equal(ax_check(&g, &m), AX_OK);
+            assert_true(spent <= 1.1 * movetime / 1000.0);
+            assert_true(spent >= 0.5 * movetime / 1000.0); /* it does use its time */
+            ax_player_free(p);
+        }
+}
+
+typedef struct {
+    ax_player *p;
+    const ax_game *g;
+    ax_move move;
+    double spent;
+} decision_job;
+
+static void *decide_in_thread(void *arg)
+{
+    decision_job *job = arg;
+    job->spent = timed_decision(job->p, job->g, &job->move);
+    return NULL;
+}
+
+static void sleep_ms(long ms)
+{
+    struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&ts, NULL);
+}
+
+static void test_cancel_from_another_thread(void **state)
+{
+    (void)state;
+    ax_game g;
+    position_after(&g, AX_HEX, 2, 4);
+    decision_job job = {.p = ax_player_new("strong", 8), .g = &g};
+    ax_player_set_movetime(job.p, 60000);
+    pthread_t thread;
+    assert_int_equal(pthread_create(&thread, NULL, decide_in_thread, &job), 0);
+    sleep_ms(100);
+    ax_player_cancel(job.p);
+    pthread_join(thread, NULL);
+    assert_true(job.spent < 2.0);
+    assert_int_equal(ax_check(&g, &job.move), AX_OK);
+
+    /* the request was used up: the next decision thinks again */
+    ax_player_set_movetime(job.p, 100);
+    ax_move m;
+    assert_true(timed_decision(job.p, &g, &m) >= 0.05);
+
+    /* a request before the decision makes it return at once */
+    ax_player_set_movetime(job.p, 60000);
+    ax_player_cancel(job.p);
+    assert_true(timed_decision(job.p, &g, &m) < 1.0);
+    assert_int_equal(ax_check(&g, &m), AX_OK);
+    ax_player_free(job.p);
+}
+
+static void test_deadline_moves_while_thinking(void **state)
+{
+    (void)state;
+    ax_game g;
+    position_after(&g, AX_SQUARE, 2, 6);
+    decision_job job = {.p = ax_player_new("strong", 9), .g = &g};
+    ax_player_set_movetime(job.p, 60000);
+    pthread_t thread;
+    assert_int_equal(pthread_create(&thread, NULL, decide_in_thread, &job), 0);
+    sleep_ms(100);
+    ax_player_set_movetime(job.p, 200); /* already past: stop */
+    pthread_join(thread, NULL);
+    assert_true(job.spent < 2.0);
+    assert_int_equal(ax_check(&g, &job.move), AX_OK);
+    ax_player_free(job.p);
+}
+
+static void test_reproducible_with_playouts(void **state)
+{
+    (void)state;
+    for (int v = 0; v < 3; v++) {
+        ax_game g;
+        position_after(&g, v, 2, 5);
+        ax_move m[2];
+        for (int k = 0; k < 2; k++) {
+            ax_player *p = ax_player_new("strong", 42);
+            ax_player_set_movetime(p, 0);
+            ax_player_set_playouts(p, 200);
+            timed_decision(p, &g, &m[k]);
+            ax_player_stats st;
+            ax_player_get_stats(p, &st);
+            assert_int_equal(st.last_playouts, 200);
+            ax_player_free(p);
+        }
+        assert_memory_equal(&m[0], &m[1], sizeof m[0]);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_names),
+        cmocka_unit_test(test_legal_in_every_variant_and_mode),
+        cmocka_unit_test(test_movetime_is_kept),
+        cmocka_unit_test(test_cancel_from_another_thread),
+        cmocka_unit_test(test_deadline_moves_while_thinking),
+        cmocka_unit_test(test_reproducible_with_playouts),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
