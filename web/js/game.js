@@ -82,18 +82,19 @@ export class GameView {
     this.resultsBtn = h('button', { class: 'btn', type: 'button', hidden: true, 'data-action': 'results', onclick: () => this.showEnd(true) }, ['Results']);
     this.replayBtn = h('button', { class: 'btn', type: 'button', hidden: true, 'data-action': 'open-replay', onclick: () => this.openReplay() }, ['Step through the game']);
     this.rackPanel = h('section', { class: 'rack-panel', 'aria-label': 'Your tiles' }, [
-      this.rackHost, this.previewEl,
+      this.rackHost, h('div', { class: 'rack-foot' }, [this.previewEl, this.turnSlot = h('span', { class: 'turn-slot' })]),
       h('p', { class: 'hint' }, ['Click a tile, turn it with the right mouse button (or R / ⟳), click the board to place it. Keys: 1–6 pick, arrows move, Enter places.']),
     ]);
     const side = h('aside', { class: 'game-side' }, [
       this.scoresHost, this.statusLine, this.rackPanel, this.watchNote,
       h('div', { class: 'after-buttons' }, [this.resultsBtn, this.replayBtn]),
-      h('details', { class: 'log-panel', open: true }, [h('summary', {}, ['Moves']), this.logEl]),
+      h('section', { class: 'log-panel', 'aria-label': 'Moves' }, [h('h3', {}, ['Moves']), this.logEl]),
       this.infoEl,
     ]);
     this.el = h('div', { class: 'game loading' }, [h('div', { class: 'game-main' }, [this.boardWrap, this.replayHost]), side]);
     clear(this.root).appendChild(this.el);
     this.rack = new Rack(this.rackHost, { select: (i) => this.select(i), rotate: () => this.rotate() });
+    this.turnSlot.appendChild(this.rack.turnBtn);
     this.scores = new Scores(this.scoresHost);
     this.statusLine.textContent = 'Connecting…';
   }
@@ -493,7 +494,7 @@ export class GameView {
   renderRack() {
     if (!this.game) return;
     const watching = !this.you;
-    this.rackPanel.hidden = watching;
+    this.rackPanel.hidden = watching || this.game.status === 'over';
     this.watchNote.hidden = !watching;
     if (watching) return;
     this.rack.render({ variant: this.game.variant, tiles: this.you.rack || [], selected: this.sel, rot: this.rot, active: this.canPlace() });
@@ -540,8 +541,9 @@ export class GameView {
   renderStatus() {
     const g = this.game;
     if (!g) return;
-    const el = clear(this.statusLine);
-    el.className = 'status-line';
+    const box = clear(this.statusLine);
+    box.className = 'status-line';
+    const el = { append: (...xs) => box.append(...xs.filter((x) => x !== null && x !== undefined && x !== false)), classList: box.classList };
     const seat = g.seats[g.to_move];
     const cs = this.connState?.state;
     if (this.replay) { el.append('Stepping through the finished game.'); return; }

@@ -38,7 +38,7 @@ export class Rack {
     this.handlers = handlers;
     this.list = h('div', { class: 'rack-tiles', role: 'listbox', 'aria-label': 'Your tiles' });
     this.turnBtn = h('button', { class: 'btn turn-btn', type: 'button', title: 'Turn the tile (right mouse button or R)', onclick: () => handlers.rotate() }, ['⟳ Turn']);
-    clear(host).append(this.list, h('div', { class: 'rack-controls' }, [this.turnBtn]));
+    clear(host).append(this.list, this.turnBtn);
     host.addEventListener('contextmenu', (e) => { e.preventDefault(); handlers.rotate(); });
   }
 
@@ -52,7 +52,7 @@ export class Rack {
         'aria-selected': sel ? 'true' : 'false', 'data-index': i, 'data-tile': tile.map((c) => c || 'none').join(','),
         title: `Tile ${i + 1}: ${tileName(tile)}`, 'aria-label': `Tile ${i + 1}: ${tileName(tile)}`,
         onclick: () => this.handlers.select(i),
-      }, [tileSvg(variant, tile, sel ? rot : 0, variant === 'rota' ? 64 : 56)]);
+      }, [tileSvg(variant, tile, sel ? rot : 0, variant === 'rota' ? 58 : 50)]);
       this.list.appendChild(btn);
     });
     if (!tiles.length) this.list.appendChild(h('div', { class: 'rack-empty' }, ['no tiles']));

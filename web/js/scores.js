@@ -29,8 +29,8 @@ export class Scores {
           h('span', { class: 'turn-mark', 'aria-hidden': 'true' }, [turn ? '▶' : '']),
           h('span', { class: `conn ${seat.kind === 'ai' || seat.connected ? 'on' : 'off'}`, title: seat.kind === 'ai' ? 'computer' : (seat.connected ? 'connected' : 'not connected') }),
           h('span', { class: 'seat-name' }, [seatLabel(seat) + (i === you ? ' (you)' : '')]),
-          h('span', { class: 'seat-kind' }, [kindLabel(seat) + team]),
         ]),
+        h('div', { class: 'seat-kind' }, [[kindLabel(seat) + team, ...extra].join(' · ')]),
         h('div', { class: 'bars', style: `--n:${colors.length}` }, colors.map((c, k) => {
           const v = vals[k];
           const isLow = v === low;
@@ -43,7 +43,6 @@ export class Scores {
             shapeIcon(c, 15),
           ]);
         })),
-        h('footer', {}, [h('span', { class: 'low-note' }, [`lowest ${low}`]), h('span', {}, [extra.join(' · ')])]),
       ]);
       this.host.appendChild(card);
     });
