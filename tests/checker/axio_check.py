@@ -131,6 +131,8 @@ class Stream:
         if not text.strip():
             # SPEC: JSON Lines has one object per line; a blank line is an error.
             raise RecordError(line, "empty line (every line must be one JSON object)")
+        # SPEC: duplicate keys and NaN/Infinity are rejected (not JSON as RFC 8259
+        # means it); numbers that must be integers may not be written as 3.0.
         try:
             data = json.loads(text, object_pairs_hook=_no_duplicate_keys,
                               parse_constant=_no_constants)
@@ -140,6 +142,7 @@ class Stream:
             raise RecordError(line, "a record line must be a JSON object, got %s" % fmt(data))
         if "ev" not in data:
             raise RecordError(line, 'missing key "ev"')
+        # SPEC: "keys not listed may be added" is about keys; an unknown event is an error.
         if data["ev"] not in EVENTS:
             raise RecordError(line, "unknown event %s (known: %s)" % (fmt(data["ev"]), ", ".join(EVENTS)))
         return Event(line, data)
@@ -462,7 +465,9 @@ class RotaBoard:
 # Tracks and ranking
 # --------------------------------------------------------------------------
 
-# (variant, mode) -> (thresholds, thresholds that give a bonus move), rules 1.1
+# (variant, mode) -> (thresholds, thresholds that give a bonus move), rules 1.1.
+# The last threshold is the immediate win (interpretation e; rota solo: 12).
+# SPEC: square solo keeps the pyramids ("the standard rules with these changes").
 MODES = {
     ("square", "standard"): ((18,), (18,)),
     ("square", "solo"): ((18, 36), ()),
@@ -529,7 +534,7 @@ def check_start(event):
     if d.get("format") != FORMAT:
         raise RecordError(line, "start: format expected %s, record says %s" % (fmt(FORMAT), fmt(d.get("format"))))
     variant = d.get("variant")
-    if variant not in VALID_MODES:
+    if not isinstance(variant, str) or variant not in VALID_MODES:
         raise RecordError(line, "start: variant must be one of square, rota, hex; record says %s" % fmt(variant))
     players = d.get("players")
     if not is_int(players) or players not in VALID_MODES[variant]:
@@ -624,7 +629,8 @@ class Replay:
             raise RecordError(self.s.next_line(),
                               "record ends before the game is over: expected %s" % what)
         if event.ev != kind:
-            raise RecordError(event.line, "expected %s, record has %s" % (what, event.describe()))
+            over = " (the game is not over)" if event.ev == "end" else ""
+            raise RecordError(event.line, "expected %s, record has %s%s" % (what, event.describe(), over))
         return self.s.next()
 
     def need(self, event, key):
@@ -731,6 +737,8 @@ class Replay:
         `parse(event, value)` turns a record tile into a tile; `accept(event, tile)`
         takes it from the unseen tiles (or raises). Returns the tiles.
         SPEC: a draw of 0 tiles may be written as an empty draw event or left out.
+        SPEC: "consecutive draw events of one player count as one draw": they are
+        merged, and each must name the source expected here.
         """
         tiles = []
         last = None
@@ -766,7 +774,7 @@ class Replay:
         return tiles
 
     # --- the end ---
-    def expect_end(self, reason, why, units):
+    def expect_end(self, reason, why):
         event = self.expect("end", "end (%s: %s)" % (reason, why))
         got = self.need(event, "reason")
         if got != reason:
@@ -779,7 +787,7 @@ class Replay:
         for seat, value in enumerate(scores):
             got_values = self.score_values(event, value, "scores[%d]" % seat)
             self.compare_map(event, "scores[%d]" % seat, self.tracks[self.unit_of(seat)], got_values)
-        expected_ranking = ranking([(seats, self.tracks[u]) for u, seats in enumerate(units)])
+        expected_ranking = ranking([(seats, self.tracks[u]) for u, seats in enumerate(self.units())])
         got_ranking = self.need(event, "ranking")
         if got_ranking != expected_ranking or not all(is_int(s) for g in got_ranking for s in g):
             raise RecordError(event.line, "end: ranking expected %s, record says %s"
@@ -811,7 +819,8 @@ class DominoReplay(Replay):
         self.g = geometry
         self.board = DominoBoard(geometry, self.colours)
         n = len(self.colours)
-        self.bag = domino_set(n, 8, 4) if variant == "square" else domino_set(n, 6, 5)
+        self.full = domino_set(n, 8, 4) if variant == "square" else domino_set(n, 6, 5)
+        self.bag = Counter(self.full)
         self.bag_count = sum(self.bag.values())
         self.full_rack = 1 if mode == "solo" else (5 if variant == "square" else 6)
         self.racks = [Counter() for _ in range(players)]
@@ -825,7 +834,7 @@ class DominoReplay(Replay):
         return fmt([self.name(t) for t in sorted(self.racks[seat].elements())])
 
     def parse_tile(self, event, value):
-        """Record domino -> (symbols as written, unordered key)."""
+        """Record domino -> its two colour indices, in the order written."""
         if not isinstance(value, list) or len(value) != 2:
             raise RecordError(event.line, "%s: a tile must be two colours, record says %s" % (event.ev, fmt(value)))
         return tuple(self.colour(event, v, "tile symbol") for v in value)
@@ -838,14 +847,9 @@ class DominoReplay(Replay):
         key = self.key(tile)
         if self.bag[key] == 0:
             raise RecordError(event.line, "%s: tile %s is not in the bag (all %d of them are already out)"
-                              % (event.ev, fmt(self.name(tile)), self.full_count(key)))
+                              % (event.ev, fmt(self.name(tile)), self.full[key]))
         self.bag[key] -= 1
         self.bag_count -= 1
-
-    def full_count(self, key):
-        n = len(self.colours)
-        full = domino_set(n, 8, 4) if self.variant == "square" else domino_set(n, 6, 5)
-        return full[key]
 
     def refill(self, seat, initial=False):
         size = sum(self.racks[seat].values())
@@ -862,7 +866,7 @@ class DominoReplay(Replay):
         while True:
             blocked = self.blocked_reason(seat)
             if blocked:
-                return self.expect_end("blocked", blocked, self.units())
+                return self.expect_end("blocked", blocked)
             if not self.play_unit_chain(seat):
                 return
             swapped = False
@@ -882,18 +886,20 @@ class DominoReplay(Replay):
             blocked = self.blocked_reason(seat)
             if blocked:
                 # Interpretation b: an unplayable bonus move ends the game.
-                self.expect_end("blocked", blocked + " (bonus move pending)", self.units())
+                self.expect_end("blocked", blocked + " (bonus move pending)")
                 return False
             pending -= 1
             earned = self.placement(seat, bonus=True)
             pending += earned or 0
         if earned is None:
             who = "team %d" % self.unit_of(seat) if self.team else "seat %d" % seat
-            self.expect_end("all-max", "every track of %s is at %d" % (who, self.thresholds[-1]), self.units())
+            self.expect_end("all-max", "every track of %s is at %d" % (who, self.thresholds[-1]))
             return False
         return True
 
     def blocked_reason(self, seat):
+        # SPEC: literal 2.2 "or an empty rack": the game ends even when the bag
+        # holds tiles again (possible after an accepted swap with a short bag).
         if not self.racks[seat]:
             return "seat %d to move has an empty rack" % seat
         if not self.board.has_free_pair():
@@ -1018,6 +1024,7 @@ class DominoReplay(Replay):
                             % (seat, lows, self.rack_text(seat)))
         self.check_player(event, seat)
         if not self.need_bool(event, "accepted"):
+            # SPEC: a declined swap may omit returned/drawn or list them empty.
             for key in ("returned", "drawn"):
                 if event.data.get(key):
                     raise RecordError(event.line, "swap: a declined swap %s no tiles, record has %s"
@@ -1045,7 +1052,8 @@ class DominoReplay(Replay):
         self.bag_count += sum(returned.values())
         self.racks[seat] = new_rack
         event = self.s.peek()
-        if event is not None and event.ev == "draw" and event.data.get("player") == seat:
+        if event is not None and event.ev == "draw" and is_int(event.data.get("player")) \
+                and event.data["player"] == seat:
             raise RecordError(event.line, "draw: no refill follows an accepted swap")
         return True
 
@@ -1055,6 +1063,8 @@ class DominoReplay(Replay):
 # --------------------------------------------------------------------------
 
 class RotaReplay(Replay):
+    """The turn loop of `rota`, standard and solo (interpretation f)."""
+
     STACK = 12
 
     def __init__(self, stream, variant, players, mode, start):
@@ -1077,6 +1087,7 @@ class RotaReplay(Replay):
         return tuple(EMPTY if v is None else self.colour(event, v, "corner") for v in value)
 
     def take_unseen(self, event, tile):
+        # SPEC: a drawn tile's rotation means nothing; tiles are compared up to rotation.
         key = rota_key(tile)
         if key not in self.full:
             raise RecordError(event.line, "%s: %s is not a tile of the ROTA set" % (event.ev, fmt(self.name(tile))))
@@ -1132,11 +1143,11 @@ class RotaReplay(Replay):
                 earned = self.placement(seat, bonus=True)
                 pending += earned or 0
             if earned is None:
-                return self.expect_end("all-max", "every track of seat %d is at 12" % seat, self.units())
+                return self.expect_end("all-max", "every track of seat %d is at 12" % seat)
             count = 1 if self.stacks[seat] > 0 else 0
             self.draw(seat, "stack", count, "end of turn, stack %d" % self.stacks[seat])
             if all(h is None for h in self.hands):
-                return self.expect_end("tiles-out", "every stack is played", self.units())
+                return self.expect_end("tiles-out", "every stack is played")
             seat = (seat + 1) % self.players
             while self.hands[seat] is None:   # cannot happen: stacks are equal
                 seat = (seat + 1) % self.players
@@ -1160,6 +1171,8 @@ class RotaReplay(Replay):
             raise RecordError(event.line, "place: cell %s already holds a tile" % fmt(list(cell)))
         if not self.board.touches_placed(cell):
             raise RecordError(event.line, "place: cell %s shares no side with a placed tile" % fmt(list(cell)))
+        # SPEC: `wild` is a listed key: required (null when unused), like `bonus`,
+        # `moved_from` and the end's `result`.
         wild = self.need(event, "wild")
         wild = None if wild is None else self.colour(event, wild, "wild")
         if wild is not None and EMPTY not in tile:
@@ -1210,6 +1223,8 @@ def check_file(path):
         n = check_bytes(data)
     except RecordError as exc:
         return False, "%s:%d: %s" % (path, exc.line, exc.message)
+    except Exception as exc:   # a checker bug must not hide the other files
+        return False, "%s:0: internal checker error: %r" % (path, exc)
     return True, "ok %s (%d events)" % (path, n)
 
 

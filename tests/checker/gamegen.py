@@ -71,31 +71,40 @@ class Builder:
         self.emit({"ev": "end", "reason": reason, "scores": scores, "ranking": rank, "result": result})
 
     def value(self, seat, points):
-        """Greedy: points, counted more in low tracks (capped at the next threshold)."""
+        """Greedy: points, counted more in low tracks, plus a prize for an AXIO."""
         tracks = self.tracks[self.unit(seat)]
-        top = max(tracks) + 1
         total = 0.0
         for c, g in enumerate(points):
             above = [t for t in self.thresholds if t > tracks[c]]
             gain = min(g, above[0] - tracks[c]) if above else 0
-            total += gain * (1 + (top - tracks[c]) / 4)
+            total += gain * (1 + (max(tracks) - tracks[c]) / 3)
+            if above and tracks[c] + g >= above[0]:
+                total += 3
         return total + self.rng.random() * 0.01
 
 
 class DominoBuilder(Builder):
-    def __init__(self, variant, players, mode, seed, sample=60, swap="alternate"):
+    def __init__(self, variant, players, mode, seed, sample=60, swap="alternate", style="points",
+                 bag=None, tracks=None):
+        """bag (list of tiles, last drawn first) and tracks (initial tracks of every
+        unit) replace the rules' full bag and zero tracks, for white-box tests."""
         super().__init__(variant, players, mode, seed)
+        if tracks is not None:
+            self.tracks = [list(tracks) for _ in self.tracks]
         self.g = ac.SquareGeometry(players) if variant == "square" else ac.HexGeometry(players)
         self.board = ac.DominoBoard(self.g, self.colours)
         full = ac.domino_set(self.nc, 8, 4) if variant == "square" else ac.domino_set(self.nc, 6, 5)
         self.bag = list(full.elements())
         self.rng.shuffle(self.bag)
+        if bag is not None:
+            self.bag = list(bag)
         self.full_rack = 1 if mode == "solo" else (5 if variant == "square" else 6)
         self.racks = [[] for _ in range(players)]
         self.first = [True] * players
         self.sample = sample
         self.swap_policy = swap
         self.swaps = 0
+        self.style = style   # points | singles (many pyramids) | tiling (few singles)
 
     def name(self, t):
         return [self.colours[t[0]], self.colours[t[1]]]
@@ -175,6 +184,8 @@ class DominoBuilder(Builder):
             touching = [p for p in pairs if self.board.touches(p, untouched)]
             if touching:
                 pairs = touching
+        if self.style == "tiling":
+            return [(0, self.racks[seat][0], pairs[0])]
         moves = []
         for _ in range(self.sample):
             a, b = self.rng.choice(pairs)
@@ -190,9 +201,10 @@ class DominoBuilder(Builder):
         for i, t, cells in self.candidates(seat, bonus):
             self.board.place(cells, t)
             pts = self.board.tile_points(cells, t, self.nc)
+            singles = len(self.board.new_singles(cells)) if self.style == "singles" else 0
             for c in cells:
                 del self.board.tiles[c]
-            v = self.value(seat, pts)
+            v = singles + self.rng.random() if self.style == "singles" else self.value(seat, pts)
             if best is None or v > best[0]:
                 best = (v, i, t, cells, pts)
         _, i, t, cells, pts = best
