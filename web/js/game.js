@@ -18,6 +18,7 @@ import * as dialogs from './dialogs.js';
 import { Replay } from './replay.js';
 
 const SQ_DIRS = [[0, 1], [1, 0], [0, -1], [-1, 0]]; // right, down, left, up ([row, col])
+const PREVIEW_GAP_MS = 130; // at most ~7 previews a second (the server limits messages per second)
 const addCell = (a, d) => [a[0] + d[0], a[1] + d[1]];
 
 export class GameView {
@@ -252,11 +253,18 @@ export class GameView {
 
   pumpPreview() {
     if (this.inflight || !this.sock.open) return;
+    // The server allows a few messages per second per connection: pace the previews.
+    const wait = this.lastPreviewAt + PREVIEW_GAP_MS - Date.now();
+    if (wait > 0) {
+      if (!this.pumpTimer) this.pumpTimer = setTimeout(() => { this.pumpTimer = null; this.pumpPreview(); }, wait);
+      return;
+    }
     const next = this.queue.length ? this.queue.shift() : this.want;
     if (next === this.want) this.want = null;
     if (!next) return;
     if (this.cache.has(next.key)) { next.resolve(this.cache.get(next.key)); this.pumpPreview(); return; }
     this.inflight = true;
+    this.lastPreviewAt = Date.now();
     this.pending.push({ kind: 'preview', key: next.key, gen: this.gen, resolve: next.resolve });
     this.sock.send({ type: 'preview', ...next.msg });
   }

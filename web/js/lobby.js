@@ -157,7 +157,8 @@ export class Lobby {
     for (const g of games) {
       const mine = tokens.get(g.id);
       const seats = (g.seats || []).map((s) => h('span', { class: `seat-chip ${s.kind}${s.taken || s.kind === 'ai' ? '' : ' free'}` }, [
-        s.kind === 'ai' ? `🖥 ${s.name || 'computer'}` : (s.taken ? s.name || 'player' : 'free seat'),
+        s.kind === 'ai' ? h('span', { class: 'chip-tag' }, ['AI']) : null,
+        s.kind === 'ai' ? ` ${s.name || 'computer'}` : (s.taken ? s.name || 'player' : 'free seat'),
       ]));
       const free = (g.seats || []).some((s) => s.kind === 'human' && !s.taken);
       const actions = [];

@@ -1,0 +1,78 @@
+// lobby.test.mjs — two players and a spectator in three browser contexts: create a
+// game for two humans, join it from the lobby, watch it, play a move each, reload
+// (the seat comes back from localStorage), and check that the spectator never
+// receives a hidden tile.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, newPage, createGame, BASE, findLegal, fieldCells, pickTile, clickAndWait, waitTurnOrEnd, assertNoErrors, shot, PHONE } from './lib.mjs';
+
+async function placeOne(page, firstMove) {
+  await waitTurnOrEnd(page, 30000);
+  await pickTile(page, 0);
+  const found = await findLegal(page, { near: firstMove ? await fieldCells(page) : [] });
+  assert.ok(found, 'a legal place');
+  await clickAndWait(page, found.preview.point);
+  return found.cell;
+}
+
+test('lobby: create, join, watch, reload; spectators see no hidden tiles', { timeout: 180000 }, async () => {
+  const browser = await launch();
+  try {
+    const ann = await newPage(browser);
+    const id = await createGame(ann, { variant: 'hex', players: 2, seats: ['human', 'human'], name: 'Ann' });
+    await ann.waitForSelector('.status-line.waiting');
+
+    // Bo finds the open game in the lobby and joins it.
+    const bo = await newPage(browser, PHONE);
+    await bo.goto(`${BASE}/#/`);
+    await bo.fill('#player-name', 'Bo');
+    const row = bo.locator(`#open-games .game-row[data-game="${id}"]`);
+    await row.waitFor({ timeout: 10000 });
+    await shot(bo, 'lobby-phone');
+    await row.locator('[data-action=join]').click();
+    await bo.waitForURL(new RegExp(`#/game/${id}`));
+    await bo.waitForSelector('.score-card.you[data-seat="1"]');
+    await ann.waitForFunction(() => document.querySelector('.game').dataset.status === 'running');
+
+    // Cy watches from the list of running games, and records every frame received.
+    const cy = await newPage(browser);
+    const frames = [];
+    cy.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
+    await cy.goto(`${BASE}/#/`);
+    const run = cy.locator(`#running-games .game-row[data-game="${id}"]`);
+    await run.waitFor({ timeout: 10000 });
+    await shot(cy, 'lobby-desktop');
+    await run.locator('[data-action=watch]').click();
+    await cy.waitForSelector('.game:not(.loading) .board-svg');
+    assert.equal(await cy.locator('.rack-tile').count(), 0, 'a spectator has no rack');
+    assert.ok(await cy.locator('.watch-note').isVisible(), 'the page says it is watching');
+
+    // A move by each; everyone sees both.
+    const c1 = await placeOne(ann, true);
+    for (const p of [bo, cy]) await p.waitForSelector(`.layer-tiles [data-half="${c1}"]`);
+    await bo.reload();
+    await bo.waitForSelector('.score-card.you[data-seat="1"]');  // the seat came back after the reload
+    assert.equal(await bo.locator('.rack-tile').count(), 6, 'Bo has the rack back');
+    const c2 = await placeOne(bo, true);
+    for (const p of [ann, cy]) await p.waitForSelector(`.layer-tiles [data-half="${c2}"]`);
+    await cy.waitForFunction(() => document.querySelectorAll('#log .log-place').length >= 2);
+    await shot(cy, 'spectator-desktop');
+
+    // Hidden information never reached the spectator.
+    assert.ok(frames.length > 0);
+    for (const f of frames) {
+      const m = JSON.parse(f);
+      if (m.type === 'state') assert.equal(m.you, null, 'no "you" for a spectator');
+      const evs = m.type === 'history' ? m.events : m.type === 'event' ? [m.event] : [];
+      for (const ev of evs) {
+        if (ev.ev === 'draw') assert.ok(!Array.isArray(ev.tiles), `a spectator saw drawn tiles: ${f}`);
+        if (ev.ev === 'swap') assert.ok(!Array.isArray(ev.drawn) && !Array.isArray(ev.returned), 'a spectator saw swapped tiles');
+        if (ev.ev === 'start') assert.ok(!('seed' in ev) || ev.seed === null, 'the seed before the end');
+      }
+      assert.ok(!/"rack"\s*:\s*\[\s*\[/.test(f), 'a rack in a spectator message');
+    }
+    for (const p of [ann, bo, cy]) assertNoErrors(p);
+  } finally {
+    await browser.close();
+  }
+});

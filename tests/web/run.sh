@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Browser tests of the web client (tests/web/*.test.mjs, node's test runner):
+# playwright-core drives Debian's chromium against the real `axio serve` on a free
+# port with a temporary database. Run by ctest with AXIO=<built axio>, SRC=<repo>.
+# Screenshots go to tests/web/screenshots/ (git-ignored).
+set -euo pipefail
+SRC=${SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
+AXIO=${AXIO:-$SRC/build/axio}
+
+if [ ! -x /usr/bin/chromium ]; then
+  echo "FAIL: /usr/bin/chromium is missing; the browser tests need Debian's chromium package (make deps installs it)." >&2
+  exit 1
+fi
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  echo "FAIL: node and npm are needed for the browser tests." >&2
+  exit 1
+fi
+if [ ! -x "$AXIO" ]; then
+  echo "FAIL: no axio binary at $AXIO" >&2
+  exit 1
+fi
+cd "$SRC"
+if [ ! -f node_modules/playwright-core/package.json ]; then
+  # Only the npm package: it never downloads a browser (we use /usr/bin/chromium).
+  npm ci --no-audit --no-fund --loglevel=error || npm install --no-save --no-audit --no-fund --loglevel=error playwright-core
+fi
+
+TMP=$(mktemp -d /tmp/axio-web.XXXXXX)
+PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
+"$AXIO" serve --port "$PORT" --bind 127.0.0.1 --db "$TMP/web.db" --web "$SRC/web" >"$TMP/server.log" 2>&1 &
+SERVER=$!
+cleanup() {
+  kill "$SERVER" 2>/dev/null || true
+  wait "$SERVER" 2>/dev/null || true
+  rm -rf "$TMP"
+}
+trap cleanup EXIT
+
+for _ in $(seq 1 100); do
+  if curl -fsS "http://127.0.0.1:$PORT/api/health" >/dev/null 2>&1; then break; fi
+  if ! kill -0 "$SERVER" 2>/dev/null; then echo "FAIL: axio serve exited:" >&2; cat "$TMP/server.log" >&2; exit 1; fi
+  sleep 0.2
+done
+curl -fsS "http://127.0.0.1:$PORT/api/health" >/dev/null || { echo "FAIL: axio serve did not answer" >&2; cat "$TMP/server.log" >&2; exit 1; }
+
+export AXIO_URL="http://127.0.0.1:$PORT"
+export AXIO_SHOTS="$SRC/tests/web/screenshots"
+status=0
+node --test --test-concurrency=1 --test-reporter=spec tests/web/*.test.mjs || status=$?
+if [ "$status" -ne 0 ]; then
+  echo "--- axio serve log (last 60 lines) ---" >&2
+  tail -n 60 "$TMP/server.log" >&2 || true
+fi
+exit "$status"
