@@ -27,6 +27,7 @@ double now_seconds(void);
 int cmd_selfplay(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
 
 #endif

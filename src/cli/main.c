@@ -14,6 +14,7 @@ static const struct {
     {"selfplay", cmd_selfplay, "play games between computer players and write their records"},
     {"replay", cmd_replay, "check a game record against the rules"},
     {"bench", cmd_bench, "measure the engine's speed"},
+    {"serve", cmd_serve, "run the game server (web client, HTTP API, WebSocket play)"},
     {"arena", cmd_arena, "measure computer players against each other in duplicate games"},
 };
 

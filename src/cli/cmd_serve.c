@@ -1,0 +1,155 @@
+/*
+ * cmd_serve.c - `axio serve`: options, then the game server (src/server).
+ */
+#include "../server/server.h"
+#include "cli.h"
+
+#include <getopt.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char *const help =
+    "usage: axio serve [--port N] [--bind ADDR] [--db FILE] [--web DIR] [OPTIONS]\n"
+    "\n"
+    "Runs the game server: the web client, the HTTP API and WebSocket play of\n"
+    "axio-protocol/1 on one port. Every game and decision is kept in an SQLite\n"
+    "database; unfinished games resume when the server starts again.\n"
+    "  --port N               TCP port (default 8080; 0: any free port, printed)\n"
+    "  --bind ADDR            address to listen on (default 127.0.0.1)\n"
+    "  --db FILE              database, created if missing (default axio.db)\n"
+    "  --web DIR              the web client's files (default: web/ of the source tree)\n"
+    "  --max-conns-per-ip N   open connections per client address (default 32)\n"
+    "  --max-games-per-ip N   games one address may create per hour (default 30)\n"
+    "  --msg-rate N           WebSocket messages per second per connection (default 10)\n"
+    "  --request-rate N       API requests per second per address (default 20)\n"
+    "  --ai-threads N         threads for computer players (default 2)\n"
+    "  --sync full|normal     fsync every commit (full, default) or only at checkpoints\n"
+    "  --quiet                log nothing but fatal errors\n"
+    "Stops cleanly on SIGTERM or SIGINT.\n";
+
+static bool is_dir(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* web/ next to the executable or up to two levels above it (the build
+ * directory sits in the source tree). */
+static bool find_web_dir(char *out, size_t size)
+{
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0)
+        return false;
+    exe[n] = 0;
+    const char *dir = dirname(exe);
+    static const char *const candidates[] = {"web", "../web", "../../web", "../share/axio/web"};
+    for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++) {
+        char path[PATH_MAX + 32];
+        snprintf(path, sizeof path, "%s/%s", dir, candidates[i]);
+        if (is_dir(path) && realpath(path, out) && strlen(out) < size)
+            return true;
+    }
+    return false;
+}
+
+static bool parse_positive(const char *s, long max, long *out)
+{
+    return parse_long(s, 1, max, out);
+}
+
+int cmd_serve(int argc, char **argv)
+{
+    static const struct option opts[] = {{"port", required_argument, 0, 'p'},
+                                         {"bind", required_argument, 0, 'b'},
+                                         {"db", required_argument, 0, 'd'},
+                                         {"web", required_argument, 0, 'w'},
+                                         {"max-conns-per-ip", required_argument, 0, 'c'},
+                                         {"max-games-per-ip", required_argument, 0, 'g'},
+                                         {"msg-rate", required_argument, 0, 'm'},
+                                         {"request-rate", required_argument, 0, 'r'},
+                                         {"ai-threads", required_argument, 0, 't'},
+                                         {"sync", required_argument, 0, 's'},
+                                         {"quiet", no_argument, 0, 'q'},
+                                         {"help", no_argument, 0, 'h'},
+                                         {0, 0, 0, 0}};
+    serve_options opt = {.port = 8080,
+                         .bind = "127.0.0.1",
+                         .db_path = "axio.db",
+                         .limits = {32, 30, 10, 20},
+                         .ai_threads = 2,
+                         .sync_full = true};
+    static char web[PATH_MAX];
+    const char *web_arg = NULL;
+    long v;
+    int c;
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+        switch (c) {
+        case 'p':
+            if (!parse_long(optarg, 0, 65535, &v))
+                return usage_error("serve", "--port must be 0 to 65535, not '%s'", optarg);
+            opt.port = (int)v;
+            break;
+        case 'b': opt.bind = optarg; break;
+        case 'd': opt.db_path = optarg; break;
+        case 'w': web_arg = optarg; break;
+        case 'c':
+            if (!parse_positive(optarg, 1000000, &v))
+                return usage_error("serve", "--max-conns-per-ip must be a positive number");
+            opt.limits.conns_per_ip = (int)v;
+            break;
+        case 'g':
+            if (!parse_positive(optarg, 100000000, &v))
+                return usage_error("serve", "--max-games-per-ip must be a positive number");
+            opt.limits.games_per_hour = (double)v;
+            break;
+        case 'm':
+            if (!parse_positive(optarg, 1000000, &v))
+                return usage_error("serve", "--msg-rate must be a positive number");
+            opt.limits.msgs_per_sec = (double)v;
+            break;
+        case 'r':
+            if (!parse_positive(optarg, 1000000, &v))
+                return usage_error("serve", "--request-rate must be a positive number");
+            opt.limits.requests_per_sec = (double)v;
+            break;
+        case 't':
+            if (!parse_positive(optarg, 64, &v))
+                return usage_error("serve", "--ai-threads must be 1 to 64");
+            opt.ai_threads = (int)v;
+            break;
+        case 's':
+            if (strcmp(optarg, "full") && strcmp(optarg, "normal"))
+                return usage_error("serve", "--sync must be full or normal, not '%s'", optarg);
+            opt.sync_full = strcmp(optarg, "full") == 0;
+            break;
+        case 'q': opt.quiet = true; break;
+        case 'h': fputs(help, stdout); return 0;
+        default: return usage_error("serve", "unknown or incomplete option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        return usage_error("serve", "unexpected argument '%s'", argv[optind]);
+    if (!*opt.bind)
+        return usage_error("serve", "--bind needs an address");
+    if (!*opt.db_path)
+        return usage_error("serve", "--db needs a file name");
+    if (web_arg) {
+        if (!is_dir(web_arg))
+            return usage_error("serve", "--web: '%s' is not a directory", web_arg);
+        if (!realpath(web_arg, web))
+            return usage_error("serve", "--web: cannot resolve '%s'", web_arg);
+        opt.web_dir = web;
+    } else if (find_web_dir(web, sizeof web)) {
+        opt.web_dir = web;
+    } else {
+        fprintf(stderr, "axio serve: no web/ directory found (see --web); serving the API only\n");
+    }
+    return server_run(&opt);
+}

@@ -1,0 +1,147 @@
+/*
+ * ai_workers.c - a fixed pool of threads around one job queue (see
+ * ai_workers.h).
+ *
+ * Two singly linked FIFO lists under one mutex: `todo`, which the workers
+ * wait on, and `done`, which the event loop drains. Players keep no global
+ * state, so workers can run different games' players at once; one game
+ * never has two jobs in flight (the loop's ai_busy flag).
+ */
+#include "ai_workers.h"
+
+#include <pthread.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdlib.h>
+
+typedef struct {
+    ai_job *head, *tail;
+} job_list;
+
+struct ai_pool {
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
+    job_list todo, done;
+    bool stopping;
+    int nthreads;
+    pthread_t *threads;
+    void (*notify)(void *);
+    void *notify_arg;
+};
+
+static void list_push(job_list *l, ai_job *job)
+{
+    job->next = NULL;
+    if (l->tail)
+        l->tail->next = job;
+    else
+        l->head = job;
+    l->tail = job;
+}
+
+static ai_job *list_pop(job_list *l)
+{
+    ai_job *job = l->head;
+    if (job) {
+        l->head = job->next;
+        if (!l->head)
+            l->tail = NULL;
+        job->next = NULL;
+    }
+    return job;
+}
+
+static void free_list(job_list *l)
+{
+    ai_job *job;
+    while ((job = list_pop(l)))
+        free(job);
+}
+
+static void *worker_main(void *arg)
+{
+    ai_pool *pool = arg;
+    pthread_mutex_lock(&pool->lock);
+    for (;;) {
+        while (!pool->stopping && !pool->todo.head)
+            pthread_cond_wait(&pool->wake, &pool->lock);
+        if (pool->stopping)
+            break;
+        ai_job *job = list_pop(&pool->todo);
+        pthread_mutex_unlock(&pool->lock);
+        ax_player_decide(job->player, &job->view, job->seat, &job->move);
+        pthread_mutex_lock(&pool->lock);
+        list_push(&pool->done, job);
+        pthread_mutex_unlock(&pool->lock);
+        pool->notify(pool->notify_arg);
+        pthread_mutex_lock(&pool->lock);
+    }
+    pthread_mutex_unlock(&pool->lock);
+    return NULL;
+}
+
+ai_pool *ai_pool_start(int threads, void (*notify)(void *), void *arg)
+{
+    ai_pool *pool = calloc(1, sizeof *pool);
+    if (!pool)
+        return NULL;
+    pool->threads = calloc((size_t)threads, sizeof *pool->threads);
+    if (!pool->threads) {
+        free(pool);
+        return NULL;
+    }
+    pthread_mutex_init(&pool->lock, NULL);
+    pthread_cond_init(&pool->wake, NULL);
+    pool->notify = notify;
+    pool->notify_arg = arg;
+    /* signals belong to the event loop thread: workers block them */
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old);
+    for (int i = 0; i < threads; i++) {
+        if (pthread_create(&pool->threads[i], NULL, worker_main, pool) != 0)
+            break;
+        pool->nthreads++;
+    }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (pool->nthreads == 0) {
+        ai_pool_stop(pool);
+        return NULL;
+    }
+    return pool;
+}
+
+void ai_pool_submit(ai_pool *pool, ai_job *job)
+{
+    pthread_mutex_lock(&pool->lock);
+    list_push(&pool->todo, job);
+    pthread_cond_signal(&pool->wake);
+    pthread_mutex_unlock(&pool->lock);
+}
+
+ai_job *ai_pool_take_done(ai_pool *pool)
+{
+    pthread_mutex_lock(&pool->lock);
+    ai_job *head = pool->done.head;
+    pool->done.head = pool->done.tail = NULL;
+    pthread_mutex_unlock(&pool->lock);
+    return head;
+}
+
+void ai_pool_stop(ai_pool *pool)
+{
+    if (!pool)
+        return;
+    pthread_mutex_lock(&pool->lock);
+    pool->stopping = true;
+    pthread_cond_broadcast(&pool->wake);
+    pthread_mutex_unlock(&pool->lock);
+    for (int i = 0; i < pool->nthreads; i++)
+        pthread_join(pool->threads[i], NULL);
+    free_list(&pool->todo);
+    free_list(&pool->done);
+    pthread_cond_destroy(&pool->wake);
+    pthread_mutex_destroy(&pool->lock);
+    free(pool->threads);
+    free(pool);
+}

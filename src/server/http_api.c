@@ -1,0 +1,369 @@
+/*
+ * http_api.c - the HTTP side of the server: the /api endpoints of
+ * protocol.md and the web client's static files.
+ *
+ * A request is routed when it is complete: at LWS_CALLBACK_HTTP for one
+ * without a body, at the body's completion for a POST. The answer is built
+ * whole (headers written at once, the body from LWS_CALLBACK_HTTP_WRITEABLE
+ * in chunks). Bodies larger than MSG_MAX are refused from their
+ * Content-Length before they are read. Static files come from the web
+ * directory only: no path with a ".." segment, hidden file or backslash is
+ * served.
+ */
+#include "json_state.h"
+#include "server.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define WRITE_CHUNK 16384
+
+static void reset(http_req *r)
+{
+    free(r->resp);
+    memset(r, 0, offsetof(http_req, body));
+    r->body[0] = 0;
+}
+
+void http_done(http_req *r) { reset(r); }
+
+/* Writes the headers and keeps the body for http_writeable. */
+static int reply(http_req *r, struct lws *wsi, int status, const char *ctype, const char *body,
+                 size_t len)
+{
+    unsigned char hdr[LWS_PRE + 1024], *start = hdr + LWS_PRE, *p = start,
+                                       *end = hdr + sizeof hdr - 1;
+    r->resp = malloc(LWS_PRE + len + 1);
+    if (!r->resp)
+        return -1;
+    memcpy(r->resp + LWS_PRE, body, len);
+    r->resp_len = len;
+    r->resp_sent = 0;
+    if (lws_add_http_common_headers(wsi, (unsigned)status, ctype, len, &p, end) ||
+        lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL,
+                                     (const unsigned char *)"no-store", 8, &p, end) ||
+        lws_add_http_header_by_name(wsi, (const unsigned char *)"x-content-type-options:",
+                                    (const unsigned char *)"nosniff", 7, &p, end) ||
+        lws_finalize_write_http_header(wsi, start, &p, end))
+        return -1;
+    lws_callback_on_writable(wsi);
+    return 0;
+}
+
+static int reply_json(http_req *r, struct lws *wsi, int status, json_t *body)
+{
+    char *text = json_dumps(body, JSON_COMPACT | JSON_ENCODE_ANY);
+    json_decref(body);
+    if (!text)
+        return -1;
+    int rc = reply(r, wsi, status, "application/json", text, strlen(text));
+    free(text);
+    return rc;
+}
+
+static int reply_error(http_req *r, struct lws *wsi, int status, const char *code,
+                       const char *message)
+{
+    return reply_json(r, wsi, status,
+                      json_pack("{s:{s:s,s:s}}", "error", "code", code, "message", message));
+}
+
+int http_writeable(http_req *r, struct lws *wsi)
+{
+    if (!r->resp)
+        return 0;
+    size_t left = r->resp_len - r->resp_sent, n = left > WRITE_CHUNK ? WRITE_CHUNK : left;
+    bool last = n == left;
+    /* the bytes before the pointer were sent already: lws may use them as
+     * its LWS_PRE headroom */
+    unsigned char *from = r->resp + LWS_PRE + r->resp_sent;
+    if (lws_write(wsi, from, n, last ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP) != (int)n)
+        return -1;
+    r->resp_sent += n;
+    if (!last) {
+        lws_callback_on_writable(wsi);
+        return 0;
+    }
+    bool close = r->close_after;
+    reset(r);
+    return close || lws_http_transaction_completed(wsi) ? -1 : 0;
+}
+
+/* --- the API --- */
+
+static int api_fail(http_req *r, struct lws *wsi, const api_error *err)
+{
+    return reply_error(r, wsi, err->http, err->code, err->message);
+}
+
+static json_t *parse_body(http_req *r, api_error *err)
+{
+    if (r->body_len == 0)
+        return json_object();
+    json_error_t jerr;
+    json_t *v = json_loadb(r->body, r->body_len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &jerr);
+    if (!v) {
+        err->http = 400;
+        err->code =
+            json_error_code(&jerr) == json_error_numeric_overflow ? "bad_message" : "bad_json";
+        snprintf(err->message, sizeof err->message, "%s", jerr.text);
+    }
+    return v;
+}
+
+static int create_game(http_req *r, struct lws *wsi, ip_entry *ip)
+{
+    api_error err;
+    json_t *body = parse_body(r, &err);
+    if (!body)
+        return api_fail(r, wsi, &err);
+    game *gm;
+    int seat;
+    char token[TOKEN_LEN + 1];
+    int rc = -1;
+    if (ip && !ip_allow_game(ip)) {
+        err = (api_error){429, "rate_limited", "too many games created from this address"};
+    } else {
+        rc = lobby_create(body, &gm, &seat, token, &err);
+    }
+    json_decref(body);
+    if (rc)
+        return api_fail(r, wsi, &err);
+    return reply_json(r, wsi, 201,
+                      json_pack("{s:s,s:i,s:s}", "game", gm->id, "seat", seat, "token", token));
+}
+
+static int join_game(http_req *r, struct lws *wsi, game *gm)
+{
+    api_error err;
+    json_t *body = parse_body(r, &err);
+    if (!body)
+        return api_fail(r, wsi, &err);
+    int seat;
+    char token[TOKEN_LEN + 1];
+    int rc = lobby_join(gm, body, &seat, token, &err);
+    json_decref(body);
+    if (rc)
+        return api_fail(r, wsi, &err);
+    return reply_json(r, wsi, 200, json_pack("{s:i,s:s}", "seat", seat, "token", token));
+}
+
+static int game_record(http_req *r, struct lws *wsi, game *gm)
+{
+    if (gm->status != GAME_OVER)
+        return reply_error(r, wsi, 403, "forbidden",
+                           "the record is available once the game is over");
+    size_t len;
+    char *text = record_text(gm, &len);
+    if (!text)
+        return reply_error(r, wsi, 500, "internal", "out of memory");
+    int rc = reply(r, wsi, 200, "application/x-ndjson", text, len);
+    free(text);
+    return rc;
+}
+
+static int method_not_allowed(http_req *r, struct lws *wsi)
+{
+    return reply_error(r, wsi, 405, "method_not_allowed", "method not allowed here");
+}
+
+/* /api/games/{id}[/join|/record] */
+static int game_route(http_req *r, struct lws *wsi, const char *rest)
+{
+    char id[GAME_ID_LEN + 1];
+    const char *slash = strchr(rest, '/');
+    size_t n = slash ? (size_t)(slash - rest) : strlen(rest);
+    const char *action = slash ? slash + 1 : "";
+    game *gm = NULL;
+    if (n <= GAME_ID_LEN) {
+        memcpy(id, rest, n);
+        id[n] = 0;
+        gm = lobby_find(id);
+    }
+    if (strcmp(action, "") && strcmp(action, "join") && strcmp(action, "record"))
+        return reply_error(r, wsi, 404, "not_found", "no such endpoint");
+    if (!gm)
+        return reply_error(r, wsi, 404, "not_found", "no such game");
+    if (strcmp(action, "join") == 0)
+        return r->method == HTTP_POST ? join_game(r, wsi, gm) : method_not_allowed(r, wsi);
+    if (r->method != HTTP_GET)
+        return method_not_allowed(r, wsi);
+    if (strcmp(action, "record") == 0)
+        return game_record(r, wsi, gm);
+    return reply_json(r, wsi, 200, state_game_json(gm));
+}
+
+static int api_route(http_req *r, struct lws *wsi)
+{
+    char addr[48];
+    client_ip(wsi, addr, sizeof addr);
+    ip_entry *ip = ip_entry_get(addr);
+    if (ip && !ip_allow_request(ip))
+        return reply_error(r, wsi, 429, "rate_limited", "too many requests; slow down");
+    if (r->body_too_large)
+        return reply_error(r, wsi, 413, "too_large", "a request body may have at most 4096 bytes");
+    const char *path = r->path + 4; /* after "/api" */
+    if (strcmp(path, "/health") == 0) {
+        if (r->method != HTTP_GET)
+            return method_not_allowed(r, wsi);
+        return reply_json(r, wsi, 200, json_pack("{s:b,s:s}", "ok", 1, "version", AXIO_VERSION));
+    }
+    if (strcmp(path, "/games") == 0) {
+        if (r->method == HTTP_GET)
+            return reply_json(r, wsi, 200, lobby_list_json());
+        if (r->method == HTTP_POST)
+            return create_game(r, wsi, ip);
+        return method_not_allowed(r, wsi);
+    }
+    if (strncmp(path, "/games/", 7) == 0)
+        return game_route(r, wsi, path + 7);
+    return reply_error(r, wsi, 404, "not_found", "no such endpoint");
+}
+
+/* --- static files --- */
+
+static const struct {
+    const char *ext, *type;
+} mime_types[] = {
+    {".html", "text/html; charset=utf-8"},
+    {".js", "text/javascript; charset=utf-8"},
+    {".mjs", "text/javascript; charset=utf-8"},
+    {".css", "text/css; charset=utf-8"},
+    {".json", "application/json"},
+    {".map", "application/json"},
+    {".webmanifest", "application/manifest+json"},
+    {".svg", "image/svg+xml"},
+    {".png", "image/png"},
+    {".jpg", "image/jpeg"},
+    {".jpeg", "image/jpeg"},
+    {".gif", "image/gif"},
+    {".webp", "image/webp"},
+    {".ico", "image/x-icon"},
+    {".woff", "font/woff"},
+    {".woff2", "font/woff2"},
+    {".ttf", "font/ttf"},
+    {".wasm", "application/wasm"},
+    {".txt", "text/plain; charset=utf-8"},
+    {".md", "text/plain; charset=utf-8"},
+};
+
+static const char *mime_type(const char *path)
+{
+    const char *dot = strrchr(path, '.');
+    if (dot && !strchr(dot, '/'))
+        for (size_t i = 0; i < sizeof mime_types / sizeof mime_types[0]; i++)
+            if (strcmp(dot, mime_types[i].ext) == 0)
+                return mime_types[i].type;
+    return "application/octet-stream";
+}
+
+/* A path inside the web directory: absolute, no "." or ".." segment, no
+ * hidden file, no backslash or control character. */
+static bool safe_path(const char *path)
+{
+    if (path[0] != '/')
+        return false;
+    for (const char *p = path; *p; p++)
+        if ((unsigned char)*p < 0x20 || *p == '\\' || *p == 0x7f)
+            return false;
+    return !strstr(path, "/.") && !strstr(path, "//");
+}
+
+static int serve_file(http_req *r, struct lws *wsi)
+{
+    char file[4096];
+    struct stat st;
+    const char *dir = srv.opt.web_dir;
+    if (r->method != HTTP_GET)
+        return method_not_allowed(r, wsi);
+    if (!dir || !safe_path(r->path))
+        return reply_error(r, wsi, 404, "not_found", "no such file");
+    const char *index = r->path[strlen(r->path) - 1] == '/' ? "index.html" : "";
+    int n = snprintf(file, sizeof file, "%s%s%s", dir, r->path, index);
+    if (n < 0 || (size_t)n >= sizeof file)
+        return reply_error(r, wsi, 404, "not_found", "no such file");
+    if (stat(file, &st) == 0 && S_ISDIR(st.st_mode) &&
+        (size_t)n + 11 < sizeof file) { /* a directory without its slash */
+        strcat(file, "/index.html");
+    }
+    if (stat(file, &st) != 0 || !S_ISREG(st.st_mode))
+        return reply_error(r, wsi, 404, "not_found", "no such file");
+    unsigned char extra[256], *p = extra, *end = extra + sizeof extra;
+    if (lws_add_http_header_by_name(wsi, (const unsigned char *)"x-content-type-options:",
+                                    (const unsigned char *)"nosniff", 7, &p, end) ||
+        lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL,
+                                     (const unsigned char *)"no-cache", 8, &p, end))
+        return -1;
+    int rc = lws_serve_http_file(wsi, file, mime_type(file), (const char *)extra, (int)(p - extra));
+    if (rc < 0 || (rc > 0 && lws_http_transaction_completed(wsi)))
+        return -1;
+    return 0;
+}
+
+/* --- requests --- */
+
+static int method_of(struct lws *wsi)
+{
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI))
+        return HTTP_GET;
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI))
+        return HTTP_POST;
+    return HTTP_OTHER;
+}
+
+static long content_length(struct lws *wsi)
+{
+    char buf[32];
+    if (lws_hdr_copy(wsi, buf, sizeof buf, WSI_TOKEN_HTTP_CONTENT_LENGTH) <= 0)
+        return 0;
+    char *end;
+    long n = strtol(buf, &end, 10);
+    return *end || n < 0 ? -1 : n;
+}
+
+static int route(http_req *r, struct lws *wsi)
+{
+    if (strncmp(r->path, "/api/", 5) == 0)
+        return api_route(r, wsi);
+    if (strcmp(r->path, "/ws") == 0 || strncmp(r->path, "/ws/", 4) == 0)
+        return reply_error(r, wsi, 400, "bad_message", "this is a WebSocket endpoint");
+    return serve_file(r, wsi);
+}
+
+int http_request(http_req *r, struct lws *wsi, const char *uri)
+{
+    reset(r);
+    r->method = method_of(wsi);
+    if (!uri || strlen(uri) >= sizeof r->path)
+        return reply_error(r, wsi, 404, "not_found", "no such file");
+    strcpy(r->path, uri);
+    if (r->method != HTTP_POST)
+        return route(r, wsi);
+    long len = content_length(wsi);
+    if (len < 0 || len > MSG_MAX) {
+        /* answer without reading it, then close: the body is not wanted */
+        r->body_too_large = true;
+        r->close_after = true;
+        return route(r, wsi);
+    }
+    if (len == 0)
+        return route(r, wsi);
+    return 0; /* wait for the body */
+}
+
+int http_body(http_req *r, struct lws *wsi, const void *in, size_t len)
+{
+    (void)wsi;
+    if (r->body_len + len > MSG_MAX) {
+        r->body_too_large = true;
+        return 0;
+    }
+    memcpy(r->body + r->body_len, in, len);
+    r->body_len += len;
+    r->body[r->body_len] = 0;
+    return 0;
+}
+
+int http_body_done(http_req *r, struct lws *wsi) { return route(r, wsi); }

@@ -1,0 +1,407 @@
+/*
+ * json_state.c - the protocol JSON of a game (see json_state.h).
+ *
+ * The public object is built from the full game but reads only public
+ * parts of it: the board, the tracks, counts of racks, stacks and bag. The
+ * seed appears only once the game is over. Racks come from state_you_json,
+ * for their own seat only.
+ */
+#include "json_state.h"
+
+#include "../engine/record.h"
+#include "server.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The largest coordinate worth asking the engine about; beyond it a cell
+ * is simply not on the board (and never overflows an int16). */
+#define COORD_MAX 10000
+
+static json_t *colors_json(const ax_game *g)
+{
+    json_t *a = json_array();
+    for (int c = 0; c < g->ncolors; c++)
+        json_array_append_new(a, json_string(ax_color_name(c)));
+    return a;
+}
+
+static bool is_field(const ax_game *g, int cell)
+{
+    for (int f = 0; f < g->nfields; f++)
+        if (g->field_cell[f] == cell)
+            return true;
+    return false;
+}
+
+static void add_grid_board(json_t *o, const ax_game *g)
+{
+    json_t *fields = json_array(), *cells = json_array(), *pyramids = json_array(),
+           *dead = json_array();
+    for (int f = 0; f < g->nfields; f++)
+        json_array_append_new(fields,
+                              json_pack("{s:o,s:s}", "cell", ax_cell_json(g, g->field_cell[f]),
+                                        "color", ax_color_name(g->field_color[f])));
+    for (int i = 0; i < AX_GRID_CELLS; i++) {
+        int content = g->cell[i];
+        if (content < AX_MAX_COLORS && !is_field(g, i))
+            json_array_append_new(cells, json_pack("{s:o,s:s}", "cell", ax_cell_json(g, i), "color",
+                                                   ax_color_name(content)));
+        else if (content == AX_PYRAMID)
+            json_array_append_new(pyramids, ax_cell_json(g, i));
+        else if (content == AX_DEAD)
+            json_array_append_new(dead, ax_cell_json(g, i));
+    }
+    json_object_set_new(o, "area", json_integer(g->area));
+    json_object_set_new(o, "fields", fields);
+    json_object_set_new(o, "cells", cells);
+    if (g->variant == AX_SQUARE) {
+        json_object_set_new(o, "pyramids", pyramids);
+        json_object_set_new(o, "dead", dead);
+    } else {
+        json_decref(pyramids);
+        json_decref(dead);
+    }
+}
+
+static void add_rota_board(json_t *o, const ax_game *g)
+{
+    const ax_rota_board *b = &g->rota;
+    json_t *tiles = json_array(), *frontier = json_array();
+    for (int i = 0; i < b->ncells; i++)
+        if (b->placed[i].sym[0] != AX_UNSET)
+            json_array_append_new(tiles, json_pack("{s:[ii],s:o}", "cell", b->x[i], b->y[i], "tile",
+                                                   ax_tile_json(g, b->placed[i])));
+    for (int k = 0; k < b->nfrontier; k++) {
+        int i = b->frontier[k];
+        json_array_append_new(frontier, json_pack("[ii]", b->x[i], b->y[i]));
+    }
+    json_object_set_new(o, "tiles", tiles);
+    json_object_set_new(o, "frontier", frontier);
+}
+
+static const ax_event *last_event(const game *gm, int kind)
+{
+    for (int i = gm->nevents - 1; i >= 0; i--)
+        if (gm->events[i].kind == kind)
+            return &gm->events[i];
+    return NULL;
+}
+
+static json_t *last_json(const game *gm)
+{
+    const ax_event *e = last_event(gm, AX_EV_PLACE);
+    if (!e)
+        return json_null();
+    const ax_game *g = &gm->g;
+    if (g->variant == AX_ROTA)
+        return json_pack("{s:i,s:[ii]}", "player", e->player, "cell", e->x, e->y);
+    return json_pack("{s:i,s:[oo]}", "player", e->player, "cells", ax_cell_json(g, e->cells[0]),
+                     ax_cell_json(g, e->cells[1]));
+}
+
+static bool seat_connected(const game_seat *s) { return s->kind == SEAT_AI || s->conns > 0; }
+
+static json_t *seats_json(const game *gm)
+{
+    const ax_game *g = &gm->g;
+    json_t *a = json_array();
+    for (int i = 0; i < g->players; i++) {
+        const game_seat *s = &gm->seats[i];
+        json_t *o = json_pack("{s:o,s:s,s:o,s:b,s:b,s:i,s:o}", "name",
+                              s->taken ? json_string(s->name) : json_null(), "kind",
+                              s->kind == SEAT_AI ? "ai" : "human", "level",
+                              s->kind == SEAT_AI ? json_string(s->level) : json_null(), "taken",
+                              s->taken, "connected", seat_connected(s), "rack_size", g->rack_n[i],
+                              "score", ax_score_json(g, g->track[ax_track_owner(g, i)]));
+        if (g->variant == AX_ROTA)
+            json_object_set_new(o, "stack", json_integer(g->stack_n[i]));
+        json_array_append_new(a, o);
+    }
+    return a;
+}
+
+/* The record's `end` without its "ev" key. */
+static json_t *end_json(const game *gm)
+{
+    const ax_event *e = last_event(gm, AX_EV_END);
+    if (!e)
+        return json_null();
+    json_t *o = ax_record_event(&gm->g, e, AX_VIEWER_ALL);
+    json_object_del(o, "ev");
+    return o;
+}
+
+static const char *phase_name(const game *gm)
+{
+    switch (gm->g.phase) {
+    case AX_PHASE_SWAP: return "swap";
+    case AX_PHASE_OVER: return "over";
+    default: return "place";
+    }
+}
+
+json_t *state_game_json(const game *gm)
+{
+    const ax_game *g = &gm->g;
+    bool over = g->phase == AX_PHASE_OVER;
+    json_t *o = json_pack("{s:s,s:s,s:i,s:s,s:s,s:s,s:o,s:b,s:i,s:o}", "id", gm->id, "variant",
+                          ax_variant_name(g->variant), "players", g->players, "mode",
+                          ax_mode_name(g->mode), "status", lobby_status_name(gm->status), "phase",
+                          phase_name(gm), "to_move", over ? json_null() : json_integer(g->to_move),
+                          "bonus", g->in_bonus, "ply", g->ply, "colors", colors_json(g));
+    if (g->variant == AX_ROTA)
+        add_rota_board(o, g);
+    else
+        add_grid_board(o, g);
+    json_object_set_new(o, "last", last_json(gm));
+    json_object_set_new(o, "seats", seats_json(gm));
+    json_object_set_new(o, "spectators", json_integer(gm->nspectators));
+    json_object_set_new(o, "bag", json_integer(g->bag_n));
+    json_object_set_new(o, "seed_hash", json_string(gm->seed_hash));
+    json_object_set_new(o, "end", over ? end_json(gm) : json_null());
+    if (over) {
+        char seed[24];
+        snprintf(seed, sizeof seed, "%" PRIu64, g->seed);
+        json_object_set_new(o, "seed", json_string(seed));
+    }
+    return o;
+}
+
+static json_t *legal_moves_json(const ax_game *view)
+{
+    static ax_move moves[AX_MAX_MOVES]; /* loop thread only */
+    int n = ax_legal_moves(view, moves, AX_MAX_MOVES);
+    json_t *a = json_array();
+    for (int i = 0; i < n; i++)
+        json_array_append_new(a, decision_to_json(view, &moves[i]));
+    return a;
+}
+
+json_t *state_you_json(game *gm, int seat, unsigned flags)
+{
+    const ax_game *g = &gm->g;
+    if (seat < 0 || seat >= g->players)
+        return json_null();
+    json_t *rack = json_array();
+    for (int i = 0; i < g->rack_n[seat]; i++)
+        json_array_append_new(rack, ax_tile_json(g, g->rack[seat][i]));
+    json_t *o = json_pack("{s:i,s:o}", "seat", seat, "rack", rack);
+    bool to_move = gm->status == GAME_RUNNING && g->phase != AX_PHASE_OVER && g->to_move == seat;
+    if (to_move && (flags & (YOU_HINT | YOU_MOVES))) {
+        static ax_game view; /* loop thread only; too large for comfort on the stack */
+        ax_view(g, seat, &view);
+        if (flags & YOU_HINT) {
+            ax_move m;
+            ax_random_move(&view, &gm->hint_rng, &m);
+            json_object_set_new(o, "hint", decision_to_json(g, &m));
+        }
+        if (flags & YOU_MOVES)
+            json_object_set_new(o, "moves", legal_moves_json(&view));
+    }
+    return o;
+}
+
+static void seat_names(const game *gm, const char *names[AX_MAX_PLAYERS])
+{
+    for (int i = 0; i < AX_MAX_PLAYERS; i++)
+        names[i] = gm->seats[i].taken ? gm->seats[i].name : NULL;
+}
+
+json_t *event_json(const game *gm, const ax_event *e, int viewer)
+{
+    return ax_record_event(&gm->g, e, viewer);
+}
+
+json_t *history_json(const game *gm, int viewer)
+{
+    const char *names[AX_MAX_PLAYERS];
+    seat_names(gm, names);
+    json_t *a = json_array();
+    json_array_append_new(a, ax_record_start(&gm->g, names, viewer));
+    for (int i = 0; i < gm->nevents; i++)
+        json_array_append_new(a, ax_record_event(&gm->g, &gm->events[i], viewer));
+    return a;
+}
+
+static int append_line(char **buf, size_t *len, size_t *cap, json_t *line)
+{
+    char *text = json_dumps(line, JSON_COMPACT);
+    json_decref(line);
+    if (!text)
+        return -1;
+    size_t n = strlen(text);
+    if (*len + n + 2 > *cap) {
+        size_t want = (*len + n + 2) * 2;
+        char *grown = realloc(*buf, want);
+        if (!grown) {
+            free(text);
+            return -1;
+        }
+        *buf = grown;
+        *cap = want;
+    }
+    memcpy(*buf + *len, text, n);
+    *len += n;
+    (*buf)[(*len)++] = '\n';
+    (*buf)[*len] = 0;
+    free(text);
+    return 0;
+}
+
+char *record_text(const game *gm, size_t *len)
+{
+    const char *names[AX_MAX_PLAYERS];
+    seat_names(gm, names);
+    char *buf = NULL;
+    size_t cap = 0;
+    *len = 0;
+    if (append_line(&buf, len, &cap, ax_record_start(&gm->g, names, AX_VIEWER_ALL)))
+        goto fail;
+    for (int i = 0; i < gm->nevents; i++)
+        if (append_line(&buf, len, &cap, ax_record_event(&gm->g, &gm->events[i], AX_VIEWER_ALL)))
+            goto fail;
+    return buf;
+fail:
+    free(buf);
+    return NULL;
+}
+
+/* --- decisions --- */
+
+static const char *bad(char *why, size_t n, const char *fmt, const char *field)
+{
+    snprintf(why, n, fmt, field);
+    return "bad_message";
+}
+
+static const char *illegal(char *why, size_t n, ax_error err)
+{
+    snprintf(why, n, "%s", ax_error_string(err));
+    return "illegal_move";
+}
+
+/* A JSON integer field; absent or of another type is a bad message. */
+static bool get_int(const json_t *msg, const char *key, json_int_t *out)
+{
+    const json_t *v = json_object_get(msg, key);
+    if (!json_is_integer(v))
+        return false;
+    *out = json_integer_value(v);
+    return true;
+}
+
+/* [a, b] with two integers. */
+static bool get_pair(const json_t *v, json_int_t *a, json_int_t *b)
+{
+    if (!json_is_array(v) || json_array_size(v) != 2 || !json_is_integer(json_array_get(v, 0)) ||
+        !json_is_integer(json_array_get(v, 1)))
+        return false;
+    *a = json_integer_value(json_array_get(v, 0));
+    *b = json_integer_value(json_array_get(v, 1));
+    return true;
+}
+
+static bool coord_ok(json_int_t a, json_int_t b)
+{
+    return a >= -COORD_MAX && a <= COORD_MAX && b >= -COORD_MAX && b <= COORD_MAX;
+}
+
+static const char *grid_place(const ax_game *g, const json_t *msg, ax_move *m, char *why, size_t n)
+{
+    const json_t *cells = json_object_get(msg, "cells");
+    if (!json_is_array(cells) || json_array_size(cells) != 2)
+        return bad(why, n, "%s must be two cells [[a,b],[c,d]]", "cells");
+    for (int k = 0; k < 2; k++) {
+        json_int_t a, b;
+        if (!get_pair(json_array_get(cells, (size_t)k), &a, &b))
+            return bad(why, n, "%s must be two cells [[a,b],[c,d]]", "cells");
+        int cell = coord_ok(a, b) ? ax_cell_index(g, (int)a, (int)b) : -1;
+        m->cells[k] = (int16_t)cell;
+    }
+    return NULL;
+}
+
+static const char *rota_place(const ax_game *g, const json_t *msg, ax_move *m, char *why, size_t n)
+{
+    json_int_t x, y, rotation;
+    if (!get_pair(json_object_get(msg, "cell"), &x, &y))
+        return bad(why, n, "%s must be a cell [x,y]", "cell");
+    if (!get_int(msg, "rotation", &rotation))
+        return bad(why, n, "%s must be an integer 0..3", "rotation");
+    const json_t *wild = json_object_get(msg, "wild");
+    if (wild && !json_is_null(wild) && !json_is_string(wild))
+        return bad(why, n, "%s must be a colour or null", "wild");
+    if (!coord_ok(x, y))
+        return illegal(why, n, AX_ERR_DISPLAY);
+    if (rotation < 0 || rotation > 3)
+        return illegal(why, n, AX_ERR_ROTATION);
+    m->x = (int16_t)x;
+    m->y = (int16_t)y;
+    m->rotation = (uint8_t)rotation;
+    m->wild = AX_NO_COLOR;
+    if (json_is_string(wild)) {
+        int color = ax_color_parse(json_string_value(wild), g->ncolors);
+        if (color < 0)
+            return illegal(why, n, AX_ERR_WILD);
+        m->wild = (int8_t)color;
+    }
+    return NULL;
+}
+
+const char *decision_from_json(const ax_game *g, const json_t *msg, ax_move *m, char *why,
+                               size_t whylen)
+{
+    memset(m, 0, sizeof *m);
+    m->wild = AX_NO_COLOR;
+    const char *type = json_string_value(json_object_get(msg, "type"));
+    if (type && strcmp(type, "swap") == 0) {
+        const json_t *accept = json_object_get(msg, "accept");
+        if (!json_is_boolean(accept))
+            return bad(why, whylen, "%s must be true or false", "accept");
+        m->kind = AX_MOVE_SWAP;
+        m->accept = json_is_true(accept);
+        return NULL;
+    }
+    json_int_t index;
+    if (!get_int(msg, "rack_index", &index))
+        return bad(why, whylen, "%s must be an integer", "rack_index");
+    m->kind = AX_MOVE_PLACE;
+    const char *err = g->variant == AX_ROTA ? rota_place(g, msg, m, why, whylen)
+                                            : grid_place(g, msg, m, why, whylen);
+    if (err)
+        return err;
+    if (index < 0 || index >= AX_MAX_RACK)
+        return illegal(why, whylen, AX_ERR_RACK);
+    m->rack_index = (uint8_t)index;
+    return NULL;
+}
+
+json_t *decision_to_json(const ax_game *g, const ax_move *m)
+{
+    if (m->kind == AX_MOVE_SWAP)
+        return json_pack("{s:s,s:b}", "type", "swap", "accept", m->accept != 0);
+    if (g->variant == AX_ROTA)
+        return json_pack("{s:s,s:i,s:[ii],s:i,s:o}", "type", "place", "rack_index", m->rack_index,
+                         "cell", m->x, m->y, "rotation", m->rotation, "wild",
+                         m->wild >= 0 ? json_string(ax_color_name(m->wild)) : json_null());
+    return json_pack("{s:s,s:i,s:[oo]}", "type", "place", "rack_index", m->rack_index, "cells",
+                     ax_cell_json(g, m->cells[0]), ax_cell_json(g, m->cells[1]));
+}
+
+json_t *preview_json(const ax_game *g, const ax_move *m)
+{
+    ax_preview pv;
+    ax_preview_move(g, m, &pv);
+    bool legal = pv.legal == AX_OK;
+    json_t *pyramids = json_array();
+    for (int i = 0; legal && i < pv.npyramids; i++)
+        json_array_append_new(pyramids, ax_cell_json(g, pv.pyramid_cell[i]));
+    uint8_t zero[AX_MAX_COLORS] = {0};
+    return json_pack("{s:s,s:b,s:o,s:o,s:o,s:o}", "type", "preview", "legal", legal, "points",
+                     ax_score_json(g, legal ? pv.points : zero), "score",
+                     ax_score_json(g, legal ? pv.score : zero), "pyramids", pyramids, "error",
+                     legal ? json_null() : json_string(ax_error_string(pv.legal)));
+}

@@ -1,0 +1,46 @@
+/*
+ * json_state.h - the game as protocol JSON, and protocol decisions as
+ * engine moves (docs/protocol-state.md).
+ *
+ * Everything that leaves the server about a game is built here, for one
+ * viewer at a time: the public `game` object has no hidden tile and no seed
+ * before the end, `you` holds one seat's rack, events and history go
+ * through the engine's record views. The other direction turns a client's
+ * `place`/`swap`/`preview` message into an ax_move, checking its shape
+ * only: legality is the engine's (ax_check).
+ */
+#ifndef AX_SERVER_JSON_STATE_H
+#define AX_SERVER_JSON_STATE_H
+
+#include "../engine/axio.h"
+
+#include <jansson.h>
+#include <stddef.h>
+
+typedef struct game game;
+
+/* What a connection asked to get in `you` when its seat is to move. */
+enum { YOU_HINT = 1, YOU_MOVES = 2 };
+
+/* The public state of a game (protocol `state`.game). */
+json_t *state_game_json(const game *gm);
+/* `you` for a seat (a JSON null for a spectator, seat < 0). */
+json_t *state_you_json(game *gm, int seat, unsigned flags);
+/* Every event so far, `start` first, as `viewer` may see it. */
+json_t *history_json(const game *gm, int viewer);
+/* One event as `viewer` may see it. */
+json_t *event_json(const game *gm, const ax_event *e, int viewer);
+/* The complete record as JSON Lines (malloc'd), for a finished game. */
+char *record_text(const game *gm, size_t *len);
+
+/* Reads a `place` (or `preview`) or `swap` message into a move. Returns NULL
+ * when the message is well formed; else the protocol error code
+ * ("bad_message" or "illegal_move") with the reason in why. */
+const char *decision_from_json(const ax_game *g, const json_t *msg, ax_move *m, char *why,
+                               size_t whylen);
+/* A move as the message that would make it (also the stored form). */
+json_t *decision_to_json(const ax_game *g, const ax_move *m);
+/* The answer to a preview. */
+json_t *preview_json(const ax_game *g, const ax_move *m);
+
+#endif

@@ -1,0 +1,525 @@
+/*
+ * lobby.c - the games the server holds in memory (see server.h).
+ *
+ * Every unfinished game is in memory from start to end; a finished one
+ * stays while someone watches it and a minute after, then is evicted and
+ * reloaded from the store on demand. Games are found through a hash table
+ * on their id and listed through a list in creation order.
+ *
+ * A game is always built the same way, whether new or loaded: from its
+ * stored form (configuration, seed, seats) by dealing from the seed and
+ * replaying its stored decisions through the engine. A new game is stored
+ * first and built second, so what is in memory is always what a restart
+ * would rebuild.
+ */
+#include "json_state.h"
+#include "server.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define HASH_SIZE   4096
+#define EVICT_AFTER 60.0 /* seconds a finished game stays without viewers */
+
+static game *table[HASH_SIZE];
+static game *oldest, *newest;
+static int ngames;
+
+static const char *const status_names[] = {"waiting", "running", "over"};
+
+const char *lobby_status_name(int status) { return status_names[status]; }
+
+static int status_parse(const char *name)
+{
+    for (int i = 0; i < 3; i++)
+        if (strcmp(name, status_names[i]) == 0)
+            return i;
+    return -1;
+}
+
+int lobby_count(void) { return ngames; }
+
+static unsigned hash_id(const char *id)
+{
+    unsigned h = 2166136261u; /* FNV-1a */
+    for (const unsigned char *p = (const unsigned char *)id; *p; p++)
+        h = (h ^ *p) * 16777619u;
+    return h % HASH_SIZE;
+}
+
+static game *table_get(const char *id)
+{
+    for (game *gm = table[hash_id(id)]; gm; gm = gm->hash_next)
+        if (strcmp(gm->id, id) == 0)
+            return gm;
+    return NULL;
+}
+
+static void table_add(game *gm)
+{
+    unsigned h = hash_id(gm->id);
+    gm->hash_next = table[h];
+    table[h] = gm;
+    gm->prev = newest;
+    gm->next = NULL;
+    if (newest)
+        newest->next = gm;
+    else
+        oldest = gm;
+    newest = gm;
+    ngames++;
+}
+
+static void table_remove(game *gm)
+{
+    game **link = &table[hash_id(gm->id)];
+    while (*link != gm)
+        link = &(*link)->hash_next;
+    *link = gm->hash_next;
+    if (gm->prev)
+        gm->prev->next = gm->next;
+    else
+        oldest = gm->next;
+    if (gm->next)
+        gm->next->prev = gm->prev;
+    else
+        newest = gm->prev;
+    ngames--;
+}
+
+static void game_free(game *gm)
+{
+    for (int i = 0; i < AX_MAX_PLAYERS; i++)
+        if (gm->seats[i].ai)
+            ax_player_free(gm->seats[i].ai);
+    free(gm->events);
+    free(gm);
+}
+
+int lobby_log_events(game *gm, const ax_events *events)
+{
+    if (gm->nevents + events->n > gm->events_cap) {
+        int cap = gm->events_cap ? gm->events_cap : 256;
+        while (cap < gm->nevents + events->n)
+            cap *= 2;
+        ax_event *grown = realloc(gm->events, (size_t)cap * sizeof *grown);
+        if (!grown)
+            return -1;
+        gm->events = grown;
+        gm->events_cap = cap;
+    }
+    memcpy(gm->events + gm->nevents, events->ev, (size_t)events->n * sizeof *events->ev);
+    gm->nevents += events->n;
+    return 0;
+}
+
+static int seats_from_stored(game *gm, const stored_game *sg, char *err, size_t n)
+{
+    for (int i = 0; i < sg->players; i++) {
+        const stored_seat *ss = &sg->seats[i];
+        game_seat *s = &gm->seats[i];
+        snprintf(s->name, sizeof s->name, "%s", ss->name);
+        snprintf(s->level, sizeof s->level, "%s", ss->level);
+        snprintf(s->token_hash, sizeof s->token_hash, "%s", ss->token_hash);
+        if (strcmp(ss->kind, "ai") == 0) {
+            uint64_t seed = 0;
+            secret_u64(&seed);
+            s->kind = SEAT_AI;
+            s->taken = true;
+            s->ai = ax_player_new(ss->level, seed);
+            if (!s->ai) {
+                snprintf(err, n, "seat %d: no computer player called '%s'", i, ss->level);
+                return -1;
+            }
+        } else if (strcmp(ss->kind, "human") == 0) {
+            s->kind = SEAT_HUMAN;
+            s->taken = ss->token_hash[0] != 0;
+        } else {
+            snprintf(err, n, "seat %d: unknown kind '%s'", i, ss->kind);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int replay_decisions(game *gm, const stored_game *sg, char *err, size_t n)
+{
+    ax_events events;
+    for (int i = 0; i < sg->ndecisions; i++) {
+        json_error_t jerr;
+        json_t *msg = json_loads(sg->decisions[i], 0, &jerr);
+        ax_move m;
+        char why[128] = "";
+        const char *code = msg ? decision_from_json(&gm->g, msg, &m, why, sizeof why) : "bad_json";
+        json_decref(msg);
+        ax_error rc = code ? AX_ERR_MOVE_KIND : ax_apply(&gm->g, &m, &events);
+        if (code || rc != AX_OK) {
+            snprintf(err, n, "decision %d is rejected by the engine: %s", i,
+                     code ? why : ax_error_string(rc));
+            return -1;
+        }
+        if (lobby_log_events(gm, &events)) {
+            snprintf(err, n, "out of memory");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Builds a game from its stored form. */
+static game *game_from_stored(const stored_game *sg, char *err, size_t n)
+{
+    int v = ax_variant_parse(sg->variant), m = ax_mode_parse(sg->mode);
+    int status = status_parse(sg->status);
+    if (v < 0 || m < 0 || status < 0 || ax_config_check(v, sg->players, m) != AX_OK ||
+        !is_base64url(sg->id, GAME_ID_LEN)) {
+        snprintf(err, n, "unknown configuration %s/%d/%s/%s", sg->variant, sg->players, sg->mode,
+                 sg->status);
+        return NULL;
+    }
+    game *gm = calloc(1, sizeof *gm);
+    ax_events init;
+    if (!gm) {
+        snprintf(err, n, "out of memory");
+        return NULL;
+    }
+    memcpy(gm->id, sg->id, strlen(sg->id) + 1);
+    gm->created = sg->created;
+    gm->status = status;
+    gm->idle_since = mono_now();
+    uint64_t hint_seed = 0;
+    secret_u64(&hint_seed);
+    ax_rng_seed(&gm->hint_rng, hint_seed);
+    char seed[24];
+    snprintf(seed, sizeof seed, "%" PRIu64, sg->seed);
+    sha256_hex(seed, gm->seed_hash);
+    ax_game_init(&gm->g, v, sg->players, m, sg->seed, &init);
+    if (lobby_log_events(gm, &init) || seats_from_stored(gm, sg, err, n) ||
+        replay_decisions(gm, sg, err, n)) {
+        game_free(gm);
+        return NULL;
+    }
+    if (gm->g.phase == AX_PHASE_OVER)
+        gm->status = GAME_OVER;
+    return gm;
+}
+
+/* Loads a game from the store; NULL when there is none or it is broken
+ * (logged). */
+static game *load_game(const char *id, char *err, size_t n)
+{
+    stored_game sg;
+    int rc = store_load(srv.db, id, &sg);
+    if (rc != 0) {
+        snprintf(err, n, "%s", rc > 0 ? "no such game" : store_error(srv.db));
+        return NULL;
+    }
+    game *gm = game_from_stored(&sg, err, n);
+    stored_game_free(&sg);
+    if (gm)
+        table_add(gm);
+    return gm;
+}
+
+game *lobby_find(const char *id)
+{
+    if (!is_base64url(id, GAME_ID_LEN))
+        return NULL;
+    game *gm = table_get(id);
+    if (gm)
+        return gm;
+    char err[256];
+    gm = load_game(id, err, sizeof err);
+    if (!gm && strcmp(err, "no such game") != 0)
+        server_log("game %s cannot be loaded: %s", id, err);
+    return gm;
+}
+
+static int resume_one(const char *id, void *arg)
+{
+    int *count = arg;
+    char err[256];
+    if (table_get(id))
+        return 0;
+    game *gm = load_game(id, err, sizeof err);
+    if (!gm) {
+        fprintf(stderr, "axio serve: game %s in the database cannot be resumed: %s\n", id, err);
+        return -1;
+    }
+    (*count)++;
+    return 0;
+}
+
+int lobby_init(void) { return 0; }
+
+int lobby_resume(void)
+{
+    int count = 0;
+    if (store_each_unfinished(srv.db, resume_one, &count) != 0) {
+        if (*store_error(srv.db))
+            fprintf(stderr, "axio serve: %s\n", store_error(srv.db));
+        return -1;
+    }
+    for (game *gm = oldest; gm; gm = gm->next)
+        play_maybe_ai(gm);
+    if (count)
+        server_log("resumed %d unfinished game%s", count, count == 1 ? "" : "s");
+    return 0;
+}
+
+void lobby_free(void)
+{
+    while (oldest) {
+        game *gm = oldest;
+        table_remove(gm);
+        game_free(gm);
+    }
+}
+
+void lobby_evict_idle(double now)
+{
+    game *next;
+    for (game *gm = oldest; gm; gm = next) {
+        next = gm->next;
+        if (gm->status == GAME_OVER && gm->nviewers == 0 && !gm->ai_busy &&
+            now - gm->idle_since > EVICT_AFTER) {
+            table_remove(gm);
+            game_free(gm);
+        }
+    }
+}
+
+json_t *lobby_list_json(void)
+{
+    json_t *list = json_array();
+    for (game *gm = newest; gm; gm = gm->prev) {
+        if (gm->status == GAME_OVER)
+            continue;
+        json_t *seats = json_array();
+        for (int i = 0; i < gm->g.players; i++) {
+            const game_seat *s = &gm->seats[i];
+            json_array_append_new(
+                seats, json_pack("{s:o,s:s,s:o,s:b}", "name",
+                                 s->taken ? json_string(s->name) : json_null(), "kind",
+                                 s->kind == SEAT_AI ? "ai" : "human", "level",
+                                 s->kind == SEAT_AI ? json_string(s->level) : json_null(), "taken",
+                                 s->taken));
+        }
+        json_array_append_new(list, json_pack("{s:s,s:s,s:i,s:s,s:s,s:o,s:I}", "id", gm->id,
+                                              "variant", ax_variant_name(gm->g.variant), "players",
+                                              gm->g.players, "mode", ax_mode_name(gm->g.mode),
+                                              "status", lobby_status_name(gm->status), "seats",
+                                              seats, "created", (json_int_t)gm->created));
+    }
+    return list;
+}
+
+/* --- creating and joining --- */
+
+static int api_fail(api_error *err, int http, const char *code, const char *message)
+{
+    err->http = http;
+    err->code = code;
+    snprintf(err->message, sizeof err->message, "%s", message);
+    return -1;
+}
+
+/* A player's name: up to NAME_MAX_LEN bytes of UTF-8 (jansson checked it)
+ * without control characters; absent or empty gives the fallback. */
+static int read_name(const json_t *body, const char *fallback, char out[NAME_MAX_LEN + 1],
+                     api_error *err)
+{
+    const json_t *v = json_object_get(body, "name");
+    if (!v || json_is_null(v) || (json_is_string(v) && json_string_length(v) == 0)) {
+        snprintf(out, NAME_MAX_LEN + 1, "%s", fallback);
+        return 0;
+    }
+    if (!json_is_string(v))
+        return api_fail(err, 400, "bad_message", "name must be a string");
+    const char *s = json_string_value(v);
+    size_t len = json_string_length(v);
+    if (len > NAME_MAX_LEN)
+        return api_fail(err, 400, "bad_message", "name must be at most 32 bytes");
+    for (size_t i = 0; i < len; i++)
+        if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
+            return api_fail(err, 400, "bad_message", "name must not hold control characters");
+    memcpy(out, s, len);
+    out[len] = 0;
+    return 0;
+}
+
+static int read_config(const json_t *body, int *v, int *players, int *m, api_error *err)
+{
+    const char *variant = json_string_value(json_object_get(body, "variant"));
+    if (!variant || (*v = ax_variant_parse(variant)) < 0)
+        return api_fail(err, 400, "bad_message", "variant must be square, rota or hex");
+    const json_t *jp = json_object_get(body, "players"), *seats = json_object_get(body, "seats");
+    if (jp && !json_is_integer(jp))
+        return api_fail(err, 400, "bad_message", "players must be an integer 1..4");
+    json_int_t p = jp                     ? json_integer_value(jp)
+                   : json_is_array(seats) ? (json_int_t)json_array_size(seats)
+                                          : 0;
+    if (p < 1 || p > AX_MAX_PLAYERS)
+        return api_fail(err, 400, "bad_message", "players must be an integer 1..4");
+    *players = (int)p;
+    const json_t *jm = json_object_get(body, "mode");
+    if (jm && !json_is_null(jm) && !json_is_string(jm))
+        return api_fail(err, 400, "bad_message", "mode must be standard, solo or team");
+    const char *mode = json_string_value(jm);
+    *m = mode ? ax_mode_parse(mode) : p == 1 ? AX_SOLO : AX_STANDARD;
+    if (*m < 0)
+        return api_fail(err, 400, "bad_message", "mode must be standard, solo or team");
+    if (ax_config_check(*v, *players, *m) != AX_OK)
+        return api_fail(err, 400, "bad_message",
+                        "players and mode do not fit the variant (solo: 1; team: hex with 4)");
+    return 0;
+}
+
+static int read_seat(const json_t *js, int i, stored_seat *ss, api_error *err)
+{
+    const char *kind = json_string_value(json_object_get(js, "kind"));
+    if (!json_is_object(js) || !kind || (strcmp(kind, "human") && strcmp(kind, "ai")))
+        return api_fail(err, 400, "bad_message", "each seat needs kind human or ai");
+    snprintf(ss->kind, sizeof ss->kind, "%s", kind);
+    if (strcmp(kind, "human") == 0)
+        return 0;
+    const char *level = json_string_value(json_object_get(js, "level"));
+    ax_player *probe = level && strlen(level) <= LEVEL_MAX_LEN ? ax_player_new(level, 0) : NULL;
+    if (!probe) {
+        char names[128] = "";
+        for (int k = 0; ax_player_names[k]; k++)
+            snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", k ? ", " : "",
+                     ax_player_names[k]);
+        snprintf(err->message, sizeof err->message, "seat %d: level must be one of %s", i, names);
+        err->http = 400;
+        err->code = "bad_message";
+        return -1;
+    }
+    ax_player_free(probe);
+    snprintf(ss->level, sizeof ss->level, "%s", level);
+    snprintf(ss->name, sizeof ss->name, "%s (AI)", level);
+    return 0;
+}
+
+static int read_seats(const json_t *body, stored_game *sg, api_error *err)
+{
+    const json_t *seats = json_object_get(body, "seats");
+    if (seats && !json_is_array(seats))
+        return api_fail(err, 400, "bad_message", "seats must be a list");
+    if (seats && (int)json_array_size(seats) != sg->players)
+        return api_fail(err, 400, "bad_message", "seats must have one entry per player");
+    int humans = 0;
+    for (int i = 0; i < sg->players; i++) {
+        stored_seat *ss = &sg->seats[i];
+        if (!seats)
+            snprintf(ss->kind, sizeof ss->kind, "human");
+        else if (read_seat(json_array_get(seats, (size_t)i), i, ss, err))
+            return -1;
+        humans += strcmp(ss->kind, "human") == 0;
+    }
+    if (humans == 0)
+        return api_fail(err, 400, "bad_message", "at least one seat must be human");
+    return 0;
+}
+
+static int first_free_human(const stored_game *sg)
+{
+    for (int i = 0; i < sg->players; i++)
+        if (strcmp(sg->seats[i].kind, "human") == 0 && !sg->seats[i].token_hash[0])
+            return i;
+    return -1;
+}
+
+int lobby_create(const json_t *body, game **out, int *seat_out, char token[TOKEN_LEN + 1],
+                 api_error *err)
+{
+    if (!json_is_object(body))
+        return api_fail(err, 400, "bad_message", "the body must be a JSON object");
+    stored_game sg;
+    memset(&sg, 0, sizeof sg);
+    int v, players, m;
+    if (read_config(body, &v, &players, &m, err))
+        return -1;
+    sg.players = players;
+    snprintf(sg.variant, sizeof sg.variant, "%s", ax_variant_name(v));
+    snprintf(sg.mode, sizeof sg.mode, "%s", ax_mode_name(m));
+    if (read_seats(body, &sg, err))
+        return -1;
+    int seat = first_free_human(&sg);
+    if (read_name(body, "Player 1", sg.seats[seat].name, err))
+        return -1;
+    if (secret_game_id(sg.id) || secret_u64(&sg.seed) || secret_token(token))
+        return api_fail(err, 500, "internal", "no randomness available");
+    sha256_hex(token, sg.seats[seat].token_hash);
+    snprintf(sg.status, sizeof sg.status, "%s", first_free_human(&sg) < 0 ? "running" : "waiting");
+    sg.created = (int64_t)time(NULL);
+    if (store_create_game(srv.db, &sg)) {
+        server_log("storing a new game failed: %s", store_error(srv.db));
+        return api_fail(err, 500, "internal", "the game could not be stored");
+    }
+    char why[256];
+    game *gm = game_from_stored(&sg, why, sizeof why);
+    if (!gm) {
+        server_log("a new game cannot be built: %s", why);
+        return api_fail(err, 500, "internal", "the game could not be built");
+    }
+    table_add(gm);
+    *out = gm;
+    *seat_out = seat;
+    play_maybe_ai(gm);
+    return 0;
+}
+
+int lobby_join(game *gm, const json_t *body, int *seat_out, char token[TOKEN_LEN + 1],
+               api_error *err)
+{
+    if (body && !json_is_object(body))
+        return api_fail(err, 400, "bad_message", "the body must be a JSON object");
+    int seat = -1, free_after = 0;
+    for (int i = 0; i < gm->g.players; i++)
+        if (gm->seats[i].kind == SEAT_HUMAN && !gm->seats[i].taken) {
+            if (seat < 0)
+                seat = i;
+            else
+                free_after++;
+        }
+    if (seat < 0 || gm->status != GAME_WAITING)
+        return api_fail(err, 409, "full", "the game has no free seat");
+    char name[NAME_MAX_LEN + 1], fallback[24];
+    snprintf(fallback, sizeof fallback, "Player %d", seat + 1);
+    if (read_name(body, fallback, name, err))
+        return -1;
+    char hash[65];
+    if (secret_token(token))
+        return api_fail(err, 500, "internal", "no randomness available");
+    sha256_hex(token, hash);
+    int status = free_after ? GAME_WAITING : GAME_RUNNING;
+    if (store_take_seat(srv.db, gm->id, seat, name, hash, lobby_status_name(status))) {
+        server_log("storing a join failed: %s", store_error(srv.db));
+        return api_fail(err, 500, "internal", "the seat could not be stored");
+    }
+    game_seat *s = &gm->seats[seat];
+    s->taken = true;
+    snprintf(s->name, sizeof s->name, "%s", name);
+    memcpy(s->token_hash, hash, sizeof s->token_hash);
+    gm->status = status;
+    *seat_out = seat;
+    play_broadcast_state(gm);
+    play_maybe_ai(gm);
+    return 0;
+}
+
+int lobby_seat_of_token(const game *gm, const char *token)
+{
+    if (!is_base64url(token, 64))
+        return -1;
+    for (int i = 0; i < gm->g.players; i++) {
+        const game_seat *s = &gm->seats[i];
+        if (s->kind == SEAT_HUMAN && s->taken && token_matches(token, s->token_hash))
+            return i;
+    }
+    return -1;
+}

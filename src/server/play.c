@@ -1,0 +1,464 @@
+/*
+ * play.c - WebSocket connections and the flow of a game (see server.h).
+ *
+ * A connection watches one game, as a seat (proved by its token) or as a
+ * spectator. Its messages are assembled from fragments up to MSG_MAX,
+ * rate-limited, parsed and checked in a fixed order: shape (bad_message),
+ * who may act (unauthorized, game_over, not_your_turn), then legality,
+ * which is the engine's. No error changes the game.
+ *
+ * Every decision, a human's or a computer's, takes the one path of
+ * play_decide(): checked and applied to a copy by the engine, committed to
+ * the store, and only then made the game's and broadcast: each event as
+ * each viewer may see it, then one fresh state. Messages wait in a
+ * per-connection queue that lws drains one message per writeable callback;
+ * a reader that falls OUTQ_MAX behind is dropped.
+ */
+#include "json_state.h"
+#include "server.h"
+
+#include "../engine/record.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct outmsg {
+    struct outmsg *next;
+    size_t len;
+    unsigned char buf[]; /* LWS_PRE bytes of headroom, then the text */
+} outmsg;
+
+/* --- the outgoing queue --- */
+
+static void drop_slow_reader(conn *c)
+{
+    c->closing = true;
+    lws_set_timeout(c->wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC);
+}
+
+static void queue_msg(conn *c, outmsg *m)
+{
+    if (c->closing || c->out_bytes + m->len > OUTQ_MAX) {
+        if (!c->closing)
+            drop_slow_reader(c);
+        free(m);
+        return;
+    }
+    m->next = NULL;
+    if (c->out_tail)
+        c->out_tail->next = m;
+    else
+        c->out_head = m;
+    c->out_tail = m;
+    c->out_bytes += m->len;
+    lws_callback_on_writable(c->wsi);
+}
+
+static void send_printf(conn *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void send_printf(conn *c, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    outmsg *m = n < 0 ? NULL : malloc(sizeof *m + LWS_PRE + (size_t)n + 1);
+    if (!m)
+        return;
+    va_start(ap, fmt);
+    vsnprintf((char *)m->buf + LWS_PRE, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    m->len = (size_t)n;
+    queue_msg(c, m);
+}
+
+/* Sends a JSON message and releases it. */
+static void send_json(conn *c, json_t *msg)
+{
+    char *text = json_dumps(msg, JSON_COMPACT);
+    json_decref(msg);
+    if (text)
+        send_printf(c, "%s", text);
+    free(text);
+}
+
+static void send_error(conn *c, const char *code, const char *message)
+{
+    send_json(c, json_pack("{s:s,s:s,s:s}", "type", "error", "code", code, "message", message));
+}
+
+/* An error that ends the connection once sent. */
+static void send_fatal(conn *c, const char *code, const char *message)
+{
+    send_error(c, code, message);
+    c->closing = true;
+}
+
+int play_writeable(conn *c)
+{
+    outmsg *m = c->out_head;
+    if (m) {
+        if (lws_write(c->wsi, m->buf + LWS_PRE, m->len, LWS_WRITE_TEXT) < (int)m->len)
+            return -1;
+        c->out_head = m->next;
+        if (!c->out_head)
+            c->out_tail = NULL;
+        c->out_bytes -= m->len;
+        free(m);
+    }
+    if (c->out_head) {
+        lws_callback_on_writable(c->wsi);
+        return 0;
+    }
+    if (c->closing) {
+        lws_close_reason(c->wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, NULL, 0);
+        return -1;
+    }
+    return 0;
+}
+
+static void free_queue(conn *c)
+{
+    while (c->out_head) {
+        outmsg *m = c->out_head;
+        c->out_head = m->next;
+        free(m);
+    }
+    c->out_tail = NULL;
+    c->out_bytes = 0;
+}
+
+/* --- broadcasting --- */
+
+static int viewer_of(const conn *c) { return c->seat >= 0 ? c->seat : AX_VIEWER_SPECTATOR; }
+
+static char *dump(json_t *v)
+{
+    char *text = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);
+    json_decref(v);
+    return text;
+}
+
+/* One event to every viewer: its owner's view or everyone else's. */
+static void broadcast_event(game *gm, const ax_event *e)
+{
+    uint64_t seq = ++gm->seq;
+    char *others = NULL, *owner = NULL;
+    for (conn *c = gm->viewers; c; c = c->next) {
+        bool own = viewer_of(c) == e->player;
+        char **text = own ? &owner : &others;
+        if (!*text)
+            *text = dump(event_json(gm, e, own ? e->player : AX_VIEWER_SPECTATOR));
+        if (*text)
+            send_printf(c, "{\"type\":\"event\",\"seq\":%" PRIu64 ",\"event\":%s}", seq, *text);
+    }
+    free(others);
+    free(owner);
+}
+
+void play_broadcast_state(game *gm)
+{
+    if (!gm->viewers)
+        return;
+    uint64_t seq = ++gm->seq;
+    char *game_text = dump(state_game_json(gm));
+    /* `you` per seat and per kind of request, made once */
+    char *you[AX_MAX_PLAYERS][4] = {{0}};
+    for (conn *c = gm->viewers; c && game_text; c = c->next) {
+        const char *you_text = "null";
+        if (c->seat >= 0) {
+            char **slot = &you[c->seat][c->flags & 3];
+            if (!*slot)
+                *slot = dump(state_you_json(gm, c->seat, c->flags));
+            you_text = *slot ? *slot : "null";
+        }
+        send_printf(c, "{\"type\":\"state\",\"seq\":%" PRIu64 ",\"game\":%s,\"you\":%s}", seq,
+                    game_text, you_text);
+    }
+    for (int s = 0; s < AX_MAX_PLAYERS; s++)
+        for (int f = 0; f < 4; f++)
+            free(you[s][f]);
+    free(game_text);
+}
+
+/* --- decisions --- */
+
+/* The one path of every decision. Returns NULL, or an error code with the
+ * reason in why; on error the game is unchanged. */
+static const char *play_decide(game *gm, int seat, const ax_move *m, char *why, size_t n)
+{
+    static ax_game next; /* loop thread only */
+    static ax_events events;
+    ax_error err = ax_check(&gm->g, m);
+    if (err != AX_OK) {
+        snprintf(why, n, "%s", ax_error_string(err));
+        return err == AX_ERR_OVER ? "game_over" : "illegal_move";
+    }
+    next = gm->g;
+    ax_apply(&next, m, &events);
+    bool over = next.phase == AX_PHASE_OVER;
+    char *text = dump(decision_to_json(&gm->g, m));
+    int rc = text ? store_add_decision(srv.db, gm->id, gm->g.ply, seat, text,
+                                       over ? lobby_status_name(GAME_OVER) : NULL)
+                  : -1;
+    free(text);
+    if (rc != 0) {
+        server_log("game %s: storing a decision failed: %s", gm->id, store_error(srv.db));
+        snprintf(why, n, "the decision could not be stored; try again");
+        return "internal";
+    }
+    gm->g = next;
+    if (over) {
+        gm->status = GAME_OVER;
+        gm->idle_since = mono_now();
+    }
+    if (lobby_log_events(gm, &events))
+        server_log("game %s: out of memory for the event log", gm->id);
+    for (int i = 0; i < events.n; i++)
+        broadcast_event(gm, &events.ev[i]);
+    play_broadcast_state(gm);
+    play_maybe_ai(gm);
+    return NULL;
+}
+
+void play_maybe_ai(game *gm)
+{
+    const ax_game *g = &gm->g;
+    if (gm->status != GAME_RUNNING || gm->ai_busy || g->phase == AX_PHASE_OVER ||
+        gm->seats[g->to_move].kind != SEAT_AI || !srv.ai)
+        return;
+    ai_job *job = malloc(sizeof *job);
+    if (!job)
+        return; /* the housekeeping timer tries again */
+    job->owner = gm;
+    job->ply = g->ply;
+    job->seat = g->to_move;
+    job->player = gm->seats[g->to_move].ai;
+    ax_view(g, g->to_move, &job->view);
+    gm->ai_busy = true;
+    ai_pool_submit(srv.ai, job);
+}
+
+static void finish_ai_job(ai_job *job)
+{
+    game *gm = job->owner;
+    gm->ai_busy = false;
+    if (gm->status != GAME_RUNNING || gm->g.ply != job->ply || gm->g.to_move != job->seat)
+        return;
+    char why[160];
+    const char *err = play_decide(gm, job->seat, &job->move, why, sizeof why);
+    if (err && strcmp(err, "illegal_move") == 0) {
+        /* a bug in a player; the game must go on */
+        server_log("game %s: computer player %s chose an illegal decision (%s)", gm->id,
+                   ax_player_name(job->player), why);
+        ax_random_move(&job->view, &gm->hint_rng, &job->move);
+        play_decide(gm, job->seat, &job->move, why, sizeof why);
+    }
+}
+
+void play_collect_ai(void)
+{
+    if (!srv.ai)
+        return;
+    ai_job *job = ai_pool_take_done(srv.ai);
+    while (job) {
+        ai_job *next = job->next;
+        finish_ai_job(job);
+        free(job);
+        job = next;
+    }
+}
+
+/* --- messages --- */
+
+/* The checks every action passes before the engine sees it; sends the
+ * error when one fails. */
+static bool may_act(conn *c)
+{
+    game *gm = c->gm;
+    if (c->seat < 0)
+        send_error(c, "unauthorized", "spectators cannot play");
+    else if (gm->status == GAME_OVER)
+        send_error(c, "game_over", "the game is over");
+    else if (gm->status == GAME_WAITING)
+        send_error(c, "not_your_turn", "the game has not started: seats are still free");
+    else if (gm->g.to_move != c->seat)
+        send_error(c, "not_your_turn", "another seat is to move");
+    else
+        return true;
+    return false;
+}
+
+static void handle_action(conn *c, const json_t *msg, bool preview)
+{
+    game *gm = c->gm;
+    ax_move m;
+    char why[160] = "";
+    const char *code = decision_from_json(&gm->g, msg, &m, why, sizeof why);
+    if (code && strcmp(code, "bad_message") == 0) {
+        send_error(c, code, why);
+        return;
+    }
+    if (!may_act(c))
+        return;
+    if (code) { /* illegal_move found while reading it */
+        send_error(c, code, why);
+        return;
+    }
+    if (preview) {
+        send_json(c, preview_json(&gm->g, &m));
+        return;
+    }
+    code = play_decide(gm, c->seat, &m, why, sizeof why);
+    if (code)
+        send_error(c, code, why);
+}
+
+static void handle_message(conn *c, const char *text, size_t len)
+{
+    json_error_t jerr;
+    json_t *msg = json_loadb(text, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &jerr);
+    if (!msg) {
+        if (json_error_code(&jerr) == json_error_numeric_overflow)
+            send_error(c, "bad_message", "a number is out of range");
+        else
+            send_error(c, "bad_json", jerr.text);
+        return;
+    }
+    const char *type = json_string_value(json_object_get(msg, "type"));
+    if (!json_is_object(msg) || !type)
+        send_error(c, "bad_message", "a message is an object with a string \"type\"");
+    else if (strcmp(type, "ping") == 0)
+        send_printf(c, "{\"type\":\"pong\"}");
+    else if (strcmp(type, "place") == 0 || strcmp(type, "swap") == 0)
+        handle_action(c, msg, false);
+    else if (strcmp(type, "preview") == 0)
+        handle_action(c, msg, true);
+    else
+        send_error(c, "bad_message", "unknown message type");
+    json_decref(msg);
+}
+
+static void complete_message(conn *c)
+{
+    if (!msg_bucket_take(&c->rate))
+        send_error(c, "rate_limited", "too many messages; slow down");
+    else if (c->rx_overflow)
+        send_error(c, "too_large", "a message may have at most 4096 bytes");
+    else if (lws_frame_is_binary(c->wsi))
+        send_error(c, "bad_message", "messages are JSON text, not binary");
+    else
+        handle_message(c, c->rx, c->rx_len);
+    c->rx_len = c->rx_total = 0;
+    c->rx_overflow = false;
+}
+
+int play_receive(conn *c, const void *in, size_t len)
+{
+    if (!c->gm || c->closing)
+        return 0;
+    c->rx_total += len;
+    if (c->rx_total > MSG_DROP_MAX)
+        return -1;
+    if (c->rx_len + len > MSG_MAX)
+        c->rx_overflow = true;
+    else {
+        memcpy(c->rx + c->rx_len, in, len);
+        c->rx_len += len;
+    }
+    if (lws_is_final_fragment(c->wsi) && lws_remaining_packet_payload(c->wsi) == 0)
+        complete_message(c);
+    return 0;
+}
+
+/* --- connections --- */
+
+static bool url_flag(struct lws *wsi, const char *name)
+{
+    char buf[64];
+    const char *v = lws_get_urlarg_by_name(wsi, name, buf, sizeof buf);
+    return v && (strcmp(v, "1") == 0 || strcmp(v, "true") == 0);
+}
+
+static void send_history(conn *c)
+{
+    char *events = dump(history_json(c->gm, viewer_of(c)));
+    if (events)
+        send_printf(c, "{\"type\":\"history\",\"seq\":%" PRIu64 ",\"events\":%s}", c->gm->seq,
+                    events);
+    free(events);
+}
+
+static void attach(conn *c, game *gm, int seat)
+{
+    c->gm = gm;
+    c->seat = seat;
+    c->attached = true;
+    c->prev = NULL;
+    c->next = gm->viewers;
+    if (gm->viewers)
+        gm->viewers->prev = c;
+    gm->viewers = c;
+    gm->nviewers++;
+    if (seat >= 0)
+        gm->seats[seat].conns++;
+    else
+        gm->nspectators++;
+}
+
+int play_open(conn *c, struct lws *wsi)
+{
+    c->wsi = wsi;
+    c->seat = -1;
+    msg_bucket_init(&c->rate);
+    char uri[256] = "", token[128];
+    lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI);
+    const char *id = strncmp(uri, "/ws/", 4) == 0 ? uri + 4 : "";
+    game *gm = lobby_find(id);
+    if (!gm) {
+        send_fatal(c, "not_found", "no such game");
+        return 0;
+    }
+    int seat = -1;
+    const char *tok = lws_get_urlarg_by_name(wsi, "token=", token, sizeof token);
+    if (tok) {
+        seat = lobby_seat_of_token(gm, tok);
+        if (seat < 0) {
+            send_fatal(c, "unauthorized", "the token does not belong to a seat of this game");
+            return 0;
+        }
+    }
+    c->flags = (url_flag(wsi, "hint=") ? YOU_HINT : 0) | (url_flag(wsi, "moves=") ? YOU_MOVES : 0);
+    c->gm = gm;
+    attach(c, gm, seat);
+    play_broadcast_state(gm); /* this one's first state, and the others see it connected */
+    send_history(c);
+    return 0;
+}
+
+void play_close(conn *c)
+{
+    free_queue(c);
+    game *gm = c->gm;
+    if (!c->attached)
+        return;
+    c->attached = false;
+    if (c->prev)
+        c->prev->next = c->next;
+    else
+        gm->viewers = c->next;
+    if (c->next)
+        c->next->prev = c->prev;
+    gm->nviewers--;
+    if (c->seat >= 0)
+        gm->seats[c->seat].conns--;
+    else
+        gm->nspectators--;
+    if (gm->nviewers == 0)
+        gm->idle_since = mono_now();
+    if (!srv.stopping)
+        play_broadcast_state(gm);
+}

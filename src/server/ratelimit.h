@@ -1,0 +1,56 @@
+/*
+ * ratelimit.h - how much one client may ask of the server.
+ *
+ * A token bucket per connection bounds its message rate; a small table keyed
+ * by client IP bounds the connections one address holds open, the games it
+ * creates and its HTTP API requests. Everything runs on the event loop
+ * thread.
+ */
+#ifndef AX_SERVER_RATELIMIT_H
+#define AX_SERVER_RATELIMIT_H
+
+#include <stdbool.h>
+
+typedef struct {
+    int conns_per_ip;        /* open connections, HTTP and WebSocket */
+    double games_per_hour;   /* games created per address (burst: the same number) */
+    double msgs_per_sec;     /* WebSocket messages per connection (burst: twice) */
+    double requests_per_sec; /* HTTP API requests per address (burst: twice) */
+} limits_config;
+
+void limits_configure(const limits_config *c);
+const limits_config *limits_get(void);
+
+/* A token bucket: tokens refill at a steady rate up to a burst. */
+typedef struct {
+    double tokens;
+    double last; /* when the tokens were last counted, seconds */
+} bucket;
+
+/* A full message bucket for a new connection; takes one message token. */
+void msg_bucket_init(bucket *b);
+bool msg_bucket_take(bucket *b);
+
+typedef struct ip_entry {
+    char ip[48];
+    int conns;
+    bucket games;
+    bucket requests;
+    struct ip_entry *next;
+} ip_entry;
+
+/* The entry of an address, created on first use; NULL when out of memory. */
+ip_entry *ip_entry_get(const char *ip);
+bool ip_allow_game(ip_entry *e);
+bool ip_allow_request(ip_entry *e);
+/* Forgets entries that hold no connection and whose buckets are full again,
+ * so that the table does not grow with every address ever seen. */
+void ip_table_prune(void);
+void ip_table_free(void);
+/* Writes the canonical text of an address: IPv4-mapped IPv6 as plain IPv4. */
+void ip_normalize(const char *raw, char *out, int outlen);
+
+/* Monotonic seconds. */
+double mono_now(void);
+
+#endif

@@ -1,0 +1,254 @@
+/*
+ * server.c - `axio serve`: the libwebsockets context and its one event loop.
+ *
+ * One protocol serves both HTTP (http_api.c) and WebSocket (play.c) on one
+ * port; its callback only dispatches. Around the loop: the store is opened
+ * and every unfinished game resumed before the loop serves anyone; the AI workers
+ * wake the loop with lws_cancel_service; a housekeeping timer evicts idle
+ * finished games and forgets idle client addresses; SIGTERM and SIGINT set
+ * a flag and wake the loop, which then closes every connection, stops the
+ * workers and closes the database.
+ *
+ * Connections per client address are counted from the socket's creation to
+ * its destruction (LWS_CALLBACK_WSI_CREATE / _DESTROY, the address entry
+ * kept as the wsi's opaque user data) and refused at accept time
+ * (LWS_CALLBACK_FILTER_NETWORK_CONNECTION) above the limit.
+ */
+#include "server.h"
+
+#include <arpa/inet.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define HOUSEKEEPING_US (5 * LWS_US_PER_SEC)
+
+server srv;
+
+static volatile sig_atomic_t stop_requested;
+static lws_sorted_usec_list_t housekeeping_timer;
+
+typedef struct {
+    http_req http;
+    conn ws;
+} session;
+
+void server_log(const char *fmt, ...)
+{
+    if (srv.opt.quiet)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "axio serve: ");
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, "\n");
+    va_end(ap);
+}
+
+void client_ip(struct lws *wsi, char *out, int outlen)
+{
+    char raw[64] = "";
+    lws_get_peer_simple(wsi, raw, sizeof raw);
+    ip_normalize(raw, out, outlen);
+}
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    stop_requested = 1;
+    if (srv.ctx)
+        lws_cancel_service(srv.ctx);
+}
+
+static void wake_loop(void *arg) { lws_cancel_service(arg); }
+
+static void housekeeping(lws_sorted_usec_list_t *sul)
+{
+    lobby_evict_idle(mono_now());
+    ip_table_prune();
+    lws_sul_schedule(srv.ctx, 0, sul, housekeeping, HOUSEKEEPING_US);
+}
+
+/* --- connections per address --- */
+
+static bool accept_allowed(const struct lws_filter_network_conn_args *a)
+{
+    char raw[64] = "", ip[48];
+    const struct sockaddr *sa = (const struct sockaddr *)&a->cli_addr;
+    if (sa->sa_family == AF_INET)
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, raw, sizeof raw);
+    else if (sa->sa_family == AF_INET6)
+        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, raw, sizeof raw);
+    ip_normalize(raw, ip, sizeof ip);
+    ip_entry *e = ip_entry_get(ip);
+    return !e || e->conns < srv.opt.limits.conns_per_ip;
+}
+
+static void count_connection(struct lws *wsi)
+{
+    char ip[48];
+    client_ip(wsi, ip, sizeof ip);
+    if (!ip[0])
+        return; /* not a client connection */
+    ip_entry *e = ip_entry_get(ip);
+    if (e) {
+        e->conns++;
+        lws_set_opaque_user_data(wsi, e);
+    }
+}
+
+static void uncount_connection(struct lws *wsi)
+{
+    ip_entry *e = lws_get_opaque_user_data(wsi);
+    if (e) {
+        e->conns--;
+        lws_set_opaque_user_data(wsi, NULL);
+    }
+}
+
+/* Only /ws/{id} upgrades. */
+static bool upgrade_allowed(struct lws *wsi)
+{
+    char uri[128] = "";
+    lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI);
+    return strncmp(uri, "/ws/", 4) == 0;
+}
+
+static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
+                    size_t len)
+{
+    session *s = user;
+    switch (reason) {
+    case LWS_CALLBACK_FILTER_NETWORK_CONNECTION: return accept_allowed(user) ? 0 : 1;
+    case LWS_CALLBACK_WSI_CREATE: count_connection(wsi); return 0;
+    case LWS_CALLBACK_WSI_DESTROY: uncount_connection(wsi); return 0;
+    case LWS_CALLBACK_HTTP: return http_request(&s->http, wsi, in);
+    case LWS_CALLBACK_HTTP_BODY: return http_body(&s->http, wsi, in, len);
+    case LWS_CALLBACK_HTTP_BODY_COMPLETION: return http_body_done(&s->http, wsi);
+    case LWS_CALLBACK_HTTP_WRITEABLE: return http_writeable(&s->http, wsi);
+    case LWS_CALLBACK_CLOSED_HTTP:
+        if (s)
+            http_done(&s->http);
+        return 0;
+    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION: return upgrade_allowed(wsi) ? 0 : 1;
+    case LWS_CALLBACK_ESTABLISHED:
+        http_done(&s->http);
+        memset(&s->ws, 0, offsetof(conn, rx));
+        return play_open(&s->ws, wsi);
+    case LWS_CALLBACK_RECEIVE: return play_receive(&s->ws, in, len);
+    case LWS_CALLBACK_SERVER_WRITEABLE: return play_writeable(&s->ws);
+    case LWS_CALLBACK_CLOSED: play_close(&s->ws); return 0;
+    case LWS_CALLBACK_EVENT_WAIT_CANCELLED: play_collect_ai(); return 0;
+    default: break;
+    }
+    return lws_callback_http_dummy(wsi, reason, user, in, len);
+}
+
+static const struct lws_protocols protocols[] = {
+    {"axio-protocol-1", callback, sizeof(session), MSG_MAX, 0, NULL, 0},
+    {NULL, NULL, 0, 0, 0, NULL, 0},
+};
+
+/* Idle WebSockets are pinged, and dropped when they stop answering. */
+static const lws_retry_bo_t keepalive = {
+    .secs_since_valid_ping = 30,
+    .secs_since_valid_hangup = 70,
+};
+
+static struct lws_context *create_context(const serve_options *opt)
+{
+    struct lws_context_creation_info info;
+    memset(&info, 0, sizeof info);
+    info.port = opt->port;
+    info.iface = opt->bind;
+    info.protocols = protocols;
+    info.vhost_name = "axio";
+    info.server_string = "axio/" AXIO_VERSION;
+    info.options =
+        LWS_SERVER_OPTION_FAIL_UPON_UNABLE_TO_BIND | LWS_SERVER_OPTION_DISABLE_OS_CA_CERTS;
+    if (!strchr(opt->bind, ':'))
+        info.options |= LWS_SERVER_OPTION_DISABLE_IPV6;
+    info.timeout_secs = 20;
+    info.max_http_header_pool = 256;
+    info.retry_and_idle_policy = &keepalive;
+    return lws_create_context(&info);
+}
+
+static void install_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGINT, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
+}
+
+static int open_store(const serve_options *opt)
+{
+    char err[512];
+    srv.db = store_open(opt->db_path, opt->sync_full, err, sizeof err);
+    if (!srv.db) {
+        fprintf(stderr, "axio serve: cannot use database %s: %s (the file was left unchanged)\n",
+                opt->db_path, err);
+        return -1;
+    }
+    return 0;
+}
+
+static void shut_down(void)
+{
+    srv.stopping = true;
+    if (srv.ctx)
+        lws_context_destroy(srv.ctx); /* closes every connection */
+    srv.ctx = NULL;
+    ai_pool_stop(srv.ai);
+    srv.ai = NULL;
+    lobby_free();
+    ip_table_free();
+    store_close(srv.db);
+    srv.db = NULL;
+}
+
+int server_run(const serve_options *opt)
+{
+    memset(&srv, 0, sizeof srv);
+    srv.opt = *opt;
+    limits_configure(&opt->limits);
+    lws_set_log_level(LLL_ERR, lwsl_emit_stderr_notimestamp);
+    install_signals();
+    if (open_store(opt) || lobby_init()) {
+        shut_down();
+        return 1;
+    }
+    srv.ctx = create_context(opt);
+    if (!srv.ctx) {
+        fprintf(stderr, "axio serve: cannot listen on %s port %d\n", opt->bind, opt->port);
+        shut_down();
+        return 1;
+    }
+    srv.ai = ai_pool_start(opt->ai_threads, wake_loop, srv.ctx);
+    if (!srv.ai) {
+        fprintf(stderr, "axio serve: cannot start the computer players' threads\n");
+        shut_down();
+        return 1;
+    }
+    if (lobby_resume()) {
+        shut_down();
+        return 1;
+    }
+    int port = lws_get_vhost_listen_port(lws_get_vhost_by_name(srv.ctx, "axio"));
+    printf("axio serve: listening on http://%s:%d/ (database %s, web %s)\n", opt->bind, port,
+           opt->db_path, opt->web_dir ? opt->web_dir : "none");
+    fflush(stdout);
+    lws_sul_schedule(srv.ctx, 0, &housekeeping_timer, housekeeping, HOUSEKEEPING_US);
+    while (!stop_requested)
+        if (lws_service(srv.ctx, 0) < 0)
+            break;
+    server_log("shutting down");
+    shut_down();
+    return 0;
+}

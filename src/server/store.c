@@ -1,0 +1,471 @@
+/*
+ * store.c - the SQLite store (see store.h).
+ *
+ * Opening checks before it writes: the file must be empty or an axio
+ * database (PRAGMA application_id 'AXIO', user_version 1, the expected
+ * tables and columns) and pass PRAGMA quick_check. Anything else stops the
+ * server with the reason and leaves the file as it was. The connection then
+ * runs in WAL mode with exclusive locking, so a second server on the same
+ * file is refused instead of resuming the same games twice. Statements are
+ * prepared once; the server calls the store from its event loop only.
+ */
+#include "store.h"
+
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define APPLICATION_ID 0x4158494F /* "AXIO", 1096304975 in schema_sql */
+#define SCHEMA_VERSION 1
+
+static const char schema_sql[] =
+    "CREATE TABLE games(id TEXT PRIMARY KEY, variant TEXT NOT NULL, players INTEGER NOT NULL,"
+    " mode TEXT NOT NULL, seed TEXT NOT NULL, status TEXT NOT NULL,"
+    " created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL);"
+    "CREATE INDEX games_status ON games(status, created_at);"
+    "CREATE TABLE seats(game_id TEXT NOT NULL, seat INTEGER NOT NULL, kind TEXT NOT NULL,"
+    " level TEXT, name TEXT NOT NULL, token_hash TEXT, PRIMARY KEY(game_id, seat));"
+    "CREATE TABLE decisions(game_id TEXT NOT NULL, ply INTEGER NOT NULL, seat INTEGER NOT NULL,"
+    " decision TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY(game_id, ply));"
+    "PRAGMA application_id = 1096304975;"
+    "PRAGMA user_version = 1;";
+
+/* Each must prepare on a sound database: the schema check. */
+static const char *const schema_probes[] = {
+    "SELECT id, variant, players, mode, seed, status, created_at, updated_at FROM games",
+    "SELECT game_id, seat, kind, level, name, token_hash FROM seats",
+    "SELECT game_id, ply, seat, decision, at FROM decisions",
+};
+
+enum {
+    ST_INSERT_GAME,
+    ST_INSERT_SEAT,
+    ST_TAKE_SEAT,
+    ST_SET_STATUS,
+    ST_INSERT_DECISION,
+    ST_UNFINISHED,
+    ST_GAME,
+    ST_SEATS,
+    ST_DECISIONS,
+    ST_BEGIN,
+    ST_COMMIT,
+    ST_ROLLBACK,
+    ST_COUNT
+};
+
+static const char *const statement_sql[ST_COUNT] = {
+    [ST_INSERT_GAME] = "INSERT INTO games(id, variant, players, mode, seed, status, created_at,"
+                       " updated_at) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)",
+    [ST_INSERT_SEAT] = "INSERT INTO seats(game_id, seat, kind, level, name, token_hash)"
+                       " VALUES(?1, ?2, ?3, ?4, ?5, ?6)",
+    [ST_TAKE_SEAT] = "UPDATE seats SET name = ?3, token_hash = ?4 WHERE game_id = ?1 AND"
+                     " seat = ?2 AND token_hash IS NULL",
+    [ST_SET_STATUS] = "UPDATE games SET status = ?2, updated_at = ?3 WHERE id = ?1",
+    [ST_INSERT_DECISION] = "INSERT INTO decisions(game_id, ply, seat, decision, at)"
+                           " VALUES(?1, ?2, ?3, ?4, ?5)",
+    [ST_UNFINISHED] = "SELECT id FROM games WHERE status <> 'over' ORDER BY created_at, rowid",
+    [ST_GAME] = "SELECT variant, players, mode, seed, status, created_at FROM games WHERE id = ?1",
+    [ST_SEATS] = "SELECT seat, kind, level, name, token_hash FROM seats WHERE game_id = ?1"
+                 " ORDER BY seat",
+    [ST_DECISIONS] = "SELECT ply, decision FROM decisions WHERE game_id = ?1 ORDER BY ply",
+    [ST_BEGIN] = "BEGIN IMMEDIATE",
+    [ST_COMMIT] = "COMMIT",
+    [ST_ROLLBACK] = "ROLLBACK",
+};
+
+struct store {
+    sqlite3 *db;
+    sqlite3_stmt *st[ST_COUNT];
+    char error[256];
+};
+
+const char *store_error(store *s) { return s->error; }
+
+static int fail(store *s, const char *what)
+{
+    snprintf(s->error, sizeof s->error, "%s: %s", what, sqlite3_errmsg(s->db));
+    return -1;
+}
+
+static int exec(store *s, const char *sql)
+{
+    char *msg = NULL;
+    if (sqlite3_exec(s->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
+        snprintf(s->error, sizeof s->error, "%s", msg ? msg : sqlite3_errmsg(s->db));
+        sqlite3_free(msg);
+        return -1;
+    }
+    return 0;
+}
+
+/* The single integer a pragma or count query answers; -1 on error. */
+static long long query_int(store *s, const char *sql)
+{
+    sqlite3_stmt *st;
+    long long v = -1;
+    if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK) {
+        fail(s, "reading the database");
+        return -1;
+    }
+    if (sqlite3_step(st) == SQLITE_ROW)
+        v = sqlite3_column_int64(st, 0);
+    else
+        fail(s, "reading the database");
+    sqlite3_finalize(st);
+    return v;
+}
+
+static int quick_check(store *s)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(s->db, "PRAGMA quick_check", -1, &st, NULL) != SQLITE_OK)
+        return fail(s, "checking the database");
+    int rc = sqlite3_step(st);
+    const char *text = rc == SQLITE_ROW ? (const char *)sqlite3_column_text(st, 0) : NULL;
+    int ok = text && strcmp(text, "ok") == 0;
+    if (!ok)
+        snprintf(s->error, sizeof s->error, "the database is damaged (quick_check: %s)",
+                 text ? text : sqlite3_errmsg(s->db));
+    sqlite3_finalize(st);
+    return ok ? 0 : -1;
+}
+
+static int check_schema(store *s)
+{
+    if (query_int(s, "PRAGMA user_version") != SCHEMA_VERSION) {
+        snprintf(s->error, sizeof s->error, "unknown axio database version %lld (expected %d)",
+                 query_int(s, "PRAGMA user_version"), SCHEMA_VERSION);
+        return -1;
+    }
+    for (size_t i = 0; i < sizeof schema_probes / sizeof schema_probes[0]; i++) {
+        sqlite3_stmt *st;
+        if (sqlite3_prepare_v2(s->db, schema_probes[i], -1, &st, NULL) != SQLITE_OK)
+            return fail(s, "the database's tables are not axio's");
+        sqlite3_finalize(st);
+    }
+    return 0;
+}
+
+/* Under the first write lock: refuse or accept the file, create the schema
+ * in an empty one. */
+static int check_or_create(store *s)
+{
+    if (exec(s, "BEGIN IMMEDIATE")) {
+        if (sqlite3_errcode(s->db) == SQLITE_BUSY)
+            snprintf(s->error, sizeof s->error, "the database is in use by another process");
+        return -1;
+    }
+    long long app = query_int(s, "PRAGMA application_id");
+    long long tables = app < 0 ? -1 : query_int(s, "SELECT count(*) FROM sqlite_master");
+    int rc = app < 0 || tables < 0 ? -1 : quick_check(s);
+    if (rc == 0) {
+        if (app == APPLICATION_ID) {
+            rc = check_schema(s);
+        } else if (app == 0 && tables == 0) {
+            rc = exec(s, schema_sql);
+        } else {
+            snprintf(s->error, sizeof s->error,
+                     "not an axio database (application_id %lld, %lld schema objects)", app,
+                     tables);
+            rc = -1;
+        }
+    }
+    if (rc == 0)
+        return exec(s, "COMMIT");
+    sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    return -1;
+}
+
+static int configure(store *s, bool sync_full)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(s->db, "PRAGMA journal_mode = WAL", -1, &st, NULL) != SQLITE_OK)
+        return fail(s, "switching to WAL");
+    int ok = sqlite3_step(st) == SQLITE_ROW &&
+             strcmp((const char *)sqlite3_column_text(st, 0), "wal") == 0;
+    sqlite3_finalize(st);
+    if (!ok)
+        return fail(s, "switching to WAL");
+    if (exec(s, sync_full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL"))
+        return -1;
+    for (int i = 0; i < ST_COUNT; i++)
+        if (sqlite3_prepare_v3(s->db, statement_sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->st[i],
+                               NULL) != SQLITE_OK)
+            return fail(s, "preparing statements");
+    return 0;
+}
+
+store *store_open(const char *path, bool sync_full, char *err, size_t errlen)
+{
+    store *s = calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    int rc = sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+    if (rc != SQLITE_OK) {
+        snprintf(err, errlen, "%s", s->db ? sqlite3_errmsg(s->db) : "cannot open");
+        store_close(s);
+        return NULL;
+    }
+    sqlite3_extended_result_codes(s->db, 1);
+    if (exec(s, "PRAGMA locking_mode = EXCLUSIVE") || check_or_create(s) ||
+        configure(s, sync_full)) {
+        snprintf(err, errlen, "%s", s->error);
+        store_close(s);
+        return NULL;
+    }
+    return s;
+}
+
+void store_close(store *s)
+{
+    if (!s)
+        return;
+    for (int i = 0; i < ST_COUNT; i++)
+        sqlite3_finalize(s->st[i]);
+    sqlite3_close(s->db);
+    free(s);
+}
+
+/* Runs a prepared statement to completion and resets it. */
+static int step_done(store *s, int which, const char *what)
+{
+    sqlite3_stmt *st = s->st[which];
+    int rc = sqlite3_step(st);
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    if (rc != SQLITE_DONE)
+        return fail(s, what);
+    return 0;
+}
+
+static void bind_text(sqlite3_stmt *st, int i, const char *text)
+{
+    if (text && *text)
+        sqlite3_bind_text(st, i, text, -1, SQLITE_TRANSIENT);
+    else
+        sqlite3_bind_null(st, i);
+}
+
+static int begin(store *s) { return step_done(s, ST_BEGIN, "beginning a transaction"); }
+
+static int commit(store *s)
+{
+    if (step_done(s, ST_COMMIT, "committing"))
+        return -1;
+    return 0;
+}
+
+static int rollback(store *s)
+{
+    sqlite3_stmt *st = s->st[ST_ROLLBACK];
+    sqlite3_step(st);
+    sqlite3_reset(st);
+    return -1;
+}
+
+static int insert_seat(store *s, const char *id, int seat, const stored_seat *ss)
+{
+    sqlite3_stmt *st = s->st[ST_INSERT_SEAT];
+    sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(st, 2, seat);
+    sqlite3_bind_text(st, 3, ss->kind, -1, SQLITE_TRANSIENT);
+    bind_text(st, 4, ss->level);
+    sqlite3_bind_text(st, 5, ss->name, -1, SQLITE_TRANSIENT);
+    bind_text(st, 6, ss->token_hash);
+    return step_done(s, ST_INSERT_SEAT, "storing a seat");
+}
+
+int store_create_game(store *s, const stored_game *g)
+{
+    if (begin(s))
+        return -1;
+    char seed[24];
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)g->seed);
+    sqlite3_stmt *st = s->st[ST_INSERT_GAME];
+    sqlite3_bind_text(st, 1, g->id, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 2, g->variant, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(st, 3, g->players);
+    sqlite3_bind_text(st, 4, g->mode, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 5, seed, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 6, g->status, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(st, 7, g->created);
+    if (step_done(s, ST_INSERT_GAME, "storing a game"))
+        return rollback(s);
+    for (int i = 0; i < g->players; i++)
+        if (insert_seat(s, g->id, i, &g->seats[i]))
+            return rollback(s);
+    return commit(s) ? rollback(s) : 0;
+}
+
+static int set_status(store *s, const char *id, const char *status)
+{
+    sqlite3_stmt *st = s->st[ST_SET_STATUS];
+    sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 2, status, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(st, 3, (sqlite3_int64)time(NULL));
+    return step_done(s, ST_SET_STATUS, "storing a game's status");
+}
+
+int store_take_seat(store *s, const char *id, int seat, const char *name, const char *token_hash,
+                    const char *status)
+{
+    if (begin(s))
+        return -1;
+    sqlite3_stmt *st = s->st[ST_TAKE_SEAT];
+    sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(st, 2, seat);
+    sqlite3_bind_text(st, 3, name, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 4, token_hash, -1, SQLITE_TRANSIENT);
+    if (step_done(s, ST_TAKE_SEAT, "storing a seat"))
+        return rollback(s);
+    if (sqlite3_changes(s->db) != 1) {
+        snprintf(s->error, sizeof s->error, "seat %d of game %s is not free", seat, id);
+        return rollback(s);
+    }
+    if (set_status(s, id, status))
+        return rollback(s);
+    return commit(s) ? rollback(s) : 0;
+}
+
+int store_add_decision(store *s, const char *id, int ply, int seat, const char *decision,
+                       const char *status)
+{
+    if (status && begin(s))
+        return -1;
+    sqlite3_stmt *st = s->st[ST_INSERT_DECISION];
+    sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(st, 2, ply);
+    sqlite3_bind_int(st, 3, seat);
+    sqlite3_bind_text(st, 4, decision, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(st, 5, (sqlite3_int64)time(NULL));
+    if (step_done(s, ST_INSERT_DECISION, "storing a decision"))
+        return status ? rollback(s) : -1;
+    if (!status)
+        return 0;
+    if (set_status(s, id, status))
+        return rollback(s);
+    return commit(s) ? rollback(s) : 0;
+}
+
+int store_each_unfinished(store *s, int (*fn)(const char *id, void *arg), void *arg)
+{
+    /* ids first, then the callbacks: fn reads the store too */
+    sqlite3_stmt *st = s->st[ST_UNFINISHED];
+    char **ids = NULL;
+    size_t n = 0, cap = 0;
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (n == cap) {
+            cap = cap ? 2 * cap : 64;
+            char **grown = realloc(ids, cap * sizeof *ids);
+            if (!grown)
+                break;
+            ids = grown;
+        }
+        ids[n++] = strdup((const char *)sqlite3_column_text(st, 0));
+    }
+    sqlite3_reset(st);
+    int result = rc == SQLITE_DONE ? 0 : fail(s, "listing games");
+    for (size_t i = 0; i < n; i++) {
+        if (result == 0 && (!ids[i] || fn(ids[i], arg) != 0))
+            result = -1;
+        free(ids[i]);
+    }
+    free(ids);
+    return result;
+}
+
+static void copy_column(sqlite3_stmt *st, int col, char *out, size_t size)
+{
+    const char *text = (const char *)sqlite3_column_text(st, col);
+    snprintf(out, size, "%s", text ? text : "");
+}
+
+static int load_seats(store *s, const char *id, stored_game *out)
+{
+    sqlite3_stmt *st = s->st[ST_SEATS];
+    sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        int seat = sqlite3_column_int(st, 0);
+        if (seat < 0 || seat >= 4)
+            continue;
+        stored_seat *ss = &out->seats[seat];
+        copy_column(st, 1, ss->kind, sizeof ss->kind);
+        copy_column(st, 2, ss->level, sizeof ss->level);
+        copy_column(st, 3, ss->name, sizeof ss->name);
+        copy_column(st, 4, ss->token_hash, sizeof ss->token_hash);
+    }
+    sqlite3_reset(st);
+    return rc == SQLITE_DONE ? 0 : fail(s, "reading seats");
+}
+
+static int load_decisions(store *s, const char *id, stored_game *out)
+{
+    sqlite3_stmt *st = s->st[ST_DECISIONS];
+    sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
+    int rc, cap = 0;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (sqlite3_column_int(st, 0) != out->ndecisions) {
+            snprintf(s->error, sizeof s->error, "game %s: decision %d is missing", id,
+                     out->ndecisions);
+            sqlite3_reset(st);
+            return -1;
+        }
+        if (out->ndecisions == cap) {
+            cap = cap ? 2 * cap : 128;
+            char **grown = realloc(out->decisions, (size_t)cap * sizeof *grown);
+            if (!grown)
+                break;
+            out->decisions = grown;
+        }
+        const char *text = (const char *)sqlite3_column_text(st, 1);
+        out->decisions[out->ndecisions] = strdup(text ? text : "");
+        if (!out->decisions[out->ndecisions])
+            break;
+        out->ndecisions++;
+    }
+    sqlite3_reset(st);
+    return rc == SQLITE_DONE ? 0 : fail(s, "reading decisions");
+}
+
+int store_load(store *s, const char *id, stored_game *out)
+{
+    memset(out, 0, sizeof *out);
+    snprintf(out->id, sizeof out->id, "%s", id);
+    sqlite3_stmt *st = s->st[ST_GAME];
+    sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) {
+        copy_column(st, 0, out->variant, sizeof out->variant);
+        out->players = sqlite3_column_int(st, 1);
+        copy_column(st, 2, out->mode, sizeof out->mode);
+        const char *seed = (const char *)sqlite3_column_text(st, 3);
+        out->seed = seed ? strtoull(seed, NULL, 10) : 0;
+        copy_column(st, 4, out->status, sizeof out->status);
+        out->created = sqlite3_column_int64(st, 5);
+    }
+    sqlite3_reset(st);
+    if (rc == SQLITE_DONE)
+        return 1;
+    if (rc != SQLITE_ROW)
+        return fail(s, "reading a game");
+    if (load_seats(s, id, out) || load_decisions(s, id, out)) {
+        stored_game_free(out);
+        return -1;
+    }
+    return 0;
+}
+
+void stored_game_free(stored_game *g)
+{
+    for (int i = 0; i < g->ndecisions; i++)
+        free(g->decisions[i]);
+    free(g->decisions);
+    g->decisions = NULL;
+    g->ndecisions = 0;
+}

@@ -1,0 +1,351 @@
+"""harness.py - what the server tests share: a real `axio serve` process, HTTP
+calls, protocol clients that check every message they receive, and a loop that
+plays games through the server's move hints.
+
+Environment (set by ctest): AXIO, the built command; SRC, the source tree;
+PYTHON3. Every wait polls with a generous deadline: a loaded machine makes the
+tests slower, never wrong.
+
+The leak check (`check_message`) runs on every message a client receives: a
+state's `game` has only known keys, counts instead of the bag, stacks and other
+racks, no seed before the end; `you` is the client's own seat; another seat's
+`draw` and `swap` tiles are counts. When a game ends, `check_seed_absent` looks
+for the revealed seed in the raw text of everything received before the end.
+"""
+import hashlib
+import http.client
+import json
+import os
+import select
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from wsclient import Closed, HandshakeError, WebSocket  # noqa: E402
+
+AXIO = os.environ.get("AXIO", "axio")
+SRC = os.environ.get("SRC", os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+PYTHON3 = os.environ.get("PYTHON3", sys.executable)
+HOST = "127.0.0.1"
+TIMEOUT = 30.0  # generous: sanitizer builds on a loaded 2-core machine
+
+GAME_KEYS = {
+    "id", "variant", "players", "mode", "status", "phase", "to_move", "bonus", "ply",
+    "colors", "area", "fields", "cells", "pyramids", "dead", "tiles", "frontier", "last",
+    "seats", "spectators", "bag", "seed_hash", "end", "seed",
+}
+SEAT_KEYS = {"name", "kind", "level", "taken", "connected", "rack_size", "score", "stack"}
+
+
+class Server:
+    """`axio serve` on a free port with its own database."""
+
+    def __init__(self, db, *args, web=None):
+        self.db = db
+        cmd = [AXIO, "serve", "--port", "0", "--db", db, "--quiet", *args]
+        if web:
+            cmd += ["--web", web]
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = self._first_line()
+        if "listening on" not in line:
+            err = self.proc.stderr.read() if self.proc.poll() is not None else ""
+            raise RuntimeError(f"server did not start: {line!r} {err!r}")
+        self.port = int(line.split("http://")[1].split("/")[0].split(":")[1])
+
+    def _first_line(self):
+        result = []
+        reader = threading.Thread(target=lambda: result.append(self.proc.stdout.readline()), daemon=True)
+        reader.start()
+        reader.join(TIMEOUT)
+        return result[0] if result else ""
+
+    def http(self, method, path, body=None, raw=None, headers=None):
+        """(status, parsed JSON or text, headers)."""
+        conn = http.client.HTTPConnection(HOST, self.port, timeout=TIMEOUT)
+        data = raw if raw is not None else (json.dumps(body) if body is not None else None)
+        conn.request(method, path, body=data, headers=headers or {})
+        resp = conn.getresponse()
+        text = resp.read().decode(errors="replace")
+        conn.close()
+        ctype = resp.getheader("content-type", "")
+        value = json.loads(text) if ctype.startswith("application/json") else text
+        return resp.status, value, dict(resp.getheaders())
+
+    def create(self, variant, seats, name="Ann", players=None, mode=None):
+        body = {"variant": variant, "players": players or len(seats), "name": name, "seats": seats}
+        if mode:
+            body["mode"] = mode
+        status, value, _ = self.http("POST", "/api/games", body)
+        assert status == 201, (status, value)
+        return value
+
+    def join(self, game, name="Bo"):
+        status, value, _ = self.http("POST", f"/api/games/{game}/join", {"name": name})
+        assert status == 200, (status, value)
+        return value
+
+    def websocket(self, path):
+        return WebSocket.connect(HOST, self.port, path, timeout=TIMEOUT)
+
+    def stop(self):
+        """SIGTERM; returns the exit code."""
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+        try:
+            return self.proc.wait(TIMEOUT)
+        finally:
+            self._close_pipes()
+
+    def kill(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait(TIMEOUT)
+        self._close_pipes()
+
+    def _close_pipes(self):
+        for pipe in (self.proc.stdout, self.proc.stderr):
+            if pipe:
+                pipe.close()
+
+
+def sha256(text):
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def check_event(ev, seat):
+    """An event as seat (None: spectator) may see it."""
+    assert isinstance(ev, dict) and "ev" in ev, ev
+    if ev["ev"] == "draw" and ev["player"] != seat:
+        assert isinstance(ev["tiles"], int), f"another seat's draw is visible: {ev}"
+    if ev["ev"] == "swap" and ev["player"] != seat and ev["accepted"]:
+        assert isinstance(ev["returned"], int) and isinstance(ev["drawn"], int), ev
+
+
+def check_state(msg, seat):
+    game, you = msg["game"], msg["you"]
+    unknown = set(game) - GAME_KEYS
+    assert not unknown, f"unexpected keys in state: {unknown}"
+    assert isinstance(game["bag"], int)
+    assert ("seed" in game) == (game["status"] == "over"), "seed before the end"
+    for s in game["seats"]:
+        assert not set(s) - SEAT_KEYS, f"unexpected seat keys: {set(s) - SEAT_KEYS}"
+        assert isinstance(s["rack_size"], int)
+        assert isinstance(s.get("stack", 0), int)
+    if seat is None:
+        assert you is None, "a spectator got a `you`"
+    else:
+        assert you["seat"] == seat, f"seat {seat} got seat {you['seat']}'s view"
+        assert len(you["rack"]) == game["seats"][seat]["rack_size"]
+        assert set(you) <= {"seat", "rack", "hint", "moves"}
+
+
+def check_message(msg, seat):
+    """Everything a client receives passes here."""
+    kind = msg["type"]
+    if kind == "state":
+        check_state(msg, seat)
+    elif kind == "event":
+        check_event(msg["event"], seat)
+    elif kind == "history":
+        for ev in msg["events"]:
+            check_event(ev, seat)
+            if ev["ev"] == "start" and "seed" in ev:
+                assert any(e["ev"] == "end" for e in msg["events"]), "seed in a running game's history"
+    elif kind in ("error", "preview", "pong"):
+        pass
+    else:
+        raise AssertionError(f"unknown message type {kind}")
+
+
+class Client:
+    """One protocol connection: a seat (token) or a spectator."""
+
+    def __init__(self, server, game, token=None, seat=None, hint=True, moves=False):
+        args = []
+        if token:
+            args.append(f"token={token}")
+        if hint:
+            args.append("hint=1")
+        if moves:
+            args.append("moves=1")
+        path = f"/ws/{game}" + ("?" + "&".join(args) if args else "")
+        self.ws = server.websocket(path)
+        self.seat = seat
+        self.game = game
+        self.state = None
+        self.events = []  # history and events, in order
+        self.raw = []  # every message text, for the seed check
+        self.seq = None
+        self.acted_ply = -1
+        self.received = 0
+
+    def fileno(self):
+        return self.ws.fileno()
+
+    def recv(self, timeout=TIMEOUT):
+        text = self.ws.recv(timeout)
+        msg = json.loads(text)
+        self.raw.append(text)
+        self.received += 1
+        check_message(msg, self.seat)
+        if "seq" in msg:
+            assert self.seq is None or msg["seq"] >= self.seq, "seq went back"
+            self.seq = msg["seq"]
+        if msg["type"] == "state":
+            self.state = msg
+        elif msg["type"] == "history":
+            self.events = list(msg["events"])
+        elif msg["type"] == "event":
+            self.events.append(msg["event"])
+        return msg
+
+    def wait_for(self, pred, timeout=TIMEOUT):
+        deadline = time.monotonic() + timeout
+        while True:
+            msg = self.recv(max(0.01, deadline - time.monotonic()))
+            if pred(msg):
+                return msg
+
+    def wait_type(self, kind, timeout=TIMEOUT):
+        return self.wait_for(lambda m: m["type"] == kind, timeout)
+
+    def drain(self, quiet=0.2):
+        """Reads until nothing arrives for `quiet` seconds."""
+        while True:
+            try:
+                self.recv(quiet)
+            except TimeoutError:
+                return
+
+    def send(self, obj):
+        self.ws.send_json(obj)
+
+    def my_turn(self):
+        s = self.state
+        return (s is not None and s["you"] is not None and "hint" in s["you"]
+                and s["game"]["ply"] > self.acted_ply)
+
+    def act(self):
+        """Plays the hint of the last state."""
+        self.acted_ply = self.state["game"]["ply"]
+        self.send(self.state["you"]["hint"])
+
+    def close(self):
+        self.ws.close()
+
+
+def ready(clients, timeout):
+    """Clients with data to read, waiting at most timeout."""
+    now = [c for c in clients if c.ws.pending()]
+    if now:
+        return now
+    r, _, _ = select.select(clients, [], [], timeout)
+    return r
+
+
+def play_until_over(clients, timeout=120.0, before_move=None):
+    """Plays every client's turns from its hints until every client has seen
+    the game end. before_move(client) may veto a move by returning False."""
+    deadline = time.monotonic() + timeout
+    done = set()
+    while len(done) < len(clients):
+        assert time.monotonic() < deadline, "the game did not end in time"
+        for c in clients:
+            if c.my_turn() and (before_move is None or before_move(c) is not False):
+                c.act()
+        for c in ready(clients, 1.0):
+            msg = c.recv()
+            if msg["type"] == "error":
+                raise AssertionError(f"seat {c.seat} got an error: {msg}")
+            if msg["type"] == "state" and msg["game"]["status"] == "over":
+                done.add(c)
+    return clients[0].state
+
+
+def check_seed_absent(client, seed):
+    """The seed appears in nothing received before the game ended."""
+    for text in client.raw:
+        msg = json.loads(text)
+        if msg["type"] == "state" and msg["game"]["status"] == "over":
+            return
+        assert seed not in text, f"seed revealed before the end: {text[:200]}"
+
+
+def view_of(ev, seat):
+    """A record event as seat may see it (record.md, Views)."""
+    ev = dict(ev)
+    if ev["ev"] == "draw" and ev["player"] != seat:
+        ev["tiles"] = len(ev["tiles"])
+    if ev["ev"] == "swap" and ev["player"] != seat and ev["accepted"]:
+        ev["returned"] = len(ev["returned"])
+        ev["drawn"] = len(ev["drawn"])
+    if ev["ev"] == "start":
+        ev.pop("seed", None)
+    return ev
+
+
+def check_record(testcase, server, clients):
+    """The record: 200 once over; it replays through `axio replay` and the
+    independent checker; each client saw exactly its view of it; the seed
+    matches seed_hash and stayed hidden until the end."""
+    game = clients[0].game
+    status, text, headers = server.http("GET", f"/api/games/{game}/record")
+    testcase.assertEqual(status, 200)
+    lines = [json.loads(line) for line in text.splitlines()]
+    testcase.assertEqual(lines[0]["ev"], "start")
+    testcase.assertEqual(lines[-1]["ev"], "end")
+    seed = lines[0]["seed"]
+    state = clients[0].state["game"]
+    testcase.assertEqual(state["seed"], seed)
+    testcase.assertEqual(state["seed_hash"], sha256(seed))
+    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
+        f.write(text)
+        path = f.name
+    try:
+        r = subprocess.run([AXIO, "replay", path], capture_output=True, text=True, timeout=TIMEOUT)
+        testcase.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        checker = os.path.join(SRC, "tests", "checker", "axio_check.py")
+        if os.path.exists(checker):
+            r = subprocess.run([PYTHON3, checker, path], capture_output=True, text=True, timeout=120)
+            testcase.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+    finally:
+        os.unlink(path)
+    for c in clients:
+        check_seed_absent(c, seed)
+        got = [view_of(e, c.seat) if e["ev"] == "start" else e for e in c.events]
+        want = [view_of(e, c.seat) for e in lines]
+        # the start line a client got before the end has no seed; names may have filled in
+        testcase.assertEqual(len(got), len(want), "event count differs from the record")
+        for g, w in zip(got[1:], want[1:]):
+            testcase.assertEqual(g, w)
+    return lines
+
+
+class ServerTest(unittest.TestCase):
+    """A test case with a fresh server (self.server) on a temporary database."""
+
+    server_args = ()
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.db = os.path.join(self.tmp.name, "axio.db")
+        self.server = Server(self.db, *self.server_args)
+        self.clients = []
+
+    def tearDown(self):
+        for c in self.clients:
+            c.close()
+        code = self.server.stop()
+        self.tmp.cleanup()
+        self.assertEqual(code, 0, "the server did not stop cleanly")
+
+    def connect(self, game, token=None, seat=None, **kw):
+        c = Client(self.server, game, token, seat, **kw)
+        self.clients.append(c)
+        c.wait_type("history")
+        return c
