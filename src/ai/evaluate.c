@@ -25,6 +25,7 @@ const ai_params ai_default_params = {.steepness = 3.0f, .bonus = 3.0f, .noise = 
 
 struct ai_scratch {
     uint8_t pot[AX_GRID_CELLS][AX_MAX_COLORS];
+    float value[AX_GRID_CELLS][AX_MAX_COLORS]; /* of pot[][] for the seat to move */
     ax_move moves[AX_MAX_MOVES];
 };
 
@@ -150,12 +151,20 @@ static void cell_potential(const ax_game *g, int i, uint8_t pot[AX_MAX_COLORS])
 
 static bool cell_empty(const ax_game *g, int i) { return (g->empty[i / 64] >> (i % 64)) & 1; }
 
-static void all_potentials(const ax_game *g, ai_scratch *s)
+static float gain_of(const ai_gains *t, int color, int points)
+{
+    return t->gain[color][points < AI_MAX_POINTS ? points : AI_MAX_POINTS];
+}
+
+/* Potentials of every empty cell and their value to the seat to move. */
+static void all_potentials(const ax_game *g, const ai_gains *gains, ai_scratch *s)
 {
     for (int w = 0; w < AX_GRID_WORDS; w++)
         for (uint64_t bits = g->empty[w]; bits; bits &= bits - 1) {
             int i = w * 64 + __builtin_ctzll(bits);
             cell_potential(g, i, s->pot[i]);
+            for (int c = 0; c < g->ncolors; c++)
+                s->value[i][c] = gain_of(gains, c, s->pot[i][c]);
         }
 }
 
@@ -172,11 +181,13 @@ static bool closes_single(uint8_t content)
     return is_symbol(content) || content == AX_PYRAMID || content == AX_OFF;
 }
 
-static void pyramids_of_pair(const ax_game *g, int i, int j, pair_pyramids *out)
+/* Returns whether the pair closes any pyramid. */
+static bool pyramids_of_pair(const ax_game *g, int i, int j, pair_pyramids *out)
 {
     memset(out, 0, sizeof *out);
+    bool any = false;
     if (g->variant != AX_SQUARE)
-        return;
+        return false;
     const int pair[2] = {i, j};
     for (int k = 0; k < 2; k++)
         for (int d = 0; d < 4; d++) {
@@ -196,11 +207,13 @@ static void pyramids_of_pair(const ax_game *g, int i, int j, pair_pyramids *out)
             }
             if (!single)
                 continue;
+            any = true;
             for (int c = 0; c < AX_MAX_COLORS; c++)
                 out->base[c] = (uint8_t)(out->base[c] + base[c]);
             out->near[0] = (uint8_t)(out->near[0] + near[0]);
             out->near[1] = (uint8_t)(out->near[1] + near[1]);
         }
+    return any;
 }
 
 /* Points of colour a on cell i and b on cell j. */
@@ -329,20 +342,37 @@ static int distinct_tiles(const ax_game *g, int index[AX_MAX_RACK])
     return n;
 }
 
-/* Values every placement of the distinct rack tiles on the pair (i, j). */
+/* The value of colour a on cell i and b on cell j: two look-ups unless
+ * the halves share a colour or the pair closes pyramids. */
+static float pair_value(const ax_game *g, const ai_scratch *s, const ai_gains *gains, int i, int j,
+                        int a, int b, const pair_pyramids *pyr, bool pyramids)
+{
+    if (pyramids) {
+        uint8_t points[AX_MAX_COLORS];
+        pair_points(s->pot[i], s->pot[j], pyr, a, b, points);
+        return ai_gains_value(gains, points, g->ncolors);
+    }
+    if (a != b)
+        return s->value[i][a] + s->value[j][b];
+    return gain_of(gains, a, s->pot[i][a] + s->pot[j][a]);
+}
+
+/* Values every placement of the distinct rack tiles on the pair (i, j).
+ * One random word gives the noise of all of them, 5 bits each. */
 static void grid_pair_moves(const ax_game *g, const ai_scratch *s, const ai_gains *gains,
                             float noise, ax_rng *rng, int i, int j, const int *tiles, int ntiles,
                             best_move *best)
 {
     pair_pyramids pyr;
-    pyramids_of_pair(g, i, j, &pyr);
+    bool pyramids = pyramids_of_pair(g, i, j, &pyr);
+    uint64_t bits = ax_rng_next(rng);
+    float step = noise / 32.0f;
     for (int t = 0; t < ntiles; t++) {
         ax_tile tile = g->rack[g->to_move][tiles[t]];
         int a = tile.sym[0], b = tile.sym[1];
-        for (int flip = 0; flip < (a == b ? 1 : 2); flip++) {
-            uint8_t points[AX_MAX_COLORS];
-            pair_points(s->pot[i], s->pot[j], &pyr, flip ? b : a, flip ? a : b, points);
-            float v = ai_gains_value(gains, points, g->ncolors) + jitter(rng, noise);
+        for (int flip = 0; flip < (a == b ? 1 : 2); flip++, bits >>= 5) {
+            float v = pair_value(g, s, gains, i, j, flip ? b : a, flip ? a : b, &pyr, pyramids) +
+                      step * (float)(bits & 31);
             if (v > best->value) {
                 best->value = v;
                 domino(&best->move, tiles[t], flip ? j : i, flip ? i : j);
@@ -355,7 +385,7 @@ static void grid_policy(const ax_game *g, const ai_gains *gains, float noise, ax
                         ai_scratch *s, best_move *best)
 {
     int tiles[AX_MAX_RACK], ntiles = distinct_tiles(g, tiles);
-    all_potentials(g, s);
+    all_potentials(g, gains, s);
     for (int w = 0; w < AX_GRID_WORDS; w++)
         for (uint64_t bits = g->empty[w]; bits; bits &= bits - 1) {
             int i = w * 64 + __builtin_ctzll(bits);

@@ -22,7 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_CANDIDATES 16
+#define MAX_CANDIDATES STRONG_MAX_CANDIDATES
+#define DEFAULT_CANDIDATES 16
 #define CHECK_EVERY    32 /* previews between two clock reads */
 
 typedef struct {
@@ -35,7 +36,7 @@ typedef struct {
 struct strong_search {
     ax_game root, det, sim;
     ai_scratch *scratch;
-    ai_params params;
+    strong_tuning tune;
     ax_move moves[AX_MAX_MOVES];
     candidate cand[MAX_CANDIDATES];
     int ncand;
@@ -53,9 +54,11 @@ strong_search *strong_new(void)
         free(s);
         return NULL;
     }
-    s->params = ai_default_params;
+    s->tune = (strong_tuning){.params = ai_default_params, .candidates = DEFAULT_CANDIDATES};
     return s;
 }
+
+strong_tuning *strong_tune(strong_search *s) { return &s->tune; }
 
 void strong_free(strong_search *s)
 {
@@ -83,16 +86,17 @@ static float placement_prior(const strong_search *s, const ax_move *m)
     ax_preview pv;
     ax_preview_move(g, m, &pv);
     const uint8_t *before = g->track[ax_track_owner(g, g->to_move)];
-    return ai_tracks_gain(g, before, pv.score, &s->params) +
+    return ai_tracks_gain(g, before, pv.score, &s->tune.params) +
            0.001f * (float)total_points(pv.points);
 }
 
-/* Keeps cand[] sorted by prior, best first, at most MAX_CANDIDATES. */
+/* Keeps cand[] sorted by prior, best first, at most `candidates`. */
 static void offer_candidate(strong_search *s, const ax_move *m, float prior)
 {
-    if (s->ncand == MAX_CANDIDATES && s->cand[MAX_CANDIDATES - 1].prior >= prior)
+    int max = s->tune.candidates;
+    if (s->ncand == max && s->cand[max - 1].prior >= prior)
         return;
-    int k = s->ncand < MAX_CANDIDATES ? s->ncand++ : MAX_CANDIDATES - 1;
+    int k = s->ncand < max ? s->ncand++ : max - 1;
     for (; k > 0 && s->cand[k - 1].prior < prior; k--)
         s->cand[k] = s->cand[k - 1];
     s->cand[k] = (candidate){.move = *m, .prior = prior};
@@ -148,7 +152,7 @@ static double play_candidate(strong_search *s, const candidate *c, int seat, uin
     if (ax_apply(&s->sim, &c->move, NULL) != AX_OK)
         return 0; /* cannot happen: the candidate is legal in the view */
     ax_rng_seed(&rng, seed);
-    ai_playout(&s->sim, &s->params, &rng, s->scratch);
+    ai_playout(&s->sim, &s->tune.params, &rng, s->scratch);
     return ai_outcome(&s->sim, seat);
 }
 

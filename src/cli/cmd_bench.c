@@ -1,11 +1,20 @@
 /*
- * cmd_bench.c - `axio bench`: the engine's random-playout speed.
+ * cmd_bench.c - `axio bench`: the engine's random-playout speed and the
+ * computer players' decision times.
  *
- * For each variant, plays a fixed number of 2-player games with uniformly
- * random decisions from a fixed seed, several times, on one thread. The ply
- * count and the checksum of the final tracks are reproducible (the same on
- * every run and machine); the speed is the median over the repetitions.
+ * Engine: for each variant, plays a fixed number of 2-player games with
+ * uniformly random decisions from a fixed seed, several times, on one
+ * thread. The ply count and the checksum of the final tracks are
+ * reproducible (the same on every run and machine); the speed is the median
+ * over the repetitions.
+ *
+ * Players: every level decides in the same fixed positions (taken from
+ * greedy games of the seed); `strong` searches a fixed number of playouts
+ * per decision, so its decisions and playout count are reproducible and
+ * only the time varies: the median decision time and the playouts per
+ * second. With --movetime, strong also decides on the clock.
  */
+#include "../ai/player.h"
 #include "../engine/axio.h"
 #include "cli.h"
 
@@ -16,11 +25,16 @@
 
 static const char *const help =
     "usage: axio bench [--variant square|rota|hex] [--players N] [--mode standard|solo|team]\n"
-    "                  [--games N] [--repeat R] [--seed S]\n"
+    "                  [--games N] [--repeat R] [--seed S] [--only engine|ai]\n"
+    "                  [--positions D] [--playouts P] [--movetime MS]\n"
     "\n"
-    "Plays N random games per variant (default 20000; 2 players, standard), R times (default\n"
-    "5), on one core, and prints the plies (decisions), a checksum of the results, and the\n"
-    "median speed in plies per second. Without --variant, every variant.\n";
+    "Engine: plays N random games per variant (default 20000; 2 players, standard), R times\n"
+    "(default 5), on one core, and prints the plies (decisions), a checksum of the results,\n"
+    "and the median speed in plies per second. Without --variant, every variant.\n"
+    "Players: each level decides in D fixed positions (default 24) and the median and\n"
+    "largest decision times are printed; strong searches P playouts per decision (default\n"
+    "1000: reproducible decisions, checksum and playout count) and its playouts per second\n"
+    "are printed; with --movetime, strong also decides on a clock of MS per decision.\n";
 
 typedef struct {
     long plies;
@@ -57,14 +71,138 @@ static int compare_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+static void bench_engine(int variant, int players, int mode, long games, long repeat, uint64_t seed)
+{
+    double speeds[101];
+    bench_run run = {0, 0, 0};
+    for (long r = 0; r < repeat; r++) {
+        run = run_playouts(variant, players, mode, games, seed);
+        speeds[r] = (double)run.plies / (run.seconds > 0 ? run.seconds : 1e-9);
+    }
+    qsort(speeds, (size_t)repeat, sizeof speeds[0], compare_double);
+    printf("%-6s %dp %-8s random playouts: %ld games, %ld plies, checksum %016llx, median %.0f "
+           "plies/s (min %.0f, max %.0f, %ld runs)\n",
+           ax_variant_name(variant), players, ax_mode_name(mode), games, run.plies,
+           (unsigned long long)run.checksum, speeds[repeat / 2], speeds[0], speeds[repeat - 1],
+           repeat);
+}
+
+/* --- players --- */
+
+#define MAX_POSITIONS   1000
+#define POSITION_STRIDE 3 /* decisions between two benchmark positions */
+
+typedef struct {
+    long positions, playouts, movetime;
+} ai_bench;
+
+/* Fixed positions: every third decision of greedy games from the seed. */
+static int bench_positions(int variant, int players, int mode, uint64_t seed, ax_game *out,
+                           int count)
+{
+    ax_player *greedy = ax_player_new("greedy", seed);
+    ax_game *g = malloc(sizeof *g), *view = malloc(sizeof *view);
+    int n = 0;
+    for (uint64_t k = 0; greedy && g && view && n < count; k++) {
+        ax_game_init(g, variant, players, mode, seed + k, NULL);
+        for (long ply = 0; g->phase != AX_PHASE_OVER && n < count; ply++) {
+            if (ply % POSITION_STRIDE == 0)
+                out[n++] = *g;
+            ax_move m;
+            ax_view(g, g->to_move, view);
+            ax_player_decide(greedy, view, g->to_move, &m);
+            ax_apply(g, &m, NULL);
+        }
+    }
+    ax_player_free(greedy);
+    free(g);
+    free(view);
+    return n;
+}
+
+static uint64_t hash_move(uint64_t h, const ax_move *m)
+{
+    const int parts[] = {m->kind,     m->rack_index, m->rotation, m->accept, m->wild,
+                         m->cells[0], m->cells[1],   m->x,        m->y};
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
+        h = (h ^ (uint64_t)(uint32_t)parts[i]) * 0x100000001b3ULL;
+    return h;
+}
+
+/* One level decides in every position; prints its times (and search speed). */
+static int bench_level(const char *name, const ax_game *pos, int n, const ai_bench *ab,
+                       bool on_clock, uint64_t seed, const char *label)
+{
+    ax_player *p = ax_player_new(name, seed);
+    ax_game *view = malloc(sizeof *view);
+    double *times = malloc((size_t)n * sizeof *times);
+    if (!p || !view || !times) {
+        ax_player_free(p);
+        free(view);
+        free(times);
+        fprintf(stderr, "axio bench: out of memory\n");
+        return 1;
+    }
+    ax_player_set_movetime(p, on_clock ? (int)ab->movetime : 0);
+    ax_player_set_playouts(p, on_clock ? 0 : ab->playouts);
+    uint64_t checksum = 0xcbf29ce484222325ULL;
+    for (int i = 0; i < n; i++) {
+        ax_move m;
+        ax_view(&pos[i], pos[i].to_move, view);
+        double start = now_seconds();
+        ax_player_decide(p, view, pos[i].to_move, &m);
+        times[i] = now_seconds() - start;
+        checksum = hash_move(checksum, &m);
+    }
+    ax_player_stats st;
+    ax_player_get_stats(p, &st);
+    qsort(times, (size_t)n, sizeof times[0], compare_double);
+    printf("%s %-6s %d decisions: median %.3f ms, max %.3f ms", label, name, n, 1000 * times[n / 2],
+           1000 * times[n - 1]);
+    if (st.playouts > 0)
+        printf(", %.0f playouts/decision, %.0f playouts/s", (double)st.playouts / n,
+               (double)st.playouts / (st.total_seconds > 0 ? st.total_seconds : 1e-9));
+    if (on_clock)
+        printf(" (movetime %ld ms)\n", ab->movetime);
+    else
+        printf(", checksum %016llx\n", (unsigned long long)checksum);
+    ax_player_free(p);
+    free(view);
+    free(times);
+    return 0;
+}
+
+static int bench_players(int variant, int players, int mode, uint64_t seed, const ai_bench *ab)
+{
+    ax_game *pos = malloc((size_t)ab->positions * sizeof *pos);
+    if (!pos) {
+        fprintf(stderr, "axio bench: out of memory\n");
+        return 1;
+    }
+    int n = bench_positions(variant, players, mode, seed, pos, (int)ab->positions), rc = 0;
+    char label[64];
+    snprintf(label, sizeof label, "%-6s %dp %-8s", ax_variant_name(variant), players,
+             ax_mode_name(mode));
+    for (int k = 0; ax_player_names[k] && rc == 0 && n > 0; k++)
+        rc = bench_level(ax_player_names[k], pos, n, ab, false, seed, label);
+    if (rc == 0 && n > 0 && ab->movetime > 0)
+        rc = bench_level("strong", pos, n, ab, true, seed, label);
+    free(pos);
+    return rc;
+}
+
 int cmd_bench(int argc, char **argv)
 {
     static const struct option opts[] = {
-        {"variant", required_argument, 0, 'v'}, {"games", required_argument, 0, 'g'},
-        {"repeat", required_argument, 0, 'r'},  {"seed", required_argument, 0, 's'},
-        {"players", required_argument, 0, 'p'}, {"mode", required_argument, 0, 'm'},
-        {"help", no_argument, 0, 'h'},          {0, 0, 0, 0}};
+        {"variant", required_argument, 0, 'v'},  {"games", required_argument, 0, 'g'},
+        {"repeat", required_argument, 0, 'r'},   {"seed", required_argument, 0, 's'},
+        {"players", required_argument, 0, 'p'},  {"mode", required_argument, 0, 'm'},
+        {"only", required_argument, 0, 'o'},     {"positions", required_argument, 0, 'd'},
+        {"playouts", required_argument, 0, 'n'}, {"movetime", required_argument, 0, 't'},
+        {"help", no_argument, 0, 'h'},           {0, 0, 0, 0}};
     long games = 20000, repeat = 5, players = 2;
+    ai_bench ab = {.positions = 24, .playouts = 1000};
+    bool engine = true, ai = true;
     const char *mode_name = NULL;
     uint64_t seed = 1;
     int only = -1, c;
@@ -94,6 +232,24 @@ int cmd_bench(int argc, char **argv)
                 return usage_error("bench", "--players must be 1 to 4");
             break;
         case 'm': mode_name = optarg; break;
+        case 'o':
+            engine = strcmp(optarg, "engine") == 0;
+            ai = strcmp(optarg, "ai") == 0;
+            if (!engine && !ai)
+                return usage_error("bench", "--only takes engine or ai, not '%s'", optarg);
+            break;
+        case 'd':
+            if (!parse_long(optarg, 1, MAX_POSITIONS, &ab.positions))
+                return usage_error("bench", "--positions must be 1 to %d", MAX_POSITIONS);
+            break;
+        case 'n':
+            if (!parse_long(optarg, 1, 100000000, &ab.playouts))
+                return usage_error("bench", "--playouts must be a positive number");
+            break;
+        case 't':
+            if (!parse_long(optarg, 1, 3600000, &ab.movetime))
+                return usage_error("bench", "--movetime must be 1 to 3600000 ms");
+            break;
         case 'h': fputs(help, stdout); return 0;
         default: return usage_error("bench", "unknown or incomplete option '%s'", argv[optind - 1]);
         }
@@ -107,19 +263,10 @@ int cmd_bench(int argc, char **argv)
         if (!parse_game_options("bench", ax_variant_name(v), mode_name, players, &variant_unused,
                                 &mode))
             return EXIT_USAGE;
-        double speeds[101];
-        bench_run run = {0, 0, 0};
-        for (long r = 0; r < repeat; r++) {
-            run = run_playouts(v, (int)players, mode, games, seed);
-            speeds[r] = (double)run.plies / (run.seconds > 0 ? run.seconds : 1e-9);
-        }
-        qsort(speeds, (size_t)repeat, sizeof speeds[0], compare_double);
-        printf(
-            "%-6s %ldp %-8s random playouts: %ld games, %ld plies, checksum %016llx, median %.0f "
-            "plies/s (min %.0f, max %.0f, %ld runs)\n",
-            ax_variant_name(v), players, ax_mode_name(mode), games, run.plies,
-            (unsigned long long)run.checksum, speeds[repeat / 2], speeds[0], speeds[repeat - 1],
-            repeat);
+        if (engine)
+            bench_engine(v, (int)players, mode, games, repeat, seed);
+        if (ai && bench_players(v, (int)players, mode, seed, &ab))
+            return 1;
     }
     return 0;
 }
