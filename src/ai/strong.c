@@ -13,6 +13,9 @@
  * 4. Sequential halving: the budget is cut into phases, and at the end of
  *    each the worse half of the candidates is dropped, so most playouts go
  *    to the close calls among the best.
+ * 5. The search ends early when the leader is ahead of every other
+ *    candidate by far more than the noise, since more playouts would not
+ *    change the decision.
  * The budget is checked after every playout.
  */
 #include "strong.h"
@@ -22,14 +25,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_CANDIDATES STRONG_MAX_CANDIDATES
+#define MAX_CANDIDATES     STRONG_MAX_CANDIDATES
 #define DEFAULT_CANDIDATES 16
-#define CHECK_EVERY    32 /* previews between two clock reads */
+#define CHECK_EVERY        32 /* previews between two clock reads */
 
 typedef struct {
     ax_move move;
-    float prior; /* the heuristic value that chose it */
-    double sum;  /* rewards of its playouts */
+    float prior;    /* the heuristic value that chose it */
+    double sum, sq; /* rewards of its playouts and their squares */
     long n;
 } candidate;
 
@@ -136,6 +139,40 @@ static void sort_alive(strong_search *s)
         }
 }
 
+#define MIN_PLAYOUTS_TO_STOP 32 /* per candidate, before stopping early */
+#define STOP_SIGMAS          4
+
+static double reward_variance(const candidate *c)
+{
+    double mean = c->sum / (double)c->n, var = c->sq / (double)c->n - mean * mean;
+    return var > 0 ? var : 0;
+}
+
+/* Whether the best alive candidate leads every other by more than
+ * STOP_SIGMAS standard errors (or nothing tells them apart at all). */
+static bool clearly_decided(const strong_search *s)
+{
+    const candidate *lead = &s->cand[s->alive[0]];
+    for (int a = 1; a < s->nalive; a++)
+        if (mean_reward(&s->cand[s->alive[a]]) > mean_reward(lead))
+            lead = &s->cand[s->alive[a]];
+    if (lead->n < MIN_PLAYOUTS_TO_STOP)
+        return false;
+    for (int a = 0; a < s->nalive; a++) {
+        const candidate *c = &s->cand[s->alive[a]];
+        if (c == lead)
+            continue;
+        if (c->n < MIN_PLAYOUTS_TO_STOP)
+            return false;
+        double diff = mean_reward(lead) - mean_reward(c);
+        double var = reward_variance(lead) / (double)lead->n + reward_variance(c) / (double)c->n;
+        bool identical = diff == 0 && var == 0;
+        if (!identical && (diff <= 0 || diff * diff <= STOP_SIGMAS * STOP_SIGMAS * var))
+            return false;
+    }
+    return true;
+}
+
 static int phases_for(int n)
 {
     int phases = 0;
@@ -170,10 +207,14 @@ static void run_rounds(strong_search *s, int seat, ai_budget *b, ax_rng *rng)
         ax_determinize(&s->root, deal, &s->det);
         for (int a = 0; a < s->nalive && !ai_budget_over(b); a++) {
             candidate *c = &s->cand[s->alive[a]];
-            c->sum += play_candidate(s, c, seat, seed);
+            double reward = play_candidate(s, c, seat, seed);
+            c->sum += reward;
+            c->sq += reward * reward;
             c->n++;
             b->playouts++;
         }
+        if (clearly_decided(s))
+            break;
         if (s->nalive > 1 &&
             ai_budget_progress(b, from, playouts_from) >= (double)(phase + 1) / phases) {
             sort_alive(s);

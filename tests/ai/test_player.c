@@ -106,7 +106,7 @@ static double timed_decision(ax_player *p, const ax_game *g, ax_move *m)
 static void test_movetime_is_kept(void **state)
 {
     (void)state;
-    const int movetime = 150;
+    const int movetime = 300;
     for (int v = 0; v < 3; v++)
         for (int plies = 0; plies <= 12; plies += 12) {
             ax_game g;
@@ -194,6 +194,7 @@ static void test_reproducible_with_playouts(void **state)
         ax_game g;
         position_after(&g, v, 2, 5);
         ax_move m[2];
+        long playouts[2];
         for (int k = 0; k < 2; k++) {
             ax_player *p = ax_player_new("strong", 42);
             ax_player_set_movetime(p, 0);
@@ -201,10 +202,12 @@ static void test_reproducible_with_playouts(void **state)
             timed_decision(p, &g, &m[k]);
             ax_player_stats st;
             ax_player_get_stats(p, &st);
-            assert_int_equal(st.last_playouts, 200);
+            playouts[k] = st.last_playouts;
+            assert_true(playouts[k] > 0 && playouts[k] <= 200);
             ax_player_free(p);
         }
         assert_memory_equal(&m[0], &m[1], sizeof m[0]);
+        assert_int_equal(playouts[0], playouts[1]);
     }
 }
 
