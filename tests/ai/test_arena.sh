@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# `axio arena`: bad usage exits 2 with one line; duplicate sets rotate the seats (so two
+# copies of one player share the wins evenly on every deal); solo and team runs report what
+# they should; a run with a fixed playout count is reproducible.
+set -euo pipefail
+: "${AXIO:?path of the axio command}"
+
+bad() {
+  local rc=0 err
+  err=$("$AXIO" arena "$@" 2>&1 >/dev/null) || rc=$?
+  if [ "$rc" != 2 ]; then echo "FAIL: axio arena $* exit $rc, want 2"; exit 1; fi
+  if [ "$(printf '%s\n' "$err" | wc -l)" != 1 ] || [ -z "$err" ]; then
+    echo "FAIL: axio arena $*: not one line: $err"; exit 1
+  fi
+  echo "ok: axio arena $* -> $err"
+}
+
+ok=(--variant square --players 2 --ai greedy,random --games 2 --seed 1)
+bad
+bad --variant square --ai greedy --games 2        # no seed
+bad "${ok[@]}" --ai greedy,deep-blue
+bad "${ok[@]}" --ai a,b,c
+bad "${ok[@]}" --variant chess
+bad "${ok[@]}" --games 0
+bad "${ok[@]}" --movetime -5
+bad "${ok[@]}" --movetime 0
+bad "${ok[@]}" --mode team
+bad "${ok[@]}" --players 5
+bad "${ok[@]}" extra
+"$AXIO" arena --help | grep -q "usage: axio arena"
+
+out=$("$AXIO" arena --variant rota --players 2 --ai greedy,random --games 5 --seed 3 2>/dev/null)
+echo "$out"
+echo "$out" | grep -q "6 games (3 deals x 2 seatings)"
+echo "$out" | awk '/win rate/ { sum += $6 } END { exit !(sum > 0.999 && sum < 1.001) }'
+
+out=$("$AXIO" arena --variant square --players 3 --ai greedy,random --games 4 --seed 1 2>/dev/null)
+echo "$out" | grep -q "6 games (2 deals x 3 seatings)"
+[ "$(echo "$out" | grep -c '^player [012] ')" = 3 ]
+
+out=$("$AXIO" arena --variant hex --players 1 --ai greedy,random --games 3 --seed 5 2>/dev/null)
+echo "$out"
+echo "$out" | grep -q "player 0 greedy   mean result"
+echo "$out" | grep -q "paired difference greedy - random"
+
+out=$("$AXIO" arena --variant hex --players 4 --mode team --ai greedy,random --games 4 --seed 2 \
+  2>/dev/null)
+echo "$out" | grep -q "hex 4p team: 4 games (1 deals x 4 seatings)"
+
+run() {
+  "$AXIO" arena --variant square --players 2 --ai strong,greedy --games 2 --seed 4 \
+    --movetime 0 --playouts 40 2>/dev/null | grep -v 'time per decision'
+}
+first=$(run)
+echo "$first"
+[ "$first" = "$(run)" ]
