@@ -18,7 +18,8 @@
 
 static const char *const help =
     "usage: axio selfplay [--variant square|rota|hex] [--players N] [--mode standard|solo|team]\n"
-    "                     [--seed S] [--games G] [--ai NAME[,NAME...]] [--record DIR]\n"
+    "                     [--seed S] [--games G] [--ai NAME[,NAME...]] [--movetime MS]\n"
+    "                     [--record DIR]\n"
     "\n"
     "Plays G games between built-in players (game k uses seed S+k) and prints a summary:\n"
     "wins per seat and the mean lowest track (solo: the mean result).\n"
@@ -27,7 +28,9 @@ static const char *const help =
     "  --mode      default: solo for one player, standard otherwise; team: hex with 4\n"
     "  --seed      first seed (default 1)\n"
     "  --games     number of games (default 1)\n"
-    "  --ai        players by seat, repeated when shorter: random, greedy (default random)\n"
+    "  --ai        players by seat, repeated when shorter: random, greedy, strong\n"
+    "              (default random)\n"
+    "  --movetime  milliseconds per decision of a searching player (default 1000)\n"
     "  --record    write one record per game into DIR (created if missing)\n"
     "  --show      print each game's final board, tracks and ranking\n";
 
@@ -66,14 +69,19 @@ static int open_record(const char *dir, const ax_game *g, char path[PATH_SIZE],
 
 int cmd_selfplay(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"variant", required_argument, 0, 'v'}, {"players", required_argument, 0, 'p'},
-        {"mode", required_argument, 0, 'm'},    {"seed", required_argument, 0, 's'},
-        {"games", required_argument, 0, 'g'},   {"ai", required_argument, 0, 'a'},
-        {"record", required_argument, 0, 'r'},  {"show", no_argument, 0, 'w'},
-        {"help", no_argument, 0, 'h'},          {0, 0, 0, 0}};
+    static const struct option opts[] = {{"variant", required_argument, 0, 'v'},
+                                         {"players", required_argument, 0, 'p'},
+                                         {"mode", required_argument, 0, 'm'},
+                                         {"seed", required_argument, 0, 's'},
+                                         {"games", required_argument, 0, 'g'},
+                                         {"ai", required_argument, 0, 'a'},
+                                         {"record", required_argument, 0, 'r'},
+                                         {"show", no_argument, 0, 'w'},
+                                         {"movetime", required_argument, 0, 't'},
+                                         {"help", no_argument, 0, 'h'},
+                                         {0, 0, 0, 0}};
     const char *variant = "square", *mode = NULL, *ai = "random", *dir = NULL;
-    long players = 2, games = 1;
+    long players = 2, games = 1, movetime = AX_DEFAULT_MOVETIME_MS;
     uint64_t seed = 1;
     bool show = false;
     int c;
@@ -98,6 +106,11 @@ int cmd_selfplay(int argc, char **argv)
             if (!parse_u64(optarg, &seed))
                 return usage_error("selfplay", "--seed must be a number, not '%s'", optarg);
             break;
+        case 't':
+            if (!parse_long(optarg, 1, 3600000, &movetime))
+                return usage_error("selfplay", "--movetime must be 1 to 3600000 ms, not '%s'",
+                                   optarg);
+            break;
         case 'h': fputs(help, stdout); return 0;
         default:
             return usage_error("selfplay", "unknown or incomplete option '%s'", argv[optind - 1]);
@@ -115,7 +128,8 @@ int cmd_selfplay(int argc, char **argv)
     for (int i = 0; i < nai; i++) {
         ax_player *probe = ax_player_new(ai_names[i], 0);
         if (!probe)
-            return usage_error("selfplay", "unknown player '%s' (random, greedy)", ai_names[i]);
+            return usage_error("selfplay", "unknown player '%s' (random, greedy, strong)",
+                               ai_names[i]);
         ax_player_free(probe);
     }
     if (dir && mkdir(dir, 0777) != 0 && errno != EEXIST) {
@@ -140,6 +154,7 @@ int cmd_selfplay(int argc, char **argv)
         const char *names[AX_MAX_PLAYERS];
         for (int s = 0; s < players; s++) {
             seats[s] = ax_player_new(ai_names[s % nai], (seed + (uint64_t)k) * 31 + (uint64_t)s);
+            ax_player_set_movetime(seats[s], (int)movetime);
             names[s] = ai_names[s % nai];
         }
         FILE *record = NULL;
