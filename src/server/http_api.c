@@ -325,6 +325,9 @@ static long content_length(struct lws *wsi)
 
 static int route(http_req *r, struct lws *wsi)
 {
+    if (r->routed)
+        return 0;
+    r->routed = true;
     if (strncmp(r->path, "/api/", 5) == 0)
         return api_route(r, wsi);
     if (strcmp(r->path, "/ws") == 0 || strncmp(r->path, "/ws/", 4) == 0)

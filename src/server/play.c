@@ -376,11 +376,31 @@ int play_receive(conn *c, const void *in, size_t len)
 
 /* --- connections --- */
 
+/* A URL argument: 1 and its value in out, 0 when absent, -1 when present
+ * but longer than outlen. */
+static int url_arg(struct lws *wsi, const char *name, char *out, size_t outlen)
+{
+    char frag[4096];
+    size_t nlen = strlen(name);
+    for (int i = 0; i < 64; i++) {
+        int len = lws_hdr_fragment_length(wsi, WSI_TOKEN_HTTP_URI_ARGS, i);
+        if (len <= 0 || len >= (int)sizeof frag ||
+            lws_hdr_copy_fragment(wsi, frag, sizeof frag, WSI_TOKEN_HTTP_URI_ARGS, i) < 0)
+            continue;
+        if (strncmp(frag, name, nlen) != 0 || frag[nlen] != '=')
+            continue;
+        if (strlen(frag + nlen + 1) >= outlen)
+            return -1;
+        strcpy(out, frag + nlen + 1);
+        return 1;
+    }
+    return 0;
+}
+
 static bool url_flag(struct lws *wsi, const char *name)
 {
-    char buf[64];
-    const char *v = lws_get_urlarg_by_name(wsi, name, buf, sizeof buf);
-    return v && (strcmp(v, "1") == 0 || strcmp(v, "true") == 0);
+    char v[8];
+    return url_arg(wsi, name, v, sizeof v) == 1 && (strcmp(v, "1") == 0 || strcmp(v, "true") == 0);
 }
 
 static void send_history(conn *c)
@@ -422,16 +442,15 @@ int play_open(conn *c, struct lws *wsi)
         send_fatal(c, "not_found", "no such game");
         return 0;
     }
-    int seat = -1;
-    const char *tok = lws_get_urlarg_by_name(wsi, "token=", token, sizeof token);
-    if (tok) {
-        seat = lobby_seat_of_token(gm, tok);
+    int seat = -1, has_token = url_arg(wsi, "token", token, sizeof token);
+    if (has_token) {
+        seat = has_token > 0 ? lobby_seat_of_token(gm, token) : -1;
         if (seat < 0) {
             send_fatal(c, "unauthorized", "the token does not belong to a seat of this game");
             return 0;
         }
     }
-    c->flags = (url_flag(wsi, "hint=") ? YOU_HINT : 0) | (url_flag(wsi, "moves=") ? YOU_MOVES : 0);
+    c->flags = (url_flag(wsi, "hint") ? YOU_HINT : 0) | (url_flag(wsi, "moves") ? YOU_MOVES : 0);
     c->gm = gm;
     attach(c, gm, seat);
     play_broadcast_state(gm); /* this one's first state, and the others see it connected */

@@ -10,7 +10,8 @@
  * workers and closes the database.
  *
  * Connections per client address are counted from the socket's creation to
- * its destruction (LWS_CALLBACK_WSI_CREATE / _DESTROY, the address entry
+ * its destruction (LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED, the first
+ * callback where the peer is known, to LWS_CALLBACK_WSI_DESTROY; the entry
  * kept as the wsi's opaque user data) and refused at accept time
  * (LWS_CALLBACK_FILTER_NETWORK_CONNECTION) above the limit.
  */
@@ -122,7 +123,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     session *s = user;
     switch (reason) {
     case LWS_CALLBACK_FILTER_NETWORK_CONNECTION: return accept_allowed(user) ? 0 : 1;
-    case LWS_CALLBACK_WSI_CREATE: count_connection(wsi); return 0;
+    case LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED: count_connection(wsi); return 0;
     case LWS_CALLBACK_WSI_DESTROY: uncount_connection(wsi); return 0;
     case LWS_CALLBACK_HTTP: return http_request(&s->http, wsi, in);
     case LWS_CALLBACK_HTTP_BODY: return http_body(&s->http, wsi, in, len);

@@ -149,6 +149,7 @@ typedef struct {
     int method;
     bool body_too_large;
     bool close_after; /* close the connection after the answer */
+    bool routed;      /* answered already: lws may still deliver the body */
     char path[256];
     size_t body_len;
     unsigned char *resp; /* LWS_PRE bytes, then the body */

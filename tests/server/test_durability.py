@@ -1,0 +1,229 @@
+"""Nothing lost: a server killed with SIGKILL in the middle of games restarts on the
+same database with every acknowledged move and the turn intact, resumes computer
+players, and lets players reconnect with their tokens. Also: a clean SIGTERM
+shutdown, reconnecting during a game, and a database that must not be used (not a
+database, another program's, damaged, in use) stops the server and is left
+byte for byte unchanged."""
+import hashlib
+import os
+import random
+import sqlite3
+import subprocess
+import tempfile
+import time
+import unittest
+
+from harness import AXIO, TIMEOUT, Client, Server, play_until_over
+
+HUMAN = {"kind": "human"}
+AI = {"kind": "ai", "level": "random"}
+FAST = ("--msg-rate", "1000", "--request-rate", "1000")
+
+
+def comparable(state):
+    """A state's game without what depends on who is connected."""
+    game = dict(state["game"])
+    game.pop("spectators")
+    game["seats"] = [{k: v for k, v in s.items() if k != "connected"} for s in game["seats"]]
+    return game
+
+
+def file_hash(path):
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+class Restart(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.db = os.path.join(self.tmp.name, "axio.db")
+        self.server = Server(self.db, *FAST)
+        self.clients = []
+
+    def tearDown(self):
+        for c in self.clients:
+            c.close()
+        if self.server:
+            self.assertEqual(self.server.stop(), 0)
+        self.tmp.cleanup()
+
+    def client(self, game, token, seat):
+        c = Client(self.server, game, token, seat)
+        c.wait_type("history")
+        self.clients.append(c)
+        return c
+
+    def restart(self, kill=True):
+        for c in self.clients:
+            c.close()
+        self.clients = []
+        if kill:
+            self.server.kill()
+        else:
+            self.assertEqual(self.server.stop(), 0)
+        self.server = Server(self.db, *FAST)
+
+    def two_humans(self, variant):
+        created = self.server.create(variant, [HUMAN, HUMAN])
+        joined = self.server.join(created["game"], "Bo")
+        return created["game"], [(created["token"], 0), (joined["token"], 1)]
+
+    def play_acked(self, clients, moves):
+        """Plays `moves` decisions, each acknowledged (the state after it
+        arrived at every client); returns the last state."""
+        for _ in range(moves):
+            mover = next((c for c in clients if c.my_turn()), None)
+            if mover is None or mover.state["game"]["status"] == "over":
+                break
+            ply = mover.state["game"]["ply"]
+            mover.act()
+            for c in clients:
+                c.wait_for(lambda m: m["type"] == "state" and m["game"]["ply"] > ply)
+        return clients[0].state
+
+    def test_sigkill_keeps_every_acknowledged_move(self):
+        rng = random.Random(5)
+        games = [self.two_humans(v) for v in ("square", "rota", "hex")]
+        for round_ in range(3):
+            last = {}
+            for game, seats in games:
+                clients = [self.client(game, t, s) for t, s in seats]
+                state = self.play_acked(clients, rng.randint(3, 12))
+                last[game] = comparable(state)
+            self.restart(kill=True)
+            for game, seats in games:
+                for token, seat in seats:
+                    c = self.client(game, token, seat)
+                    self.assertEqual(comparable(c.state), last[game],
+                                     f"round {round_}: game {game} differs after SIGKILL")
+                    self.assertEqual(c.state["you"]["seat"], seat)
+            for c in self.clients:
+                c.close()
+            self.clients = []
+
+    def test_sigkill_with_a_move_in_flight(self):
+        game, seats = self.two_humans("square")
+        clients = [self.client(game, t, s) for t, s in seats]
+        acked = self.play_acked(clients, 6)
+        mover = next(c for c in clients if c.my_turn())
+        mover.act()  # not waited for
+        self.restart(kill=True)
+        c = self.client(game, *seats[0])
+        ply = c.state["game"]["ply"]
+        self.assertIn(ply, (acked["game"]["ply"], acked["game"]["ply"] + 1))
+        if ply == acked["game"]["ply"]:
+            self.assertEqual(comparable(c.state), comparable(acked))
+
+    def test_computer_players_resume(self):
+        created = self.server.create("hex", [HUMAN, AI, AI, AI], mode="team")
+        me = self.client(created["game"], created["token"], 0)
+        acked = self.play_acked([me], 4)
+        self.restart(kill=True)
+        me = self.client(created["game"], created["token"], 0)
+        self.assertGreaterEqual(me.state["game"]["ply"], acked["game"]["ply"])
+        final = play_until_over([me])
+        self.assertEqual(final["game"]["status"], "over")
+        status, text, _ = self.server.http("GET", f"/api/games/{created['game']}/record")
+        self.assertEqual(status, 200)
+
+    def test_sigterm_then_resume(self):
+        game, seats = self.two_humans("rota")
+        clients = [self.client(game, t, s) for t, s in seats]
+        state = self.play_acked(clients, 5)
+        self.restart(kill=False)
+        c = self.client(game, *seats[1])
+        self.assertEqual(comparable(c.state), comparable(state))
+
+    def test_reconnect_with_token(self):
+        game, seats = self.two_humans("hex")
+        ann, bo = [self.client(game, t, s) for t, s in seats]
+        self.play_acked([ann, bo], 3)
+        bo.close()
+        self.clients.remove(bo)
+        state = ann.wait_for(lambda m: m["type"] == "state" and not m["game"]["seats"][1]["connected"])
+        self.assertTrue(state["game"]["seats"][0]["connected"])
+        bo = self.client(game, *seats[1])
+        self.assertEqual(bo.state["you"]["seat"], 1)
+        self.assertEqual(len(bo.state["you"]["rack"]), bo.state["game"]["seats"][1]["rack_size"])
+        ann.wait_for(lambda m: m["type"] == "state" and m["game"]["seats"][1]["connected"])
+        self.assertEqual(comparable(bo.state), comparable(ann.state))
+        # two connections of one seat: both get its view
+        bo2 = self.client(game, *seats[1])
+        self.assertEqual(bo2.state["you"]["rack"], bo.state["you"]["rack"])
+        play_until_over([ann, bo, bo2], before_move=lambda c: c is not bo2)
+
+
+class BadDatabase(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def path(self, name):
+        return os.path.join(self.tmp.name, name)
+
+    def refused(self, db, why):
+        before = file_hash(db)
+        r = subprocess.run([AXIO, "serve", "--port", "0", "--db", db], capture_output=True, text=True,
+                           timeout=TIMEOUT)
+        self.assertEqual(r.returncode, 1, r.stdout + r.stderr)
+        self.assertIn("cannot use database", r.stderr)
+        self.assertIn(why, r.stderr)
+        self.assertNotIn("listening", r.stdout)
+        self.assertEqual(file_hash(db), before, "the database was changed")
+        self.assertFalse(os.path.exists(db + "-wal") and os.path.getsize(db + "-wal") > 0)
+
+    def make_axio_db(self, name):
+        db = self.path(name)
+        server = Server(db, *FAST)
+        for _ in range(30):
+            server.create("square", [HUMAN, AI], name="x" * 30)
+        self.assertEqual(server.stop(), 0)
+        return db
+
+    def test_not_a_database(self):
+        db = self.path("text.db")
+        with open(db, "w") as f:
+            f.write("these are not the games you are looking for\n" * 200)
+        self.refused(db, "not a database")
+
+    def test_another_programs_database(self):
+        db = self.path("other.db")
+        with sqlite3.connect(db) as conn:
+            conn.execute("CREATE TABLE accounts(id INTEGER PRIMARY KEY, balance INTEGER)")
+            conn.execute("INSERT INTO accounts VALUES (1, 100)")
+        conn.close()
+        self.refused(db, "not an axio database")
+
+    def test_damaged_database(self):
+        db = self.make_axio_db("damaged.db")
+        size = os.path.getsize(db)
+        self.assertGreater(size, 4 * 4096)
+        with open(db, "r+b") as f:
+            for page in range(1, size // 4096):
+                f.seek(page * 4096 + 10)
+                f.write(b"\xde\xad\xbe\xef" * 64)
+        self.refused(db, "damaged")
+
+    def test_in_use(self):
+        db = self.path("busy.db")
+        first = Server(db)
+        try:
+            r = subprocess.run([AXIO, "serve", "--port", "0", "--db", db], capture_output=True,
+                               text=True, timeout=TIMEOUT)
+            self.assertEqual(r.returncode, 1)
+            self.assertIn("in use", r.stderr)
+            self.assertEqual(first.http("GET", "/api/health")[0], 200)
+        finally:
+            self.assertEqual(first.stop(), 0)
+
+    def test_missing_directory(self):
+        r = subprocess.run([AXIO, "serve", "--port", "0", "--db", self.path("no/such/dir.db")],
+                           capture_output=True, text=True, timeout=TIMEOUT)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("cannot use database", r.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()
