@@ -50,8 +50,8 @@ export async function shotBoth(page, name) {
 }
 
 // Creates a game from the lobby form; seats: ['human', 'ai:greedy', ...].
-export async function createGame(page, { variant, players, mode, seats, name = 'Tester' }) {
-  await page.goto(`${BASE}/#/`);
+export async function createGame(page, { variant, players, mode, seats, name = 'Tester' }, base = BASE) {
+  await page.goto(`${base}/#/`);
   await page.fill('#player-name', name);
   await page.check(`input[name=variant][value=${variant}]`, { force: true });
   await page.check(`input[name=players][value="${players}"]`, { force: true });
@@ -163,8 +163,10 @@ let swapToggle = false;
 export async function answerSwap(page) {
   if (!(await page.locator('.swap-dialog').count())) return false;
   swapToggle = !swapToggle;
+  const seq = await page.getAttribute('.game', 'data-seq');
   await page.click(`.swap-dialog [data-action=${swapToggle ? 'keep' : 'swap'}]`);
   await page.waitForFunction(() => !document.querySelector('.swap-dialog'));
+  await page.waitForFunction((b) => document.querySelector('.game').dataset.seq !== b, seq);
   return true;
 }
 

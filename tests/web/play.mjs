@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import {
   createGame, waitTurnOrEnd, pickTile, rotateByRightClick, hoverPreview, findLegal, fieldCells,
-  clickAndWait, answerSwap, shownScore, shotBoth, apiGet, assertNoErrors, freeCells,
+  clickAndWait, answerSwap, shownScore, shotBoth, shot, apiGet, assertNoErrors, freeCells,
 } from './lib.mjs';
 
 const V = [[0, 0], [1, 0], [1, 1], [0, 1]]; // ROTA corner i sits at vertex cell + V[i]
@@ -58,6 +58,7 @@ export async function playToEnd(page, { variant, players = 2, seats, name, shotN
     if (st.status === 'over') break;
     if (st.phase === 'swap') {
       await page.waitForSelector('.swap-dialog');
+      if (shotName && !facts.swaps) await shot(page, `${shotName}-swap-desktop`);
       await answerSwap(page);
       facts.swaps++;
       continue;
@@ -106,21 +107,24 @@ export async function playToEnd(page, { variant, players = 2, seats, name, shotN
     assert.ok(await page.locator('.layer-overlay .ghost-legal').count(), 'legal ghost drawn');
     assert.equal(await page.locator('.layer-overlay .badge text').textContent(), `+${found.preview.total}`);
 
-    if (usedWild) {
-      await page.mouse.click(found.preview.point.x, found.preview.point.y);
-      const dlg = await page.waitForSelector('.wild-dialog, .status-line:not(.your-turn)', { timeout: 15000 });
-      if (await dlg.evaluate((e) => e.classList.contains('wild-dialog'))) {
-        const opts = await page.$$eval('.wild-dialog [data-wild]', (bs) => bs.map((b) => b.dataset.wild));
-        assert.ok(opts.includes('none'), 'the wild chooser offers none');
-        const pick = opts.find((o) => o !== 'none');
-        assert.ok(pick, 'the wild chooser offers a scoring colour');
-        const seq = (await page.getAttribute('.game', 'data-seq'));
-        await page.click(`.wild-dialog [data-wild="${pick}"]`);
-        await page.waitForFunction((b) => document.querySelector('.game').dataset.seq !== b, seq);
-        facts.wild = pick;
-      }
+    // Click; a tile with an empty corner may first ask for the colour to name.
+    const seq = await page.getAttribute('.game', 'data-seq');
+    await page.mouse.click(found.preview.point.x, found.preview.point.y);
+    const next = await page.waitForFunction((b) => (document.querySelector('.wild-dialog') ? 'wild'
+      : document.querySelector('.game').dataset.seq !== b ? 'moved' : null), seq, { timeout: 15000 });
+    if ((await next.jsonValue()) === 'wild') {
+      const opts = await page.$$eval('.wild-dialog [data-wild]', (bs) => bs.map((b) => b.dataset.wild));
+      assert.ok(opts.includes('none'), 'the wild chooser offers none');
+      const pick = opts.find((o) => o !== 'none');
+      assert.ok(pick, 'the wild chooser offers a scoring colour');
+      if (variant === 'rota' && shotName && !facts.wild) await shotBoth(page, `${shotName}-wild`);
+      await page.click(`.wild-dialog [data-wild="${pick}"]`);
+      await page.waitForFunction((b) => document.querySelector('.game').dataset.seq !== b, seq);
+      await page.waitForFunction((s) => document.querySelector(`#log .log-place[data-player="${s}"] .wild-note`), my);
+      facts.wild = pick;
+      usedWild = true;
     } else {
-      await clickAndWait(page, found.preview.point);
+      usedWild = false;
     }
 
     // The tile is on the board where the preview was.

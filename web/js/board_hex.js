@@ -81,6 +81,10 @@ export class HexBoard extends BoardBase {
   // view: {area, fields, cells, last, pairs}
   render(view) {
     this.area = view.area || 5;
+    // On a narrow screen, show only the play area (and a sliver around it).
+    const a = this.compact ? this.area : 7;
+    const wx = a === 7 ? this.frame.wx : W * (a + 0.5) + 6, wy = a === 7 ? this.frame.wy : 1.5 * R * a + R + 6;
+    this.svg.setAttribute('viewBox', `${-wx} ${-wy} ${2 * wx} ${2 * wy}`);
     const gb = clear(this.layerBoard), gt = clear(this.layerTiles);
     const fr = [];
     const rad = W * 7 + R * 1.35;

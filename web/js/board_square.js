@@ -63,6 +63,12 @@ export class SquareBoard extends BoardBase {
   // view: {area, fields:[{cell,color}], cells:[{cell,color}], pyramids, dead, last, pairs: Map}
   render(view) {
     this.area = view.area || 9;
+    // On a narrow screen, show only the play area (and a sliver around it).
+    const size = N * CELL + 2 * M;
+    if (this.compact && this.area < N) {
+      const o = M + ((N - this.area) / 2) * CELL - 10;
+      this.svg.setAttribute('viewBox', `${o} ${o} ${this.area * CELL + 20} ${this.area * CELL + 20}`);
+    } else this.svg.setAttribute('viewBox', `0 0 ${size} ${size}`);
     const gb = clear(this.layerBoard), gt = clear(this.layerTiles);
     s('rect', { x: 0, y: 0, width: N * CELL + 2 * M, height: N * CELL + 2 * M, rx: 10, class: 'board-frame' }, gb);
     for (let r = 0; r < N; r++) {

@@ -63,6 +63,7 @@ export class GameView {
     this.sock.close();
     document.removeEventListener('keydown', this.keyHandler);
     clearInterval(this.retryTicker);
+    this.resizeObs?.disconnect();
     this.replay?.destroy();
   }
 
@@ -111,7 +112,19 @@ export class GameView {
     this.board.svg.addEventListener('keydown', (e) => this.onBoardKey(e));
     this.board.svg.addEventListener('blur', () => { if (this.kbd) { this.kbd = false; this.hover = null; this.updateOverlay(); } });
     this.el.dataset.variant = variant;
+    // Re-render when the screen changes between narrow and wide (the board crops on phones).
+    this.resizeObs = new ResizeObserver(() => {
+      const c = this.isCompact();
+      if (c !== this.board.compact) {
+        this.board.compact = c;
+        if (this.replay) this.replay.go(this.replay.i); else this.renderBoard();
+        this.updateOverlay();
+      }
+    });
+    this.resizeObs.observe(this.boardHost);
   }
+
+  isCompact() { return window.innerWidth <= 600; }
 
   // ---- messages ---------------------------------------------------------------
   onMessage(m) {
@@ -484,6 +497,7 @@ export class GameView {
 
   renderBoard() {
     if (!this.board || this.replay) return;
+    this.board.compact = this.isCompact();
     this.board.render(this.boardView());
     this.el.dataset.status = this.game.status;
     this.el.dataset.phase = this.game.phase;
@@ -568,8 +582,8 @@ export class GameView {
     const bonus = g.bonus ? h('span', { class: 'bonus-tag' }, ['bonus move']) : null;
     if (this.myTurn()) {
       el.classList.add('your-turn');
-      if (g.phase === 'swap') el.append('Your choice: swap your tiles or keep them.');
-      else if (this.placing) el.append(h('span', { class: 'spinner' }), ' Placing…');
+      if (this.placing) el.append(h('span', { class: 'spinner' }), g.phase === 'swap' ? ' Sending your choice…' : ' Placing…');
+      else if (g.phase === 'swap') el.append('Your choice: swap your tiles or keep them.');
       else el.append(h('b', {}, ['Your turn']), ' ', bonus, this.sel === null ? ' — pick a tile.' : ' — place the tile.');
       return;
     }
@@ -656,6 +670,7 @@ export class GameView {
     this.board.overlay(null);
     this.replay = new Replay(this.replayHost, events, {
       show: (step) => {
+        this.board.compact = this.isCompact();
         this.board.render(step.view);
         this.renderScores(this.game.seats.map((s, i) => ({ ...s, score: step.scores[i] || {} })));
         this.highlightLog(step);
