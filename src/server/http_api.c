@@ -359,6 +359,8 @@ int http_request(http_req *r, struct lws *wsi, const char *uri)
 int http_body(http_req *r, struct lws *wsi, const void *in, size_t len)
 {
     (void)wsi;
+    if (len == 0)
+        return 0;
     if (r->body_len + len > MSG_MAX) {
         r->body_too_large = true;
         return 0;

@@ -50,11 +50,12 @@ class Server:
         cmd = [AXIO, "serve", "--port", "0", "--db", db, "--quiet", *args]
         if web:
             cmd += ["--web", web]
-        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        # stderr to a file: a pipe nobody reads could fill up and stall the server
+        self.stderr = tempfile.TemporaryFile("w+")
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=self.stderr, text=True)
         line = self._first_line()
         if "listening on" not in line:
-            err = self.proc.stderr.read() if self.proc.poll() is not None else ""
-            raise RuntimeError(f"server did not start: {line!r} {err!r}")
+            raise RuntimeError(f"server did not start: {line!r} {self.errors()!r}")
         self.port = int(line.split("http://")[1].split("/")[0].split(":")[1])
 
     def _first_line(self):
@@ -107,10 +108,14 @@ class Server:
         self.proc.wait(TIMEOUT)
         self._close_pipes()
 
+    def errors(self):
+        """What the server wrote to stderr so far."""
+        self.stderr.seek(0)
+        return self.stderr.read()
+
     def _close_pipes(self):
-        for pipe in (self.proc.stdout, self.proc.stderr):
-            if pipe:
-                pipe.close()
+        if self.proc.stdout:
+            self.proc.stdout.close()
 
 
 def sha256(text):
@@ -342,7 +347,7 @@ class ServerTest(unittest.TestCase):
             c.close()
         code = self.server.stop()
         self.tmp.cleanup()
-        self.assertEqual(code, 0, "the server did not stop cleanly")
+        self.assertEqual(code, 0, "the server did not stop cleanly: " + self.server.errors())
 
     def connect(self, game, token=None, seat=None, **kw):
         c = Client(self.server, game, token, seat, **kw)

@@ -44,7 +44,7 @@ class Restart(unittest.TestCase):
         for c in self.clients:
             c.close()
         if self.server:
-            self.assertEqual(self.server.stop(), 0)
+            self.assertEqual(self.server.stop(), 0, self.server.errors())
         self.tmp.cleanup()
 
     def client(self, game, token, seat):
@@ -60,7 +60,7 @@ class Restart(unittest.TestCase):
         if kill:
             self.server.kill()
         else:
-            self.assertEqual(self.server.stop(), 0)
+            self.assertEqual(self.server.stop(), 0, self.server.errors())
         self.server = Server(self.db, *FAST)
 
     def two_humans(self, variant):
@@ -179,7 +179,7 @@ class BadDatabase(unittest.TestCase):
         server = Server(db, *FAST)
         for _ in range(30):
             server.create("square", [HUMAN, AI], name="x" * 30)
-        self.assertEqual(server.stop(), 0)
+        self.assertEqual(server.stop(), 0, server.errors())
         return db
 
     def test_not_a_database(self):
@@ -216,7 +216,7 @@ class BadDatabase(unittest.TestCase):
             self.assertIn("in use", r.stderr)
             self.assertEqual(first.http("GET", "/api/health")[0], 200)
         finally:
-            self.assertEqual(first.stop(), 0)
+            self.assertEqual(first.stop(), 0, first.errors())
 
     def test_missing_directory(self):
         r = subprocess.run([AXIO, "serve", "--port", "0", "--db", self.path("no/such/dir.db")],

@@ -151,7 +151,7 @@ class StaticFiles(unittest.TestCase):
         self.server = Server(os.path.join(self.tmp.name, "axio.db"), web=web)
 
     def tearDown(self):
-        self.assertEqual(self.server.stop(), 0)
+        self.assertEqual(self.server.stop(), 0, self.server.errors())
         self.tmp.cleanup()
 
     def test_files(self):
@@ -231,7 +231,7 @@ class Usage(unittest.TestCase):
                 self.assertEqual(r.returncode, 1)
                 self.assertIn("cannot listen", r.stderr)
             finally:
-                self.assertEqual(first.stop(), 0)
+                self.assertEqual(first.stop(), 0, first.errors())
 
 
 if __name__ == "__main__":
