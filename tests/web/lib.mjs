@@ -22,8 +22,8 @@ export async function launch() {
 }
 
 // A page that fails the test on any script error.
-export async function newPage(browser, viewport = DESKTOP) {
-  const context = await browser.newContext({ viewport });
+export async function newPage(browser, viewport = DESKTOP, extra = {}) {
+  const context = await browser.newContext({ viewport, ...extra });
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));

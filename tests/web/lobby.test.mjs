@@ -4,7 +4,7 @@
 // receives a hidden tile.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, createGame, BASE, findLegal, fieldCells, pickTile, clickAndWait, waitTurnOrEnd, assertNoErrors, shot, PHONE } from './lib.mjs';
+import { launch, newPage, createGame, BASE, findLegal, fieldCells, freeCells, pickTile, clickAndWait, waitTurnOrEnd, assertNoErrors, shot, PHONE } from './lib.mjs';
 
 async function placeOne(page, firstMove) {
   await waitTurnOrEnd(page, 30000);
@@ -15,6 +15,37 @@ async function placeOne(page, firstMove) {
   return found.cell;
 }
 
+// On a touch screen: tap a tile, tap the Turn button, tap a cell (the preview
+// shows), tap it again to place.
+async function placeByTouch(page) {
+  await waitTurnOrEnd(page, 30000);
+  await page.tap('.rack-tile[data-index="0"]');
+  await page.waitForSelector('.rack-tile[data-index="0"].selected');
+  await page.tap('.turn-btn');
+  await page.waitForFunction(() => document.querySelector('.rack-panel').dataset.rot !== '0');
+  const fields = (await fieldCells(page)).map((c) => c.split(',').map(Number));
+  const cells = (await freeCells(page)).sort((a, b) => {
+    const d = (c) => Math.min(...fields.map((f) => Math.abs(f[0] - c[0]) + Math.abs(f[1] - c[1]) + Math.abs(f[0] + f[1] - c[0] - c[1])));
+    return d(a.split(',').map(Number)) - d(b.split(',').map(Number));
+  });
+  for (const cell of cells) {
+    const box = await page.locator(`.board-svg [data-cell="${cell}"]`).boundingBox();
+    const x = box.x + box.width / 2, y = box.y + box.height / 2;
+    await page.touchscreen.tap(x, y);
+    const st = await page.waitForFunction((k) => {
+      const el = document.getElementById('preview');
+      return el.dataset.key === k && (el.dataset.state === 'legal' || el.dataset.state === 'illegal') ? el.dataset.state : null;
+    }, cell, { timeout: 10000 });
+    if ((await st.jsonValue()) !== 'legal') continue;
+    assert.equal(await page.locator(`.layer-tiles [data-half="${cell}"]`).count(), 0, 'the first tap only previews');
+    const seq = await page.getAttribute('.game', 'data-seq');
+    await page.touchscreen.tap(x, y);
+    await page.waitForFunction((b) => document.querySelector('.game').dataset.seq !== b, seq);
+    return cell;
+  }
+  throw new Error('no legal cell by touch');
+}
+
 test('lobby: create, join, watch, reload; spectators see no hidden tiles', { timeout: 180000 }, async () => {
   const browser = await launch();
   try {
@@ -23,7 +54,7 @@ test('lobby: create, join, watch, reload; spectators see no hidden tiles', { tim
     await ann.waitForSelector('.status-line.waiting');
 
     // Bo finds the open game in the lobby and joins it.
-    const bo = await newPage(browser, PHONE);
+    const bo = await newPage(browser, PHONE, { hasTouch: true, isMobile: true });
     await bo.goto(`${BASE}/#/`);
     await bo.fill('#player-name', 'Bo');
     const row = bo.locator(`#open-games .game-row[data-game="${id}"]`);
@@ -53,7 +84,7 @@ test('lobby: create, join, watch, reload; spectators see no hidden tiles', { tim
     await bo.reload();
     await bo.waitForSelector('.score-card.you[data-seat="1"]');  // the seat came back after the reload
     assert.equal(await bo.locator('.rack-tile').count(), 6, 'Bo has the rack back');
-    const c2 = await placeOne(bo, true);
+    const c2 = await placeByTouch(bo);
     for (const p of [ann, cy]) await p.waitForSelector(`.layer-tiles [data-half="${c2}"]`);
     await cy.waitForFunction(() => document.querySelectorAll('#log .log-place').length >= 2);
     await shot(cy, 'spectator-desktop');

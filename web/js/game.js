@@ -73,7 +73,8 @@ export class GameView {
     this.toastHost = h('div', { class: 'toast-host', 'aria-live': 'polite' });
     this.bannerHost = h('div', { class: 'banner-host' });
     this.replayHost = h('div', { class: 'replay-host' });
-    this.boardWrap = h('div', { class: 'board-wrap' }, [this.boardHost, this.bannerHost, this.toastHost]);
+    this.connNotice = h('div', { class: 'conn-notice', role: 'alert', hidden: true });
+    this.boardWrap = h('div', { class: 'board-wrap' }, [this.boardHost, this.bannerHost, this.toastHost, this.connNotice]);
     this.scoresHost = h('div', { class: 'scores', id: 'scores' });
     this.statusLine = h('div', { class: 'status-line', id: 'status-line', role: 'status', 'aria-live': 'polite' });
     this.rackHost = h('div', { class: 'rack', id: 'rack' });
@@ -147,11 +148,28 @@ export class GameView {
       this.pending = []; this.queue = []; this.want = null; this.inflight = false; this.placing = false;
     }
     clearInterval(this.retryTicker);
-    const show = () => this.onStatus(st);
+    const show = () => {
+      this.onStatus(st);
+      this.renderConnNotice(st);
+    };
     show();
     if (st.state === 'lost') this.retryTicker = setInterval(show, 500);
     this.el.classList.toggle('offline', st.state === 'lost');
     if (this.game) this.renderStatus();
+  }
+
+  // A notice over the board while the connection is down, with a countdown and "Retry now".
+  renderConnNotice(st) {
+    const n = this.connNotice;
+    const down = st.state === 'lost' || (st.state === 'connecting' && st.attempt > 0);
+    n.hidden = !down;
+    if (!down) return;
+    const secs = st.retryAt ? Math.max(0, Math.ceil((st.retryAt - Date.now()) / 1000)) : 0;
+    clear(n).append(
+      h('span', { class: 'spinner' }),
+      h('span', {}, [st.state === 'lost' ? `Connection lost — retrying in ${secs} s` : 'Reconnecting…']),
+      ...(st.state === 'lost' ? [h('button', { class: 'btn small', type: 'button', onclick: () => this.sock.retryNow() }, ['Retry now'])] : []),
+    );
   }
 
   onState(m) {
@@ -167,7 +185,6 @@ export class GameView {
     if (first) {
       this.makeBoard(this.game.variant);
       this.el.classList.remove('loading');
-      this.renderInfo();
     }
     if (this.token && !this.you) {
       // The token did not give us a seat: it is stale. Watch instead.
@@ -484,6 +501,7 @@ export class GameView {
   }
 
   renderAll() {
+    this.renderInfo();
     this.renderBoard();
     this.renderScores();
     this.renderRack();
@@ -549,6 +567,7 @@ export class GameView {
       }
     }
     if (!any) parts.push('no points');
+    if (this.game.variant === 'rota' && this.tile()?.includes(null)) parts.push(h('span', { class: 'wild-hint' }, [' · empty corner: you name its colour when you place']));
     if (ans.pyramids?.length) parts.push(h('span', { class: 'pyr-note' }, [` · ${ans.pyramids.length} pyramid${ans.pyramids.length > 1 ? 's' : ''}`]));
     el.append(...parts);
   }
@@ -601,7 +620,10 @@ export class GameView {
     clear(this.infoEl).append(
       h('div', {}, [h('b', {}, [VARIANTS[g.variant].name]), ` · ${g.players} player${g.players > 1 ? 's' : ''} · ${modeName(g.mode)} · ${you}`]),
       h('div', { class: 'legend' }, g.colors.map((c) => h('span', { class: 'legend-item' }, [shapeIcon(c, 14), c]))),
-      g.seed_hash ? h('div', { class: 'muted seed', title: 'SHA-256 of the seed; the record reveals the seed after the game' }, [`seed hash ${g.seed_hash.slice(0, 16)}…`]) : null,
+      h('div', { class: 'muted seed', title: 'SHA-256 of the seed; the record reveals the seed after the game' }, [
+        g.seed ? `seed ${g.seed} · ` : '', g.seed_hash ? `seed hash ${g.seed_hash.slice(0, 16)}…` : '',
+        typeof g.spectators === 'number' && g.spectators > 0 ? ` · ${g.spectators} watching` : '',
+      ]),
     );
     document.title = `${VARIANTS[g.variant].name} · axio`;
   }

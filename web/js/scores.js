@@ -17,20 +17,21 @@ export class Scores {
       const vals = colors.map((c) => score[c] ?? 0);
       const low = Math.min(...vals);
       const turn = status === 'running' && i === toMove;
-      const team = mode === 'team' ? ` · team ${i % 2 === 0 ? 'A' : 'B'}` : '';
+      const teamId = mode === 'team' ? (i % 2 === 0 ? 'A' : 'B') : null;
       const extra = [];
       if (seat.rack_size !== undefined && seat.rack_size !== null) extra.push(`${variant === 'rota' ? 'hand' : 'rack'} ${seat.rack_size}`);
       if (seat.stack !== undefined && seat.stack !== null) extra.push(`stack ${seat.stack}`);
       const card = h('section', {
-        class: `score-card${turn ? ' to-move' : ''}${i === you ? ' you' : ''}`, 'data-seat': i,
+        class: `score-card${turn ? ' to-move' : ''}${i === you ? ' you' : ''}${teamId ? ` team-${teamId}` : ''}`, 'data-seat': i,
         'aria-label': `${seatLabel(seat)} scores`,
       }, [
         h('header', {}, [
           h('span', { class: 'turn-mark', 'aria-hidden': 'true' }, [turn ? '▶' : '']),
           h('span', { class: `conn ${seat.kind === 'ai' || seat.connected ? 'on' : 'off'}`, title: seat.kind === 'ai' ? 'computer' : (seat.connected ? 'connected' : 'not connected') }),
+          teamId ? h('span', { class: 'team-tag', title: `team ${teamId}` }, [teamId]) : null,
           h('span', { class: 'seat-name' }, [seatLabel(seat) + (i === you ? ' (you)' : '')]),
         ]),
-        h('div', { class: 'seat-kind' }, [[kindLabel(seat) + team, ...extra].join(' · ')]),
+        h('div', { class: 'seat-kind' }, [[kindLabel(seat), ...extra].join(' · ')]),
         h('div', { class: 'bars', style: `--n:${colors.length}` }, colors.map((c, k) => {
           const v = vals[k];
           const isLow = v === low;

@@ -21,4 +21,4 @@ export function seatLabel(seat) {
   return seat.name || 'Player';
 }
 
-export const kindLabel = (seat) => (seat?.kind === 'ai' ? `computer · ${seat.level || 'ai'}` : 'human');
+export const kindLabel = (seat) => (seat?.kind === 'ai' ? `computer, ${seat.level || 'ai'}` : 'human');
