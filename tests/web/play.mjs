@@ -170,7 +170,9 @@ export async function playToEnd(page, { variant, players = 2, seats, name, shotN
   await page.click('.replay-bar [data-action=first]');
   const n0 = variant === 'rota' ? await page.locator('.layer-tiles [data-tile]').count() : await page.locator('.layer-tiles [data-half]').count();
   assert.equal(n0, variant === 'rota' ? 4 : 0, 'the first replay step shows the start');
-  await page.click('.replay-bar [data-action=forward]');
+  for (let i = 0; i < 5; i++) await page.click('.replay-bar [data-action=forward]');
+  assert.equal(await page.getAttribute('.replay-bar', 'data-step'), '5');
+  if (shotName) await shot(page, `${shotName}-replay-desktop`);
   await page.click('.replay-bar [data-action=close-replay]');
   await page.waitForSelector('.replay-bar', { state: 'detached' });
   assertNoErrors(page);

@@ -26,7 +26,7 @@ if [ ! -f node_modules/playwright-core/package.json ]; then
 fi
 
 TMP=$(mktemp -d /tmp/axio-web.XXXXXX)
-PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
+PORT=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
 "$AXIO" serve --port "$PORT" --bind 127.0.0.1 --db "$TMP/web.db" --web "$SRC/web" >"$TMP/server.log" 2>&1 &
 SERVER=$!
 cleanup() {
@@ -36,12 +36,13 @@ cleanup() {
 }
 trap cleanup EXIT
 
+healthy() { node -e 'fetch(process.argv[1]).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))' "http://127.0.0.1:$PORT/api/health"; }
 for _ in $(seq 1 100); do
-  if curl -fsS "http://127.0.0.1:$PORT/api/health" >/dev/null 2>&1; then break; fi
+  if healthy; then break; fi
   if ! kill -0 "$SERVER" 2>/dev/null; then echo "FAIL: axio serve exited:" >&2; cat "$TMP/server.log" >&2; exit 1; fi
   sleep 0.2
 done
-curl -fsS "http://127.0.0.1:$PORT/api/health" >/dev/null || { echo "FAIL: axio serve did not answer" >&2; cat "$TMP/server.log" >&2; exit 1; }
+healthy || { echo "FAIL: axio serve did not answer" >&2; cat "$TMP/server.log" >&2; exit 1; }
 
 export AXIO_URL="http://127.0.0.1:$PORT"
 export AXIO_SHOTS="$SRC/tests/web/screenshots"
