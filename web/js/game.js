@@ -55,6 +55,18 @@ export class GameView {
       message: (m) => this.onMessage(m),
       status: (st) => this.onSocketStatus(st),
     });
+    // A game that does not exist: say so instead of retrying for ever.
+    api.getGame(gameId).catch((e) => {
+      if (e.status !== 404 || this.game) return;
+      this.sock.close();
+      this.statusLine.textContent = '';
+      clear(this.boardHost).append(h('div', { class: 'card missing' }, [
+        h('h2', {}, ['No such game']), h('p', {}, [`There is no game “${gameId}” on this server.`]),
+        h('a', { href: '#/', class: 'btn primary' }, ['Back to the lobby']),
+      ]));
+      this.el.classList.remove('loading');
+      this.el.classList.add('missing-game');
+    });
     this.keyHandler = (e) => this.onKey(e);
     document.addEventListener('keydown', this.keyHandler);
   }
@@ -703,13 +715,20 @@ export class GameView {
     this.renderStatus();
   }
 
+  // The log up to the step shown, its own lines highlighted.
   highlightLog(step) {
     const names = this.game.seats.map((s) => s.name);
     clear(this.logEl);
-    for (const ev of step.events) {
-      const li = logLine(ev, names, this.game.variant);
-      if (li) this.logEl.appendChild(li);
+    let current = null;
+    for (const st of this.replay ? this.replay.steps.slice(0, step.index + 1) : [step]) {
+      for (const ev of st.events) {
+        const li = logLine(ev, names, this.game.variant);
+        if (!li) continue;
+        if (st === step) { li.classList.add('current'); current = current || li; }
+        this.logEl.appendChild(li);
+      }
     }
+    if (current) this.logEl.scrollTop = current.offsetTop - this.logEl.offsetTop - 40;
   }
 
   closeReplay() {

@@ -5,6 +5,34 @@ import { h, clear } from './svg.js';
 import { api, tokens, prefs } from './api.js';
 import { ensureShapeDefs, shapeIcon } from './colors.js';
 import { VARIANTS, modeName } from './variants.js';
+import { s, svgRoot } from './svg.js';
+import { drawSquareDomino } from './board_square.js';
+import { drawHexDomino } from './board_hex.js';
+import { drawRotaTile } from './board_rota.js';
+
+// A small picture of each game for the variant picker.
+function thumb(variant) {
+  if (variant === 'rota') {
+    const svg = svgRoot('-2 -2 124 124', { width: 44, height: 44, class: 'thumb', 'aria-hidden': 'true' });
+    drawRotaTile(svg, [0, 0], ['red', 'green', 'blue', 'orange']);
+    drawRotaTile(svg, [1, 0], ['purple', 'red', 'green', 'blue']);
+    drawRotaTile(svg, [0, 1], ['orange', 'blue', 'purple', null]);
+    drawRotaTile(svg, [1, 1], ['blue', 'orange', 'red', 'green']);
+    return svg;
+  }
+  if (variant === 'hex') {
+    const svg = svgRoot('-60 -44 100 100', { width: 44, height: 44, class: 'thumb', 'aria-hidden': 'true' });
+    drawHexDomino(svg, [-1, 0], [0, 0], 'yellow', 'blue');
+    drawHexDomino(svg, [0, 1], [-1, 1], 'purple', 'purple');
+    return svg;
+  }
+  const svg = svgRoot('12 12 120 120', { width: 44, height: 44, class: 'thumb', 'aria-hidden': 'true' });
+  s('rect', { x: 12, y: 12, width: 120, height: 120, fill: '#f4efe4' }, svg);
+  drawSquareDomino(svg, [0, 0], [0, 1], 'red', 'green');
+  drawSquareDomino(svg, [1, 2], [2, 2], 'blue', 'orange');
+  drawSquareDomino(svg, [2, 0], [2, 1], 'purple', 'purple');
+  return svg;
+}
 
 const LEVELS = ['random', 'greedy', 'strong'];
 
@@ -57,14 +85,14 @@ export class Lobby {
       const id = `${name}-${o.value}`;
       const input = h('input', { type: 'radio', name, id, value: o.value, checked: String(o.value) === String(value), disabled: o.disabled });
       input.addEventListener('change', () => onPick(o.value));
-      box.appendChild(h('label', { class: `opt${o.disabled ? ' disabled' : ''}`, for: id }, [input, h('span', {}, o.label)]));
+      box.appendChild(h('label', { class: `opt${o.disabled ? ' disabled' : ''}`, for: id }, [input, o.icon || null, h('span', {}, o.label)]));
     }
   }
 
   renderForm() {
     const c = this.cfg;
     this.radio(this.variantBox, 'variant', Object.entries(VARIANTS).map(([v, info]) => ({
-      value: v, label: [h('b', {}, [info.name]), h('small', {}, [info.blurb])],
+      value: v, label: [h('b', {}, [info.name]), h('small', {}, [info.blurb])], icon: thumb(v),
     })), c.variant, (v) => { c.variant = v; this.fixMode(); this.renderForm(); });
     this.radio(this.playersBox, 'players', [1, 2, 3, 4].map((n) => ({ value: n, label: [String(n)] })), c.players, (n) => {
       c.players = Number(n);
@@ -158,7 +186,7 @@ export class Lobby {
       const mine = tokens.get(g.id);
       const seats = (g.seats || []).map((s) => h('span', { class: `seat-chip ${s.kind}${s.taken || s.kind === 'ai' ? '' : ' free'}` }, [
         s.kind === 'ai' ? h('span', { class: 'chip-tag' }, ['AI']) : null,
-        s.kind === 'ai' ? ` ${s.name || 'computer'}` : (s.taken ? s.name || 'player' : 'free seat'),
+        s.kind === 'ai' ? ` ${(s.name || s.level || 'computer').replace(/\s*\(AI\)$/, '')}` : (s.taken ? s.name || 'player' : 'free seat'),
       ]));
       const free = (g.seats || []).some((s) => s.kind === 'human' && !s.taken);
       const actions = [];

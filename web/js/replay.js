@@ -22,11 +22,11 @@ export class Replay {
     this.label = h('span', { class: 'replay-label', 'aria-live': 'polite' });
     const btn = (txt, title, fn, act) => h('button', { class: 'btn small', type: 'button', title, 'aria-label': title, 'data-action': act, onclick: fn }, [txt]);
     this.bar = h('div', { class: 'replay-bar', role: 'toolbar', 'aria-label': 'Step through the game' }, [
-      btn('⏮', 'First', () => this.go(0), 'first'),
+      btn('«', 'First', () => this.go(0), 'first'),
       btn('◀', 'Back (left arrow)', () => this.go(this.i - 1), 'back'),
       this.slider,
       btn('▶', 'Forward (right arrow)', () => this.go(this.i + 1), 'forward'),
-      btn('⏭', 'Last', () => this.go(this.steps.length - 1), 'last'),
+      btn('»', 'Last', () => this.go(this.steps.length - 1), 'last'),
       this.label,
       btn('✕ Close', 'Back to the game', () => cb.close(), 'close-replay'),
     ]);
