@@ -56,8 +56,15 @@ export class GameView {
       status: (st) => this.onSocketStatus(st),
     });
     // A game that does not exist: say so instead of retrying for ever.
-    api.getGame(gameId).catch((e) => {
-      if (e.status !== 404 || this.game) return;
+    api.getGame(gameId).catch((e) => { if (e.status === 404) this.showMissing(); });
+    this.keyHandler = (e) => this.onKey(e);
+    document.addEventListener('keydown', this.keyHandler);
+  }
+
+  showMissing() {
+    if (this.game || this.el.classList.contains('missing-game')) return;
+    {
+      const gameId = this.id;
       this.sock.close();
       this.statusLine.textContent = '';
       clear(this.boardHost).append(h('div', { class: 'card missing' }, [
@@ -66,9 +73,7 @@ export class GameView {
       ]));
       this.el.classList.remove('loading');
       this.el.classList.add('missing-game');
-    });
-    this.keyHandler = (e) => this.onKey(e);
-    document.addEventListener('keydown', this.keyHandler);
+    }
   }
 
   destroy() {
@@ -266,9 +271,17 @@ export class GameView {
       return;
     }
     this.placing = false;
-    if (m.code === 'unauthorized' && this.token) {
+    if (m.code === 'unauthorized' && this.token && !this.you) {
+      // The seat token is not accepted (an old game, another server): watch instead.
       tokens.drop(this.id);
+      this.token = null;
+      this.sock.token = null;
+      this.sock.ws?.close();
       dialogs.toast(this.toastHost, 'Your seat token was not accepted; watching instead.', 'warn', 4000);
+      return;
+    }
+    if (!this.game) {
+      if (m.code === 'not_found') this.showMissing();
       return;
     }
     dialogs.toast(this.toastHost, m.message || m.code || 'Error', m.code === 'illegal_move' ? 'warn' : 'error', 3500);
@@ -513,6 +526,7 @@ export class GameView {
   }
 
   renderAll() {
+    if (!this.game) return;
     this.renderInfo();
     this.renderBoard();
     this.renderScores();
