@@ -181,12 +181,14 @@ export class GameView {
     const down = st.state === 'lost' || (st.state === 'connecting' && st.attempt > 0);
     n.hidden = !down;
     if (!down) return;
+    if (!this.connText) {
+      this.connText = h('span');
+      this.connRetry = h('button', { class: 'btn small', type: 'button', onclick: () => this.sock.retryNow() }, ['Retry now']);
+      clear(n).append(h('span', { class: 'spinner' }), this.connText, this.connRetry);
+    }
     const secs = st.retryAt ? Math.max(0, Math.ceil((st.retryAt - Date.now()) / 1000)) : 0;
-    clear(n).append(
-      h('span', { class: 'spinner' }),
-      h('span', {}, [st.state === 'lost' ? `Connection lost — retrying in ${secs} s` : 'Reconnecting…']),
-      ...(st.state === 'lost' ? [h('button', { class: 'btn small', type: 'button', onclick: () => this.sock.retryNow() }, ['Retry now'])] : []),
-    );
+    this.connText.textContent = st.state === 'lost' ? `Connection lost — retrying in ${secs} s` : 'Reconnecting…';
+    this.connRetry.hidden = st.state !== 'lost';
   }
 
   onState(m) {
@@ -265,8 +267,15 @@ export class GameView {
   onError(m) {
     const p = this.pending.shift();
     if (p?.kind === 'preview') {
-      const transient = m.code === 'rate_limited' || m.code === 'not_your_turn';
-      if (transient) { p.resolve?.(null); this.inflight = false; setTimeout(() => this.pumpPreview(), 300); return; }
+      this.inflight = false;
+      if (m.code === 'rate_limited') {
+        // Too many messages: ask the same again a little later.
+        this.queue.unshift({ msg: p.msg, key: p.key, resolve: p.resolve || (() => {}) });
+        this.lastPreviewAt = Date.now() + 400;
+        this.pumpPreview();
+        return;
+      }
+      if (m.code === 'not_your_turn') { p.resolve?.(null); return; } // a new state is on its way
       this.settlePreview(p, { legal: false, error: m.message, code: m.code });
       return;
     }
@@ -320,7 +329,7 @@ export class GameView {
     if (this.cache.has(next.key)) { next.resolve(this.cache.get(next.key)); this.pumpPreview(); return; }
     this.inflight = true;
     this.lastPreviewAt = Date.now();
-    this.pending.push({ kind: 'preview', key: next.key, gen: this.gen, resolve: next.resolve });
+    this.pending.push({ kind: 'preview', key: next.key, msg: next.msg, gen: this.gen, resolve: next.resolve });
     this.sock.send({ type: 'preview', ...next.msg });
   }
 
