@@ -95,6 +95,7 @@ static void game_free(game *gm)
     for (int i = 0; i < AX_MAX_PLAYERS; i++)
         if (gm->seats[i].ai)
             ax_player_free(gm->seats[i].ai);
+    free(gm->pending);
     free(gm->events);
     free(gm);
 }
@@ -279,15 +280,17 @@ void lobby_free(void)
     }
 }
 
-void lobby_evict_idle(double now)
+void lobby_housekeeping(double now)
 {
     game *next;
     for (game *gm = oldest; gm; gm = next) {
         next = gm->next;
-        if (gm->status == GAME_OVER && gm->nviewers == 0 && !gm->ai_busy &&
+        if (gm->status == GAME_OVER && gm->nviewers == 0 && !gm->ai_busy && !gm->pending &&
             now - gm->idle_since > EVICT_AFTER) {
             table_remove(gm);
             game_free(gm);
+        } else {
+            play_maybe_ai(gm);
         }
     }
 }

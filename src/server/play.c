@@ -8,9 +8,11 @@
  * which is the engine's. No error changes the game.
  *
  * Every decision, a human's or a computer's, takes the one path of
- * play_decide(): checked and applied to a copy by the engine, committed to
- * the store, and only then made the game's and broadcast: each event as
- * each viewer may see it, then one fresh state. Messages wait in a
+ * play_decide(): checked and applied to a copy by the engine and handed to
+ * the store's writer thread; the game keeps its committed position
+ * meanwhile and takes no other decision. Once the store reports the write
+ * committed (play_collect_writes), the copy becomes the game and is
+ * broadcast: each event as each viewer may see it, then one fresh state. Messages wait in a
  * per-connection queue that lws drains one message per writeable callback;
  * a reader that falls OUTQ_MAX behind is dropped.
  */
@@ -24,6 +26,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+typedef struct pending_decision {
+    ax_game next; /* the game after the decision */
+    ax_events events;
+    int seat;
+} pending_decision;
 
 typedef struct outmsg {
     struct outmsg *next;
@@ -186,48 +194,93 @@ void play_broadcast_state(game *gm)
 
 /* --- decisions --- */
 
-/* The one path of every decision. Returns NULL, or an error code with the
- * reason in why; on error the game is unchanged. */
+/* The one path of every decision. Returns NULL when the decision is on its
+ * way to the store, or an error code with the reason in why; on error the
+ * game is unchanged. */
 static const char *play_decide(game *gm, int seat, const ax_move *m, char *why, size_t n)
 {
-    static ax_game next; /* loop thread only */
-    static ax_events events;
+    if (gm->pending) {
+        snprintf(why, n, "the previous decision is still being stored");
+        return "not_your_turn";
+    }
     ax_error err = ax_check(&gm->g, m);
     if (err != AX_OK) {
         snprintf(why, n, "%s", ax_error_string(err));
         return err == AX_ERR_OVER ? "game_over" : "illegal_move";
     }
-    next = gm->g;
-    ax_apply(&next, m, &events);
-    bool over = next.phase == AX_PHASE_OVER;
+    pending_decision *p = malloc(sizeof *p);
+    store_write *w = calloc(1, sizeof *w);
     char *text = dump(decision_to_json(&gm->g, m));
-    int rc = text ? store_add_decision(srv.db, gm->id, gm->g.ply, seat, text,
-                                       over ? lobby_status_name(GAME_OVER) : NULL)
-                  : -1;
-    free(text);
-    if (rc != 0) {
-        server_log("game %s: storing a decision failed: %s", gm->id, store_error(srv.db));
-        snprintf(why, n, "the decision could not be stored; try again");
+    if (!p || !w || !text) {
+        free(p);
+        free(w);
+        free(text);
+        snprintf(why, n, "out of memory");
         return "internal";
     }
-    gm->g = next;
-    if (over) {
+    p->next = gm->g;
+    p->seat = seat;
+    ax_apply(&p->next, m, &p->events);
+    w->owner = gm;
+    memcpy(w->game_id, gm->id, sizeof gm->id);
+    w->ply = gm->g.ply;
+    w->seat = seat;
+    w->decision = text;
+    w->status = p->next.phase == AX_PHASE_OVER ? lobby_status_name(GAME_OVER) : NULL;
+    gm->pending = p;
+    store_writer_submit(srv.db, w);
+    return NULL;
+}
+
+/* A decision is durable: it becomes the game's, and everyone hears of it. */
+static void announce(game *gm, pending_decision *p)
+{
+    gm->g = p->next;
+    if (gm->g.phase == AX_PHASE_OVER) {
         gm->status = GAME_OVER;
         gm->idle_since = mono_now();
     }
-    if (lobby_log_events(gm, &events))
+    if (lobby_log_events(gm, &p->events))
         server_log("game %s: out of memory for the event log", gm->id);
-    for (int i = 0; i < events.n; i++)
-        broadcast_event(gm, &events.ev[i]);
+    for (int i = 0; i < p->events.n; i++)
+        broadcast_event(gm, &p->events.ev[i]);
     play_broadcast_state(gm);
-    play_maybe_ai(gm);
-    return NULL;
+}
+
+static void finish_write(store_write *w)
+{
+    game *gm = w->owner;
+    pending_decision *p = gm->pending;
+    gm->pending = NULL;
+    if (w->result == 0) {
+        announce(gm, p);
+        play_maybe_ai(gm);
+    } else {
+        /* the game stays where it was; a computer tries again from the
+         * housekeeping timer, a person when told */
+        server_log("game %s: storing decision %d failed: %s", gm->id, w->ply, w->error);
+        for (conn *c = gm->viewers; c; c = c->next)
+            if (c->seat == p->seat)
+                send_error(c, "internal", "the decision could not be stored; try again");
+    }
+    free(p);
+}
+
+void play_collect_writes(void)
+{
+    store_write *w = srv.db ? store_writer_done(srv.db) : NULL;
+    while (w) {
+        store_write *next = w->next;
+        finish_write(w);
+        store_write_free(w);
+        w = next;
+    }
 }
 
 void play_maybe_ai(game *gm)
 {
     const ax_game *g = &gm->g;
-    if (gm->status != GAME_RUNNING || gm->ai_busy || g->phase == AX_PHASE_OVER ||
+    if (gm->status != GAME_RUNNING || gm->ai_busy || gm->pending || g->phase == AX_PHASE_OVER ||
         gm->seats[g->to_move].kind != SEAT_AI || !srv.ai)
         return;
     ai_job *job = malloc(sizeof *job);
@@ -287,6 +340,8 @@ static bool may_act(conn *c)
         send_error(c, "not_your_turn", "the game has not started: seats are still free");
     else if (gm->g.to_move != c->seat)
         send_error(c, "not_your_turn", "another seat is to move");
+    else if (gm->pending)
+        send_error(c, "not_your_turn", "the previous decision is still being stored");
     else
         return true;
     return false;

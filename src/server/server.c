@@ -67,7 +67,7 @@ static void wake_loop(void *arg) { lws_cancel_service(arg); }
 
 static void housekeeping(lws_sorted_usec_list_t *sul)
 {
-    lobby_evict_idle(mono_now());
+    lobby_housekeeping(mono_now());
     ip_table_prune();
     lws_sul_schedule(srv.ctx, 0, sul, housekeeping, HOUSEKEEPING_US);
 }
@@ -141,7 +141,10 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     case LWS_CALLBACK_RECEIVE: return play_receive(&s->ws, in, len);
     case LWS_CALLBACK_SERVER_WRITEABLE: return play_writeable(&s->ws);
     case LWS_CALLBACK_CLOSED: play_close(&s->ws); return 0;
-    case LWS_CALLBACK_EVENT_WAIT_CANCELLED: play_collect_ai(); return 0;
+    case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
+        play_collect_writes();
+        play_collect_ai();
+        return 0;
     default: break;
     }
     return lws_callback_http_dummy(wsi, reason, user, in, len);
@@ -200,14 +203,18 @@ static int open_store(const serve_options *opt)
     return 0;
 }
 
+/* Threads first (they wake the loop through the context), then the
+ * connections, then the games. */
 static void shut_down(void)
 {
     srv.stopping = true;
+    ai_pool_stop(srv.ai);
+    srv.ai = NULL;
+    if (srv.db)
+        store_writer_stop(srv.db); /* commits what is queued */
     if (srv.ctx)
         lws_context_destroy(srv.ctx); /* closes every connection */
     srv.ctx = NULL;
-    ai_pool_stop(srv.ai);
-    srv.ai = NULL;
     lobby_free();
     ip_table_free();
     store_close(srv.db);
@@ -232,8 +239,8 @@ int server_run(const serve_options *opt)
         return 1;
     }
     srv.ai = ai_pool_start(opt->ai_threads, wake_loop, srv.ctx);
-    if (!srv.ai) {
-        fprintf(stderr, "axio serve: cannot start the computer players' threads\n");
+    if (!srv.ai || store_writer_start(srv.db, wake_loop, srv.ctx)) {
+        fprintf(stderr, "axio serve: cannot start the server's threads\n");
         shut_down();
         return 1;
     }

@@ -79,7 +79,8 @@ typedef struct game {
     uint64_t seq;  /* messages sent on this game's channel */
     conn *viewers; /* connections watching, players and spectators */
     int nviewers, nspectators;
-    bool ai_busy; /* a worker is deciding for this game */
+    bool ai_busy;                     /* a worker is deciding for this game */
+    struct pending_decision *pending; /* a decision being stored (play.c) */
     ax_rng hint_rng;
     double idle_since; /* when the last viewer left */
     struct game *hash_next, *prev, *next;
@@ -108,8 +109,9 @@ int lobby_seat_of_token(const game *gm, const char *token);
 /* Appends a decision's events to the game's log. */
 int lobby_log_events(game *gm, const ax_events *events);
 const char *lobby_status_name(int status);
-/* Frees finished games nobody watches; called by the housekeeping timer. */
-void lobby_evict_idle(double now);
+/* Frees finished games nobody watches and restarts computer players whose
+ * turn was lost to a failed write; called by the housekeeping timer. */
+void lobby_housekeeping(double now);
 int lobby_count(void);
 
 /* --- play (play.c) --- */
@@ -142,6 +144,8 @@ void play_broadcast_state(game *gm);
 void play_maybe_ai(game *gm);
 /* Collects finished computer decisions (on the loop thread). */
 void play_collect_ai(void);
+/* Announces the decisions the store has committed (on the loop thread). */
+void play_collect_writes(void);
 
 /* --- HTTP (http_api.c) --- */
 

@@ -7,10 +7,14 @@
  * server with the reason and leaves the file as it was. The connection then
  * runs in WAL mode with exclusive locking, so a second server on the same
  * file is refused instead of resuming the same games twice. Statements are
- * prepared once; the server calls the store from its event loop only.
+ * prepared once. The event loop and the writer thread share the connection
+ * under one mutex, held for a whole transaction; the error text a caller
+ * reads is copied out under it.
  */
 #include "store.h"
 
+#include <pthread.h>
+#include <signal.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,10 +82,31 @@ static const char *const statement_sql[ST_COUNT] = {
 struct store {
     sqlite3 *db;
     sqlite3_stmt *st[ST_COUNT];
-    char error[256];
+    char error[256];      /* the last failure, under the lock */
+    char loop_error[256]; /* what store_error shows the caller */
+    pthread_mutex_t lock;
+    /* the writer thread */
+    pthread_mutex_t qlock;
+    pthread_cond_t wake;
+    store_write *queue, *queue_tail, *done, *done_tail;
+    bool writer_running, stopping;
+    pthread_t writer;
+    void (*notify)(void *);
+    void *notify_arg;
 };
 
-const char *store_error(store *s) { return s->error; }
+const char *store_error(store *s) { return s->loop_error; }
+
+static void lock(store *s) { pthread_mutex_lock(&s->lock); }
+
+/* Ends a public call: the error text is copied for the caller first. */
+static int unlock(store *s, int rc)
+{
+    if (rc)
+        memcpy(s->loop_error, s->error, sizeof s->error);
+    pthread_mutex_unlock(&s->lock);
+    return rc;
+}
 
 static int fail(store *s, const char *what)
 {
@@ -204,6 +229,9 @@ store *store_open(const char *path, bool sync_full, char *err, size_t errlen)
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
+    pthread_mutex_init(&s->lock, NULL);
+    pthread_mutex_init(&s->qlock, NULL);
+    pthread_cond_init(&s->wake, NULL);
     int rc = sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
     if (rc != SQLITE_OK) {
         snprintf(err, errlen, "%s", s->db ? sqlite3_errmsg(s->db) : "cannot open");
@@ -224,9 +252,13 @@ void store_close(store *s)
 {
     if (!s)
         return;
+    store_writer_stop(s);
     for (int i = 0; i < ST_COUNT; i++)
         sqlite3_finalize(s->st[i]);
     sqlite3_close(s->db);
+    pthread_cond_destroy(&s->wake);
+    pthread_mutex_destroy(&s->qlock);
+    pthread_mutex_destroy(&s->lock);
     free(s);
 }
 
@@ -279,7 +311,7 @@ static int insert_seat(store *s, const char *id, int seat, const stored_seat *ss
     return step_done(s, ST_INSERT_SEAT, "storing a seat");
 }
 
-int store_create_game(store *s, const stored_game *g)
+static int create_game(store *s, const stored_game *g)
 {
     if (begin(s))
         return -1;
@@ -301,6 +333,12 @@ int store_create_game(store *s, const stored_game *g)
     return commit(s) ? rollback(s) : 0;
 }
 
+int store_create_game(store *s, const stored_game *g)
+{
+    lock(s);
+    return unlock(s, create_game(s, g));
+}
+
 static int set_status(store *s, const char *id, const char *status)
 {
     sqlite3_stmt *st = s->st[ST_SET_STATUS];
@@ -310,8 +348,8 @@ static int set_status(store *s, const char *id, const char *status)
     return step_done(s, ST_SET_STATUS, "storing a game's status");
 }
 
-int store_take_seat(store *s, const char *id, int seat, const char *name, const char *token_hash,
-                    const char *status)
+static int take_seat(store *s, const char *id, int seat, const char *name, const char *token_hash,
+                     const char *status)
 {
     if (begin(s))
         return -1;
@@ -331,29 +369,142 @@ int store_take_seat(store *s, const char *id, int seat, const char *name, const 
     return commit(s) ? rollback(s) : 0;
 }
 
-int store_add_decision(store *s, const char *id, int ply, int seat, const char *decision,
-                       const char *status)
+int store_take_seat(store *s, const char *id, int seat, const char *name, const char *token_hash,
+                    const char *status)
 {
-    if (status && begin(s))
-        return -1;
+    lock(s);
+    return unlock(s, take_seat(s, id, seat, name, token_hash, status));
+}
+
+/* One decision inside the writer's transaction. */
+static int add_decision(store *s, const store_write *w)
+{
     sqlite3_stmt *st = s->st[ST_INSERT_DECISION];
-    sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_int(st, 2, ply);
-    sqlite3_bind_int(st, 3, seat);
-    sqlite3_bind_text(st, 4, decision, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 1, w->game_id, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(st, 2, w->ply);
+    sqlite3_bind_int(st, 3, w->seat);
+    sqlite3_bind_text(st, 4, w->decision, -1, SQLITE_TRANSIENT);
     sqlite3_bind_int64(st, 5, (sqlite3_int64)time(NULL));
     if (step_done(s, ST_INSERT_DECISION, "storing a decision"))
-        return status ? rollback(s) : -1;
-    if (!status)
-        return 0;
-    if (set_status(s, id, status))
-        return rollback(s);
-    return commit(s) ? rollback(s) : 0;
+        return -1;
+    return w->status ? set_status(s, w->game_id, w->status) : 0;
+}
+
+/* Commits a batch in one transaction; when that fails, each write alone,
+ * so that one bad write does not take the others down. */
+static void commit_batch(store *s, store_write *batch)
+{
+    lock(s);
+    int rc = begin(s);
+    for (store_write *w = batch; w && rc == 0; w = w->next)
+        rc = add_decision(s, w);
+    rc = rc == 0 && commit(s) == 0 ? 0 : rollback(s);
+    for (store_write *w = batch; w; w = w->next) {
+        w->result = rc;
+        if (rc != 0 && batch->next) {
+            w->result = begin(s) || add_decision(s, w) || commit(s) ? rollback(s) : 0;
+        }
+        if (w->result != 0)
+            snprintf(w->error, sizeof w->error, "%s", s->error);
+    }
+    pthread_mutex_unlock(&s->lock);
+}
+
+static void *writer_main(void *arg)
+{
+    store *s = arg;
+    pthread_mutex_lock(&s->qlock);
+    for (;;) {
+        while (!s->queue && !s->stopping)
+            pthread_cond_wait(&s->wake, &s->qlock);
+        if (!s->queue)
+            break; /* stopping, and everything is written */
+        store_write *batch = s->queue;
+        s->queue = s->queue_tail = NULL;
+        pthread_mutex_unlock(&s->qlock);
+        commit_batch(s, batch);
+        store_write *last = batch;
+        while (last->next)
+            last = last->next;
+        pthread_mutex_lock(&s->qlock);
+        if (s->done_tail)
+            s->done_tail->next = batch;
+        else
+            s->done = batch;
+        s->done_tail = last;
+        pthread_mutex_unlock(&s->qlock);
+        s->notify(s->notify_arg);
+        pthread_mutex_lock(&s->qlock);
+    }
+    pthread_mutex_unlock(&s->qlock);
+    return NULL;
+}
+
+int store_writer_start(store *s, void (*notify)(void *), void *arg)
+{
+    s->notify = notify;
+    s->notify_arg = arg;
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old); /* signals are the event loop's */
+    int rc = pthread_create(&s->writer, NULL, writer_main, s);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    s->writer_running = rc == 0;
+    return rc == 0 ? 0 : -1;
+}
+
+void store_writer_submit(store *s, store_write *w)
+{
+    w->next = NULL;
+    pthread_mutex_lock(&s->qlock);
+    if (s->queue_tail)
+        s->queue_tail->next = w;
+    else
+        s->queue = w;
+    s->queue_tail = w;
+    pthread_cond_signal(&s->wake);
+    pthread_mutex_unlock(&s->qlock);
+}
+
+store_write *store_writer_done(store *s)
+{
+    pthread_mutex_lock(&s->qlock);
+    store_write *done = s->done;
+    s->done = s->done_tail = NULL;
+    pthread_mutex_unlock(&s->qlock);
+    return done;
+}
+
+void store_write_free(store_write *w)
+{
+    if (w) {
+        free(w->decision);
+        free(w);
+    }
+}
+
+void store_writer_stop(store *s)
+{
+    if (!s->writer_running)
+        return;
+    pthread_mutex_lock(&s->qlock);
+    s->stopping = true;
+    pthread_cond_signal(&s->wake);
+    pthread_mutex_unlock(&s->qlock);
+    pthread_join(s->writer, NULL);
+    s->writer_running = false;
+    store_write *w = store_writer_done(s);
+    while (w) {
+        store_write *next = w->next;
+        store_write_free(w);
+        w = next;
+    }
 }
 
 int store_each_unfinished(store *s, int (*fn)(const char *id, void *arg), void *arg)
 {
     /* ids first, then the callbacks: fn reads the store too */
+    lock(s);
     sqlite3_stmt *st = s->st[ST_UNFINISHED];
     char **ids = NULL;
     size_t n = 0, cap = 0;
@@ -369,7 +520,7 @@ int store_each_unfinished(store *s, int (*fn)(const char *id, void *arg), void *
         ids[n++] = strdup((const char *)sqlite3_column_text(st, 0));
     }
     sqlite3_reset(st);
-    int result = rc == SQLITE_DONE ? 0 : fail(s, "listing games");
+    int result = unlock(s, rc == SQLITE_DONE ? 0 : fail(s, "listing games"));
     for (size_t i = 0; i < n; i++) {
         if (result == 0 && (!ids[i] || fn(ids[i], arg) != 0))
             result = -1;
@@ -433,7 +584,7 @@ static int load_decisions(store *s, const char *id, stored_game *out)
     return rc == SQLITE_DONE ? 0 : fail(s, "reading decisions");
 }
 
-int store_load(store *s, const char *id, stored_game *out)
+static int load(store *s, const char *id, stored_game *out)
 {
     memset(out, 0, sizeof *out);
     snprintf(out->id, sizeof out->id, "%s", id);
@@ -459,6 +610,13 @@ int store_load(store *s, const char *id, stored_game *out)
         return -1;
     }
     return 0;
+}
+
+int store_load(store *s, const char *id, stored_game *out)
+{
+    lock(s);
+    int rc = load(s, id, out);
+    return rc > 0 ? unlock(s, 0) + 1 : unlock(s, rc);
 }
 
 void stored_game_free(stored_game *g)

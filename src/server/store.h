@@ -50,10 +50,29 @@ int store_create_game(store *s, const stored_game *g);
 /* Records that a seat was taken; status is the game's status after it. */
 int store_take_seat(store *s, const char *id, int seat, const char *name, const char *token_hash,
                     const char *status);
-/* Appends decision number `ply`; status: the game's new status, or NULL
- * when unchanged. */
-int store_add_decision(store *s, const char *id, int ply, int seat, const char *decision,
-                       const char *status);
+/* A decision to store: number `ply` of a game; status is the game's new
+ * status, or NULL when unchanged. */
+typedef struct store_write {
+    void *owner; /* the caller's, untouched */
+    char game_id[24];
+    int ply, seat;
+    char *decision; /* JSON text, malloc'd; freed with the write */
+    const char *status;
+    int result;      /* after completion: 0 committed, -1 failed */
+    char error[256]; /* why it failed */
+    struct store_write *next;
+} store_write;
+
+/* Starts the writer thread; notify(arg) is called after each batch. */
+int store_writer_start(store *s, void (*notify)(void *), void *arg);
+/* Queues a write; the store owns it until store_writer_done returns it. */
+void store_writer_submit(store *s, store_write *w);
+/* The completed writes, oldest first, as a list; NULL if none. */
+store_write *store_writer_done(store *s);
+void store_write_free(store_write *w);
+/* Commits what is queued, then stops the thread; completed writes are
+ * freed without being returned. */
+void store_writer_stop(store *s);
 /* Calls fn for each game that is not over, oldest first. */
 int store_each_unfinished(store *s, int (*fn)(const char *id, void *arg), void *arg);
 /* Reads a game and its decisions: 0, 1 when there is no such game, -1 on

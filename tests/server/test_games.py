@@ -69,6 +69,23 @@ class FullGames(ServerTest):
         play_until_over([ann, bo, watcher])
         check_record(self, self.server, [ann, bo, watcher])
 
+    def test_moves_list(self):
+        for variant in ("square", "rota", "hex"):
+            with self.subTest(variant=variant):
+                created = self.server.create(variant, [HUMAN, AI])
+                me = self.connect(created["game"], created["token"], 0, moves=True)
+                you = me.state["you"]
+                self.assertGreater(len(you["moves"]), 1)
+                # identical rack tiles are listed once, so the hint may name the other copy
+                for move in [you["hint"]] + you["moves"][:: max(1, len(you["moves"]) // 10)]:
+                    me.send(dict(move, type="preview"))
+                    self.assertTrue(me.wait_type("preview")["legal"], move)
+                me.send(you["moves"][-1])
+                state = me.wait_for(lambda m: m["type"] == "state" and m["game"]["ply"] > 0)
+                self.assertEqual(state["game"]["last"]["player"], 0)
+                me.close()
+                self.clients.remove(me)
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -1,0 +1,387 @@
+#!/usr/bin/env python3
+"""load.py - load generator for `axio serve`: many clients playing games against each
+other over real WebSocket connections (no computer seats).
+
+Usage:
+    python3 bench/load.py --axio build/axio [--games 200] [--players 2] [--spectators 3]
+    python3 bench/load.py --url http://127.0.0.1:8080 ...   (a server already running)
+
+With --axio it starts its own server on a free port with a temporary database and
+limits raised for one address (every client comes from 127.0.0.1), and stops it at
+the end. It then
+  1. creates the games over HTTP (every seat human) and joins every seat,
+  2. opens every connection, seats with ?hint=1 and spectators, and waits until all
+     are in (2 players + 3 spectators x 200 games = 1,000 connections),
+  3. plays: each seat, when a state says it is to move, thinks for a random time in
+     --think (seconds, like a person; 0 0 for no pause) and sends the legal decision
+     the server hinted at (`you.hint`, drawn with ax_random_move over the legal moves),
+  4. runs until every game is over (or --duration), then checks with the server that
+     every decision it acknowledged is in the game (no lost moves).
+
+Reported: decisions per second; move latency from sending a decision to receiving
+the state broadcast after it, at the mover (p50/p99/max) and at the last of all the
+game's connections (p50/p99/max); errors (error messages, failed or dropped
+connections); lost moves (sent but never acknowledged, or missing on the server).
+Latencies are measured on this one Python thread, so they include the client's own
+delays: an upper bound of the server's.
+
+One asyncio loop, a minimal RFC 6455 client on asyncio streams: frames from the
+server are read whole; JSON is parsed only where the client needs it (a seat's
+`you`, the ply), which keeps 1,000 connections on one core.
+"""
+import argparse
+import asyncio
+import base64
+import http.client
+import json
+import os
+import random
+import re
+import resource
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+
+PLY = re.compile(rb'"ply":(\d+)')
+STATUS_OVER = b'"status":"over"'
+
+
+class Stats:
+    def __init__(self):
+        self.samples = []  # (send time, seconds to the mover's state)
+        self.mover = []  # seconds, send -> the mover's state
+        self.everyone = []  # seconds, send -> the last connection's state
+        self.sent = 0
+        self.acked = 0
+        self.errors = []
+        self.messages = 0
+        self.bytes = 0
+
+
+def pct(values, p):
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    k = min(len(values) - 1, max(0, int(round(p / 100.0 * len(values) + 0.5)) - 1))
+    return values[k]
+
+
+# --- a minimal WebSocket client on asyncio streams ---
+
+class WsConn:
+    def __init__(self, game, seat):
+        self.game = game
+        self.seat = seat  # None: spectator
+        self.reader = self.writer = None
+        self.acted_ply = -1
+        self.closed = False
+
+    async def open(self, host, port, path):
+        self.reader, self.writer = await asyncio.open_connection(host, port)
+        key = base64.b64encode(os.urandom(16)).decode()
+        self.writer.write((f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+                           f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                           "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+        head = await self.reader.readuntil(b"\r\n\r\n")
+        if b" 101 " not in head.split(b"\r\n")[0]:
+            raise ConnectionError(f"handshake refused: {head[:80]!r}")
+
+    async def send_text(self, text):
+        payload = text.encode()
+        n = len(payload)
+        head = bytes([0x81]) + (bytes([0x80 | n]) if n < 126 else bytes([0x80 | 126]) + n.to_bytes(2, "big"))
+        mask = os.urandom(4)
+        masked = bytes(b ^ mask[i & 3] for i, b in enumerate(payload))
+        self.writer.write(head + mask + masked)
+        await self.writer.drain()
+
+    async def recv(self):
+        """(opcode, payload) of the next frame."""
+        b0, b1 = await self.reader.readexactly(2)
+        n = b1 & 0x7F
+        if n == 126:
+            n = int.from_bytes(await self.reader.readexactly(2), "big")
+        elif n == 127:
+            n = int.from_bytes(await self.reader.readexactly(8), "big")
+        payload = await self.reader.readexactly(n)
+        opcode = b0 & 0x0F
+        if opcode == 9:  # ping: answer
+            self.writer.write(bytes([0x8A, 0x80 | len(payload)]) + b"\0\0\0\0" + payload)
+        return opcode, payload
+
+    def close(self):
+        if self.writer and not self.closed:
+            self.closed = True
+            try:
+                self.writer.write(bytes([0x88, 0x82]) + b"\0\0\0\0" + (1000).to_bytes(2, "big"))
+                self.writer.close()
+            except (OSError, RuntimeError):
+                pass
+
+
+# --- games ---
+
+class Game:
+    def __init__(self, gid, stats):
+        self.id = gid
+        self.stats = stats
+        self.conns = []
+        self.pending = None  # (ply, send time, {conns that saw it})
+        self.over = asyncio.Event()
+        self.acked = 0
+        self.over_seen = set()
+
+    def on_state(self, conn, ply, now, over):
+        p = self.pending
+        if p and ply > p[0] and conn not in p[2]:
+            p[2].add(conn)
+            if conn.seat is not None and conn.acted_ply == p[0]:
+                self.stats.mover.append(now - p[1])
+                self.stats.samples.append((p[1], now - p[1]))
+                self.stats.acked += 1
+                self.acked += 1
+            if len(p[2]) == len(self.conns):
+                self.stats.everyone.append(now - p[1])
+                self.pending = None
+        if over:
+            self.over_seen.add(conn)
+            if len(self.over_seen) == len(self.conns):
+                self.over.set()
+
+
+async def conn_loop(conn, game, args, stats):
+    try:
+        while True:
+            opcode, payload = await conn.recv()
+            if opcode == 8:
+                if not game.over.is_set():
+                    stats.errors.append(f"game {game.id}: connection closed by the server")
+                return
+            if opcode != 1:
+                continue
+            stats.messages += 1
+            stats.bytes += len(payload)
+            if payload.startswith(b'{"type":"state"'):
+                now = time.perf_counter()
+                ply = int(PLY.search(payload).group(1))
+                over = STATUS_OVER in payload[:300]
+                game.on_state(conn, ply, now, over)
+                if over or conn.seat is None:
+                    continue
+                you = json.loads(payload[payload.rindex(b'"you":') + 6:-1])
+                if "hint" in you and ply > conn.acted_ply:
+                    conn.acted_ply = ply
+                    asyncio.get_running_loop().create_task(play(conn, game, ply, you["hint"], args, stats))
+            elif payload.startswith(b'{"type":"error"'):
+                stats.errors.append(f"game {game.id}: {payload[:200].decode(errors='replace')}")
+    except (asyncio.IncompleteReadError, ConnectionError, OSError) as e:
+        if not game.over.is_set():
+            stats.errors.append(f"game {game.id}: connection lost: {e!r}")
+
+
+async def play(conn, game, ply, hint, args, stats):
+    think = random.uniform(*args.think) if args.think[1] > 0 else 0
+    if think:
+        await asyncio.sleep(think)
+    game.pending = (ply, time.perf_counter(), set())
+    stats.sent += 1
+    await conn.send_text(json.dumps(hint, separators=(",", ":")))
+
+
+# --- HTTP ---
+
+def http_json(host, port, method, path, body=None):
+    conn = http.client.HTTPConnection(host, port, timeout=30)
+    conn.request(method, path, body=json.dumps(body) if body is not None else None)
+    resp = conn.getresponse()
+    data = resp.read()
+    conn.close()
+    return resp.status, json.loads(data) if data else None
+
+
+def create_games(host, port, args):
+    """[(game id, [(seat, token)])]"""
+    games = []
+    for i in range(args.games):
+        variant = args.variants[i % len(args.variants)]
+        status, created = http_json(host, port, "POST", "/api/games", {
+            "variant": variant, "players": args.players, "name": f"p{i}-0",
+            "seats": [{"kind": "human"}] * args.players})
+        if status != 201:
+            raise SystemExit(f"creating a game failed: {status} {created}")
+        seats = [(created["seat"], created["token"])]
+        for k in range(1, args.players):
+            status, joined = http_json(host, port, "POST", f"/api/games/{created['game']}/join",
+                                       {"name": f"p{i}-{k}"})
+            if status != 200:
+                raise SystemExit(f"joining a game failed: {status} {joined}")
+            seats.append((joined["seat"], joined["token"]))
+        games.append((created["game"], seats))
+    return games
+
+
+# --- the run ---
+
+async def run(host, port, args):
+    stats = Stats()
+    t0 = time.perf_counter()
+    created = create_games(host, port, args)
+    t_created = time.perf_counter()
+    games = []
+    opens = []
+    for gid, seats in created:
+        game = Game(gid, stats)
+        games.append(game)
+        for seat, token in seats:
+            conn = WsConn(game, seat)
+            game.conns.append(conn)
+            opens.append((conn, f"/ws/{gid}?token={token}&hint=1"))
+        for _ in range(args.spectators):
+            conn = WsConn(game, None)
+            game.conns.append(conn)
+            opens.append((conn, f"/ws/{gid}"))
+    # open in batches, then start reading: every state before play is ignored
+    for i in range(0, len(opens), 100):
+        batch = opens[i:i + 100]
+        results = await asyncio.gather(*(c.open(host, port, p) for c, p in batch), return_exceptions=True)
+        for (c, _), r in zip(batch, results):
+            if isinstance(r, Exception):
+                stats.errors.append(f"connect failed: {r!r}")
+    nconns = sum(1 for c, _ in opens if c.writer)
+    t_connected = time.perf_counter()
+    print(f"{len(games)} games created in {t_created - t0:.1f} s; {nconns} connections open "
+          f"in {t_connected - t_created:.1f} s", flush=True)
+    t_play = time.perf_counter()
+    readers = [asyncio.create_task(conn_loop(c, c.game, args, stats)) for c, _ in opens if c.writer]
+    try:
+        await asyncio.wait_for(asyncio.gather(*(g.over.wait() for g in games)), args.duration)
+    except asyncio.TimeoutError:
+        pass
+    t_end = time.perf_counter()
+    # a last decision may still be on its way; then stop reading
+    await asyncio.sleep(0.5)
+    for c, _ in opens:
+        c.close()
+    for r in readers:
+        r.cancel()
+    await asyncio.gather(*readers, return_exceptions=True)
+    return stats, games, nconns, t_end - t_play
+
+
+def lost_moves(host, port, games):
+    """Decisions acknowledged to a client but missing on the server, and games
+    whose server ply differs from what the clients acknowledged."""
+    lost = 0
+    for g in games:
+        status, state = http_json(host, port, "GET", f"/api/games/{g.id}")
+        if status != 200 or state["ply"] < g.acked:
+            lost += g.acked - (state["ply"] if status == 200 else 0)
+    return lost
+
+
+def start_server(axio, db, extra=(), bind="127.0.0.1"):
+    cmd = [axio, "serve", "--port", "0", "--bind", bind, "--db", db, "--quiet",
+           "--max-conns-per-ip", "100000", "--max-games-per-ip", "100000000",
+           "--request-rate", "1000000", "--msg-rate", "100", *extra]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
+    line = proc.stdout.readline()
+    if "listening on" not in line:
+        raise SystemExit(f"the server did not start: {line!r}")
+    port = int(line.split("http://")[1].split("/")[0].rsplit(":", 1)[1])
+    return proc, port
+
+
+def cpu_seconds(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--axio", help="start this axio binary's server (default: use --url)")
+    ap.add_argument("--url", help="a running server, e.g. http://127.0.0.1:8080")
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--spectators", type=int, default=3, help="per game (default 3: 1,000 connections)")
+    ap.add_argument("--variants", default="square", help="comma-separated, used in turn")
+    ap.add_argument("--think", type=float, nargs=2, default=[0.5, 1.5], metavar=("MIN", "MAX"),
+                    help="seconds a player waits before moving (default 0.5 1.5)")
+    ap.add_argument("--duration", type=float, default=600, help="stop after this many seconds")
+    ap.add_argument("--seed", type=int, help="for the think times")
+    ap.add_argument("--json", help="also write the results to this file")
+    ap.add_argument("--samples", help="write every move's send time and latency (CSV) here")
+    ap.add_argument("--server-arg", action="append", default=[],
+                    help="an extra option for the server started with --axio (repeatable)")
+    args = ap.parse_args()
+    args.variants = args.variants.split(",")
+    if args.seed is not None:
+        random.seed(args.seed)
+    if not args.axio and not args.url:
+        ap.error("give --axio PATH (start a server) or --url URL (use one)")
+    proc = tmp = None
+    if args.axio:
+        tmp = tempfile.TemporaryDirectory()
+        proc, port = start_server(args.axio, os.path.join(tmp.name, "load.db"), args.server_arg)
+        host = "127.0.0.1"
+    else:
+        u = urllib.parse.urlparse(args.url)
+        host, port = u.hostname, u.port or 80
+    try:
+        cpu0 = cpu_seconds(proc.pid) if proc else None
+        stats, games, nconns, elapsed = asyncio.run(run(host, port, args))
+        cpu = cpu_seconds(proc.pid) - cpu0 if proc else None
+        lost = lost_moves(host, port, games) + (stats.sent - stats.acked)
+        finished = sum(1 for g in games if g.over.is_set())
+    finally:
+        if proc:
+            proc.send_signal(signal.SIGTERM)
+            code = proc.wait(60)
+            if code != 0:
+                print(f"the server exited with {code}", file=sys.stderr)
+            tmp.cleanup()
+    ms = lambda v: f"{1000 * v:.1f}"  # noqa: E731
+    result = {
+        "games": len(games), "games_finished": finished, "connections": nconns,
+        "seconds": round(elapsed, 2), "moves": stats.acked,
+        "moves_per_second": round(stats.acked / elapsed, 1) if elapsed else 0,
+        "mover_p50_ms": float(ms(pct(stats.mover, 50))), "mover_p99_ms": float(ms(pct(stats.mover, 99))),
+        "mover_max_ms": float(ms(max(stats.mover, default=float("nan")))),
+        "all_p50_ms": float(ms(pct(stats.everyone, 50))), "all_p99_ms": float(ms(pct(stats.everyone, 99))),
+        "all_max_ms": float(ms(max(stats.everyone, default=float("nan")))),
+        "messages": stats.messages, "errors": len(stats.errors), "lost_moves": lost,
+        "server_cpu_seconds": round(cpu, 1) if cpu is not None else None,
+        "load_average": round(os.getloadavg()[0], 2),
+    }
+    print(f"{finished}/{len(games)} games finished, {nconns} connections, {stats.acked} moves "
+          f"in {elapsed:.1f} s: {result['moves_per_second']} moves/s, {stats.messages} messages received")
+    print(f"move latency at the mover:      p50 {result['mover_p50_ms']} ms, p99 {result['mover_p99_ms']} ms, "
+          f"max {result['mover_max_ms']} ms")
+    print(f"move latency at every viewer:   p50 {result['all_p50_ms']} ms, p99 {result['all_p99_ms']} ms, "
+          f"max {result['all_max_ms']} ms")
+    if cpu is not None:
+        print(f"server CPU: {cpu:.1f} s ({100 * cpu / elapsed:.0f}% of one core)")
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    print(f"load generator CPU: {own.ru_utime + own.ru_stime:.1f} s; machine load average "
+          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print(f"errors: {len(stats.errors)}, lost moves: {lost}")
+    for e in stats.errors[:10]:
+        print("  " + e)
+    if args.samples:
+        with open(args.samples, "w") as f:
+            t0 = min((t for t, _ in stats.samples), default=0)
+            f.write("sent_s,latency_ms\n")
+            for t, lat in sorted(stats.samples):
+                f.write(f"{t - t0:.4f},{1000 * lat:.2f}\n")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(result, f, indent=2)
+    return 0 if not stats.errors and lost == 0 and finished == len(games) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
