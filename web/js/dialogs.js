@@ -124,8 +124,10 @@ export function endScreen(host, { end, seats, colors, mode, variant, you, onRepl
     h('h2', {}, ['Game over']),
     h('p', { class: 'end-headline' }, [headline]),
     h('p', { class: 'muted end-reason' }, [`The game ended because ${reasonText(end.reason)}.`]),
-    variant === 'hex' && end.result !== null && end.result !== undefined
-      ? h('p', { class: 'muted' }, ['Solo result: the three lowest tracks as one number.']) : null,
+    end.result !== null && end.result !== undefined
+      ? h('p', { class: 'muted' }, [variant === 'hex'
+        ? 'Solo result: your three lowest tracks written as one number (lowest first).'
+        : 'Solo result: your lowest track.']) : null,
     h('table', { class: 'ranking' }, [h('tbody', {}, rows)]),
     breaks.length ? h('div', { class: 'tie-breaks' }, [
       h('h3', {}, ['How the places were decided']),
