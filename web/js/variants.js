@@ -17,6 +17,7 @@ export const modeName = (mode) => ({ standard: 'standard', solo: 'solo', team: '
 
 export function seatLabel(seat) {
   if (!seat) return '';
+  if (seat.kind === 'human' && seat.taken === false) return 'free seat';
   if (seat.kind === 'ai') return `${seat.name || 'Computer'}`;
   return seat.name || 'Player';
 }
