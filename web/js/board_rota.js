@@ -56,6 +56,7 @@ export class RotaBoard extends BoardBase {
     const grow = (lo, hi) => { const d = 6 - (hi - lo); return d > 0 ? [lo - Math.floor(d / 2), hi + Math.ceil(d / 2)] : [lo, hi]; };
     [x0, x1] = grow(x0, x1); [y0, y1] = grow(y0, y1);
     this.bounds = { x0, y0, x1, y1 };
+    this.aspect = (x1 - x0) / (y1 - y0);
     this.svg.setAttribute('viewBox', `${x0 * CELL} ${y0 * CELL} ${(x1 - x0) * CELL} ${(y1 - y0) * CELL}`);
     s('rect', { x: x0 * CELL, y: y0 * CELL, width: (x1 - x0) * CELL, height: (y1 - y0) * CELL, class: 'rota-table' }, gb);
     for (const [x, y] of view.frontier || []) {

@@ -55,13 +55,13 @@ export function swapDialog(host, { variant, rack, lowest, onChoose }) {
 export function wildChooser(host, { options, baseTotal, onChoose, onCancel }) {
   const el = modal(host, 'wild-dialog', 'Colour of the empty corner', [
     h('h2', {}, ['Empty corner: name a colour']),
-    h('p', { class: 'muted' }, ['The empty corner scores as the colour you name.']),
+    h('p', { class: 'muted' }, ['The empty corner scores as the colour you name (points of the whole placement shown).']),
     h('div', { class: 'wild-options' }, [
       ...options.map((o) => h('button', { class: 'btn wild-opt', type: 'button', 'data-wild': o.color, onclick: () => onChoose(o.color) }, [
-        shapeIcon(o.color, 22), ` ${o.color} `, h('span', { class: 'muted' }, [`+${o.total} in all`]),
+        shapeIcon(o.color, 22), ` ${o.color} `, h('span', { class: 'muted', title: 'points of this placement in all' }, [`+${o.total}`]),
       ])),
       h('button', { class: 'btn wild-opt', type: 'button', 'data-wild': 'none', onclick: () => onChoose(null) }, [
-        'none ', h('span', { class: 'muted' }, [`+${baseTotal} in all`]),
+        'none ', h('span', { class: 'muted', title: 'points of this placement in all' }, [`+${baseTotal}`]),
       ]),
     ]),
     h('div', { class: 'dialog-buttons' }, [h('button', { class: 'btn subtle', type: 'button', onclick: onCancel }, ['Cancel'])]),

@@ -144,6 +144,12 @@ export class GameView {
 
   isCompact() { return window.innerWidth <= 600; }
 
+  // Phones: the ROTA display's box follows its shape, so the tiles get the whole width.
+  fitWrap() {
+    const a = this.board?.aspect;
+    this.boardWrap.style.aspectRatio = a && this.board.compact ? String(Math.min(1.5, Math.max(0.75, a))) : '';
+  }
+
   // ---- messages ---------------------------------------------------------------
   onMessage(m) {
     switch (m.type) {
@@ -552,6 +558,7 @@ export class GameView {
     if (!this.board || this.replay) return;
     this.board.compact = this.isCompact();
     this.board.render(this.boardView());
+    this.fitWrap();
     this.el.dataset.status = this.game.status;
     this.el.dataset.phase = this.game.phase;
     this.el.dataset.toMove = this.game.to_move;
@@ -729,6 +736,7 @@ export class GameView {
       show: (step) => {
         this.board.compact = this.isCompact();
         this.board.render(step.view);
+        this.fitWrap();
         this.renderScores(this.game.seats.map((s, i) => ({ ...s, score: step.scores[i] || {} })));
         this.highlightLog(step);
       },
