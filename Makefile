@@ -19,8 +19,9 @@ build-san: deps
 	@cmake -S . -B $(SAN) -DCMAKE_BUILD_TYPE=Debug -DAXIO_SANITIZE=ON >/dev/null
 	@cmake --build $(SAN) -j $(JOBS)
 
+# Serves the game at http://localhost:8080 with the SQLite database axio.db.
 run: build
-	./$(BUILD)/axio selfplay --variant square --players 2 --ai greedy,greedy --seed $$(date +%s) --show
+	./$(BUILD)/axio serve --port 8080 --db axio.db --web web
 
 test: build build-san
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
