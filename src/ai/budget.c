@@ -10,7 +10,7 @@
 
 #include <time.h>
 
-#define TIME_SHARE 0.96 /* of the movetime spent searching; the rest is slack */
+#define TIME_SHARE 0.94 /* of the movetime spent searching; the rest is slack */
 
 double ai_seconds(void)
 {
