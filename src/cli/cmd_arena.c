@@ -327,6 +327,7 @@ static int run_solo(const arena_options *o, ax_game *g, ax_events *init)
             t->result_sq += r * r;
             t->result_min = t->games == 0 || r < t->result_min ? r : t->result_min;
             t->result_max = t->games == 0 || r > t->result_max ? r : t->result_max;
+            t->lowest_sum += lowest_of(g, 0);
             t->games++;
         }
         if (o->nnames == 2) {
@@ -348,8 +349,10 @@ static int run_solo(const arena_options *o, ax_game *g, ax_events *init)
         const tally *t = &tallies[i];
         double mean = t->result_sum / (double)n, hw = ci_half_width(t->result_sum, t->result_sq, n);
         double sd = hw > 0 ? hw / 1.96 * root((double)n) : 0;
-        printf("player %d %-8s mean result %.2f (95%% CI +-%.2f), sd %.2f, min %.0f, max %.0f\n", i,
-               o->names[i], mean, hw > 0 ? hw : 0, sd, t->result_min, t->result_max);
+        printf("player %d %-8s mean result %.2f (95%% CI +-%.2f), sd %.2f, min %.0f, max %.0f, "
+               "mean lowest %.2f\n",
+               i, o->names[i], mean, hw > 0 ? hw : 0, sd, t->result_min, t->result_max,
+               t->lowest_sum / (double)n);
     }
     if (o->nnames == 2) {
         double hw = ci_half_width(diff_sum, diff_sq, n);
