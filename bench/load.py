@@ -32,6 +32,7 @@ server are read whole; JSON is parsed only where the client needs it (a seat's
 import argparse
 import asyncio
 import base64
+import gc
 import http.client
 import json
 import os
@@ -53,6 +54,7 @@ STATUS_OVER = b'"status":"over"'
 class Stats:
     def __init__(self):
         self.samples = []  # (send time, seconds to the mover's state)
+        self.lag = []  # seconds the client's loop woke up late
         self.mover = []  # seconds, send -> the mover's state
         self.everyone = []  # seconds, send -> the last connection's state
         self.sent = 0
@@ -130,23 +132,28 @@ class Game:
         self.id = gid
         self.stats = stats
         self.conns = []
-        self.pending = None  # (ply, send time, {conns that saw it})
+        self.pending = {}  # ply a decision was sent at -> (send time, mover, {conns that saw it})
         self.over = asyncio.Event()
         self.acked = 0
         self.over_seen = set()
 
+    def sent(self, ply, conn):
+        self.pending[ply] = (time.perf_counter(), conn, set())
+
     def on_state(self, conn, ply, now, over):
-        p = self.pending
-        if p and ply > p[0] and conn not in p[2]:
-            p[2].add(conn)
-            if conn.seat is not None and conn.acted_ply == p[0]:
-                self.stats.mover.append(now - p[1])
-                self.stats.samples.append((p[1], now - p[1]))
+        for sent_ply in [p for p in self.pending if p < ply]:
+            t0, mover, seen = self.pending[sent_ply]
+            if conn in seen:
+                continue
+            seen.add(conn)
+            if conn is mover:
+                self.stats.mover.append(now - t0)
+                self.stats.samples.append((t0, now - t0))
                 self.stats.acked += 1
                 self.acked += 1
-            if len(p[2]) == len(self.conns):
-                self.stats.everyone.append(now - p[1])
-                self.pending = None
+            if len(seen) == len(self.conns):
+                self.stats.everyone.append(now - t0)
+                del self.pending[sent_ply]
         if over:
             self.over_seen.add(conn)
             if len(self.over_seen) == len(self.conns):
@@ -187,9 +194,17 @@ async def play(conn, game, ply, hint, args, stats):
     think = random.uniform(*args.think) if args.think[1] > 0 else 0
     if think:
         await asyncio.sleep(think)
-    game.pending = (ply, time.perf_counter(), set())
+    game.sent(ply, conn)
     stats.sent += 1
     await conn.send_text(json.dumps(hint, separators=(",", ":")))
+
+
+async def watch_lag(stats):
+    """How late this client's own loop runs: its share of measured latency."""
+    while True:
+        t = time.perf_counter()
+        await asyncio.sleep(0.01)
+        stats.lag.append(time.perf_counter() - t - 0.01)
 
 
 # --- HTTP ---
@@ -255,7 +270,11 @@ async def run(host, port, args):
     t_connected = time.perf_counter()
     print(f"{len(games)} games created in {t_created - t0:.1f} s; {nconns} connections open "
           f"in {t_connected - t_created:.1f} s", flush=True)
+    gc.collect()
+    gc.freeze()  # the setup's objects are never collected: fewer, shorter pauses
+    gc.set_threshold(100000, 50, 100)
     t_play = time.perf_counter()
+    lag = asyncio.create_task(watch_lag(stats))
     readers = [asyncio.create_task(conn_loop(c, c.game, args, stats)) for c, _ in opens if c.writer]
     try:
         await asyncio.wait_for(asyncio.gather(*(g.over.wait() for g in games)), args.duration)
@@ -266,6 +285,7 @@ async def run(host, port, args):
     await asyncio.sleep(0.5)
     for c, _ in opens:
         c.close()
+    lag.cancel()
     for r in readers:
         r.cancel()
     await asyncio.gather(*readers, return_exceptions=True)
@@ -287,7 +307,8 @@ def start_server(axio, db, extra=(), bind="127.0.0.1"):
     cmd = [axio, "serve", "--port", "0", "--bind", bind, "--db", db, "--quiet",
            "--max-conns-per-ip", "100000", "--max-games-per-ip", "100000000",
            "--request-rate", "1000000", "--msg-rate", "100", *extra]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
+    err = open(db + ".log", "w")
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=err, text=True)
     line = proc.stdout.readline()
     if "listening on" not in line:
         raise SystemExit(f"the server did not start: {line!r}")
@@ -356,6 +377,7 @@ def main():
         "messages": stats.messages, "errors": len(stats.errors), "lost_moves": lost,
         "server_cpu_seconds": round(cpu, 1) if cpu is not None else None,
         "load_average": round(os.getloadavg()[0], 2),
+        "client_lag_p99_ms": float(ms(pct(stats.lag, 99))),
     }
     print(f"{finished}/{len(games)} games finished, {nconns} connections, {stats.acked} moves "
           f"in {elapsed:.1f} s: {result['moves_per_second']} moves/s, {stats.messages} messages received")
@@ -365,6 +387,8 @@ def main():
           f"max {result['all_max_ms']} ms")
     if cpu is not None:
         print(f"server CPU: {cpu:.1f} s ({100 * cpu / elapsed:.0f}% of one core)")
+    print(f"load generator loop lag: p50 {ms(pct(stats.lag, 50))} ms, p99 {ms(pct(stats.lag, 99))} ms, "
+          f"max {ms(max(stats.lag, default=0))} ms")
     own = resource.getrusage(resource.RUSAGE_SELF)
     print(f"load generator CPU: {own.ru_utime + own.ru_stime:.1f} s; machine load average "
           f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")

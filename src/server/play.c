@@ -105,10 +105,12 @@ static void send_fatal(conn *c, const char *code, const char *message)
     c->closing = true;
 }
 
+/* Sends queued messages while the socket takes them (several per callback
+ * saves a trip round the event loop per message). */
 int play_writeable(conn *c)
 {
-    outmsg *m = c->out_head;
-    if (m) {
+    outmsg *m;
+    while ((m = c->out_head)) {
         if (lws_write(c->wsi, m->buf + LWS_PRE, m->len, LWS_WRITE_TEXT) < (int)m->len)
             return -1;
         c->out_head = m->next;
@@ -116,10 +118,10 @@ int play_writeable(conn *c)
             c->out_tail = NULL;
         c->out_bytes -= m->len;
         free(m);
-    }
-    if (c->out_head) {
-        lws_callback_on_writable(c->wsi);
-        return 0;
+        if (c->out_head && lws_send_pipe_choked(c->wsi)) {
+            lws_callback_on_writable(c->wsi);
+            return 0;
+        }
     }
     if (c->closing) {
         lws_close_reason(c->wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, NULL, 0);
