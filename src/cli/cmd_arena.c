@@ -265,85 +265,88 @@ static void print_standard(const arena_options *o, const tally *tallies, long de
     }
 }
 
+/* Plays deal d once per seat rotation; adds each contestant's mean share. */
+static int play_deal(const arena_options *o, long d, ax_game *g, ax_events *init, tally *tallies)
+{
+    long n = o->players;
+    double deal_share[MAX_CONTESTANTS] = {0};
+    for (int r = 0; r < n; r++) {
+        int at[AX_MAX_PLAYERS];
+        for (int s = 0; s < n; s++)
+            at[s] = (int)((s - r + n) % n); /* contestant i sits at seat i + r */
+        uint64_t deal = o->seed + (uint64_t)d;
+        if (play_one(o, deal, at, deal * 4 + (uint64_t)r, g, init, tallies))
+            return 1;
+        double share[AX_MAX_PLAYERS];
+        first_place_shares(g, share);
+        for (int s = 0; s < n; s++) {
+            deal_share[at[s]] += share[s] / (double)n;
+            tallies[at[s]].lowest_sum += lowest_of(g, s);
+            tallies[at[s]].games++;
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        tallies[i].score_sum += deal_share[i];
+        tallies[i].score_sq += deal_share[i] * deal_share[i];
+    }
+    return 0;
+}
+
+static void print_heading(const arena_options *o, const char *what)
+{
+    printf("%s %ldp %s: %s from seed %llu, movetime %ld ms", o->variant, o->players,
+           ax_mode_name(o->m), what, (unsigned long long)o->seed, o->movetime);
+    if (o->playouts)
+        printf(", %ld playouts", o->playouts);
+    printf("\n");
+}
+
 static int run_standard(const arena_options *o, ax_game *g, ax_events *init)
 {
     long n = o->players, deals = (o->games + n - 1) / n;
     tally tallies[MAX_CONTESTANTS] = {0};
     for (long d = 0; d < deals; d++) {
-        double deal_share[MAX_CONTESTANTS] = {0};
-        for (int r = 0; r < n; r++) {
-            int at[AX_MAX_PLAYERS];
-            for (int s = 0; s < n; s++)
-                at[s] = (int)((s - r + n) % n); /* contestant i sits at seat i + r */
-            uint64_t deal = o->seed + (uint64_t)d;
-            if (play_one(o, deal, at, deal * 4 + (uint64_t)r, g, init, tallies)) {
-                fprintf(stderr, "axio arena: out of memory\n");
-                return 1;
-            }
-            double share[AX_MAX_PLAYERS];
-            first_place_shares(g, share);
-            for (int s = 0; s < n; s++) {
-                deal_share[at[s]] += share[s] / (double)n;
-                tallies[at[s]].lowest_sum += lowest_of(g, s);
-                tallies[at[s]].games++;
-            }
-        }
-        for (int i = 0; i < n; i++) {
-            tallies[i].score_sum += deal_share[i];
-            tallies[i].score_sq += deal_share[i] * deal_share[i];
+        if (play_deal(o, d, g, init, tallies)) {
+            fprintf(stderr, "axio arena: out of memory\n");
+            return 1;
         }
         fprintf(stderr, "arena: deal %ld/%ld, %ld games, win rates:", d + 1, deals, (d + 1) * n);
         print_standard(o, tallies, d + 1, stderr, true);
         fputc('\n', stderr);
     }
-    printf("%s %ldp %s: %ld games (%ld deals x %ld seatings) from seed %llu, movetime %ld ms",
-           o->variant, n, ax_mode_name(o->m), deals * n, deals, n, (unsigned long long)o->seed,
-           o->movetime);
-    if (o->playouts)
-        printf(", %ld playouts", o->playouts);
-    printf("\n");
+    char what[96];
+    snprintf(what, sizeof what, "%ld games (%ld deals x %ld seatings)", deals * n, deals, n);
+    print_heading(o, what);
     print_standard(o, tallies, deals, stdout, false);
     for (int i = 0; i < n; i++)
         print_time(&tallies[i], o->names[i % o->nnames]);
     return 0;
 }
 
-static int run_solo(const arena_options *o, ax_game *g, ax_events *init)
+/* Every contestant plays seed k alone; results[i] gets each result. */
+static int play_seed(const arena_options *o, long k, ax_game *g, ax_events *init, tally *tallies,
+                     double *results)
 {
-    tally tallies[MAX_CONTESTANTS] = {0};
-    double diff_sum = 0, diff_sq = 0;
-    for (long k = 0; k < o->games; k++) {
-        double results[MAX_CONTESTANTS];
-        for (int i = 0; i < o->nnames; i++) {
-            const int at[AX_MAX_PLAYERS] = {i};
-            uint64_t deal = o->seed + (uint64_t)k;
-            if (play_one(o, deal, at, deal * 4 + (uint64_t)i, g, init, tallies)) {
-                fprintf(stderr, "axio arena: out of memory\n");
-                return 1;
-            }
-            tally *t = &tallies[i];
-            double r = results[i] = (double)ax_solo_result(g);
-            t->result_sum += r;
-            t->result_sq += r * r;
-            t->result_min = t->games == 0 || r < t->result_min ? r : t->result_min;
-            t->result_max = t->games == 0 || r > t->result_max ? r : t->result_max;
-            t->lowest_sum += lowest_of(g, 0);
-            t->games++;
-        }
-        if (o->nnames == 2) {
-            diff_sum += results[0] - results[1];
-            diff_sq += (results[0] - results[1]) * (results[0] - results[1]);
-        }
-        fprintf(stderr, "arena: seed %ld/%ld, mean results:", k + 1, o->games);
-        for (int i = 0; i < o->nnames; i++)
-            fprintf(stderr, " %s %.2f", o->names[i], tallies[i].result_sum / (double)(k + 1));
-        fputc('\n', stderr);
+    for (int i = 0; i < o->nnames; i++) {
+        const int at[AX_MAX_PLAYERS] = {i};
+        uint64_t deal = o->seed + (uint64_t)k;
+        if (play_one(o, deal, at, deal * 4 + (uint64_t)i, g, init, tallies))
+            return 1;
+        tally *t = &tallies[i];
+        double r = results[i] = (double)ax_solo_result(g);
+        t->result_sum += r;
+        t->result_sq += r * r;
+        t->result_min = t->games == 0 || r < t->result_min ? r : t->result_min;
+        t->result_max = t->games == 0 || r > t->result_max ? r : t->result_max;
+        t->lowest_sum += lowest_of(g, 0);
+        t->games++;
     }
-    printf("%s solo: %ld seeds from %llu, movetime %ld ms", o->variant, o->games,
-           (unsigned long long)o->seed, o->movetime);
-    if (o->playouts)
-        printf(", %ld playouts", o->playouts);
-    printf("\n");
+    return 0;
+}
+
+static void print_solo(const arena_options *o, const tally *tallies, double diff_sum,
+                       double diff_sq)
+{
     long n = o->games;
     for (int i = 0; i < o->nnames; i++) {
         const tally *t = &tallies[i];
@@ -361,6 +364,31 @@ static int run_solo(const arena_options *o, ax_game *g, ax_events *init)
     }
     for (int i = 0; i < o->nnames; i++)
         print_time(&tallies[i], o->names[i]);
+}
+
+static int run_solo(const arena_options *o, ax_game *g, ax_events *init)
+{
+    tally tallies[MAX_CONTESTANTS] = {0};
+    double diff_sum = 0, diff_sq = 0;
+    for (long k = 0; k < o->games; k++) {
+        double results[MAX_CONTESTANTS];
+        if (play_seed(o, k, g, init, tallies, results)) {
+            fprintf(stderr, "axio arena: out of memory\n");
+            return 1;
+        }
+        if (o->nnames == 2) {
+            diff_sum += results[0] - results[1];
+            diff_sq += (results[0] - results[1]) * (results[0] - results[1]);
+        }
+        fprintf(stderr, "arena: seed %ld/%ld, mean results:", k + 1, o->games);
+        for (int i = 0; i < o->nnames; i++)
+            fprintf(stderr, " %s %.2f", o->names[i], tallies[i].result_sum / (double)(k + 1));
+        fputc('\n', stderr);
+    }
+    char what[64];
+    snprintf(what, sizeof what, "%ld seeds", o->games);
+    print_heading(o, what);
+    print_solo(o, tallies, diff_sum, diff_sq);
     return 0;
 }
 

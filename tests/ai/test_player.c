@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "budget.h"
 #include "player.h"
 
 static const struct {
@@ -24,13 +25,6 @@ static const struct {
     {AX_HEX, 4, AX_TEAM},
 };
 #define NCONFIGS (int)(sizeof configs / sizeof configs[0])
-
-static double seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static void test_names(void **state)
 {
@@ -98,9 +92,9 @@ static double timed_decision(ax_player *p, const ax_game *g, ax_move *m)
 {
     ax_game view;
     ax_view(g, g->to_move, &view);
-    double start = seconds();
+    double start = ai_seconds();
     ax_player_decide(p, &view, g->to_move, m);
-    return seconds() - start;
+    return ai_seconds() - start;
 }
 
 static void test_movetime_is_kept(void **state)
