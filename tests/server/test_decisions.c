@@ -1,0 +1,181 @@
+/*
+ * test_decisions.c - the server's translation between protocol messages and
+ * engine decisions (json_state.c), and the public state it builds: every
+ * legal decision survives the round trip message -> ax_move -> message,
+ * malformed messages get the right error code, and the public state holds
+ * no hidden tile and no seed before the end.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../src/server/json_state.h"
+#include "../../src/server/server.h"
+
+static const struct {
+    int variant, players, mode;
+} configs[] = {
+    {AX_SQUARE, 2, AX_STANDARD}, {AX_SQUARE, 1, AX_SOLO}, {AX_ROTA, 3, AX_STANDARD},
+    {AX_HEX, 2, AX_STANDARD},    {AX_HEX, 4, AX_TEAM},
+};
+
+static ax_move moves[AX_MAX_MOVES];
+
+static bool same_move(const ax_game *g, const ax_move *a, const ax_move *b)
+{
+    if (a->kind != b->kind)
+        return false;
+    if (a->kind == AX_MOVE_SWAP)
+        return a->accept == b->accept;
+    if (a->rack_index != b->rack_index)
+        return false;
+    if (g->variant == AX_ROTA)
+        return a->x == b->x && a->y == b->y && a->rotation == b->rotation && a->wild == b->wild;
+    return a->cells[0] == b->cells[0] && a->cells[1] == b->cells[1];
+}
+
+static void test_round_trip_of_every_legal_decision(void **state)
+{
+    (void)state;
+    ax_game g;
+    ax_events ev;
+    for (size_t c = 0; c < sizeof configs / sizeof configs[0]; c++) {
+        ax_game_init(&g, configs[c].variant, configs[c].players, configs[c].mode, 7, &ev);
+        for (int turn = 0; turn < 12 && g.phase != AX_PHASE_OVER; turn++) {
+            int n = ax_legal_moves(&g, moves, AX_MAX_MOVES);
+            assert_true(n > 0);
+            for (int i = 0; i < n; i++) {
+                json_t *msg = decision_to_json(&g, &moves[i]);
+                ax_move back;
+                char why[128];
+                assert_null(decision_from_json(&g, msg, &back, why, sizeof why));
+                assert_true(same_move(&g, &moves[i], &back));
+                assert_int_equal(ax_check(&g, &back), AX_OK);
+                json_decref(msg);
+            }
+            assert_int_equal(ax_apply(&g, &moves[n / 2], &ev), AX_OK);
+        }
+    }
+}
+
+static const char *code_of(const ax_game *g, const char *text)
+{
+    json_t *msg = json_loads(text, 0, NULL);
+    assert_non_null(msg);
+    ax_move m;
+    char why[128] = "";
+    const char *code = decision_from_json(g, msg, &m, why, sizeof why);
+    if (code)
+        assert_true(strlen(why) > 0);
+    json_decref(msg);
+    return code;
+}
+
+static void test_malformed_decisions(void **state)
+{
+    (void)state;
+    ax_game sq, rota;
+    ax_game_init(&sq, AX_SQUARE, 2, AX_STANDARD, 1, NULL);
+    ax_game_init(&rota, AX_ROTA, 2, AX_STANDARD, 1, NULL);
+    static const char *const bad_square[] = {
+        "{\"type\":\"place\"}",
+        "{\"type\":\"place\",\"rack_index\":\"1\",\"cells\":[[2,5],[3,5]]}",
+        "{\"type\":\"place\",\"rack_index\":1.5,\"cells\":[[2,5],[3,5]]}",
+        "{\"type\":\"place\",\"rack_index\":1,\"cells\":[[2,5]]}",
+        "{\"type\":\"place\",\"rack_index\":1,\"cells\":[[2,5],[3,5,1]]}",
+        "{\"type\":\"place\",\"rack_index\":1,\"cells\":[[2,5],[3,null]]}",
+        "{\"type\":\"place\",\"rack_index\":1,\"cells\":\"a1\"}",
+        "{\"type\":\"swap\",\"accept\":1}",
+        "{\"type\":\"swap\"}",
+    };
+    for (size_t i = 0; i < sizeof bad_square / sizeof bad_square[0]; i++)
+        assert_string_equal(code_of(&sq, bad_square[i]), "bad_message");
+    static const char *const illegal_square[] = {
+        "{\"type\":\"place\",\"rack_index\":-1,\"cells\":[[2,5],[3,5]]}",
+        "{\"type\":\"place\",\"rack_index\":4611686018427387904,\"cells\":[[2,5],[3,5]]}",
+    };
+    for (size_t i = 0; i < sizeof illegal_square / sizeof illegal_square[0]; i++)
+        assert_string_equal(code_of(&sq, illegal_square[i]), "illegal_move");
+    /* far-away cells are read as off the board, for the engine to refuse */
+    assert_null(code_of(&sq, "{\"type\":\"place\",\"rack_index\":0,"
+                             "\"cells\":[[9223372036854775807,0],[0,1]]}"));
+    static const char *const bad_rota[] = {
+        "{\"type\":\"place\",\"rack_index\":0,\"cells\":[[0,2],[0,3]]}",
+        "{\"type\":\"place\",\"rack_index\":0,\"cell\":[0,2]}",
+        "{\"type\":\"place\",\"rack_index\":0,\"cell\":[0,2],\"rotation\":\"1\"}",
+        "{\"type\":\"place\",\"rack_index\":0,\"cell\":[0,2],\"rotation\":1,\"wild\":3}",
+    };
+    for (size_t i = 0; i < sizeof bad_rota / sizeof bad_rota[0]; i++)
+        assert_string_equal(code_of(&rota, bad_rota[i]), "bad_message");
+    static const char *const illegal_rota[] = {
+        "{\"type\":\"place\",\"rack_index\":0,\"cell\":[0,2],\"rotation\":4}",
+        "{\"type\":\"place\",\"rack_index\":0,\"cell\":[0,2],\"rotation\":1,\"wild\":\"pink\"}",
+        "{\"type\":\"place\",\"rack_index\":0,\"cell\":[0,2],\"rotation\":1,\"wild\":\"yellow\"}",
+        "{\"type\":\"place\",\"rack_index\":0,\"cell\":[99999,2],\"rotation\":1}",
+    };
+    for (size_t i = 0; i < sizeof illegal_rota / sizeof illegal_rota[0]; i++)
+        assert_string_equal(code_of(&rota, illegal_rota[i]), "illegal_move");
+}
+
+/* Whether any object in v has the key. */
+static bool has_key(const json_t *v, const char *key)
+{
+    const char *k;
+    json_t *child;
+    size_t i;
+    if (json_is_object(v)) {
+        json_object_foreach((json_t *)v, k, child)
+        {
+            if (strcmp(k, key) == 0 || has_key(child, key))
+                return true;
+        }
+    } else if (json_is_array(v)) {
+        json_array_foreach(v, i, child) if (has_key(child, key)) return true;
+    }
+    return false;
+}
+
+static void test_public_state_hides_racks_and_seed(void **state)
+{
+    (void)state;
+    game *gm = calloc(1, sizeof *gm);
+    ax_events ev;
+    for (size_t c = 0; c < sizeof configs / sizeof configs[0]; c++) {
+        memset(gm, 0, sizeof *gm);
+        ax_game_init(&gm->g, configs[c].variant, configs[c].players, configs[c].mode, 12345, &ev);
+        gm->status = GAME_RUNNING;
+        ax_rng_seed(&gm->hint_rng, 1); /* an all-zero generator never moves */
+        json_t *pub = state_game_json(gm);
+        assert_false(has_key(pub, "rack"));
+        assert_false(has_key(pub, "seed"));
+        assert_int_equal(json_integer_value(json_object_get(pub, "bag")), gm->g.bag_n);
+        char *text = json_dumps(pub, JSON_COMPACT);
+        assert_null(strstr(text, "12345"));
+        free(text);
+        json_decref(pub);
+        json_t *you = state_you_json(gm, 0, YOU_HINT);
+        assert_int_equal(json_array_size(json_object_get(you, "rack")), gm->g.rack_n[0]);
+        assert_non_null(json_object_get(you, "hint"));
+        json_decref(you);
+        you = state_you_json(gm, 1 % configs[c].players == 0 ? -1 : 1, YOU_HINT);
+        if (configs[c].players > 1)
+            assert_null(json_object_get(you, "hint")); /* not to move */
+        json_decref(you);
+    }
+    free(gm);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_round_trip_of_every_legal_decision),
+        cmocka_unit_test(test_malformed_decisions),
+        cmocka_unit_test(test_public_state_hides_racks_and_seed),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
