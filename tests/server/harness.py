@@ -109,13 +109,18 @@ class Server:
         self._close_pipes()
 
     def errors(self):
-        """What the server wrote to stderr so far."""
+        """What the server wrote to stderr (all of it once it has stopped)."""
+        if self.stderr.closed:
+            return self.stderr_text
         self.stderr.seek(0)
         return self.stderr.read()
 
     def _close_pipes(self):
         if self.proc.stdout:
             self.proc.stdout.close()
+        if not self.stderr.closed:
+            self.stderr_text = self.errors()
+            self.stderr.close()
 
 
 def sha256(text):

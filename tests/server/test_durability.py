@@ -7,6 +7,7 @@ byte for byte unchanged."""
 import hashlib
 import os
 import random
+import signal
 import sqlite3
 import subprocess
 import tempfile
@@ -133,6 +134,32 @@ class Restart(unittest.TestCase):
         self.restart(kill=False)
         c = self.client(game, *seats[1])
         self.assertEqual(comparable(c.state), comparable(state))
+
+    def test_finished_game_after_restart(self):
+        created = self.server.create("square", [HUMAN, AI])
+        me = self.client(created["game"], created["token"], 0)
+        final = play_until_over([me])
+        self.restart(kill=False)
+        game = created["game"]
+        # not resumed (it is over), but found on demand
+        _, games, _ = self.server.http("GET", "/api/games")
+        self.assertNotIn(game, [g["id"] for g in games])
+        status, state, _ = self.server.http("GET", f"/api/games/{game}")
+        self.assertEqual(status, 200)
+        self.assertEqual(comparable({"game": state}), comparable(final))
+        status, text, _ = self.server.http("GET", f"/api/games/{game}/record")
+        self.assertEqual(status, 200)
+        watcher = self.client(game, None, None)
+        self.assertEqual(watcher.events[0]["seed"], final["game"]["seed"])
+        me = self.client(game, created["token"], 0)
+        self.assertEqual(me.state["game"]["status"], "over")
+
+    def test_sigint(self):
+        self.server.proc.send_signal(signal.SIGINT)
+        self.assertEqual(self.server.proc.wait(TIMEOUT), 0)
+        self.server._close_pipes()
+        self.server = Server(self.db, *FAST)
+        self.assertEqual(self.server.http("GET", "/api/health")[0], 200)
 
     def test_reconnect_with_token(self):
         game, seats = self.two_humans("hex")
