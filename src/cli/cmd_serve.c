@@ -27,7 +27,8 @@ static const char *const help =
     "  --msg-rate N           WebSocket messages per second per connection (default 10)\n"
     "  --request-rate N       API requests per second per address (default 20)\n"
     "  --ai-threads N         threads for computer players (default 2)\n"
-    "  --sync full|normal     fsync every commit (full, default) or only at checkpoints\n"
+    "  --sync normal|full     normal (default): a commit survives the server being killed;\n"
+    "                         full: also a power cut (an fsync per commit, slower)\n"
     "  --quiet                log nothing but fatal errors\n"
     "Stops cleanly on SIGTERM or SIGINT.\n";
 
@@ -82,7 +83,7 @@ int cmd_serve(int argc, char **argv)
                          .db_path = "axio.db",
                          .limits = {32, 30, 10, 20},
                          .ai_threads = 2,
-                         .sync_full = true};
+                         .sync_full = false};
     static char web[PATH_MAX];
     const char *web_arg = NULL;
     long v;
@@ -126,7 +127,7 @@ int cmd_serve(int argc, char **argv)
             break;
         case 's':
             if (strcmp(optarg, "full") && strcmp(optarg, "normal"))
-                return usage_error("serve", "--sync must be full or normal, not '%s'", optarg);
+                return usage_error("serve", "--sync must be normal or full, not '%s'", optarg);
             opt.sync_full = strcmp(optarg, "full") == 0;
             break;
         case 'q': opt.quiet = true; break;

@@ -35,10 +35,12 @@ def file_hash(path):
 
 
 class Restart(unittest.TestCase):
+    args = FAST  # the default --sync normal: a commit survives a killed server
+
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory()
         self.db = os.path.join(self.tmp.name, "axio.db")
-        self.server = Server(self.db, *FAST)
+        self.server = Server(self.db, *self.args)
         self.clients = []
 
     def tearDown(self):
@@ -62,7 +64,7 @@ class Restart(unittest.TestCase):
             self.server.kill()
         else:
             self.assertEqual(self.server.stop(), 0, self.server.errors())
-        self.server = Server(self.db, *FAST)
+        self.server = Server(self.db, *self.args)
 
     def two_humans(self, variant):
         created = self.server.create(variant, [HUMAN, HUMAN])
@@ -158,7 +160,7 @@ class Restart(unittest.TestCase):
         self.server.proc.send_signal(signal.SIGINT)
         self.assertEqual(self.server.proc.wait(TIMEOUT), 0)
         self.server._close_pipes()
-        self.server = Server(self.db, *FAST)
+        self.server = Server(self.db, *self.args)
         self.assertEqual(self.server.http("GET", "/api/health")[0], 200)
 
     def test_reconnect_with_token(self):
@@ -178,6 +180,12 @@ class Restart(unittest.TestCase):
         bo2 = self.client(game, *seats[1])
         self.assertEqual(bo2.state["you"]["rack"], bo.state["you"]["rack"])
         play_until_over([ann, bo, bo2], before_move=lambda c: c is not bo2)
+
+
+class RestartFullSync(Restart):
+    """The same with an fsync per commit."""
+
+    args = FAST + ("--sync", "full")
 
 
 class BadDatabase(unittest.TestCase):
