@@ -23,6 +23,7 @@
 
 #define HASH_SIZE   4096
 #define EVICT_AFTER 60.0 /* seconds a finished game stays without viewers */
+#define LOBBY_MAX   500  /* games listed, newest first */
 
 static game *table[HASH_SIZE];
 static game *oldest, *newest;
@@ -254,8 +255,6 @@ static int resume_one(const char *id, void *arg)
     return 0;
 }
 
-int lobby_init(void) { return 0; }
-
 int lobby_resume(void)
 {
     int count = 0;
@@ -298,7 +297,7 @@ void lobby_housekeeping(double now)
 json_t *lobby_list_json(void)
 {
     json_t *list = json_array();
-    for (game *gm = newest; gm; gm = gm->prev) {
+    for (game *gm = newest; gm && json_array_size(list) < LOBBY_MAX; gm = gm->prev) {
         if (gm->status == GAME_OVER)
             continue;
         json_t *seats = json_array();

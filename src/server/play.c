@@ -12,9 +12,10 @@
  * the store's writer thread; the game keeps its committed position
  * meanwhile and takes no other decision. Once the store reports the write
  * committed (play_collect_writes), the copy becomes the game and is
- * broadcast: each event as each viewer may see it, then one fresh state. Messages wait in a
- * per-connection queue that lws drains one message per writeable callback;
- * a reader that falls OUTQ_MAX behind is dropped.
+ * broadcast: each event as each viewer may see it, then one fresh state.
+ * Messages wait in a per-connection queue, written from the writeable
+ * callback as long as the socket takes them; a reader that falls OUTQ_MAX
+ * behind is dropped.
  */
 #include "json_state.h"
 #include "server.h"

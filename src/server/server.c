@@ -228,7 +228,7 @@ int server_run(const serve_options *opt)
     limits_configure(&opt->limits);
     lws_set_log_level(LLL_ERR, lwsl_emit_stderr_notimestamp);
     install_signals();
-    if (open_store(opt) || lobby_init()) {
+    if (open_store(opt)) {
         shut_down();
         return 1;
     }

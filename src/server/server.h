@@ -92,7 +92,6 @@ typedef struct {
     char message[160];
 } api_error;
 
-int lobby_init(void);
 /* Loads every unfinished game from the store; -1 (reason printed) when one
  * cannot be replayed. */
 int lobby_resume(void);
