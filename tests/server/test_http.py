@@ -174,7 +174,7 @@ class StaticFiles(unittest.TestCase):
 
 
 class Limits(ServerTest):
-    server_args = ("--max-games-per-ip", "3", "--request-rate", "5", "--max-conns-per-ip", "6")
+    server_args = ("--max-games-per-ip", "3", "--request-rate", "2", "--max-conns-per-ip", "6")
 
     def test_games_per_address(self):
         codes = [self.server.http("POST", "/api/games", {"variant": "hex", "players": 1})[0]
