@@ -1,5 +1,9 @@
 /*
- * secrets.c - see secrets.h.
+ * secrets.c - random ids, seeds and tokens, and SHA-256 (see secrets.h).
+ *
+ * Ids and tokens are whole groups of three random bytes written as four
+ * base64url characters each, so they need no padding and are safe in URLs.
+ * Hashing goes through EVP (OpenSSL 3); comparison through CRYPTO_memcmp.
  */
 #include "secrets.h"
 
