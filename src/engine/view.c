@@ -24,7 +24,7 @@ void ax_view(const ax_game *g, int seat, ax_game *view)
     if (g->phase == AX_PHASE_OVER)
         return; /* the record reveals everything once the game is over */
     view->seed = 0;
-    memset(&view->rng, 0, sizeof view->rng);
+    ax_rng_seed(&view->rng, 0); /* hides the real state, yet stays a working generator */
     hide(view->bag, view->bag_n);
     for (int s = 0; s < g->players; s++) {
         hide(view->stack[s], view->stack_n[s]);
