@@ -47,3 +47,16 @@ double ai_budget_progress(const ai_budget *b, double from, long playouts_from)
     }
     return share;
 }
+
+double ai_budget_playouts_left(const ai_budget *b, double rate)
+{
+    double left = 1e18;
+    if (b->max_playouts > 0)
+        left = (double)(b->max_playouts - b->playouts);
+    int ms = atomic_load_explicit(b->movetime_ms, memory_order_relaxed);
+    if (ms > 0) {
+        double by_time = (deadline(b, ms) - ai_seconds()) * rate;
+        left = by_time < left ? by_time : left;
+    }
+    return left > 0 ? left : 0;
+}

@@ -25,4 +25,7 @@ bool ai_budget_over(const ai_budget *b);
  * of the time and the playout shares. */
 double ai_budget_progress(const ai_budget *b, double from, long playouts_from);
 
+/* How many more playouts the budget allows at `rate` playouts per second. */
+double ai_budget_playouts_left(const ai_budget *b, double rate);
+
 #endif

@@ -139,8 +139,9 @@ static void sort_alive(strong_search *s)
         }
 }
 
-#define MIN_PLAYOUTS_TO_STOP 32 /* per candidate, before stopping early */
-#define STOP_SIGMAS          4
+#define MIN_PLAYOUTS_TO_STOP   32 /* per candidate, before stopping early */
+#define MIN_PLAYOUTS_PER_PHASE 24 /* per candidate and halving phase */
+#define STOP_SIGMAS            4
 
 static double reward_variance(const candidate *c)
 {
@@ -193,26 +194,49 @@ static double play_candidate(strong_search *s, const candidate *c, int seat, uin
     return ai_outcome(&s->sim, seat);
 }
 
-/* Plays rounds until the budget ends; halves the field at each phase end. */
+/* Plays one round: one deal of the unknown tiles, every alive candidate
+ * played in it, as far as the budget allows. */
+static void play_round(strong_search *s, int seat, ai_budget *b, ax_rng *rng)
+{
+    uint64_t deal = ax_rng_next(rng), seed = ax_rng_next(rng);
+    ax_determinize(&s->root, deal, &s->det);
+    for (int a = 0; a < s->nalive && !ai_budget_over(b); a++) {
+        candidate *c = &s->cand[s->alive[a]];
+        double reward = play_candidate(s, c, seat, seed);
+        c->sum += reward;
+        c->sq += reward * reward;
+        c->n++;
+        b->playouts++;
+    }
+}
+
+/* The most candidates (by prior) that the rest of the budget can tell
+ * apart: each must get MIN_PLAYOUTS_PER_PHASE in every halving phase. */
+static int affordable_candidates(int n, double playouts_left)
+{
+    while (n > 2 && playouts_left < (double)MIN_PLAYOUTS_PER_PHASE * n * phases_for(n))
+        n--;
+    return n;
+}
+
+/* Plays rounds until the budget ends; halves the field at each phase end.
+ * The first round measures the speed, and the field is cut to what the
+ * budget can afford. */
 static void run_rounds(strong_search *s, int seat, ai_budget *b, ax_rng *rng)
 {
     s->nalive = s->ncand;
     for (int i = 0; i < s->ncand; i++)
         s->alive[i] = i;
-    int phases = phases_for(s->ncand), phase = 0;
+    double start = ai_seconds();
+    long before = b->playouts;
+    play_round(s, seat, b, rng);
+    double spent = ai_seconds() - start, rate = (double)(b->playouts - before) / (spent + 1e-6);
+    s->nalive = affordable_candidates(s->nalive, ai_budget_playouts_left(b, rate));
+    int phases = phases_for(s->nalive), phase = 0;
     double from = ai_seconds();
     long playouts_from = b->playouts;
     while (!ai_budget_over(b)) {
-        uint64_t deal = ax_rng_next(rng), seed = ax_rng_next(rng);
-        ax_determinize(&s->root, deal, &s->det);
-        for (int a = 0; a < s->nalive && !ai_budget_over(b); a++) {
-            candidate *c = &s->cand[s->alive[a]];
-            double reward = play_candidate(s, c, seat, seed);
-            c->sum += reward;
-            c->sq += reward * reward;
-            c->n++;
-            b->playouts++;
-        }
+        play_round(s, seat, b, rng);
         if (clearly_decided(s))
             break;
         if (s->nalive > 1 &&
