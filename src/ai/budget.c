@@ -19,6 +19,13 @@ double ai_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+double ai_thread_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 static double deadline(const ai_budget *b, int movetime_ms)
 {
     return b->start + TIME_SHARE * movetime_ms / 1000.0;

@@ -19,6 +19,9 @@ typedef struct {
 
 /* Monotonic seconds. */
 double ai_seconds(void);
+/* CPU seconds of the calling thread: shows whether a late decision searched
+ * too long or was kept off the processor. */
+double ai_thread_seconds(void);
 /* Whether the search must stop now. */
 bool ai_budget_over(const ai_budget *b);
 /* The share of the budget used since `from` (seconds), 0..1: the larger

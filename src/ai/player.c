@@ -147,7 +147,7 @@ void ax_player_get_stats(const ax_player *p, ax_player_stats *out) { *out = p->s
 
 void ax_player_decide(ax_player *p, const ax_game *view, int seat, ax_move *out)
 {
-    double start = ai_seconds();
+    double start = ai_seconds(), cpu_start = ai_thread_seconds();
     p->budget = (ai_budget){.start = start,
                             .movetime_ms = &p->movetime_ms,
                             .cancel = &p->cancel,
@@ -156,8 +156,11 @@ void ax_player_decide(ax_player *p, const ax_game *view, int seat, ax_move *out)
         atomic_store(&p->movetime_ms, AX_DEFAULT_MOVETIME_MS); /* never search forever */
     p->decide(p, view, seat, out);
     atomic_store(&p->cancel, false);
-    double spent = ai_seconds() - start;
+    double spent = ai_seconds() - start, cpu = ai_thread_seconds() - cpu_start;
+    int movetime = atomic_load(&p->movetime_ms);
     p->stats.decisions++;
+    p->stats.overruns += movetime > 0 && spent > 1.1 * movetime / 1000.0;
+    p->stats.max_cpu_seconds = cpu > p->stats.max_cpu_seconds ? cpu : p->stats.max_cpu_seconds;
     p->stats.total_seconds += spent;
     p->stats.max_seconds = spent > p->stats.max_seconds ? spent : p->stats.max_seconds;
     p->stats.last_playouts = p->budget.playouts;

@@ -51,8 +51,10 @@ void ax_player_cancel(ax_player *p);
 typedef struct {
     long decisions;
     double total_seconds, max_seconds; /* wall-clock time inside ax_player_decide */
-    long playouts;                     /* searched playouts, all decisions */
-    long last_playouts;                /* of the last decision */
+    double max_cpu_seconds;            /* the deciding thread's CPU time, largest */
+    long overruns;      /* decisions that took more than 110% of the movetime (wall clock) */
+    long playouts;      /* searched playouts, all decisions */
+    long last_playouts; /* of the last decision */
 } ax_player_stats;
 void ax_player_get_stats(const ax_player *p, ax_player_stats *out);
 

@@ -56,7 +56,6 @@ typedef struct {
     double lowest_sum;
     long games;
     ax_player_stats time;
-    long overruns;
 } tally;
 
 static int split_names(const char *list, char names[MAX_CONTESTANTS][32])
@@ -151,7 +150,7 @@ static ax_player *make_player(const arena_options *o, int contestant, uint64_t s
     return p;
 }
 
-static void add_time(tally *t, const ax_player *p, long movetime)
+static void add_time(tally *t, const ax_player *p)
 {
     ax_player_stats s;
     ax_player_get_stats(p, &s);
@@ -160,8 +159,9 @@ static void add_time(tally *t, const ax_player *p, long movetime)
     t->time.playouts += s.playouts;
     if (s.max_seconds > t->time.max_seconds)
         t->time.max_seconds = s.max_seconds;
-    if (movetime > 0 && s.max_seconds > 1.1 * (double)movetime / 1000.0)
-        t->overruns++; /* games with a decision more than 10% over budget */
+    if (s.max_cpu_seconds > t->time.max_cpu_seconds)
+        t->time.max_cpu_seconds = s.max_cpu_seconds;
+    t->time.overruns += s.overruns;
 }
 
 static int lowest_of(const ax_game *g, int seat)
@@ -205,7 +205,7 @@ static int play_one(const arena_options *o, uint64_t deal, const int at[AX_MAX_P
         rc = 1;
     for (int s = 0; s < o->players; s++) {
         if (rc == 0)
-            add_time(&tallies[at[s]], seats[s], o->movetime);
+            add_time(&tallies[at[s]], seats[s]);
         ax_player_free(seats[s]);
     }
     return rc;
@@ -239,13 +239,13 @@ static void print_time(const tally *t, const char *name)
 {
     if (t->time.decisions == 0)
         return;
-    printf("  %-8s time per decision: mean %.1f ms, max %.1f ms", name,
-           1000.0 * t->time.total_seconds / (double)t->time.decisions,
-           1000.0 * t->time.max_seconds);
+    printf("  %-8s time per decision: mean %.1f ms, max %.1f ms (max cpu %.1f ms)", name,
+           1000.0 * t->time.total_seconds / (double)t->time.decisions, 1000.0 * t->time.max_seconds,
+           1000.0 * t->time.max_cpu_seconds);
     if (t->time.playouts > 0)
         printf(", %.0f playouts per decision",
                (double)t->time.playouts / (double)t->time.decisions);
-    printf(", games with a decision over budget+10%%: %ld\n", t->overruns);
+    printf(", over budget+10%%: %ld of %ld decisions\n", t->time.overruns, t->time.decisions);
 }
 
 static void print_standard(const arena_options *o, const tally *tallies, long deals, FILE *out,
