@@ -10,9 +10,11 @@
  *    (ax_determinize) and plays every surviving candidate in it, followed
  *    by the same seeded greedy-ish playout to the end of the game, so the
  *    candidates meet the same luck and their difference is what they do.
- * 4. Sequential halving: the budget is cut into phases, and at the end of
- *    each the worse half of the candidates is dropped, so most playouts go
- *    to the close calls among the best.
+ * 4. Sequential halving: after the first round has measured the speed, the
+ *    field is cut to the candidates the budget can tell apart; the rest of
+ *    the budget is cut into phases, and at the end of each the worse half
+ *    of the candidates is dropped, so most playouts go to the close calls
+ *    among the best.
  * 5. The search ends early when the leader is ahead of every other
  *    candidate by far more than the noise, since more playouts would not
  *    change the decision.
