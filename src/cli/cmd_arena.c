@@ -9,6 +9,8 @@
  * sample, which is what the duplicate design makes independent. Solo: every
  * contestant plays every seed alone; the result's mean, spread and range
  * are reported, and for two contestants their paired difference.
+ * A long run stopped with SIGINT or SIGTERM finishes the deal it is playing
+ * and reports the deals played so far; a second signal stops it at once.
  */
 #include "../ai/player.h"
 #include "../engine/axio.h"
@@ -16,6 +18,7 @@
 #include "match.h"
 
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,9 +38,29 @@ static const char *const help =
     "  --movetime  milliseconds per decision of a searching player (default 1000)\n"
     "  --playouts  fixed playouts per decision instead (then --movetime 0 is allowed)\n"
     "  --mode      default: solo for one player, standard otherwise; team: hex with 4\n"
-    "Progress goes to stderr after every deal.\n";
+    "Progress goes to stderr after every deal. SIGINT (Ctrl-C) or SIGTERM ends the run after\n"
+    "the deal in progress and reports the deals played (exit 130); a second one stops at once.\n";
 
-#define MAX_CONTESTANTS AX_MAX_PLAYERS
+#define MAX_CONTESTANTS  AX_MAX_PLAYERS
+#define EXIT_INTERRUPTED 130
+
+/* Set by the first SIGINT/SIGTERM; the run stops between deals. */
+static volatile sig_atomic_t stop_requested;
+
+static void request_stop(int signo)
+{
+    (void)signo;
+    stop_requested = 1;
+}
+
+/* The first signal asks for a stop; SA_RESETHAND makes the second one fatal. */
+static void catch_stop_signals(void)
+{
+    struct sigaction sa = {.sa_handler = request_stop, .sa_flags = SA_RESETHAND};
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
 
 typedef struct {
     const char *variant, *mode;
@@ -303,24 +326,31 @@ static void print_heading(const arena_options *o, const char *what)
 
 static int run_standard(const arena_options *o, ax_game *g, ax_events *init)
 {
-    long n = o->players, deals = (o->games + n - 1) / n;
+    long n = o->players, deals = (o->games + n - 1) / n, played = 0;
     tally tallies[MAX_CONTESTANTS] = {0};
-    for (long d = 0; d < deals; d++) {
-        if (play_deal(o, d, g, init, tallies)) {
+    for (; played < deals && !stop_requested; played++) {
+        if (play_deal(o, played, g, init, tallies)) {
             fprintf(stderr, "axio arena: out of memory\n");
             return 1;
         }
-        fprintf(stderr, "arena: deal %ld/%ld, %ld games, win rates:", d + 1, deals, (d + 1) * n);
-        print_standard(o, tallies, d + 1, stderr, true);
+        fprintf(stderr, "arena: deal %ld/%ld, %ld games, win rates:", played + 1, deals,
+                (played + 1) * n);
+        print_standard(o, tallies, played + 1, stderr, true);
         fputc('\n', stderr);
     }
-    char what[96];
-    snprintf(what, sizeof what, "%ld games (%ld deals x %ld seatings)", deals * n, deals, n);
+    char what[128];
+    int len =
+        snprintf(what, sizeof what, "%ld games (%ld deals x %ld seatings)", played * n, played, n);
+    if (played < deals)
+        snprintf(what + len, sizeof what - (size_t)len, ", interrupted after %ld of %ld deals",
+                 played, deals);
     print_heading(o, what);
-    print_standard(o, tallies, deals, stdout, false);
+    if (played == 0)
+        return EXIT_INTERRUPTED;
+    print_standard(o, tallies, played, stdout, false);
     for (int i = 0; i < n; i++)
         print_time(&tallies[i], o->names[i % o->nnames]);
-    return 0;
+    return played < deals ? EXIT_INTERRUPTED : 0;
 }
 
 /* Every contestant plays seed k alone; results[i] gets each result. */
@@ -344,10 +374,9 @@ static int play_seed(const arena_options *o, long k, ax_game *g, ax_events *init
     return 0;
 }
 
-static void print_solo(const arena_options *o, const tally *tallies, double diff_sum,
+static void print_solo(const arena_options *o, const tally *tallies, long n, double diff_sum,
                        double diff_sq)
 {
-    long n = o->games;
     for (int i = 0; i < o->nnames; i++) {
         const tally *t = &tallies[i];
         double mean = t->result_sum / (double)n, hw = ci_half_width(t->result_sum, t->result_sq, n);
@@ -370,9 +399,10 @@ static int run_solo(const arena_options *o, ax_game *g, ax_events *init)
 {
     tally tallies[MAX_CONTESTANTS] = {0};
     double diff_sum = 0, diff_sq = 0;
-    for (long k = 0; k < o->games; k++) {
+    long played = 0;
+    for (; played < o->games && !stop_requested; played++) {
         double results[MAX_CONTESTANTS];
-        if (play_seed(o, k, g, init, tallies, results)) {
+        if (play_seed(o, played, g, init, tallies, results)) {
             fprintf(stderr, "axio arena: out of memory\n");
             return 1;
         }
@@ -380,16 +410,21 @@ static int run_solo(const arena_options *o, ax_game *g, ax_events *init)
             diff_sum += results[0] - results[1];
             diff_sq += (results[0] - results[1]) * (results[0] - results[1]);
         }
-        fprintf(stderr, "arena: seed %ld/%ld, mean results:", k + 1, o->games);
+        fprintf(stderr, "arena: seed %ld/%ld, mean results:", played + 1, o->games);
         for (int i = 0; i < o->nnames; i++)
-            fprintf(stderr, " %s %.2f", o->names[i], tallies[i].result_sum / (double)(k + 1));
+            fprintf(stderr, " %s %.2f", o->names[i], tallies[i].result_sum / (double)(played + 1));
         fputc('\n', stderr);
     }
-    char what[64];
-    snprintf(what, sizeof what, "%ld seeds", o->games);
+    char what[96];
+    int len = snprintf(what, sizeof what, "%ld seeds", played);
+    if (played < o->games)
+        snprintf(what + len, sizeof what - (size_t)len, ", interrupted after %ld of %ld", played,
+                 o->games);
     print_heading(o, what);
-    print_solo(o, tallies, diff_sum, diff_sq);
-    return 0;
+    if (played == 0)
+        return EXIT_INTERRUPTED;
+    print_solo(o, tallies, played, diff_sum, diff_sq);
+    return played < o->games ? EXIT_INTERRUPTED : 0;
 }
 
 int cmd_arena(int argc, char **argv)
@@ -406,6 +441,7 @@ int cmd_arena(int argc, char **argv)
         fprintf(stderr, "axio arena: out of memory\n");
         return 1;
     }
+    catch_stop_signals();
     rc = o.m == AX_SOLO ? run_solo(&o, g, init) : run_standard(&o, g, init);
     free(g);
     free(init);

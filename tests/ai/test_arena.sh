@@ -54,3 +54,20 @@ run() {
 first=$(run)
 echo "$first"
 [ "$first" = "$(run)" ]
+
+# SIGINT ends a long run after the deal in progress and still reports what was played.
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+"$AXIO" arena --variant square --players 2 --ai strong,greedy --games 400 --seed 1 \
+  --movetime 20 > "$tmp/out" 2> "$tmp/err" &
+pid=$!
+for _ in $(seq 600); do grep -q "deal 1/200" "$tmp/err" && break; sleep 0.1; done
+grep -q "deal 1/200" "$tmp/err" || { echo "FAIL: no deal finished"; kill -9 $pid; exit 1; }
+kill -INT $pid
+rc=0; wait $pid || rc=$?
+cat "$tmp/out"
+[ "$rc" = 130 ] || { echo "FAIL: interrupted arena exit $rc, want 130"; exit 1; }
+grep -q "interrupted after [0-9]* of 200 deals" "$tmp/out"
+grep -q "^player 0 strong   win rate" "$tmp/out"
+grep -q "strong   time per decision" "$tmp/out"
+played=$(grep -c "^arena: deal" "$tmp/err")
+grep -q "square 2p standard: $((played * 2)) games ($played deals" "$tmp/out"
