@@ -43,7 +43,15 @@
 typedef enum { AX_SQUARE, AX_ROTA, AX_HEX } ax_variant;
 typedef enum { AX_STANDARD, AX_SOLO, AX_TEAM } ax_mode;
 typedef enum { AX_PHASE_PLACE, AX_PHASE_SWAP, AX_PHASE_OVER } ax_phase;
-typedef enum { AX_END_NONE, AX_END_BLOCKED, AX_END_ALL_MAX, AX_END_TILES_OUT } ax_end_reason;
+typedef enum {
+    AX_END_NONE,
+    AX_END_BLOCKED,
+    AX_END_ALL_MAX,
+    AX_END_TILES_OUT,
+    AX_END_LEFT /* rules 6: too few sides stayed */
+} ax_end_reason;
+/* Why a seat left (rules 6). */
+typedef enum { AX_LEAVE_RESIGN, AX_LEAVE_TIMEOUT, AX_LEAVE_ABSENT } ax_leave_why;
 
 /* Colour ids in the order of rules.md; AX_NO_COLOR is an empty ROTA corner. */
 enum { AX_RED, AX_GREEN, AX_BLUE, AX_ORANGE, AX_PURPLE, AX_YELLOW };
@@ -64,18 +72,23 @@ typedef struct {
     int8_t sym[4];
 } ax_tile;
 
-typedef enum { AX_MOVE_PLACE, AX_MOVE_SWAP } ax_move_kind;
+typedef enum { AX_MOVE_PLACE, AX_MOVE_SWAP, AX_MOVE_LEAVE } ax_move_kind;
 
 /* A decision. Placement of a domino: rack tile sym[0] goes on cells[0],
  * sym[1] on cells[1] (grid indices, see ax_cell_index). ROTA: the hand tile
  * (rack_index 0) on cell (x, y), turned `rotation` quarter turns clockwise,
- * `wild` the colour named for its empty corner. Swap: `accept`. */
+ * `wild` the colour named for its empty corner. Swap: `accept`. Leave
+ * (rules 6): `seat` leaves for reason `why` (ax_leave_why); any seat that
+ * has not left may leave at any moment between two decisions, not only the
+ * seat to move. */
 typedef struct {
     uint8_t kind;
     uint8_t rack_index;
     uint8_t rotation;
     uint8_t accept;
     int8_t wild;
+    uint8_t seat; /* leave */
+    uint8_t why;  /* leave */
     int16_t cells[2];
     int16_t x, y;
 } ax_move;
@@ -87,6 +100,7 @@ typedef enum {
     AX_EV_PYRAMID,
     AX_EV_AXIO,
     AX_EV_SWAP,
+    AX_EV_LEAVE,
     AX_EV_END
 } ax_event_kind;
 
@@ -110,6 +124,7 @@ typedef struct {
     int8_t color;       /* axio */
     uint8_t axio_score; /* axio */
     uint8_t reason;     /* end */
+    uint8_t why;        /* leave: ax_leave_why */
     uint8_t points[AX_MAX_COLORS];
     uint8_t score[AX_MAX_COLORS];
 } ax_event;
@@ -154,6 +169,12 @@ typedef struct {
     uint16_t ply;          /* decisions applied so far */
     uint8_t placed_by[AX_MAX_PLAYERS];
 
+    /* rules 6: left[s] is 0 while seat s plays, else its place in the
+     * order of leaving (1 = the first to leave); left_why[s] its reason */
+    uint8_t nleft;
+    uint8_t left[AX_MAX_PLAYERS];
+    uint8_t left_why[AX_MAX_PLAYERS];
+
     /* tracks: one per player, or per team in team mode (index seat % 2) */
     uint8_t track[AX_MAX_PLAYERS][AX_MAX_COLORS];
 
@@ -193,7 +214,9 @@ typedef enum {
     AX_ERR_DISPLAY,    /* rota: no side shared with the display */
     AX_ERR_ROTATION,   /* rota: rotation not 0..3 */
     AX_ERR_WILD,       /* rota: not a colour of the variant */
-    AX_ERR_MOVE_KIND   /* unknown kind of decision */
+    AX_ERR_MOVE_KIND,  /* unknown kind of decision */
+    AX_ERR_SEAT,       /* leave: no such seat */
+    AX_ERR_LEFT        /* leave: the seat has left already */
 } ax_error;
 
 /* --- configuration and set-up (turn.c) --- */
@@ -205,6 +228,11 @@ const char *ax_variant_name(int variant);
 int ax_mode_parse(const char *name);
 const char *ax_mode_name(int mode);
 const char *ax_error_string(ax_error err);
+/* "resign", "timeout", "absent" (rules 6); parse returns -1 if unknown. */
+const char *ax_leave_why_name(int why);
+int ax_leave_why_parse(const char *name);
+/* "blocked", "all-max", "tiles-out", "left" (record.md `end`). */
+const char *ax_end_reason_name(int reason);
 /* Checks that players (1..4) and mode fit the variant (solo: 1 player; team:
  * hex with 4; standard: 2..4). */
 ax_error ax_config_check(int variant, int players, int mode);

@@ -15,6 +15,26 @@
 
 static const char *const variant_names[] = {"square", "rota", "hex"};
 static const char *const mode_names[] = {"standard", "solo", "team"};
+static const char *const leave_why_names[] = {"resign", "timeout", "absent"};
+static const char *const end_reason_names[] = {"none", "blocked", "all-max", "tiles-out", "left"};
+
+const char *ax_leave_why_name(int why)
+{
+    return why >= 0 && why < 3 ? leave_why_names[why] : "?";
+}
+
+int ax_leave_why_parse(const char *name)
+{
+    for (int w = 0; w < 3; w++)
+        if (strcmp(name, leave_why_names[w]) == 0)
+            return w;
+    return -1;
+}
+
+const char *ax_end_reason_name(int reason)
+{
+    return reason >= 0 && reason <= AX_END_LEFT ? end_reason_names[reason] : "?";
+}
 
 int ax_variant_parse(const char *name)
 {
@@ -54,6 +74,8 @@ const char *ax_error_string(ax_error err)
     case AX_ERR_ROTATION: return "rotation must be 0..3";
     case AX_ERR_WILD: return "not a colour of this game";
     case AX_ERR_MOVE_KIND: return "unknown kind of decision";
+    case AX_ERR_SEAT: return "no such seat";
+    case AX_ERR_LEFT: return "the seat has left the game";
     }
     return "unknown error";
 }
