@@ -9,9 +9,12 @@
  * Flow: ax_game_init() deals from a seed; the player ax_game.to_move then
  * takes decisions (ax_move: a placement, or the swap yes/no when the phase is
  * AX_PHASE_SWAP) through ax_apply() until ax_game.phase is AX_PHASE_OVER.
- * ax_apply() rejects an illegal decision and leaves the game untouched. Each
- * call can report what happened as record events (ax_events), which record.c
- * turns into the JSON lines of ../shared/spec/record.md.
+ * Between two decisions any seat may leave (AX_MOVE_LEAVE, rules 6); with
+ * three or four sides the game goes on and the leaver's seat is still asked
+ * for its decisions (a computer plays them). ax_apply() rejects an illegal
+ * decision and leaves the game untouched. Each call can report what happened
+ * as record events (ax_events), which record.c turns into the JSON lines of
+ * ../shared/spec/record.md.
  *
  * Cells: `square` and `hex` boards live in one padded 17x17 array
  * (AX_GRID_SIDE) so that a direction is a fixed index offset and walking off
@@ -242,13 +245,15 @@ ax_error ax_game_init(ax_game *g, int variant, int players, int mode, uint64_t s
 
 /* --- decisions (turn.c) --- */
 
-/* Checks a decision of the player to move without changing the game. */
+/* Checks a decision without changing the game: a placement or swap of the
+ * player to move, or a leave of any seat that still plays. */
 ax_error ax_check(const ax_game *g, const ax_move *m);
 /* Applies a legal decision; an illegal one returns its error and changes
  * nothing. `out` (may be NULL) receives the events it caused. */
 ax_error ax_apply(ax_game *g, const ax_move *m, ax_events *out);
 /* Lists the distinct legal decisions (identical rack tiles and the two
- * orientations of a double count once). Returns their number. */
+ * orientations of a double count once). Returns their number. Neither this
+ * nor ax_random_move ever offers a leave: leaving is no move of the game. */
 int ax_legal_moves(const ax_game *g, ax_move *moves, int max);
 /* A uniformly random legal placement (over cell pair or cell, rack tile and
  * orientation), or the swap decision, without listing all moves. */
@@ -257,6 +262,11 @@ void ax_random_move(const ax_game *g, ax_rng *rng, ax_move *m);
 int ax_track_owner(const ax_game *g, int seat);
 /* The last threshold of the mode (the immediate win). */
 int ax_max_score(const ax_game *g);
+/* rules 6: the sides of the game (one per seat, or the two teams: a side is
+ * an ax_track_owner), and whether side `side` has left: 0 while it plays,
+ * else the leaving order (ax_game.left) of its first seat that left. */
+int ax_sides(const ax_game *g);
+int ax_side_left(const ax_game *g, int side);
 
 /* Re-checks the game's internal invariants (invariants.c); debug builds
  * assert it after every decision. */
@@ -274,8 +284,10 @@ void ax_preview_move(const ax_game *g, const ax_move *m, ax_preview *out);
 
 /* --- ranking and results (ranking.c) --- */
 
-/* Orders seats best first. group[i] is the place (0 = first) of the i-th
- * seat in order[]; seats with equal tracks share a place. */
+/* Orders seats best first. place[i] is the place (0 = first) of the i-th
+ * seat in order[]. Seats that stayed come first, ordered by their tracks
+ * (rules 1.2; equal tracks share a place); then the seats that left, a later
+ * leaver above an earlier one (rules 6; team partners share the place). */
 typedef struct {
     int n;
     int order[AX_MAX_PLAYERS];

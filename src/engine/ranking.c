@@ -4,6 +4,8 @@
  * Each seat's tracks are sorted ascending and compared lexicographically:
  * the best lowest track wins, ties go to the next lowest, and seats equal
  * in every track share a place. The colour of a track never matters.
+ * Seats that left (rules 6) rank below every seat that stayed, whatever
+ * their tracks: a later leaver above an earlier one, team partners together.
  */
 #include "engine.h"
 
@@ -37,6 +39,18 @@ static const uint8_t *seat_tracks(const ax_game *g, int seat)
     return g->track[ax_track_owner(g, seat)];
 }
 
+/* <0 if seat a ranks below seat b, 0 if they share a place, >0 above. */
+static int compare_seats(const ax_game *g, int a, int b)
+{
+    int left_a = ax_side_left(g, ax_track_owner(g, a));
+    int left_b = ax_side_left(g, ax_track_owner(g, b));
+    if (!left_a && !left_b)
+        return ax_compare_tracks(seat_tracks(g, a), seat_tracks(g, b), g->ncolors);
+    if (!left_a || !left_b)
+        return left_a ? -1 : 1;
+    return left_a - left_b; /* the later leaver ranks higher; partners tie */
+}
+
 void ax_rank(const ax_game *g, ax_ranking *out)
 {
     out->n = g->players;
@@ -45,17 +59,14 @@ void ax_rank(const ax_game *g, ax_ranking *out)
     /* stable insertion sort, best first: equal seats stay in seat order */
     for (int a = 1; a < g->players; a++)
         for (int b = a; b > 0; b--) {
-            const uint8_t *prev = seat_tracks(g, out->order[b - 1]);
-            const uint8_t *cur = seat_tracks(g, out->order[b]);
-            if (ax_compare_tracks(prev, cur, g->ncolors) >= 0)
+            if (compare_seats(g, out->order[b - 1], out->order[b]) >= 0)
                 break;
             int t = out->order[b];
             out->order[b] = out->order[b - 1];
             out->order[b - 1] = t;
         }
     for (int i = 0; i < g->players; i++) {
-        bool tied = i > 0 && ax_compare_tracks(seat_tracks(g, out->order[i - 1]),
-                                               seat_tracks(g, out->order[i]), g->ncolors) == 0;
+        bool tied = i > 0 && compare_seats(g, out->order[i - 1], out->order[i]) == 0;
         out->place[i] = tied ? out->place[i - 1] : (i == 0 ? 0 : out->place[i - 1] + 1);
     }
 }

@@ -3,7 +3,8 @@
  *
  * One function per event kind; the viewer decides what is hidden: another
  * seat's drawn or swapped tiles become their count, and the seed appears only
- * in the complete record (AX_VIEWER_ALL) or after the end.
+ * in the complete record (AX_VIEWER_ALL) or after the end. A `leave` is
+ * public; the `end` ranking is ax_rank's, seats that left last.
  */
 #include "record.h"
 #include "engine.h"
@@ -12,7 +13,6 @@
 #include <stdio.h>
 
 static const char *const source_names[] = {"bag", "stack", "supply"};
-static const char *const reason_names[] = {"none", "blocked", "all-max", "tiles-out"};
 
 static json_t *color_json(int color)
 {
@@ -159,7 +159,7 @@ static json_t *end_json(const ax_game *g, const ax_event *e)
         json_array_append_new(group, json_integer(rank.order[i]));
     }
     json_t *result = g->mode == AX_SOLO ? json_integer(ax_solo_result(g)) : json_null();
-    return json_pack("{s:s,s:s,s:o,s:o,s:o}", "ev", "end", "reason", reason_names[e->reason],
+    return json_pack("{s:s,s:s,s:o,s:o,s:o}", "ev", "end", "reason", ax_end_reason_name(e->reason),
                      "scores", scores, "ranking", ranking, "result", result);
 }
 
@@ -174,6 +174,9 @@ json_t *ax_record_event(const ax_game *g, const ax_event *e, int viewer)
                          ax_color_name(e->color), "score", e->axio_score, "bonus_move",
                          e->bonus_move);
     case AX_EV_SWAP: return swap_json(g, e, viewer);
+    case AX_EV_LEAVE: /* public: every viewer sees who left and why */
+        return json_pack("{s:s,s:i,s:s}", "ev", "leave", "player", e->player, "why",
+                         ax_leave_why_name(e->why));
     case AX_EV_END: return end_json(g, e);
     }
     return json_null();

@@ -46,8 +46,9 @@ int ax_replay_line(ax_replay *r, const char *text, char *err, size_t errlen);
 /* Checks that the record is complete. */
 int ax_replay_finish(ax_replay *r, char *err, size_t errlen);
 /* Reads a decision (a `place` or `swap` record event) into an engine move
- * for the seat to move. Returns AX_REPLAY_*; *reversed tells that the rack
- * tile lies the other way round than the event writes it. */
+ * for the seat to move, or a `leave` event into an AX_MOVE_LEAVE of the seat
+ * it names. Returns AX_REPLAY_*; *reversed tells that the rack tile lies the
+ * other way round than the event writes it. */
 int ax_move_from_json(const ax_game *g, json_t *obj, ax_move *m, bool *reversed, char *err,
                       size_t errlen);
 

@@ -2,10 +2,11 @@
  * replay.c - checks a record by playing it again through the engine.
  *
  * The start line gives variant, players, mode and seed, so the engine deals
- * the same game. Each `place` or `swap` line is a decision: it is applied,
- * and every line after it must equal, key by key, the event the engine
- * produced (keys the engine does not write are ignored, as record.md
- * allows). The first difference names its line and what differs.
+ * the same game. Each `place`, `swap` or `leave` line is a decision: it is
+ * applied, and every line after it must equal, key by key, the event the
+ * engine produced (keys the engine does not write are ignored, as record.md
+ * allows). The first difference names its line and what differs. A `leave`
+ * may come from any seat; only the seat to move places or swaps.
  */
 #include "record.h"
 
@@ -118,14 +119,15 @@ static int apply_decision(ax_replay *r, json_t *obj, const char *ev, char *err, 
     if (r->game.phase == AX_PHASE_OVER)
         return fail(err, errlen, AX_REPLAY_INCONSISTENT, "line %d: %s after the game is over",
                     r->line, ev);
-    if (strcmp(ev, "place") != 0 && strcmp(ev, "swap") != 0)
+    bool leave = strcmp(ev, "leave") == 0;
+    if (strcmp(ev, "place") != 0 && strcmp(ev, "swap") != 0 && !leave)
         return fail(err, errlen, AX_REPLAY_INCONSISTENT,
                     "line %d: %s, but the rules wait for seat %d to %s", r->line, ev,
                     r->game.to_move, r->game.phase == AX_PHASE_SWAP ? "decide the swap" : "place");
     json_t *player = json_object_get(obj, "player");
     if (!json_is_integer(player))
         return fail(err, errlen, AX_REPLAY_MALFORMED, "line %d: %s needs a player", r->line, ev);
-    if (json_integer_value(player) != r->game.to_move)
+    if (!leave && json_integer_value(player) != r->game.to_move)
         return fail(err, errlen, AX_REPLAY_INCONSISTENT,
                     "line %d: seat %" JSON_INTEGER_FORMAT " acts, but seat %d is to move", r->line,
                     json_integer_value(player), r->game.to_move);
@@ -247,6 +249,29 @@ static int read_rota_place(const ax_game *g, json_t *obj, ax_tile placed, ax_mov
                 g->to_move);
 }
 
+/* {"ev":"leave","player":P,"why":W}: any seat of the game, a known reason;
+ * whether that seat may still leave is the engine's to say. */
+static int read_leave(const ax_game *g, json_t *obj, ax_move *m, char *err, size_t errlen)
+{
+    json_t *player = json_object_get(obj, "player");
+    json_t *why = json_object_get(obj, "why");
+    if (!json_is_integer(player))
+        return fail(err, errlen, AX_REPLAY_MALFORMED, "leave needs \"player\": a seat number");
+    int reason = json_is_string(why) ? ax_leave_why_parse(json_string_value(why)) : -1;
+    if (reason < 0)
+        return fail(err, errlen, AX_REPLAY_MALFORMED,
+                    "leave needs \"why\": \"resign\", \"timeout\" or \"absent\"");
+    json_int_t seat = json_integer_value(player);
+    if (seat < 0 || seat >= g->players)
+        return fail(err, errlen, AX_REPLAY_INCONSISTENT,
+                    "leave of seat %" JSON_INTEGER_FORMAT ": no such seat (the game has %d)", seat,
+                    g->players);
+    m->kind = AX_MOVE_LEAVE;
+    m->seat = (uint8_t)seat;
+    m->why = (uint8_t)reason;
+    return AX_REPLAY_OK;
+}
+
 int ax_move_from_json(const ax_game *g, json_t *obj, ax_move *m, bool *reversed, char *err,
                       size_t errlen)
 {
@@ -254,6 +279,8 @@ int ax_move_from_json(const ax_game *g, json_t *obj, ax_move *m, bool *reversed,
     m->wild = AX_NO_COLOR;
     *reversed = false;
     const char *ev = json_string_value(json_object_get(obj, "ev"));
+    if (ev && strcmp(ev, "leave") == 0)
+        return read_leave(g, obj, m, err, errlen);
     if (ev && strcmp(ev, "swap") == 0) {
         json_t *accepted = json_object_get(obj, "accepted");
         if (!json_is_boolean(accepted))

@@ -7,6 +7,10 @@
  * The game stops at once on an immediate win, when the seat to move cannot
  * place, or (rota) when every stack is played. Everything that differs per
  * variant is asked of board_grid.c or board_rota.c.
+ *
+ * A leave (rules 6) stands between two decisions and leaves the turn as it
+ * is: the same seat is asked next, whoever left. It ends the game only when
+ * fewer than two sides still play.
  */
 #include "engine.h"
 
@@ -18,10 +22,7 @@ static const char *const mode_names[] = {"standard", "solo", "team"};
 static const char *const leave_why_names[] = {"resign", "timeout", "absent"};
 static const char *const end_reason_names[] = {"none", "blocked", "all-max", "tiles-out", "left"};
 
-const char *ax_leave_why_name(int why)
-{
-    return why >= 0 && why < 3 ? leave_why_names[why] : "?";
-}
+const char *ax_leave_why_name(int why) { return why >= 0 && why < 3 ? leave_why_names[why] : "?"; }
 
 int ax_leave_why_parse(const char *name)
 {
@@ -292,10 +293,24 @@ static void continue_turn(ax_game *g, ax_events *out)
     next_seat(g, out);
 }
 
+/* rules 6: any seat that has not left, in any phase, for a known reason */
+static ax_error check_leave(const ax_game *g, const ax_move *m)
+{
+    if (m->seat >= g->players)
+        return AX_ERR_SEAT;
+    if (g->left[m->seat])
+        return AX_ERR_LEFT;
+    if (m->why > AX_LEAVE_ABSENT)
+        return AX_ERR_MOVE_KIND;
+    return AX_OK;
+}
+
 ax_error ax_check(const ax_game *g, const ax_move *m)
 {
     if (g->phase == AX_PHASE_OVER)
         return AX_ERR_OVER;
+    if (m->kind == AX_MOVE_LEAVE)
+        return check_leave(g, m);
     if (m->kind == AX_MOVE_SWAP)
         return g->phase == AX_PHASE_SWAP ? AX_OK : AX_ERR_PHASE;
     if (m->kind != AX_MOVE_PLACE)
@@ -335,6 +350,32 @@ static void apply_swap(ax_game *g, bool accept, ax_events *out)
     next_seat(g, out);
 }
 
+int ax_sides(const ax_game *g) { return g->mode == AX_TEAM ? 2 : g->players; }
+
+int ax_side_left(const ax_game *g, int side)
+{
+    int first = 0; /* a side has left when any of its seats has: the earliest counts */
+    for (int s = 0; s < g->players; s++)
+        if (ax_track_owner(g, s) == side && g->left[s] && (!first || g->left[s] < first))
+            first = g->left[s];
+    return first;
+}
+
+static void apply_leave(ax_game *g, const ax_move *m, ax_events *out)
+{
+    g->left[m->seat] = ++g->nleft;
+    g->left_why[m->seat] = m->why;
+    ax_event *e = ax_event_add(out, AX_EV_LEAVE, m->seat);
+    if (e)
+        e->why = m->why;
+    int staying = 0;
+    for (int side = 0; side < ax_sides(g); side++)
+        staying += ax_side_left(g, side) == 0;
+    /* solo: none stays; two sides: one; three or four: the last one plays alone */
+    if (staying <= 1)
+        end_game(g, AX_END_LEFT, out);
+}
+
 ax_error ax_apply(ax_game *g, const ax_move *m, ax_events *out)
 {
     ax_error err = ax_check(g, m);
@@ -348,6 +389,11 @@ ax_error ax_apply(ax_game *g, const ax_move *m, ax_events *out)
     if (out)
         out->n = 0;
     g->ply++;
+    if (m->kind == AX_MOVE_LEAVE) {
+        apply_leave(g, m, out);
+        assert(!was_consistent || ax_game_consistent(g));
+        return AX_OK;
+    }
     if (m->kind == AX_MOVE_SWAP) {
         apply_swap(g, m->accept != 0, out);
         assert(!was_consistent || ax_game_consistent(g));
