@@ -4,10 +4,12 @@
 #include "../server/server.h"
 #include "cli.h"
 
+#include <arpa/inet.h>
 #include <getopt.h>
 #include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -27,6 +29,14 @@ static const char *const help =
     "  --msg-rate N           WebSocket messages per second per connection (default 10)\n"
     "  --request-rate N       API requests per second per address (default 20)\n"
     "  --ai-threads N         threads for computer players (default 2)\n"
+    "  --absent-s N           a player to move without a connection for N seconds may be\n"
+    "                         declared absent by the others (default 120)\n"
+    "  --waiting-ttl-s N      a waiting game whose creator has had no connection for N\n"
+    "                         seconds expires (default 3600)\n"
+    "  --public-url URL       the address players use (behind a proxy), printed and used\n"
+    "                         for invitations\n"
+    "  --trusted-proxy ADDR   requests from ADDR are counted for the last address of their\n"
+    "                         X-Forwarded-For header (a reverse proxy such as nginx)\n"
     "  --sync normal|full     normal (default): a commit survives the server being killed;\n"
     "                         full: also a power cut (an fsync per commit, slower)\n"
     "  --quiet                log nothing but fatal errors\n"
@@ -75,6 +85,10 @@ int cmd_serve(int argc, char **argv)
                                          {"request-rate", required_argument, 0, 'r'},
                                          {"ai-threads", required_argument, 0, 't'},
                                          {"sync", required_argument, 0, 's'},
+                                         {"absent-s", required_argument, 0, 'A'},
+                                         {"waiting-ttl-s", required_argument, 0, 'W'},
+                                         {"public-url", required_argument, 0, 'U'},
+                                         {"trusted-proxy", required_argument, 0, 'P'},
                                          {"quiet", no_argument, 0, 'q'},
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
@@ -83,6 +97,8 @@ int cmd_serve(int argc, char **argv)
                          .db_path = "axio.db",
                          .limits = {32, 30, 10, 20},
                          .ai_threads = 2,
+                         .absent_s = 120,
+                         .waiting_ttl_s = 3600,
                          .sync_full = false};
     static char web[PATH_MAX];
     const char *web_arg = NULL;
@@ -130,6 +146,32 @@ int cmd_serve(int argc, char **argv)
                 return usage_error("serve", "--sync must be normal or full, not '%s'", optarg);
             opt.sync_full = strcmp(optarg, "full") == 0;
             break;
+        case 'A':
+            if (!parse_positive(optarg, 86400 * 30, &v))
+                return usage_error("serve", "--absent-s must be 1 to 2592000 seconds");
+            opt.absent_s = (int)v;
+            break;
+        case 'W':
+            if (!parse_positive(optarg, 86400 * 365, &v))
+                return usage_error("serve", "--waiting-ttl-s must be 1 to 31536000 seconds");
+            opt.waiting_ttl_s = (int)v;
+            break;
+        case 'U':
+            if (strncmp(optarg, "http://", 7) && strncmp(optarg, "https://", 8))
+                return usage_error("serve", "--public-url must start with http:// or https://");
+            opt.public_url = optarg;
+            break;
+        case 'P': {
+            char norm[48];
+            struct in6_addr a6;
+            struct in_addr a4;
+            if (inet_pton(AF_INET, optarg, &a4) != 1 && inet_pton(AF_INET6, optarg, &a6) != 1)
+                return usage_error("serve", "--trusted-proxy must be an IP address, not '%s'",
+                                   optarg);
+            ip_normalize(optarg, norm, sizeof norm);
+            opt.trusted_proxy = strdup(norm);
+            break;
+        }
         case 'q': opt.quiet = true; break;
         case 'h': fputs(help, stdout); return 0;
         default: return usage_error("serve", "unknown or incomplete option '%s'", argv[optind - 1]);

@@ -108,7 +108,7 @@ static json_t *parse_body(http_req *r, api_error *err)
         err->http = 400;
         err->code =
             json_error_code(&jerr) == json_error_numeric_overflow ? "bad_message" : "bad_json";
-        snprintf(err->message, sizeof err->message, "%s", jerr.text);
+        json_error_text(&jerr, err->message, sizeof err->message);
     }
     return v;
 }
@@ -169,6 +169,28 @@ static int method_not_allowed(http_req *r, struct lws *wsi)
     return reply_error(r, wsi, 405, "method_not_allowed", "method not allowed here");
 }
 
+/* The token of "Authorization: Bearer TOKEN", or NULL. */
+static const char *bearer_token(struct lws *wsi, char *buf, size_t size)
+{
+    if (lws_hdr_copy(wsi, buf, (int)size, WSI_TOKEN_HTTP_AUTHORIZATION) <= 0)
+        return NULL;
+    if (strncasecmp(buf, "Bearer ", 7) != 0)
+        return NULL;
+    const char *token = buf + 7;
+    while (*token == ' ')
+        token++;
+    return *token ? token : NULL;
+}
+
+static int cancel_game(http_req *r, struct lws *wsi, game *gm)
+{
+    char auth[256];
+    api_error err;
+    if (lobby_cancel(gm, bearer_token(wsi, auth, sizeof auth), &err))
+        return api_fail(r, wsi, &err);
+    return reply_json(r, wsi, 200, json_pack("{s:s}", "status", "cancelled"));
+}
+
 /* /api/games/{id}[/join|/record] */
 static int game_route(http_req *r, struct lws *wsi, const char *rest)
 {
@@ -186,6 +208,8 @@ static int game_route(http_req *r, struct lws *wsi, const char *rest)
         return reply_error(r, wsi, 404, "not_found", "no such endpoint");
     if (!gm)
         return reply_error(r, wsi, 404, "not_found", "no such game");
+    if (strcmp(action, "") == 0 && r->method == HTTP_DELETE)
+        return cancel_game(r, wsi, gm);
     if (strcmp(action, "join") == 0)
         return r->method == HTTP_POST ? join_game(r, wsi, gm) : method_not_allowed(r, wsi);
     if (r->method != HTTP_GET)
@@ -193,6 +217,23 @@ static int game_route(http_req *r, struct lws *wsi, const char *rest)
     if (strcmp(action, "record") == 0)
         return game_record(r, wsi, gm);
     return reply_json(r, wsi, 200, state_game_json(gm));
+}
+
+/* GET /api/games[?status=over|?ids=A,B] */
+static int list_games(http_req *r, struct lws *wsi)
+{
+    char buf[64 * (GAME_ID_LEN + 1) + 8];
+    const char *status = lws_get_urlarg_by_name(wsi, "status=", buf, sizeof buf);
+    if (status) {
+        if (strcmp(status, "over") == 0)
+            return reply_json(r, wsi, 200, lobby_finished_json());
+        if (strcmp(status, "open") != 0)
+            return reply_error(r, wsi, 400, "bad_message", "status must be over (or open)");
+    }
+    const char *ids = lws_get_urlarg_by_name(wsi, "ids=", buf, sizeof buf);
+    if (ids)
+        return reply_json(r, wsi, 200, lobby_entries_json(ids));
+    return reply_json(r, wsi, 200, lobby_list_json());
 }
 
 static int api_route(http_req *r, struct lws *wsi)
@@ -212,7 +253,7 @@ static int api_route(http_req *r, struct lws *wsi)
     }
     if (strcmp(path, "/games") == 0) {
         if (r->method == HTTP_GET)
-            return reply_json(r, wsi, 200, lobby_list_json());
+            return list_games(r, wsi);
         if (r->method == HTTP_POST)
             return create_game(r, wsi, ip);
         return method_not_allowed(r, wsi);
@@ -310,6 +351,8 @@ static int method_of(struct lws *wsi)
         return HTTP_GET;
     if (lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI))
         return HTTP_POST;
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_DELETE_URI))
+        return HTTP_DELETE;
     return HTTP_OTHER;
 }
 

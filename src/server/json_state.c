@@ -104,10 +104,20 @@ static json_t *last_json(const game *gm)
 
 static bool seat_connected(const game_seat *s) { return s->kind == SEAT_AI || s->conns > 0; }
 
+/* Milliseconds since a taken human seat lost its last connection; null
+ * while connected. */
+static json_t *away_json(const game_seat *s, double now)
+{
+    if (s->kind != SEAT_HUMAN || !s->taken || s->conns > 0)
+        return json_null();
+    return json_integer((json_int_t)((now - s->away_since) * 1000.0));
+}
+
 static json_t *seats_json(const game *gm)
 {
     const ax_game *g = &gm->g;
     json_t *a = json_array();
+    double now = mono_now();
     for (int i = 0; i < g->players; i++) {
         const game_seat *s = &gm->seats[i];
         json_t *o = json_pack("{s:o,s:s,s:o,s:b,s:b,s:i,s:o}", "name",
@@ -118,6 +128,12 @@ static json_t *seats_json(const game *gm)
                               "score", ax_score_json(g, g->track[ax_track_owner(g, i)]));
         if (g->variant == AX_ROTA)
             json_object_set_new(o, "stack", json_integer(g->stack_n[i]));
+        json_object_set_new(o, "left", g->left[i] ? json_string(ax_leave_why_name(g->left_why[i]))
+                                                  : json_null());
+        json_object_set_new(o, "played_by",
+                            g->left[i] && s->kind == SEAT_HUMAN ? json_string(LEFT_SEAT_LEVEL)
+                                                                : json_null());
+        json_object_set_new(o, "away_ms", away_json(s, now));
         json_array_append_new(a, o);
     }
     return a;
@@ -132,6 +148,45 @@ static json_t *end_json(const game *gm)
     json_t *o = ax_record_event(&gm->g, e, AX_VIEWER_ALL);
     json_object_del(o, "ev");
     return o;
+}
+
+static json_t *clocks_json(const game *gm)
+{
+    if (gm->clock.kind == GAME_CLOCK_NONE)
+        return json_null();
+    json_t *a = json_array();
+    for (int s = 0; s < gm->g.players; s++)
+        json_array_append_new(a, json_integer(clock_left_now(gm, s)));
+    return a;
+}
+
+/* The old game's seats whose players took their seat in the rematch. */
+static json_t *rematch_seats_json(const game *gm)
+{
+    json_t *a = json_array();
+    game *next = gm->rematch[0] ? lobby_find(gm->rematch) : NULL;
+    for (int s = 0; next && s < gm->g.players; s++) {
+        const game_seat *there = &next->seats[(s + 1) % gm->g.players];
+        if (gm->seats[s].kind == SEAT_HUMAN && there->taken)
+            json_array_append_new(a, json_integer(s));
+    }
+    return a;
+}
+
+/* What online play adds (docs/online-play.md). */
+static void add_online(json_t *o, const game *gm)
+{
+    int64_t deadline = clock_deadline(gm);
+    json_object_set_new(o, "created", json_integer(gm->created));
+    json_object_set_new(o, "creator", json_integer(gm->creator));
+    json_object_set_new(o, "clock", clock_settings_json(&gm->clock));
+    json_object_set_new(o, "clocks", clocks_json(gm));
+    json_object_set_new(o, "deadline", deadline >= 0 ? json_integer(deadline) : json_null());
+    json_object_set_new(o, "absent_s", json_integer(srv.opt.absent_s));
+    json_object_set_new(o, "rematch", gm->rematch[0] ? json_string(gm->rematch) : json_null());
+    json_object_set_new(o, "rematch_seats", rematch_seats_json(gm));
+    json_object_set_new(o, "rematch_of",
+                        gm->rematch_of[0] ? json_string(gm->rematch_of) : json_null());
 }
 
 static const char *phase_name(const game *gm)
@@ -162,6 +217,7 @@ json_t *state_game_json(const game *gm)
     json_object_set_new(o, "bag", json_integer(g->bag_n));
     json_object_set_new(o, "seed_hash", json_string(gm->seed_hash));
     json_object_set_new(o, "end", over ? end_json(gm) : json_null());
+    add_online(o, gm);
     if (over) {
         char seed[24];
         snprintf(seed, sizeof seed, "%" PRIu64, g->seed);
@@ -357,6 +413,17 @@ const char *decision_from_json(const ax_game *g, const json_t *msg, ax_move *m, 
     memset(m, 0, sizeof *m);
     m->wild = AX_NO_COLOR;
     const char *type = json_string_value(json_object_get(msg, "type"));
+    if (type && strcmp(type, "leave") == 0) { /* stored form only; clients resign or claim */
+        json_int_t seat;
+        const char *reason = json_string_value(json_object_get(msg, "why"));
+        if (!get_int(msg, "seat", &seat) || seat < 0 || seat >= AX_MAX_PLAYERS || !reason ||
+            ax_leave_why_parse(reason) < 0)
+            return bad(why, whylen, "%s needs a seat and a reason", "leave");
+        m->kind = AX_MOVE_LEAVE;
+        m->seat = (uint8_t)seat;
+        m->why = (uint8_t)ax_leave_why_parse(reason);
+        return NULL;
+    }
     if (type && strcmp(type, "swap") == 0) {
         const json_t *accept = json_object_get(msg, "accept");
         if (!json_is_boolean(accept))
@@ -381,6 +448,9 @@ const char *decision_from_json(const ax_game *g, const json_t *msg, ax_move *m, 
 
 json_t *decision_to_json(const ax_game *g, const ax_move *m)
 {
+    if (m->kind == AX_MOVE_LEAVE)
+        return json_pack("{s:s,s:i,s:s}", "type", "leave", "seat", m->seat, "why",
+                         ax_leave_why_name(m->why));
     if (m->kind == AX_MOVE_SWAP)
         return json_pack("{s:s,s:b}", "type", "swap", "accept", m->accept != 0);
     if (g->variant == AX_ROTA)

@@ -25,17 +25,26 @@
 #define EVICT_AFTER 60.0 /* seconds a finished game stays without viewers */
 #define LOBBY_MAX   500  /* games listed, newest first */
 
+static int api_fail(api_error *err, int http, const char *code, const char *message);
+
 static game *table[HASH_SIZE];
 static game *oldest, *newest;
 static int ngames;
 
-static const char *const status_names[] = {"waiting", "running", "over"};
+static const char *const status_names[] = {"waiting", "running", "over", "expired", "cancelled"};
 
 const char *lobby_status_name(int status) { return status_names[status]; }
 
+bool lobby_is_open(const game *gm)
+{
+    return gm->status == GAME_WAITING || gm->status == GAME_RUNNING;
+}
+
+game *lobby_first(void) { return oldest; }
+
 static int status_parse(const char *name)
 {
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < 5; i++)
         if (strcmp(name, status_names[i]) == 0)
             return i;
     return -1;
@@ -96,6 +105,7 @@ static void game_free(game *gm)
     for (int i = 0; i < AX_MAX_PLAYERS; i++)
         if (gm->seats[i].ai)
             ax_player_free(gm->seats[i].ai);
+    chat_free(gm);
     free(gm->pending);
     free(gm->events);
     free(gm);
@@ -126,6 +136,7 @@ static int seats_from_stored(game *gm, const stored_game *sg, char *err, size_t 
         snprintf(s->name, sizeof s->name, "%s", ss->name);
         snprintf(s->level, sizeof s->level, "%s", ss->level);
         snprintf(s->token_hash, sizeof s->token_hash, "%s", ss->token_hash);
+        s->away_since = mono_now();
         if (strcmp(ss->kind, "ai") == 0) {
             uint64_t seed = 0;
             secret_u64(&seed);
@@ -168,6 +179,42 @@ static int replay_decisions(game *gm, const stored_game *sg, char *err, size_t n
             return -1;
         }
     }
+    for (int seat = 0; seat < gm->g.players; seat++)
+        if (gm->g.left[seat])
+            lobby_seat_left(gm, seat);
+    return 0;
+}
+
+void lobby_seat_left(game *gm, int seat)
+{
+    game_seat *s = &gm->seats[seat];
+    if (s->ai)
+        return;
+    uint64_t seed = 0;
+    secret_u64(&seed);
+    s->ai = ax_player_new(LEFT_SEAT_LEVEL, seed);
+    if (!s->ai)
+        server_log("game %s: no computer player for seat %d (out of memory)", gm->id, seat);
+}
+
+/* The clock as stored: settings, and the time left per seat ("" before the
+ * game started). A running game's clock runs on from now. */
+static int clock_from_stored(game *gm, const stored_game *sg, char *err, size_t n)
+{
+    if (!clock_from_json_text(sg->clock, &gm->clock)) {
+        snprintf(err, n, "unreadable clock %s", sg->clock);
+        return -1;
+    }
+    clock_reset(gm);
+    json_t *left = sg->clock_left[0] ? json_loads(sg->clock_left, 0, NULL) : NULL;
+    for (int s = 0; s < sg->players && json_is_array(left); s++) {
+        json_t *v = json_array_get(left, (size_t)s);
+        if (json_is_integer(v))
+            gm->clock.left_ms[s] = json_integer_value(v);
+    }
+    json_decref(left);
+    if (gm->status == GAME_RUNNING)
+        clock_after_decision(gm, -1, false);
     return 0;
 }
 
@@ -190,6 +237,12 @@ static game *game_from_stored(const stored_game *sg, char *err, size_t n)
     }
     memcpy(gm->id, sg->id, strlen(sg->id) + 1);
     gm->created = sg->created;
+    gm->ended = status == GAME_OVER ? sg->updated : 0;
+    gm->creator = sg->creator >= 0 && sg->creator < sg->players ? sg->creator : 0;
+    if (is_base64url(sg->rematch, GAME_ID_LEN))
+        memcpy(gm->rematch, sg->rematch, strlen(sg->rematch) + 1);
+    if (is_base64url(sg->rematch_of, GAME_ID_LEN))
+        memcpy(gm->rematch_of, sg->rematch_of, strlen(sg->rematch_of) + 1);
     gm->status = status;
     gm->idle_since = mono_now();
     uint64_t hint_seed = 0;
@@ -206,6 +259,10 @@ static game *game_from_stored(const stored_game *sg, char *err, size_t n)
     }
     if (gm->g.phase == AX_PHASE_OVER)
         gm->status = GAME_OVER;
+    if (clock_from_stored(gm, sg, err, n)) {
+        game_free(gm);
+        return NULL;
+    }
     return gm;
 }
 
@@ -220,6 +277,8 @@ static game *load_game(const char *id, char *err, size_t n)
         return NULL;
     }
     game *gm = game_from_stored(&sg, err, n);
+    if (gm)
+        chat_load(gm, &sg);
     stored_game_free(&sg);
     if (gm)
         table_add(gm);
@@ -279,13 +338,35 @@ void lobby_free(void)
     }
 }
 
+/* A waiting game whose creator has been gone for --waiting-ttl-s. */
+static bool waiting_expired(const game *gm, double now)
+{
+    const game_seat *creator = &gm->seats[gm->creator];
+    return gm->status == GAME_WAITING && creator->conns == 0 &&
+           now - creator->away_since >= srv.opt.waiting_ttl_s;
+}
+
+static void set_closed_status(game *gm, int status)
+{
+    if (store_set_status(srv.db, gm->id, lobby_status_name(status))) {
+        server_log("game %s: storing status %s failed: %s", gm->id, lobby_status_name(status),
+                   store_error(srv.db));
+        return;
+    }
+    gm->status = status;
+    gm->idle_since = mono_now();
+    play_broadcast_state(gm);
+}
+
 void lobby_housekeeping(double now)
 {
     game *next;
     for (game *gm = oldest; gm; gm = next) {
         next = gm->next;
-        if (gm->status == GAME_OVER && gm->nviewers == 0 && !gm->ai_busy && !gm->pending &&
-            now - gm->idle_since > EVICT_AFTER) {
+        if (waiting_expired(gm, now))
+            set_closed_status(gm, GAME_EXPIRED);
+        if (!lobby_is_open(gm) && gm->nviewers == 0 && !gm->ai_busy && !gm->pending &&
+            gm->chat_writes == 0 && now - gm->idle_since > EVICT_AFTER) {
             table_remove(gm);
             game_free(gm);
         } else {
@@ -294,28 +375,102 @@ void lobby_housekeeping(double now)
     }
 }
 
+int lobby_cancel(game *gm, const char *token, api_error *err)
+{
+    int seat = token ? lobby_seat_of_token(gm, token) : -1;
+    if (seat < 0 || seat != gm->creator)
+        return api_fail(err, 401, "unauthorized", "only the creator's seat token cancels a game");
+    if (gm->status != GAME_WAITING)
+        return api_fail(err, 409, "not_waiting", "only a game that waits for players is cancelled");
+    set_closed_status(gm, GAME_CANCELLED);
+    if (gm->status != GAME_CANCELLED)
+        return api_fail(err, 500, "internal", "the game could not be cancelled");
+    return 0;
+}
+
+static json_t *seat_entry_json(const game_seat *s, const ax_game *g, int i)
+{
+    return json_pack("{s:o,s:s,s:o,s:b,s:b,s:o}", "name",
+                     s->taken ? json_string(s->name) : json_null(), "kind",
+                     s->kind == SEAT_AI ? "ai" : "human", "level",
+                     s->kind == SEAT_AI ? json_string(s->level) : json_null(), "taken", s->taken,
+                     "connected", s->kind == SEAT_AI || s->conns > 0, "left",
+                     g->left[i] ? json_string(ax_leave_why_name(g->left_why[i])) : json_null());
+}
+
+/* A game as the lobby lists it. */
+static json_t *entry_json(const game *gm)
+{
+    const ax_game *g = &gm->g;
+    json_t *seats = json_array();
+    for (int i = 0; i < g->players; i++)
+        json_array_append_new(seats, seat_entry_json(&gm->seats[i], g, i));
+    bool moving = gm->status == GAME_RUNNING && g->phase != AX_PHASE_OVER;
+    json_t *o = json_pack("{s:s,s:s,s:i,s:s,s:s,s:o,s:I,s:o,s:o,s:o}", "id", gm->id, "variant",
+                          ax_variant_name(g->variant), "players", g->players, "mode",
+                          ax_mode_name(g->mode), "status", lobby_status_name(gm->status), "seats",
+                          seats, "created", (json_int_t)gm->created, "clock",
+                          clock_settings_json(&gm->clock), "to_move",
+                          moving ? json_integer(g->to_move) : json_null(), "rematch_of",
+                          gm->rematch_of[0] ? json_string(gm->rematch_of) : json_null());
+    if (gm->status == GAME_OVER)
+        json_object_set_new(o, "ended", json_integer(gm->ended));
+    return o;
+}
+
 json_t *lobby_list_json(void)
 {
     json_t *list = json_array();
-    for (game *gm = newest; gm && json_array_size(list) < LOBBY_MAX; gm = gm->prev) {
-        if (gm->status == GAME_OVER)
-            continue;
-        json_t *seats = json_array();
-        for (int i = 0; i < gm->g.players; i++) {
-            const game_seat *s = &gm->seats[i];
-            json_array_append_new(
-                seats, json_pack("{s:o,s:s,s:o,s:b}", "name",
-                                 s->taken ? json_string(s->name) : json_null(), "kind",
-                                 s->kind == SEAT_AI ? "ai" : "human", "level",
-                                 s->kind == SEAT_AI ? json_string(s->level) : json_null(), "taken",
-                                 s->taken));
+    for (game *gm = newest; gm && json_array_size(list) < LOBBY_MAX; gm = gm->prev)
+        if (lobby_is_open(gm))
+            json_array_append_new(list, entry_json(gm));
+    return list;
+}
+
+json_t *lobby_entries_json(const char *ids)
+{
+    json_t *list = json_array();
+    char id[GAME_ID_LEN + 1];
+    for (const char *p = ids; *p && json_array_size(list) < 50;) {
+        size_t n = strcspn(p, ",");
+        if (n <= GAME_ID_LEN) {
+            memcpy(id, p, n);
+            id[n] = 0;
+            game *gm = lobby_find(id);
+            if (gm)
+                json_array_append_new(list, entry_json(gm));
         }
-        json_array_append_new(list, json_pack("{s:s,s:s,s:i,s:s,s:s,s:o,s:I}", "id", gm->id,
-                                              "variant", ax_variant_name(gm->g.variant), "players",
-                                              gm->g.players, "mode", ax_mode_name(gm->g.mode),
-                                              "status", lobby_status_name(gm->status), "seats",
-                                              seats, "created", (json_int_t)gm->created));
+        p += n + (p[n] == ',');
     }
+    return list;
+}
+
+static int finished_entry(const stored_game *sg, void *arg)
+{
+    json_t *seats = json_array();
+    for (int i = 0; i < sg->players; i++) {
+        const stored_seat *ss = &sg->seats[i];
+        bool ai = strcmp(ss->kind, "ai") == 0;
+        json_array_append_new(seats, json_pack("{s:s,s:s,s:o}", "name", ss->name, "kind",
+                                               ai ? "ai" : "human", "level",
+                                               ai ? json_string(ss->level) : json_null()));
+    }
+    json_t *clock = sg->clock[0] ? json_loads(sg->clock, 0, NULL) : NULL;
+    json_t *end = sg->end_summary[0] ? json_loads(sg->end_summary, 0, NULL) : NULL;
+    json_array_append_new(arg, json_pack("{s:s,s:s,s:i,s:s,s:s,s:o,s:I,s:I,s:o,s:o}", "id", sg->id,
+                                         "variant", sg->variant, "players", sg->players, "mode",
+                                         sg->mode, "status", sg->status, "seats", seats, "created",
+                                         (json_int_t)sg->created, "ended", (json_int_t)sg->updated,
+                                         "clock", clock ? clock : json_null(), "end",
+                                         end ? end : json_null()));
+    return 0;
+}
+
+json_t *lobby_finished_json(void)
+{
+    json_t *list = json_array();
+    if (store_each_finished(srv.db, 100, finished_entry, list))
+        server_log("listing finished games failed: %s", store_error(srv.db));
     return list;
 }
 
@@ -435,6 +590,39 @@ static int first_free_human(const stored_game *sg)
     return -1;
 }
 
+/* Stores a new game and builds it; `seat` is taken with a new token. */
+static int create_stored(stored_game *sg, int seat, char token[TOKEN_LEN + 1], game **out,
+                         api_error *err)
+{
+    if (secret_game_id(sg->id) || secret_u64(&sg->seed) || secret_token(token))
+        return api_fail(err, 500, "internal", "no randomness available");
+    sha256_hex(token, sg->seats[seat].token_hash);
+    sg->creator = seat;
+    snprintf(sg->status, sizeof sg->status, "%s", first_free_human(sg) < 0 ? "running" : "waiting");
+    sg->created = (int64_t)time(NULL);
+    if (store_create_game(srv.db, sg)) {
+        server_log("storing a new game failed: %s", store_error(srv.db));
+        return api_fail(err, 500, "internal", "the game could not be stored");
+    }
+    char why[256];
+    game *gm = game_from_stored(sg, why, sizeof why);
+    if (!gm) {
+        server_log("a new game cannot be built: %s", why);
+        return api_fail(err, 500, "internal", "the game could not be built");
+    }
+    table_add(gm);
+    *out = gm;
+    play_maybe_ai(gm);
+    return 0;
+}
+
+static void clock_text(const game_clock *c, char *out, size_t size)
+{
+    char *text = json_dumps(clock_settings_json(c), JSON_COMPACT | JSON_ENCODE_ANY);
+    snprintf(out, size, "%s", text && c->kind != GAME_CLOCK_NONE ? text : "");
+    free(text);
+}
+
 int lobby_create(const json_t *body, game **out, int *seat_out, char token[TOKEN_LEN + 1],
                  api_error *err)
 {
@@ -443,57 +631,38 @@ int lobby_create(const json_t *body, game **out, int *seat_out, char token[TOKEN
     stored_game sg;
     memset(&sg, 0, sizeof sg);
     int v, players, m;
-    if (read_config(body, &v, &players, &m, err))
+    game_clock clock;
+    if (read_config(body, &v, &players, &m, err) ||
+        clock_parse(json_object_get(body, "clock"), &clock, err))
         return -1;
     sg.players = players;
     snprintf(sg.variant, sizeof sg.variant, "%s", ax_variant_name(v));
     snprintf(sg.mode, sizeof sg.mode, "%s", ax_mode_name(m));
+    clock_text(&clock, sg.clock, sizeof sg.clock);
     if (read_seats(body, &sg, err))
         return -1;
     int seat = first_free_human(&sg);
     if (read_name(body, "Player 1", sg.seats[seat].name, err))
         return -1;
-    if (secret_game_id(sg.id) || secret_u64(&sg.seed) || secret_token(token))
-        return api_fail(err, 500, "internal", "no randomness available");
-    sha256_hex(token, sg.seats[seat].token_hash);
-    snprintf(sg.status, sizeof sg.status, "%s", first_free_human(&sg) < 0 ? "running" : "waiting");
-    sg.created = (int64_t)time(NULL);
-    if (store_create_game(srv.db, &sg)) {
-        server_log("storing a new game failed: %s", store_error(srv.db));
-        return api_fail(err, 500, "internal", "the game could not be stored");
-    }
-    char why[256];
-    game *gm = game_from_stored(&sg, why, sizeof why);
-    if (!gm) {
-        server_log("a new game cannot be built: %s", why);
-        return api_fail(err, 500, "internal", "the game could not be built");
-    }
-    table_add(gm);
-    *out = gm;
     *seat_out = seat;
-    play_maybe_ai(gm);
-    return 0;
+    return create_stored(&sg, seat, token, out, err);
 }
 
-int lobby_join(game *gm, const json_t *body, int *seat_out, char token[TOKEN_LEN + 1],
-               api_error *err)
+/* A game starts when its last human seat is taken. */
+static void start_game(game *gm)
 {
-    if (body && !json_is_object(body))
-        return api_fail(err, 400, "bad_message", "the body must be a JSON object");
-    int seat = -1, free_after = 0;
+    gm->status = GAME_RUNNING;
+    clock_reset(gm);
+    clock_after_decision(gm, -1, false);
+}
+
+/* Takes a free seat of a waiting game (stored first) with a new token. */
+static int take_seat(game *gm, int seat, const char *name, char token[TOKEN_LEN + 1],
+                     api_error *err)
+{
+    int free_after = 0;
     for (int i = 0; i < gm->g.players; i++)
-        if (gm->seats[i].kind == SEAT_HUMAN && !gm->seats[i].taken) {
-            if (seat < 0)
-                seat = i;
-            else
-                free_after++;
-        }
-    if (seat < 0 || gm->status != GAME_WAITING)
-        return api_fail(err, 409, "full", "the game has no free seat");
-    char name[NAME_MAX_LEN + 1], fallback[24];
-    snprintf(fallback, sizeof fallback, "Player %d", seat + 1);
-    if (read_name(body, fallback, name, err))
-        return -1;
+        free_after += i != seat && gm->seats[i].kind == SEAT_HUMAN && !gm->seats[i].taken;
     char hash[65];
     if (secret_token(token))
         return api_fail(err, 500, "internal", "no randomness available");
@@ -507,10 +676,106 @@ int lobby_join(game *gm, const json_t *body, int *seat_out, char token[TOKEN_LEN
     s->taken = true;
     snprintf(s->name, sizeof s->name, "%s", name);
     memcpy(s->token_hash, hash, sizeof s->token_hash);
-    gm->status = status;
-    *seat_out = seat;
+    if (status == GAME_RUNNING)
+        start_game(gm);
     play_broadcast_state(gm);
     play_maybe_ai(gm);
+    return 0;
+}
+
+static int closed_game(const game *gm, api_error *err)
+{
+    if (gm->status == GAME_EXPIRED)
+        return api_fail(err, 409, "expired", "the game expired: its creator left before it began");
+    if (gm->status == GAME_CANCELLED)
+        return api_fail(err, 409, "cancelled", "the game was cancelled by its creator");
+    return api_fail(err, 409, "full", "the game has no free seat");
+}
+
+int lobby_join(game *gm, const json_t *body, int *seat_out, char token[TOKEN_LEN + 1],
+               api_error *err)
+{
+    if (body && !json_is_object(body))
+        return api_fail(err, 400, "bad_message", "the body must be a JSON object");
+    int seat = -1;
+    for (int i = 0; i < gm->g.players && seat < 0; i++)
+        if (gm->seats[i].kind == SEAT_HUMAN && !gm->seats[i].taken)
+            seat = i;
+    if (seat < 0 || gm->status != GAME_WAITING || gm->rematch_of[0])
+        return closed_game(gm, err);
+    char name[NAME_MAX_LEN + 1], fallback[24];
+    snprintf(fallback, sizeof fallback, "Player %d", seat + 1);
+    if (read_name(body, fallback, name, err) || take_seat(gm, seat, name, token, err))
+        return -1;
+    *seat_out = seat;
+    return 0;
+}
+
+/* The follow-up of a finished game: same settings and computer seats, each
+ * seat moved on by one, a new seed; `seat` of the old game takes its seat. */
+static int create_rematch(game *gm, int seat, char token[TOKEN_LEN + 1], game **out,
+                          api_error *err)
+{
+    const ax_game *g = &gm->g;
+    stored_game sg;
+    memset(&sg, 0, sizeof sg);
+    sg.players = g->players;
+    snprintf(sg.variant, sizeof sg.variant, "%s", ax_variant_name(g->variant));
+    snprintf(sg.mode, sizeof sg.mode, "%s", ax_mode_name(g->mode));
+    clock_text(&gm->clock, sg.clock, sizeof sg.clock);
+    memcpy(sg.rematch_of, gm->id, sizeof gm->id);
+    for (int i = 0; i < g->players; i++) {
+        const game_seat *old = &gm->seats[i];
+        stored_seat *ss = &sg.seats[(i + 1) % g->players];
+        snprintf(ss->kind, sizeof ss->kind, "%s", old->kind == SEAT_AI ? "ai" : "human");
+        if (old->kind == SEAT_AI) {
+            snprintf(ss->level, sizeof ss->level, "%s", old->level);
+            snprintf(ss->name, sizeof ss->name, "%s", old->name);
+        }
+    }
+    snprintf(sg.seats[(seat + 1) % g->players].name, STORE_NAME_MAX + 1, "%s",
+             gm->seats[seat].name);
+    if (create_stored(&sg, (seat + 1) % g->players, token, out, err))
+        return -1;
+    if (store_set_rematch(srv.db, gm->id, (*out)->id))
+        server_log("game %s: storing its rematch failed: %s", gm->id, store_error(srv.db));
+    memcpy(gm->rematch, (*out)->id, sizeof gm->rematch);
+    return 0;
+}
+
+int lobby_rematch(game *gm, int seat, game **out, int *new_seat, char token[TOKEN_LEN + 1],
+                  api_error *err)
+{
+    if (gm->status != GAME_OVER)
+        return api_fail(err, 409, "not_over", "a rematch follows a finished game");
+    int target = (seat + 1) % gm->g.players;
+    *new_seat = target;
+    if (!gm->rematch[0]) {
+        if (create_rematch(gm, seat, token, out, err))
+            return -1;
+        play_broadcast_state(gm);
+        return 0;
+    }
+    game *next = lobby_find(gm->rematch);
+    if (!next)
+        return api_fail(err, 500, "internal", "the rematch cannot be loaded");
+    *out = next;
+    if (next->status != GAME_WAITING && next->status != GAME_RUNNING &&
+        !next->seats[target].taken)
+        return closed_game(next, err);
+    if (!next->seats[target].taken) {
+        if (take_seat(next, target, gm->seats[seat].name, token, err))
+            return -1;
+    } else {
+        char hash[65];
+        if (secret_token(token))
+            return api_fail(err, 500, "internal", "no randomness available");
+        sha256_hex(token, hash);
+        if (store_set_token(srv.db, next->id, target, hash))
+            return api_fail(err, 500, "internal", "the seat could not be stored");
+        memcpy(next->seats[target].token_hash, hash, sizeof hash);
+    }
+    play_broadcast_state(gm);
     return 0;
 }
 

@@ -7,10 +7,11 @@
  * who may act (unauthorized, game_over, not_your_turn), then legality,
  * which is the engine's. No error changes the game.
  *
- * Every decision, a human's or a computer's, takes the one path of
- * play_decide(): checked and applied to a copy by the engine and handed to
- * the store's writer thread; the game keeps its committed position
- * meanwhile and takes no other decision. Once the store reports the write
+ * Every decision, a human's or a computer's, and every leave (a resign, a
+ * claim, a clock run out: rules 6), takes the one path of play_decide():
+ * checked and applied to a copy by the engine and handed to the store's
+ * writer thread; the game keeps its committed position meanwhile and takes
+ * no other decision (a leave asked for meanwhile waits its turn). Once the store reports the write
  * committed (play_collect_writes), the copy becomes the game and is
  * broadcast: each event as each viewer may see it, then one fresh state.
  * Messages wait in a per-connection queue, written from the writeable
@@ -27,11 +28,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 typedef struct pending_decision {
     ax_game next; /* the game after the decision */
     ax_events events;
     int seat;
+    bool decided; /* a place or swap (a leave is not) */
 } pending_decision;
 
 typedef struct outmsg {
@@ -97,6 +100,19 @@ static void send_json(conn *c, json_t *msg)
 static void send_error(conn *c, const char *code, const char *message)
 {
     send_json(c, json_pack("{s:s,s:s,s:s}", "type", "error", "code", code, "message", message));
+}
+
+void play_send_json(conn *c, json_t *msg) { send_json(c, msg); }
+
+void play_send_error(conn *c, const char *code, const char *message)
+{
+    send_error(c, code, message);
+}
+
+void play_broadcast_text(game *gm, const char *text)
+{
+    for (conn *c = gm->viewers; c; c = c->next)
+        send_printf(c, "%s", text);
 }
 
 /* An error that ends the connection once sent. */
@@ -197,6 +213,24 @@ void play_broadcast_state(game *gm)
 
 /* --- decisions --- */
 
+/* {"reason","ranking","result"} of a game's end, for the lobby's list. */
+static void end_summary(const ax_game *g, const ax_events *events, char *out, size_t size)
+{
+    for (int i = 0; i < events->n; i++) {
+        if (events->ev[i].kind != AX_EV_END)
+            continue;
+        json_t *end = ax_record_event(g, &events->ev[i], AX_VIEWER_ALL);
+        json_t *summary = json_pack("{s:O,s:O,s:O}", "reason", json_object_get(end, "reason"),
+                                    "ranking", json_object_get(end, "ranking"), "result",
+                                    json_object_get(end, "result"));
+        json_decref(end);
+        char *text = dump(summary);
+        if (text && strlen(text) < size)
+            memcpy(out, text, strlen(text) + 1);
+        free(text);
+    }
+}
+
 /* The one path of every decision. Returns NULL when the decision is on its
  * way to the store, or an error code with the reason in why; on error the
  * game is unchanged. */
@@ -223,13 +257,20 @@ static const char *play_decide(game *gm, int seat, const ax_move *m, char *why, 
     }
     p->next = gm->g;
     p->seat = seat;
+    p->decided = m->kind != AX_MOVE_LEAVE;
     ax_apply(&p->next, m, &p->events);
+    w->kind = STORE_DECISION;
     w->owner = gm;
     memcpy(w->game_id, gm->id, sizeof gm->id);
     w->ply = gm->g.ply;
     w->seat = seat;
     w->decision = text;
-    w->status = p->next.phase == AX_PHASE_OVER ? lobby_status_name(GAME_OVER) : NULL;
+    if (p->next.phase == AX_PHASE_OVER) {
+        w->status = lobby_status_name(GAME_OVER);
+        end_summary(&p->next, &p->events, w->end_summary, sizeof w->end_summary);
+    }
+    if (gm->clock.kind != GAME_CLOCK_NONE)
+        clock_text_after(gm, &p->next, seat, p->decided, w->clock_left, sizeof w->clock_left);
     gm->pending = p;
     store_writer_submit(srv.db, w);
     return NULL;
@@ -241,13 +282,52 @@ static void announce(game *gm, pending_decision *p)
     gm->g = p->next;
     if (gm->g.phase == AX_PHASE_OVER) {
         gm->status = GAME_OVER;
+        gm->ended = (int64_t)time(NULL);
         gm->idle_since = mono_now();
     }
+    for (int i = 0; i < p->events.n; i++)
+        if (p->events.ev[i].kind == AX_EV_LEAVE) {
+            gm->leave_queued[p->events.ev[i].player] = 0;
+            lobby_seat_left(gm, p->events.ev[i].player);
+        }
+    clock_after_decision(gm, p->seat, p->decided);
     if (lobby_log_events(gm, &p->events))
         server_log("game %s: out of memory for the event log", gm->id);
     for (int i = 0; i < p->events.n; i++)
         broadcast_event(gm, &p->events.ev[i]);
     play_broadcast_state(gm);
+}
+
+/* A leave asked for while another decision was being stored. */
+static void play_queued_leaves(game *gm)
+{
+    for (int seat = 0; seat < gm->g.players && !gm->pending; seat++) {
+        int why = gm->leave_queued[seat] - 1;
+        if (why < 0)
+            continue;
+        gm->leave_queued[seat] = 0;
+        play_leave(gm, seat, why);
+    }
+}
+
+void play_leave(game *gm, int seat, int why)
+{
+    if (gm->status != GAME_RUNNING || gm->g.left[seat])
+        return;
+    if (gm->pending) {
+        gm->leave_queued[seat] = (uint8_t)(why + 1);
+        return;
+    }
+    ax_move m;
+    memset(&m, 0, sizeof m);
+    m.kind = AX_MOVE_LEAVE;
+    m.seat = (uint8_t)seat;
+    m.why = (uint8_t)why;
+    m.wild = AX_NO_COLOR;
+    char reason[160];
+    const char *err = play_decide(gm, seat, &m, reason, sizeof reason);
+    if (err)
+        server_log("game %s: seat %d cannot leave: %s", gm->id, seat, reason);
 }
 
 static void finish_write(store_write *w)
@@ -257,6 +337,7 @@ static void finish_write(store_write *w)
     gm->pending = NULL;
     if (w->result == 0) {
         announce(gm, p);
+        play_queued_leaves(gm);
         play_maybe_ai(gm);
     } else {
         /* the game stays where it was; a computer tries again from the
@@ -274,7 +355,12 @@ void play_collect_writes(void)
     store_write *w = srv.db ? store_writer_done(srv.db) : NULL;
     while (w) {
         store_write *next = w->next;
-        finish_write(w);
+        if (w->kind == STORE_DECISION)
+            finish_write(w);
+        else if (w->kind == STORE_CHAT)
+            chat_written(w);
+        else if (w->result != 0)
+            server_log("game %s: saving the clocks failed: %s", w->game_id, w->error);
         store_write_free(w);
         w = next;
     }
@@ -284,7 +370,7 @@ void play_maybe_ai(game *gm)
 {
     const ax_game *g = &gm->g;
     if (gm->status != GAME_RUNNING || gm->ai_busy || gm->pending || g->phase == AX_PHASE_OVER ||
-        gm->seats[g->to_move].kind != SEAT_AI || !srv.ai)
+        !gm->seats[g->to_move].ai || !srv.ai)
         return;
     ai_job *job = malloc(sizeof *job);
     if (!job)
@@ -337,10 +423,14 @@ static bool may_act(conn *c)
     game *gm = c->gm;
     if (c->seat < 0)
         send_error(c, "unauthorized", "spectators cannot play");
+    else if (gm->g.left[c->seat])
+        send_error(c, "unauthorized", "you left this game");
     else if (gm->status == GAME_OVER)
         send_error(c, "game_over", "the game is over");
     else if (gm->status == GAME_WAITING)
         send_error(c, "not_your_turn", "the game has not started: seats are still free");
+    else if (gm->status != GAME_RUNNING)
+        send_error(c, "game_over", "the game was closed before it began");
     else if (gm->g.to_move != c->seat)
         send_error(c, "not_your_turn", "another seat is to move");
     else if (gm->pending)
@@ -375,6 +465,73 @@ static void handle_action(conn *c, const json_t *msg, bool preview)
         send_error(c, code, why);
 }
 
+/* The checks of resign and claim: a seated player who has not left, in a
+ * running game. */
+static bool may_leave(conn *c)
+{
+    game *gm = c->gm;
+    if (c->seat < 0)
+        send_error(c, "unauthorized", "spectators have no seat to leave");
+    else if (gm->g.left[c->seat])
+        send_error(c, "unauthorized", "you left this game already");
+    else if (gm->status == GAME_WAITING)
+        send_error(c, "not_started", "the game has not started: seats are still free");
+    else if (gm->status != GAME_RUNNING)
+        send_error(c, "game_over", "the game is over");
+    else
+        return true;
+    return false;
+}
+
+static void handle_resign(conn *c)
+{
+    if (may_leave(c))
+        play_leave(c->gm, c->seat, AX_LEAVE_RESIGN);
+}
+
+/* rules 6: the player to move is absent when nobody holds their seat's
+ * connection for --absent-s. */
+static void handle_claim(conn *c)
+{
+    game *gm = c->gm;
+    if (!may_leave(c))
+        return;
+    int seat = gm->g.to_move;
+    const game_seat *s = &gm->seats[seat];
+    double away = s->conns > 0 ? 0 : mono_now() - s->away_since;
+    char why[160];
+    if (seat == c->seat)
+        send_error(c, "bad_message", "you cannot declare yourself absent; resign instead");
+    else if (s->kind != SEAT_HUMAN || gm->g.left[seat])
+        send_error(c, "not_absent", "the computer plays this seat");
+    else if (s->conns > 0)
+        send_error(c, "not_absent", "the player to move is connected");
+    else if (away < srv.opt.absent_s) {
+        snprintf(why, sizeof why, "the player to move has been away for %d of %d seconds",
+                 (int)away, srv.opt.absent_s);
+        send_error(c, "not_absent", why);
+    } else
+        play_leave(gm, seat, AX_LEAVE_ABSENT);
+}
+
+static void handle_rematch(conn *c)
+{
+    if (c->seat < 0) {
+        send_error(c, "unauthorized", "spectators have no seat for a rematch");
+        return;
+    }
+    game *next;
+    int seat;
+    char token[TOKEN_LEN + 1];
+    api_error err;
+    if (lobby_rematch(c->gm, c->seat, &next, &seat, token, &err)) {
+        send_error(c, err.code, err.message);
+        return;
+    }
+    send_json(c, json_pack("{s:s,s:s,s:i,s:s}", "type", "rematch", "game", next->id, "seat", seat,
+                           "token", token));
+}
+
 static void handle_message(conn *c, const char *text, size_t len)
 {
     json_error_t jerr;
@@ -382,8 +539,11 @@ static void handle_message(conn *c, const char *text, size_t len)
     if (!msg) {
         if (json_error_code(&jerr) == json_error_numeric_overflow)
             send_error(c, "bad_message", "a number is out of range");
-        else
-            send_error(c, "bad_json", jerr.text);
+        else {
+            char text[160];
+            json_error_text(&jerr, text, sizeof text);
+            send_error(c, "bad_json", text);
+        }
         return;
     }
     const char *type = json_string_value(json_object_get(msg, "type"));
@@ -395,6 +555,14 @@ static void handle_message(conn *c, const char *text, size_t len)
         handle_action(c, msg, false);
     else if (strcmp(type, "preview") == 0)
         handle_action(c, msg, true);
+    else if (strcmp(type, "resign") == 0)
+        handle_resign(c);
+    else if (strcmp(type, "claim") == 0)
+        handle_claim(c);
+    else if (strcmp(type, "chat") == 0)
+        chat_handle(c, msg);
+    else if (strcmp(type, "rematch") == 0)
+        handle_rematch(c);
     else
         send_error(c, "bad_message", "unknown message type");
     json_decref(msg);
@@ -468,6 +636,7 @@ static void send_history(conn *c)
         send_printf(c, "{\"type\":\"history\",\"seq\":%" PRIu64 ",\"events\":%s}", c->gm->seq,
                     events);
     free(events);
+    send_json(c, chat_history_json(c->gm));
 }
 
 static void attach(conn *c, game *gm, int seat)
@@ -530,9 +699,9 @@ void play_close(conn *c)
     if (c->next)
         c->next->prev = c->prev;
     gm->nviewers--;
-    if (c->seat >= 0)
-        gm->seats[c->seat].conns--;
-    else
+    if (c->seat >= 0 && --gm->seats[c->seat].conns == 0)
+        gm->seats[c->seat].away_since = mono_now();
+    else if (c->seat < 0)
         gm->nspectators--;
     if (gm->nviewers == 0)
         gm->idle_since = mono_now();

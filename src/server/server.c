@@ -9,6 +9,12 @@
  * a flag and wake the loop, which then closes every connection, stops the
  * workers and closes the database.
  *
+ * A second timer, four times a second, runs the game clocks (clock.c).
+ *
+ * Behind a reverse proxy (--trusted-proxy ADDR), a request that comes from
+ * that address is counted for the last address of its X-Forwarded-For, and
+ * the proxy's own connections are not limited per address.
+ *
  * Connections per client address are counted from the socket's creation to
  * its destruction (LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED, the first
  * callback where the peer is known, to LWS_CALLBACK_WSI_DESTROY; the entry
@@ -25,16 +31,63 @@
 #include <string.h>
 
 #define HOUSEKEEPING_US (5 * LWS_US_PER_SEC)
+#define CLOCK_TICK_US   (LWS_US_PER_SEC / 4)
 
 server srv;
 
 static volatile sig_atomic_t stop_requested;
-static lws_sorted_usec_list_t housekeeping_timer;
+static lws_sorted_usec_list_t housekeeping_timer, clock_timer;
 
 typedef struct {
     http_req http;
     conn ws;
 } session;
+
+/* The length of the well-formed UTF-8 character at s (RFC 3629: no
+ * overlong forms, no surrogates, nothing above U+10FFFF), or 0. */
+static int utf8_char_length(const unsigned char *s)
+{
+    if (s[0] < 0x80)
+        return 1;
+    int len = s[0] >= 0xc2 && s[0] <= 0xdf ? 2 : s[0] >= 0xe0 && s[0] <= 0xef ? 3
+              : s[0] >= 0xf0 && s[0] <= 0xf4                                ? 4
+                                                                             : 0;
+    unsigned lo = 0x80, hi = 0xbf; /* the second byte's range */
+    if (s[0] == 0xe0)
+        lo = 0xa0;
+    else if (s[0] == 0xed)
+        hi = 0x9f;
+    else if (s[0] == 0xf0)
+        lo = 0x90;
+    else if (s[0] == 0xf4)
+        hi = 0x8f;
+    for (int k = 1; k < len; k++) {
+        unsigned b = s[k];
+        if (k == 1 ? b < lo || b > hi : (b & 0xc0) != 0x80)
+            return 0;
+    }
+    return len;
+}
+
+/* Copies the valid UTF-8 of the text; every other byte becomes '?'. */
+void json_error_text(const json_error_t *e, char *out, size_t size)
+{
+    const unsigned char *in = (const unsigned char *)e->text;
+    size_t n = 0;
+    while (*in && n + 5 < size) {
+        int len = utf8_char_length(in);
+        bool whole = len > 0;
+        if (!whole) {
+            out[n++] = '?';
+            in++;
+            continue;
+        }
+        memcpy(out + n, in, (size_t)len);
+        n += (size_t)len;
+        in += len;
+    }
+    out[n] = 0;
+}
 
 void server_log(const char *fmt, ...)
 {
@@ -48,11 +101,36 @@ void server_log(const char *fmt, ...)
     va_end(ap);
 }
 
+static bool is_trusted_proxy(const char *ip)
+{
+    return srv.opt.trusted_proxy && strcmp(ip, srv.opt.trusted_proxy) == 0;
+}
+
+/* The last address of X-Forwarded-For: the one the trusted proxy saw. */
+static bool forwarded_for(struct lws *wsi, char *out, int outlen)
+{
+    char header[256];
+    if (lws_hdr_copy(wsi, header, sizeof header, WSI_TOKEN_X_FORWARDED_FOR) <= 0)
+        return false;
+    char *last = strrchr(header, ',');
+    last = last ? last + 1 : header;
+    while (*last == ' ' || *last == '\t')
+        last++;
+    size_t n = strcspn(last, " \t");
+    last[n] = 0;
+    if (!*last || n >= 48)
+        return false;
+    ip_normalize(last, out, outlen);
+    return true;
+}
+
 void client_ip(struct lws *wsi, char *out, int outlen)
 {
     char raw[64] = "";
     lws_get_peer_simple(wsi, raw, sizeof raw);
     ip_normalize(raw, out, outlen);
+    if (is_trusted_proxy(out) && !forwarded_for(wsi, out, outlen))
+        ip_normalize(raw, out, outlen);
 }
 
 static void on_signal(int sig)
@@ -64,6 +142,12 @@ static void on_signal(int sig)
 }
 
 static void wake_loop(void *arg) { lws_cancel_service(arg); }
+
+static void tick_clocks(lws_sorted_usec_list_t *sul)
+{
+    clock_tick();
+    lws_sul_schedule(srv.ctx, 0, sul, tick_clocks, CLOCK_TICK_US);
+}
 
 static void housekeeping(lws_sorted_usec_list_t *sul)
 {
@@ -83,16 +167,19 @@ static bool accept_allowed(const struct lws_filter_network_conn_args *a)
     else if (sa->sa_family == AF_INET6)
         inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, raw, sizeof raw);
     ip_normalize(raw, ip, sizeof ip);
+    if (is_trusted_proxy(ip))
+        return true;
     ip_entry *e = ip_entry_get(ip);
     return !e || e->conns < srv.opt.limits.conns_per_ip;
 }
 
 static void count_connection(struct lws *wsi)
 {
-    char ip[48];
-    client_ip(wsi, ip, sizeof ip);
-    if (!ip[0])
-        return; /* not a client connection */
+    char raw[64] = "", ip[48];
+    lws_get_peer_simple(wsi, raw, sizeof raw);
+    ip_normalize(raw, ip, sizeof ip);
+    if (!ip[0] || is_trusted_proxy(ip))
+        return; /* not a client connection, or the proxy's */
     ip_entry *e = ip_entry_get(ip);
     if (e) {
         e->conns++;
@@ -253,6 +340,7 @@ int server_run(const serve_options *opt)
            opt->db_path, opt->web_dir ? opt->web_dir : "none");
     fflush(stdout);
     lws_sul_schedule(srv.ctx, 0, &housekeeping_timer, housekeeping, HOUSEKEEPING_US);
+    lws_sul_schedule(srv.ctx, 0, &clock_timer, tick_clocks, CLOCK_TICK_US);
     while (!stop_requested)
         if (lws_service(srv.ctx, 0) < 0)
             break;

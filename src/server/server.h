@@ -8,9 +8,12 @@
  *   server.c      the lws context, the protocol callback, signals, timers
  *   http_api.c    HTTP: the /api endpoints and the web client's files
  *   lobby.c       games in memory: create, join, seats and tokens, load
- *                 from the store (replaying decisions), evict
- *   play.c        WebSocket connections: messages in, decisions, per-viewer
- *                 broadcast, computer players' turns
+ *                 from the store (replaying decisions), expire, cancel,
+ *                 rematch, evict
+ *   play.c        WebSocket connections: messages in, decisions (leaving
+ *                 too), per-viewer broadcast, computer players' turns
+ *   clock.c       game clocks: settings, charging, running out
+ *   chat.c        chat messages: checked, stored, then sent to everyone
  *   json_state.c  the protocol JSON of a game and of decisions
  *   store.c       SQLite; limits.c rate and connection limits;
  *   secrets.c     random ids, seeds, tokens, SHA-256
@@ -40,9 +43,13 @@ typedef struct {
     int port;
     const char *bind;
     const char *db_path;
-    const char *web_dir; /* NULL: no static files */
+    const char *web_dir;       /* NULL: no static files */
+    const char *public_url;    /* NULL: the addresses listened on */
+    const char *trusted_proxy; /* NULL: no proxy's X-Forwarded-For is believed */
     limits_config limits;
     int ai_threads;
+    int absent_s;      /* a player to move offline this long may be claimed absent */
+    int waiting_ttl_s; /* a waiting game whose creator is offline this long expires */
     bool sync_full;
     bool quiet;
 } serve_options;
@@ -52,8 +59,11 @@ int server_run(const serve_options *opt);
 
 /* --- games (lobby.c) --- */
 
-enum { GAME_WAITING, GAME_RUNNING, GAME_OVER };
+enum { GAME_WAITING, GAME_RUNNING, GAME_OVER, GAME_EXPIRED, GAME_CANCELLED };
 enum { SEAT_HUMAN, SEAT_AI };
+
+#define LEFT_SEAT_LEVEL "greedy" /* the computer that plays for a player who left */
+#define CHAT_KEEP       STORE_CHAT_KEEP
 
 typedef struct conn conn;
 
@@ -63,16 +73,43 @@ typedef struct {
     char name[NAME_MAX_LEN + 1];
     char level[LEVEL_MAX_LEN + 1];
     char token_hash[65];
-    int conns; /* open connections holding this seat */
-    ax_player *ai;
+    int conns;         /* open connections holding this seat */
+    double away_since; /* mono time its last connection closed (or the server started) */
+    ax_player *ai;     /* a computer seat's player, or the one playing for a leaver */
 } game_seat;
+
+enum { GAME_CLOCK_NONE, GAME_CLOCK_REALTIME, GAME_CLOCK_DAILY };
+
+/* A game's clock (clock.c). left_ms counts down only for the seat in
+ * `running`, from `since`; every other seat's value is exact. */
+typedef struct {
+    int kind;
+    int base_s, increment_s, per_move_s;
+    int64_t left_ms[AX_MAX_PLAYERS];
+    int running; /* the seat whose clock runs, or -1 */
+    double since;
+} game_clock;
+
+typedef struct {
+    int seat;
+    char name[NAME_MAX_LEN + 1];
+    char *text;
+    int64_t at; /* unix milliseconds */
+} chat_msg;
 
 typedef struct game {
     char id[GAME_ID_LEN + 1];
     int status;
-    int64_t created;
+    int64_t created, ended; /* unix seconds */
+    int creator;            /* the seat of the player who created it */
+    char rematch[GAME_ID_LEN + 1], rematch_of[GAME_ID_LEN + 1];
     ax_game g;
     game_seat seats[AX_MAX_PLAYERS];
+    game_clock clock;
+    uint8_t leave_queued[AX_MAX_PLAYERS]; /* 1 + why of a leave waiting for a store write */
+    chat_msg chat[CHAT_KEEP];             /* a ring, the oldest at chat_first */
+    int nchat, chat_first, chat_next;     /* chat_next: the number of the next message */
+    int chat_writes;                      /* chat messages being stored */
     char seed_hash[65];
     ax_event *events; /* every event since the deal, in order */
     int nevents, events_cap;
@@ -108,10 +145,27 @@ int lobby_seat_of_token(const game *gm, const char *token);
 /* Appends a decision's events to the game's log. */
 int lobby_log_events(game *gm, const ax_events *events);
 const char *lobby_status_name(int status);
-/* Frees finished games nobody watches and restarts computer players whose
- * turn was lost to a failed write; called by the housekeeping timer. */
+/* Frees finished games nobody watches, expires waiting games whose creator
+ * is gone, and restarts computer players whose turn was lost to a failed
+ * write; called by the housekeeping timer. */
 void lobby_housekeeping(double now);
 int lobby_count(void);
+/* Whether a game is waiting or running. */
+bool lobby_is_open(const game *gm);
+/* GET /api/games?status=over: the newest finished games. */
+json_t *lobby_finished_json(void);
+/* GET /api/games?ids=...: the lobby entries of these games, any status. */
+json_t *lobby_entries_json(const char *ids);
+/* DELETE /api/games/{id}: the creator cancels a waiting game. */
+int lobby_cancel(game *gm, const char *token, api_error *err);
+/* The follow-up game of a finished one, created on first ask; `seat` of the
+ * old game takes its seat there. */
+int lobby_rematch(game *gm, int seat, game **out, int *new_seat, char token[TOKEN_LEN + 1],
+                  api_error *err);
+/* Gives a seat whose player left a computer player. */
+void lobby_seat_left(game *gm, int seat);
+/* Every game in memory, for the timers. */
+game *lobby_first(void);
 
 /* --- play (play.c) --- */
 
@@ -122,6 +176,7 @@ struct conn {
     unsigned flags;
     bool attached, closing;
     bucket rate;
+    bucket chat_rate; /* chat messages (chat.c) */
     size_t rx_len, rx_total;
     bool rx_overflow;
     struct outmsg *out_head, *out_tail;
@@ -145,6 +200,58 @@ void play_maybe_ai(game *gm);
 void play_collect_ai(void);
 /* Announces the decisions the store has committed (on the loop thread). */
 void play_collect_writes(void);
+/* Makes `seat` leave (rules 6) through the one decision path; when another
+ * decision is being stored, the leave waits for it. */
+void play_leave(game *gm, int seat, int why);
+/* Sends a message (JSON text) to everyone watching a game. */
+void play_broadcast_text(game *gm, const char *text);
+/* Queues a message (JSON, released) for one connection. */
+void play_send_json(conn *c, json_t *msg);
+void play_send_error(conn *c, const char *code, const char *message);
+
+/* --- clocks (clock.c) --- */
+
+/* Reads POST /api/games "clock" (absent or null: none); -1 with err set. */
+int clock_parse(const json_t *v, game_clock *out, api_error *err);
+/* The settings as JSON (null without a clock). */
+json_t *clock_settings_json(const game_clock *c);
+/* Settings from their stored JSON; false when unreadable. */
+bool clock_from_json_text(const char *text, game_clock *out);
+/* Puts every seat's clock at its start (the game starts). */
+void clock_reset(game *gm);
+/* Milliseconds left of a seat now. */
+int64_t clock_left_now(const game *gm, int seat);
+/* After a decision of `seat` (or at a start or load): charges the clock
+ * that ran, adds the increment or the daily allowance, and starts the
+ * clock of the seat to move if a person plays it. decided: a place or
+ * swap of `seat` (not a leave). */
+void clock_after_decision(game *gm, int seat, bool decided);
+/* The clocks as they will be after such a decision led to game `next`,
+ * as stored (see clock_left_text). */
+void clock_text_after(const game *gm, const ax_game *next, int seat, bool decided, char *out,
+                      size_t size);
+/* Stops the running clock, charging it (the game ended or waits). */
+void clock_stop(game *gm);
+/* The clocks as stored: a JSON list of milliseconds per seat now. */
+void clock_left_text(const game *gm, char *out, size_t size);
+/* Unix milliseconds by which the seat to move must decide, or -1. */
+int64_t clock_deadline(const game *gm);
+/* The timer: runs out clocks, and saves running ones once a second. */
+void clock_tick(void);
+
+/* --- chat (chat.c) --- */
+
+void chat_handle(conn *c, const json_t *msg);
+/* The last messages, for a connecting client. */
+json_t *chat_history_json(const game *gm);
+/* Takes over the chat a stored game was loaded with. */
+void chat_load(game *gm, stored_game *sg);
+void chat_free(game *gm);
+/* A written chat message is durable: send it to everyone. */
+void chat_written(store_write *w);
+
+/* Unix milliseconds. */
+int64_t unix_ms(void);
 
 /* --- HTTP (http_api.c) --- */
 
@@ -160,7 +267,7 @@ typedef struct {
     char body[MSG_MAX + 1];
 } http_req;
 
-enum { HTTP_GET = 1, HTTP_POST, HTTP_HEAD, HTTP_OTHER };
+enum { HTTP_GET = 1, HTTP_POST, HTTP_HEAD, HTTP_DELETE, HTTP_OTHER };
 
 /* LWS_CALLBACK_HTTP: routes a request; returns what the callback returns. */
 int http_request(http_req *r, struct lws *wsi, const char *uri);
@@ -183,6 +290,9 @@ extern server srv;
 
 /* The normalized client address of a connection. */
 void client_ip(struct lws *wsi, char *out, int outlen);
+/* The JSON library's error text made safe to send: its text can end in
+ * half a UTF-8 character (the input's bytes), which no JSON string may. */
+void json_error_text(const json_error_t *e, char *out, size_t size);
 /* Logs a line to stderr unless --quiet. */
 void server_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -21,10 +21,12 @@
 #include <string.h>
 #include <time.h>
 
-#define APPLICATION_ID 0x4158494F /* "AXIO", 1096304975 in schema_sql */
-#define SCHEMA_VERSION 1
+#define APPLICATION_ID 0x4158494F /* "AXIO", 1096304975 in schema_v1 */
+#define SCHEMA_VERSION 2
 
-static const char schema_sql[] =
+/* The first schema; a new database is created with it and then migrated
+ * like any old one, so that every migration runs in every test. */
+static const char schema_v1[] =
     "CREATE TABLE games(id TEXT PRIMARY KEY, variant TEXT NOT NULL, players INTEGER NOT NULL,"
     " mode TEXT NOT NULL, seed TEXT NOT NULL, status TEXT NOT NULL,"
     " created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL);"
@@ -36,23 +38,47 @@ static const char schema_sql[] =
     "PRAGMA application_id = 1096304975;"
     "PRAGMA user_version = 1;";
 
+/* migrations[v - 1] takes a database from version v to v + 1. */
+static const char *const migrations[] = {
+    /* 1 -> 2: online play (clocks, rematch, the lobby's finished games, chat) */
+    "ALTER TABLE games ADD COLUMN creator INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE games ADD COLUMN clock TEXT;"
+    "ALTER TABLE games ADD COLUMN clock_left TEXT;"
+    "ALTER TABLE games ADD COLUMN rematch TEXT;"
+    "ALTER TABLE games ADD COLUMN rematch_of TEXT;"
+    "ALTER TABLE games ADD COLUMN end_summary TEXT;"
+    "CREATE INDEX games_ended ON games(status, updated_at);"
+    "CREATE TABLE chat(game_id TEXT NOT NULL, n INTEGER NOT NULL, seat INTEGER,"
+    " name TEXT NOT NULL, text TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY(game_id, n));"
+    "PRAGMA user_version = 2;",
+};
+
 /* Each must prepare on a sound database: the schema check. */
 static const char *const schema_probes[] = {
-    "SELECT id, variant, players, mode, seed, status, created_at, updated_at FROM games",
+    "SELECT id, variant, players, mode, seed, status, created_at, updated_at, creator, clock,"
+    " clock_left, rematch, rematch_of, end_summary FROM games",
     "SELECT game_id, seat, kind, level, name, token_hash FROM seats",
     "SELECT game_id, ply, seat, decision, at FROM decisions",
+    "SELECT game_id, n, seat, name, text, at FROM chat",
 };
 
 enum {
     ST_INSERT_GAME,
     ST_INSERT_SEAT,
     ST_TAKE_SEAT,
+    ST_SET_TOKEN,
     ST_SET_STATUS,
+    ST_SET_REMATCH,
+    ST_SET_CLOCKS,
+    ST_SET_END,
     ST_INSERT_DECISION,
+    ST_INSERT_CHAT,
     ST_UNFINISHED,
+    ST_FINISHED,
     ST_GAME,
     ST_SEATS,
     ST_DECISIONS,
+    ST_CHAT,
     ST_BEGIN,
     ST_COMMIT,
     ST_ROLLBACK,
@@ -61,19 +87,33 @@ enum {
 
 static const char *const statement_sql[ST_COUNT] = {
     [ST_INSERT_GAME] = "INSERT INTO games(id, variant, players, mode, seed, status, created_at,"
-                       " updated_at) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)",
+                       " updated_at, creator, clock, clock_left, rematch_of)"
+                       " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8, ?9, ?10, ?11)",
     [ST_INSERT_SEAT] = "INSERT INTO seats(game_id, seat, kind, level, name, token_hash)"
                        " VALUES(?1, ?2, ?3, ?4, ?5, ?6)",
     [ST_TAKE_SEAT] = "UPDATE seats SET name = ?3, token_hash = ?4 WHERE game_id = ?1 AND"
                      " seat = ?2 AND token_hash IS NULL",
+    [ST_SET_TOKEN] = "UPDATE seats SET token_hash = ?3 WHERE game_id = ?1 AND seat = ?2 AND"
+                     " token_hash IS NOT NULL",
     [ST_SET_STATUS] = "UPDATE games SET status = ?2, updated_at = ?3 WHERE id = ?1",
+    [ST_SET_REMATCH] = "UPDATE games SET rematch = ?2 WHERE id = ?1 AND rematch IS NULL",
+    [ST_SET_CLOCKS] = "UPDATE games SET clock_left = ?2 WHERE id = ?1",
+    [ST_SET_END] = "UPDATE games SET end_summary = ?2 WHERE id = ?1",
     [ST_INSERT_DECISION] = "INSERT INTO decisions(game_id, ply, seat, decision, at)"
                            " VALUES(?1, ?2, ?3, ?4, ?5)",
-    [ST_UNFINISHED] = "SELECT id FROM games WHERE status <> 'over' ORDER BY created_at, rowid",
-    [ST_GAME] = "SELECT variant, players, mode, seed, status, created_at FROM games WHERE id = ?1",
+    [ST_INSERT_CHAT] = "INSERT INTO chat(game_id, n, seat, name, text, at)"
+                       " VALUES(?1, ?2, ?3, ?4, ?5, ?6)",
+    [ST_UNFINISHED] = "SELECT id FROM games WHERE status IN ('waiting', 'running')"
+                      " ORDER BY created_at, rowid",
+    [ST_FINISHED] = "SELECT id FROM games WHERE status = 'over'"
+                    " ORDER BY updated_at DESC, rowid DESC LIMIT ?1",
+    [ST_GAME] = "SELECT variant, players, mode, seed, status, created_at, updated_at, creator,"
+                " clock, clock_left, rematch, rematch_of, end_summary FROM games WHERE id = ?1",
     [ST_SEATS] = "SELECT seat, kind, level, name, token_hash FROM seats WHERE game_id = ?1"
                  " ORDER BY seat",
     [ST_DECISIONS] = "SELECT ply, decision FROM decisions WHERE game_id = ?1 ORDER BY ply",
+    [ST_CHAT] = "SELECT n, seat, name, text, at FROM (SELECT * FROM chat WHERE game_id = ?1"
+                " ORDER BY n DESC LIMIT ?2) ORDER BY n",
     [ST_BEGIN] = "BEGIN IMMEDIATE",
     [ST_COMMIT] = "COMMIT",
     [ST_ROLLBACK] = "ROLLBACK",
@@ -157,13 +197,28 @@ static int quick_check(store *s)
     return ok ? 0 : -1;
 }
 
-static int check_schema(store *s)
+/* Runs the migrations from the database's version up to SCHEMA_VERSION,
+ * inside the caller's transaction: all of them or none. A version newer
+ * than this server's is refused, the file untouched. */
+static int migrate(store *s)
 {
-    if (query_int(s, "PRAGMA user_version") != SCHEMA_VERSION) {
-        snprintf(s->error, sizeof s->error, "unknown axio database version %lld (expected %d)",
-                 query_int(s, "PRAGMA user_version"), SCHEMA_VERSION);
+    long long version = query_int(s, "PRAGMA user_version");
+    if (version < 1 || version > SCHEMA_VERSION) {
+        snprintf(s->error, sizeof s->error,
+                 "unknown axio database version %lld (this server knows 1 to %d)", version,
+                 SCHEMA_VERSION);
         return -1;
     }
+    for (long long v = version; v < SCHEMA_VERSION; v++)
+        if (exec(s, migrations[v - 1]))
+            return -1;
+    return 0;
+}
+
+static int check_schema(store *s)
+{
+    if (migrate(s))
+        return -1;
     for (size_t i = 0; i < sizeof schema_probes / sizeof schema_probes[0]; i++) {
         sqlite3_stmt *st;
         if (sqlite3_prepare_v2(s->db, schema_probes[i], -1, &st, NULL) != SQLITE_OK)
@@ -189,7 +244,7 @@ static int check_or_create(store *s)
         if (app == APPLICATION_ID) {
             rc = check_schema(s);
         } else if (app == 0 && tables == 0) {
-            rc = exec(s, schema_sql);
+            rc = exec(s, schema_v1) || check_schema(s) ? -1 : 0;
         } else {
             snprintf(s->error, sizeof s->error,
                      "not an axio database (application_id %lld, %lld schema objects)", app,
@@ -325,6 +380,10 @@ static int create_game(store *s, const stored_game *g)
     sqlite3_bind_text(st, 5, seed, -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(st, 6, g->status, -1, SQLITE_TRANSIENT);
     sqlite3_bind_int64(st, 7, g->created);
+    sqlite3_bind_int(st, 8, g->creator);
+    bind_text(st, 9, g->clock);
+    bind_text(st, 10, g->clock_left);
+    bind_text(st, 11, g->rematch_of);
     if (step_done(s, ST_INSERT_GAME, "storing a game"))
         return rollback(s);
     for (int i = 0; i < g->players; i++)
@@ -376,7 +435,74 @@ int store_take_seat(store *s, const char *id, int seat, const char *name, const 
     return unlock(s, take_seat(s, id, seat, name, token_hash, status));
 }
 
-/* One decision inside the writer's transaction. */
+/* One UPDATE of a game's row that must change exactly one row. */
+static int update_one(store *s, int which, const char *id, int seat, const char *text,
+                      const char *what)
+{
+    sqlite3_stmt *st = s->st[which];
+    sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
+    if (seat >= 0) {
+        sqlite3_bind_int(st, 2, seat);
+        sqlite3_bind_text(st, 3, text, -1, SQLITE_TRANSIENT);
+    } else {
+        sqlite3_bind_text(st, 2, text, -1, SQLITE_TRANSIENT);
+    }
+    if (step_done(s, which, what))
+        return -1;
+    if (sqlite3_changes(s->db) != 1) {
+        snprintf(s->error, sizeof s->error, "%s: game %s has no such row", what, id);
+        return -1;
+    }
+    return 0;
+}
+
+int store_set_token(store *s, const char *id, int seat, const char *token_hash)
+{
+    lock(s);
+    return unlock(s, update_one(s, ST_SET_TOKEN, id, seat, token_hash, "storing a seat token"));
+}
+
+int store_set_status(store *s, const char *id, const char *status)
+{
+    lock(s);
+    int rc = set_status(s, id, status);
+    if (rc == 0 && sqlite3_changes(s->db) != 1) {
+        snprintf(s->error, sizeof s->error, "no game %s", id);
+        rc = -1;
+    }
+    return unlock(s, rc);
+}
+
+int store_set_rematch(store *s, const char *id, const char *rematch_id)
+{
+    lock(s);
+    return unlock(s, update_one(s, ST_SET_REMATCH, id, -1, rematch_id, "storing a rematch"));
+}
+
+static int set_clocks(store *s, const store_write *w)
+{
+    if (!w->clock_left[0])
+        return 0;
+    return update_one(s, ST_SET_CLOCKS, w->game_id, -1, w->clock_left, "storing the clocks");
+}
+
+static int add_chat(store *s, const store_write *w)
+{
+    sqlite3_stmt *st = s->st[ST_INSERT_CHAT];
+    sqlite3_bind_text(st, 1, w->game_id, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(st, 2, w->chat_n);
+    if (w->seat >= 0)
+        sqlite3_bind_int(st, 3, w->seat);
+    else
+        sqlite3_bind_null(st, 3);
+    sqlite3_bind_text(st, 4, w->name, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 5, w->decision, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(st, 6, w->at);
+    return step_done(s, ST_INSERT_CHAT, "storing a chat message");
+}
+
+/* One decision inside the writer's transaction, with the clocks after it
+ * and, when it ends the game, the new status and the end's summary. */
 static int add_decision(store *s, const store_write *w)
 {
     sqlite3_stmt *st = s->st[ST_INSERT_DECISION];
@@ -385,9 +511,23 @@ static int add_decision(store *s, const store_write *w)
     sqlite3_bind_int(st, 3, w->seat);
     sqlite3_bind_text(st, 4, w->decision, -1, SQLITE_TRANSIENT);
     sqlite3_bind_int64(st, 5, (sqlite3_int64)time(NULL));
-    if (step_done(s, ST_INSERT_DECISION, "storing a decision"))
+    if (step_done(s, ST_INSERT_DECISION, "storing a decision") || set_clocks(s, w))
+        return -1;
+    if (w->end_summary[0] &&
+        update_one(s, ST_SET_END, w->game_id, -1, w->end_summary, "storing the end"))
         return -1;
     return w->status ? set_status(s, w->game_id, w->status) : 0;
+}
+
+static int add_write(store *s, const store_write *w)
+{
+    switch (w->kind) {
+    case STORE_DECISION: return add_decision(s, w);
+    case STORE_CLOCKS: return set_clocks(s, w);
+    case STORE_CHAT: return add_chat(s, w);
+    }
+    snprintf(s->error, sizeof s->error, "unknown kind of write %d", w->kind);
+    return -1;
 }
 
 /* Commits a batch in one transaction; when that fails, each write alone,
@@ -397,12 +537,12 @@ static void commit_batch(store *s, store_write *batch)
     lock(s);
     int rc = begin(s);
     for (store_write *w = batch; w && rc == 0; w = w->next)
-        rc = add_decision(s, w);
+        rc = add_write(s, w);
     rc = rc == 0 && commit(s) == 0 ? 0 : rollback(s);
     for (store_write *w = batch; w; w = w->next) {
         w->result = rc;
         if (rc != 0 && batch->next) {
-            w->result = begin(s) || add_decision(s, w) || commit(s) ? rollback(s) : 0;
+            w->result = begin(s) || add_write(s, w) || commit(s) ? rollback(s) : 0;
         }
         if (w->result != 0)
             snprintf(w->error, sizeof w->error, "%s", s->error);
@@ -584,7 +724,34 @@ static int load_decisions(store *s, const char *id, stored_game *out)
     return rc == SQLITE_DONE ? 0 : fail(s, "reading decisions");
 }
 
-static int load(store *s, const char *id, stored_game *out)
+static int load_chat(store *s, const char *id, stored_game *out)
+{
+    sqlite3_stmt *st = s->st[ST_CHAT];
+    sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(st, 2, STORE_CHAT_KEEP);
+    out->chat = calloc(STORE_CHAT_KEEP, sizeof *out->chat);
+    int rc = out->chat ? SQLITE_ROW : SQLITE_NOMEM;
+    while (out->chat && out->nchat < STORE_CHAT_KEEP && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        stored_chat *m = &out->chat[out->nchat];
+        out->chat_next = sqlite3_column_int(st, 0) + 1;
+        m->seat = sqlite3_column_type(st, 1) == SQLITE_NULL ? -1 : sqlite3_column_int(st, 1);
+        copy_column(st, 2, m->name, sizeof m->name);
+        const char *text = (const char *)sqlite3_column_text(st, 3);
+        m->text = strdup(text ? text : "");
+        m->at = sqlite3_column_int64(st, 4);
+        if (!m->text) {
+            rc = SQLITE_NOMEM;
+            break;
+        }
+        out->nchat++;
+    }
+    sqlite3_reset(st);
+    if (rc == SQLITE_ROW)
+        rc = SQLITE_DONE;
+    return rc == SQLITE_DONE ? 0 : fail(s, "reading the chat");
+}
+
+static int load(store *s, const char *id, stored_game *out, bool with_history)
 {
     memset(out, 0, sizeof *out);
     snprintf(out->id, sizeof out->id, "%s", id);
@@ -599,13 +766,21 @@ static int load(store *s, const char *id, stored_game *out)
         out->seed = seed ? strtoull(seed, NULL, 10) : 0;
         copy_column(st, 4, out->status, sizeof out->status);
         out->created = sqlite3_column_int64(st, 5);
+        out->updated = sqlite3_column_int64(st, 6);
+        out->creator = sqlite3_column_int(st, 7);
+        copy_column(st, 8, out->clock, sizeof out->clock);
+        copy_column(st, 9, out->clock_left, sizeof out->clock_left);
+        copy_column(st, 10, out->rematch, sizeof out->rematch);
+        copy_column(st, 11, out->rematch_of, sizeof out->rematch_of);
+        copy_column(st, 12, out->end_summary, sizeof out->end_summary);
     }
     sqlite3_reset(st);
     if (rc == SQLITE_DONE)
         return 1;
     if (rc != SQLITE_ROW)
         return fail(s, "reading a game");
-    if (load_seats(s, id, out) || load_decisions(s, id, out)) {
+    if (load_seats(s, id, out) ||
+        (with_history && (load_decisions(s, id, out) || load_chat(s, id, out)))) {
         stored_game_free(out);
         return -1;
     }
@@ -615,8 +790,33 @@ static int load(store *s, const char *id, stored_game *out)
 int store_load(store *s, const char *id, stored_game *out)
 {
     lock(s);
-    int rc = load(s, id, out);
+    int rc = load(s, id, out, true);
     return rc > 0 ? unlock(s, 0) + 1 : unlock(s, rc);
+}
+
+int store_each_finished(store *s, int max, int (*fn)(const stored_game *g, void *arg), void *arg)
+{
+    lock(s);
+    sqlite3_stmt *st = s->st[ST_FINISHED];
+    sqlite3_bind_int(st, 1, max);
+    char(*ids)[24] = calloc((size_t)(max > 0 ? max : 1), sizeof *ids);
+    int n = 0, rc = SQLITE_NOMEM;
+    while (ids && n < max && (rc = sqlite3_step(st)) == SQLITE_ROW)
+        copy_column(st, 0, ids[n++], sizeof ids[0]);
+    if (rc == SQLITE_ROW)
+        rc = SQLITE_DONE;
+    sqlite3_reset(st);
+    int result = rc == SQLITE_DONE ? 0 : fail(s, "listing finished games");
+    stored_game g;
+    for (int i = 0; i < n && result == 0; i++) {
+        int found = load(s, ids[i], &g, false);
+        if (found < 0)
+            result = -1;
+        else if (found == 0 && fn(&g, arg))
+            break;
+    }
+    free(ids);
+    return unlock(s, result);
 }
 
 void stored_game_free(stored_game *g)
@@ -626,4 +826,9 @@ void stored_game_free(stored_game *g)
     free(g->decisions);
     g->decisions = NULL;
     g->ndecisions = 0;
+    for (int i = 0; i < g->nchat; i++)
+        free(g->chat[i].text);
+    free(g->chat);
+    g->chat = NULL;
+    g->nchat = 0;
 }

@@ -3,9 +3,11 @@
  * restarts.
  *
  * A game is its configuration, its seed and its seats (a seat token only as
- * its SHA-256), plus the list of decisions taken in it, in order. Nothing
- * else is stored: the engine rebuilds every position by replaying the
- * decisions from the seed. Each write is its own committed transaction and
+ * its SHA-256), plus the list of decisions taken in it, in order. The
+ * engine rebuilds every position by replaying the decisions from the seed;
+ * besides them a game keeps what the engine does not know: its clock and
+ * the time left on it, the link to a rematch, a summary of its end for the
+ * lobby, and its chat. Each write is its own committed transaction and
  * returns only once committed, so the caller may then announce it.
  */
 #ifndef AX_SERVER_STORE_H
@@ -16,6 +18,8 @@
 #include <stdint.h>
 
 #define STORE_NAME_MAX 32
+#define STORE_CHAT_KEEP 200 /* chat messages loaded with a game, the newest */
+#define STORE_CHAT_MAX  2000 /* bytes of one chat text (500 characters of UTF-8) */
 
 typedef struct store store;
 
@@ -27,16 +31,31 @@ typedef struct {
 } stored_seat;
 
 typedef struct {
+    int seat; /* -1: a spectator */
+    char name[STORE_NAME_MAX + 1];
+    char *text; /* malloc'd */
+    int64_t at; /* unix milliseconds */
+} stored_chat;
+
+typedef struct {
     char id[24];
     char variant[8];
     char mode[12];
-    char status[8]; /* waiting | running | over */
+    char status[12]; /* waiting | running | over | expired | cancelled */
     int players;
     uint64_t seed;
-    int64_t created; /* unix seconds */
+    int64_t created, updated; /* unix seconds */
+    int creator;              /* the seat of the player who created it */
+    char clock[128];          /* the clock's settings as JSON; "" without */
+    char clock_left[128];     /* JSON list of milliseconds per seat; "" */
+    char rematch[24], rematch_of[24];
+    char end_summary[256]; /* JSON {"reason","ranking"} once over; "" */
     stored_seat seats[4];
     int ndecisions;
     char **decisions; /* JSON text of each decision, ply order */
+    int nchat;        /* the newest STORE_CHAT_KEEP, oldest first */
+    int chat_next;    /* the number the next chat message gets */
+    stored_chat *chat;
 } stored_game;
 
 /* Opens (or creates) the database. Refuses, without writing anything, a file
@@ -50,14 +69,30 @@ int store_create_game(store *s, const stored_game *g);
 /* Records that a seat was taken; status is the game's status after it. */
 int store_take_seat(store *s, const char *id, int seat, const char *name, const char *token_hash,
                     const char *status);
-/* A decision to store: number `ply` of a game; status is the game's new
- * status, or NULL when unchanged. */
+/* Gives a taken seat a new token (the old one stops working). */
+int store_set_token(store *s, const char *id, int seat, const char *token_hash);
+int store_set_status(store *s, const char *id, const char *status);
+int store_set_rematch(store *s, const char *id, const char *rematch_id);
+
+/* What the writer thread stores, in the order submitted:
+ * - STORE_DECISION: decision number `ply` of a game (JSON text); `status` the
+ *   game's new status or NULL, `end_summary` with status over; `clock_left`
+ *   the clocks after it, or "".
+ * - STORE_CLOCKS: only `clock_left`, the clocks of a running game now.
+ * - STORE_CHAT: chat message number `chat_n` of a game. */
+enum { STORE_DECISION, STORE_CLOCKS, STORE_CHAT };
 typedef struct store_write {
     void *owner; /* the caller's, untouched */
+    int kind;
     char game_id[24];
     int ply, seat;
-    char *decision; /* JSON text, malloc'd; freed with the write */
+    char *decision; /* STORE_DECISION: JSON text; STORE_CHAT: the text; malloc'd */
     const char *status;
+    char end_summary[256];
+    char clock_left[128];
+    int chat_n;
+    char name[STORE_NAME_MAX + 1];
+    int64_t at; /* STORE_CHAT: unix milliseconds */
     int result;      /* after completion: 0 committed, -1 failed */
     char error[256]; /* why it failed */
     struct store_write *next;
@@ -73,10 +108,13 @@ void store_write_free(store_write *w);
 /* Commits what is queued, then stops the thread; completed writes are
  * freed without being returned. */
 void store_writer_stop(store *s);
-/* Calls fn for each game that is not over, oldest first. */
+/* Calls fn for each game that is waiting or running, oldest first. */
 int store_each_unfinished(store *s, int (*fn)(const char *id, void *arg), void *arg);
-/* Reads a game and its decisions: 0, 1 when there is no such game, -1 on
- * error. stored_game_free releases the decisions. */
+/* Calls fn for the newest `max` finished games, newest first, loaded
+ * without decisions and chat. */
+int store_each_finished(store *s, int max, int (*fn)(const stored_game *g, void *arg), void *arg);
+/* Reads a game, its decisions and its newest chat: 0, 1 when there is no
+ * such game, -1 on error. stored_game_free releases what it allocated. */
 int store_load(store *s, const char *id, stored_game *out);
 void stored_game_free(stored_game *g);
 

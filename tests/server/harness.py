@@ -38,8 +38,11 @@ GAME_KEYS = {
     "id", "variant", "players", "mode", "status", "phase", "to_move", "bonus", "ply",
     "colors", "area", "fields", "cells", "pyramids", "dead", "tiles", "frontier", "last",
     "seats", "spectators", "bag", "seed_hash", "end", "seed",
+    "created", "creator", "clock", "clocks", "deadline", "absent_s", "rematch", "rematch_seats",
+    "rematch_of",
 }
-SEAT_KEYS = {"name", "kind", "level", "taken", "connected", "rack_size", "score", "stack"}
+SEAT_KEYS = {"name", "kind", "level", "taken", "connected", "rack_size", "score", "stack",
+             "left", "played_by", "away_ms"}
 
 
 class Server:
@@ -166,7 +169,7 @@ def check_message(msg, seat):
             check_event(ev, seat)
             if ev["ev"] == "start" and "seed" in ev:
                 assert any(e["ev"] == "end" for e in msg["events"]), "seed in a running game's history"
-    elif kind in ("error", "preview", "pong"):
+    elif kind in ("error", "preview", "pong", "chat", "chat_history", "rematch"):
         pass
     else:
         raise AssertionError(f"unknown message type {kind}")

@@ -1,0 +1,166 @@
+/*
+ * chat.c - a chat per game, for its players and its spectators.
+ *
+ * A message is checked (1 to 500 characters, no control character: the
+ * text is plain text, and clients show it as such), stored by the writer
+ * thread, and only then sent to everyone watching, like a decision: a
+ * message anyone saw survives a crash. The newest CHAT_KEEP messages stay
+ * in memory as a ring, for the history a connecting client gets.
+ */
+#include "server.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CHAT_CHARS_MAX  500
+#define CHAT_BURST      5    /* messages at once ... */
+#define CHAT_PER_SECOND 0.5 /* ... then one every two seconds */
+
+/* Counts the characters of valid UTF-8 (jansson checked it) and refuses
+ * C0 controls, DEL and C1 controls (U+0080..U+009F, bytes C2 80..C2 9F). */
+static const char *check_text(const char *s, size_t len)
+{
+    size_t chars = 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char b = (unsigned char)s[i];
+        if (b < 0x20 || b == 0x7f)
+            return "chat text must not hold control characters";
+        if (b == 0xc2 && i + 1 < len && (unsigned char)s[i + 1] < 0xa0)
+            return "chat text must not hold control characters";
+        if ((b & 0xc0) != 0x80)
+            chars++;
+    }
+    if (chars == 0)
+        return "chat text must not be empty";
+    if (chars > CHAT_CHARS_MAX)
+        return "chat text may have at most 500 characters";
+    return NULL;
+}
+
+static bool chat_allowed(conn *c)
+{
+    bucket *b = &c->chat_rate;
+    double now = mono_now();
+    if (b->last == 0) {
+        b->tokens = CHAT_BURST;
+        b->last = now;
+    }
+    b->tokens += (now - b->last) * CHAT_PER_SECOND;
+    if (b->tokens > CHAT_BURST)
+        b->tokens = CHAT_BURST;
+    b->last = now;
+    if (b->tokens < 1.0)
+        return false;
+    b->tokens -= 1.0;
+    return true;
+}
+
+void chat_handle(conn *c, const json_t *msg)
+{
+    game *gm = c->gm;
+    const json_t *v = json_object_get(msg, "text");
+    if (!json_is_string(v)) {
+        play_send_error(c, "bad_message", "chat needs \"text\": a string");
+        return;
+    }
+    const char *why = check_text(json_string_value(v), json_string_length(v));
+    if (why) {
+        play_send_error(c, "bad_message", why);
+        return;
+    }
+    if (!chat_allowed(c)) {
+        play_send_error(c, "rate_limited", "too many chat messages; wait a few seconds");
+        return;
+    }
+    store_write *w = calloc(1, sizeof *w);
+    char *text = strdup(json_string_value(v));
+    if (!w || !text) {
+        free(w);
+        free(text);
+        play_send_error(c, "internal", "out of memory");
+        return;
+    }
+    w->kind = STORE_CHAT;
+    w->owner = gm;
+    memcpy(w->game_id, gm->id, sizeof gm->id);
+    w->seat = c->seat;
+    snprintf(w->name, sizeof w->name, "%s", c->seat >= 0 ? gm->seats[c->seat].name : "spectator");
+    w->decision = text;
+    w->at = unix_ms();
+    w->chat_n = gm->chat_next++;
+    gm->chat_writes++;
+    store_writer_submit(srv.db, w);
+}
+
+static json_t *message_json(const chat_msg *m)
+{
+    return json_pack("{s:s,s:{s:o,s:s},s:s,s:I}", "type", "chat", "from", "seat",
+                     m->seat >= 0 ? json_integer(m->seat) : json_null(), "name", m->name, "text",
+                     m->text, "at", (json_int_t)m->at);
+}
+
+/* Keeps a message in the ring, dropping the oldest when full; takes text. */
+static void remember(game *gm, int seat, const char *name, char *text, int64_t at)
+{
+    chat_msg *m;
+    if (gm->nchat < CHAT_KEEP) {
+        m = &gm->chat[(gm->chat_first + gm->nchat++) % CHAT_KEEP];
+    } else {
+        m = &gm->chat[gm->chat_first];
+        free(m->text);
+        gm->chat_first = (gm->chat_first + 1) % CHAT_KEEP;
+    }
+    m->seat = seat;
+    snprintf(m->name, sizeof m->name, "%s", name);
+    m->text = text;
+    m->at = at;
+}
+
+void chat_written(store_write *w)
+{
+    game *gm = w->owner;
+    gm->chat_writes--;
+    if (w->result != 0) {
+        server_log("game %s: storing a chat message failed: %s", gm->id, w->error);
+        for (conn *c = gm->viewers; c; c = c->next)
+            if (c->seat == w->seat)
+                play_send_error(c, "internal", "the chat message could not be stored");
+        return;
+    }
+    remember(gm, w->seat, w->name, w->decision, w->at);
+    w->decision = NULL; /* the ring owns the text now */
+    const chat_msg *m = &gm->chat[(gm->chat_first + gm->nchat - 1) % CHAT_KEEP];
+    char *text = json_dumps(message_json(m), JSON_COMPACT);
+    if (text)
+        play_broadcast_text(gm, text);
+    free(text);
+}
+
+json_t *chat_history_json(const game *gm)
+{
+    json_t *list = json_array();
+    for (int i = 0; i < gm->nchat; i++) {
+        json_t *m = message_json(&gm->chat[(gm->chat_first + i) % CHAT_KEEP]);
+        json_object_del(m, "type");
+        json_array_append_new(list, m);
+    }
+    return json_pack("{s:s,s:o}", "type", "chat_history", "messages", list);
+}
+
+void chat_load(game *gm, stored_game *sg)
+{
+    for (int i = 0; i < sg->nchat; i++) {
+        stored_chat *m = &sg->chat[i];
+        remember(gm, m->seat, m->name, m->text, m->at);
+        m->text = NULL;
+    }
+    gm->chat_next = sg->chat_next;
+}
+
+void chat_free(game *gm)
+{
+    for (int i = 0; i < gm->nchat; i++)
+        free(gm->chat[(gm->chat_first + i) % CHAT_KEEP].text);
+    gm->nchat = 0;
+}
