@@ -44,6 +44,7 @@ DOC = os.path.join(SRC, "docs", "deploy.md")
 HOST = "example.org"  # the name in the shipped files; the certificate is made for it
 TIMEOUT = 30.0
 GAME_LIMIT = 3  # games per address for the rate-limit test
+CONN_LIMIT = 32  # limit_conn in deploy/nginx-axio.conf
 
 
 def tool(name):
@@ -214,9 +215,17 @@ def request(conn, method, path, body=None, headers=None, raw=None):
     return resp.status, value, {k.lower(): v for k, v in resp.getheaders()}
 
 
-def wss_connect(port, ctx, path):
+class Refused(Exception):
+    """The WebSocket handshake got an HTTP status instead of 101."""
+
+    def __init__(self, status):
+        super().__init__(f"no upgrade through nginx: {status}")
+        self.status = status
+
+
+def wss_connect(port, ctx, path, source="127.0.0.1"):
     """A WebSocket over TLS through nginx (wsclient's frames on an SSL socket)."""
-    sock = socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT)
+    sock = socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT, source_address=(source, 0))
     sock = ctx.wrap_socket(sock, server_hostname=HOST)
     key = base64.b64encode(os.urandom(16)).decode()
     sock.sendall((f"GET {path} HTTP/1.1\r\nHost: {HOST}\r\nUpgrade: websocket\r\n"
@@ -229,7 +238,10 @@ def wss_connect(port, ctx, path):
         data += chunk
     head, rest = data.split(b"\r\n\r\n", 1)
     lines = head.decode().split("\r\n")
-    assert lines[0].split(" ")[1] == "101", f"no upgrade through nginx: {lines[0]}"
+    status = int(lines[0].split(" ")[1])
+    if status != 101:
+        sock.close()
+        raise Refused(status)
     headers = {l.split(":", 1)[0].strip().lower(): l.split(":", 1)[1].strip() for l in lines[1:]}
     want = base64.b64encode(hashlib.sha1(key.encode() + GUID).digest()).decode()
     assert headers.get("sec-websocket-accept") == want, headers
@@ -277,9 +289,7 @@ class DeployTest(unittest.TestCase):
 
     @classmethod
     def start_axio(cls):
-        help_text = subprocess.run([AXIO, "serve", "--help"], capture_output=True, text=True).stdout
-        rate = "--game-rate" if "--game-rate" in help_text else "--max-games-per-ip"
-        return Axio(cls.tmp, cls.axio_port, cls.db, [rate, str(GAME_LIMIT), "--quiet"])
+        return Axio(cls.tmp, cls.axio_port, cls.db, ["--max-games-per-ip", str(GAME_LIMIT), "--quiet"])
 
     @classmethod
     def tearDownClass(cls):
@@ -397,6 +407,33 @@ class DeployTest(unittest.TestCase):
         self.assertEqual(self.create_from("127.0.0.2", direct=True, forged="127.0.0.4"), 429)
         # another client through the same proxy is not limited
         self.assertEqual(self.create_from("127.0.0.3"), 201)
+
+    def test_5b_connections_per_client(self):
+        """nginx limits the open connections of each client address (axio sees only
+        nginx's); closing them frees the slots."""
+        self.assertIsNotNone(self.game, "test_4_game did not run")
+        path = f"/ws/{self.game}"  # a spectator of the finished game
+        held = []
+        try:
+            for _ in range(CONN_LIMIT):
+                held.append(wss_connect(self.https_port, self.ctx, path, source="127.0.0.4"))
+            with self.assertRaises(Refused) as refused:
+                held.append(wss_connect(self.https_port, self.ctx, path, source="127.0.0.4"))
+            self.assertEqual(refused.exception.status, 429)
+            # another address is not affected
+            held.append(wss_connect(self.https_port, self.ctx, path, source="127.0.0.5"))
+            self.assertEqual(json.loads(held[-1].recv(TIMEOUT))["type"], "state")
+        finally:
+            for ws in held:
+                ws.close()
+        deadline = time.monotonic() + TIMEOUT
+        while True:
+            try:
+                wss_connect(self.https_port, self.ctx, path, source="127.0.0.4").close()
+                break
+            except Refused:
+                self.assertLess(time.monotonic(), deadline, "the slots were not freed")
+                time.sleep(0.1)
 
     def test_6_backup_and_restart(self):
         """docs/deploy.md's backup: refused while axio runs, done while it is stopped;
