@@ -2,7 +2,11 @@
 // through playwright-core, creating games from the lobby, and playing a turn the
 // way a person does (pick a tile, turn it, hover to get the server's preview,
 // click). The tests find legal places only through the preview shown on the page.
+// startServer() runs a test's own `axio serve` with extra flags (small limits).
 import { chromium } from 'playwright-core';
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import assert from 'node:assert/strict';
@@ -50,8 +54,9 @@ export async function shotBoth(page, name) {
 }
 
 // Creates a game from the lobby form; seats: ['human', 'ai:greedy', ...].
-export async function createGame(page, { variant, players, mode, seats, name = 'Tester' }, base = BASE) {
-  await page.goto(`${base}/#/`);
+// keepForm: the page is on the lobby already with fields (e.g. the clock) set.
+export async function createGame(page, { variant, players, mode, seats, name = 'Tester', keepForm = false }, base = BASE) {
+  if (!keepForm) await page.goto(`${base}/#/`);
   await page.fill('#player-name', name);
   await page.check(`input[name=variant][value=${variant}]`, { force: true });
   await page.check(`input[name=players][value="${players}"]`, { force: true });
@@ -170,6 +175,27 @@ export async function answerSwap(page) {
   return true;
 }
 
+// Plays one legal move by clicking (the first move near a field). Returns the cell.
+export async function placeOne(page, { firstMove = false } = {}) {
+  await waitTurnOrEnd(page, 30000);
+  await pickTile(page, 0);
+  const found = await findLegal(page, { near: firstMove ? await fieldCells(page) : [] });
+  assert.ok(found, 'a legal place');
+  await clickAndWait(page, found.preview.point);
+  return found.cell;
+}
+
+// Joins a waiting game from the lobby's list of open games.
+export async function joinFromLobby(page, id, name, base = BASE) {
+  await page.goto(`${base}/#/`);
+  await page.fill('#player-name', name);
+  const row = page.locator(`#open-games .game-row[data-game="${id}"]`);
+  await row.waitFor({ timeout: 10000 });
+  await row.locator('[data-action=join]').click();
+  await page.waitForURL(new RegExp(`#/game/${id}`));
+  await page.waitForSelector('.game:not(.loading) .score-card.you');
+}
+
 export function assertNoErrors(page) {
   assert.deepEqual(page.errors, [], `script errors on the page: ${page.errors.join('; ')}`);
 }
@@ -178,4 +204,62 @@ export async function apiGet(p) {
   const res = await fetch(`${BASE}${p}`);
   const text = await res.text();
   try { return { status: res.status, body: JSON.parse(text), text }; } catch { return { status: res.status, body: null, text }; }
+}
+
+// ---- a server of the test's own ----------------------------------------------
+export const freePort = () => new Promise((resolve) => {
+  const srv = net.createServer();
+  srv.listen(0, '127.0.0.1', () => { const p = srv.address().port; srv.close(() => resolve(p)); });
+});
+
+// Starts `axio serve` ($AXIO) on a free port with a temporary database and the given
+// extra flags (e.g. ['--absent-s', '2']). Returns {base, port, stop()}; stop() ends
+// the process and removes the database.
+export async function startServer(flags = []) {
+  assert.ok(process.env.AXIO, 'AXIO is set');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'axio-web-own-'));
+  const port = await freePort();
+  const web = path.join(process.env.SRC || path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..'), 'web');
+  const log = fs.openSync(path.join(dir, 'server.log'), 'w');
+  const proc = spawn(process.env.AXIO, ['serve', '--port', String(port), '--bind', '127.0.0.1', '--db', path.join(dir, 'own.db'),
+    '--web', web, ...flags], { stdio: ['ignore', log, log] });
+  const base = `http://127.0.0.1:${port}`;
+  const stop = () => new Promise((resolve) => {
+    const done = () => { fs.closeSync(log); fs.rmSync(dir, { recursive: true, force: true }); resolve(); };
+    if (proc.exitCode !== null || proc.signalCode !== null) { done(); return; }
+    proc.once('exit', done);
+    proc.kill('SIGTERM');
+    setTimeout(() => proc.kill('SIGKILL'), 5000).unref();
+  });
+  for (let i = 0; i < 100; i++) {
+    try { if ((await fetch(`${base}/api/health`)).ok) return { base, port, stop, log: () => fs.readFileSync(path.join(dir, 'server.log'), 'utf8') }; } catch { /* not yet */ }
+    if (proc.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  const text = fs.readFileSync(path.join(dir, 'server.log'), 'utf8');
+  await stop();
+  throw new Error(`axio serve ${flags.join(' ')} did not start: ${text}`);
+}
+
+// A JSON request to a server: {status, body}.
+export async function apiCall(base, method, p, body = null, token = null) {
+  const headers = {};
+  if (body) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const res = await fetch(`${base}${p}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
+  const text = await res.text();
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch { data = text; }
+  return { status: res.status, body: data };
+}
+
+// Opens a game page as a seated player: the token goes into localStorage first.
+export async function openAsPlayer(page, base, id, seat, token, { created = false } = {}) {
+  await page.goto(`${base}/#/`);
+  await page.evaluate(([i, s, tk, c]) => {
+    localStorage.setItem(`axio.token.${i}`, JSON.stringify({ seat: s, token: tk, at: Date.now() }));
+    if (c) localStorage.setItem(`axio.created.${i}`, String(Date.now()));
+  }, [id, seat, token, created]);
+  await page.goto(`${base}/#/game/${id}`);
+  await page.waitForSelector('.game:not(.loading) .board-svg, .gone-game');
 }

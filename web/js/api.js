@@ -1,13 +1,16 @@
 // api.js — the connection to the axio server: the HTTP endpoints of the lobby and
 // the game's WebSocket, which reconnects by itself (with growing pauses) and keeps
-// the seat token of each game in localStorage so that a reload gets the seat back.
+// the seat token of each game in localStorage so that a reload gets the seat back,
+// and which games this browser created (only their creator may cancel them).
 
-async function http(method, path, body) {
+async function http(method, path, body, token = null) {
   let res;
+  const headers = body ? { 'Content-Type': 'application/json' } : {};
+  if (token) headers.Authorization = `Bearer ${token}`;
   try {
     res = await fetch(path, {
       method,
-      headers: body ? { 'Content-Type': 'application/json' } : {},
+      headers,
       body: body ? JSON.stringify(body) : undefined,
       cache: 'no-store',
     });
@@ -31,6 +34,10 @@ async function http(method, path, body) {
 export const api = {
   health: () => http('GET', '/api/health'),
   listGames: () => http('GET', '/api/games'),
+  finishedGames: () => http('GET', '/api/games?status=over'),
+  // The games with these ids, whatever their status (at most 50 ids).
+  gamesById: (ids) => http('GET', `/api/games?ids=${ids.slice(0, 50).map(encodeURIComponent).join(',')}`),
+  cancelGame: (id, token) => http('DELETE', `/api/games/${encodeURIComponent(id)}`, null, token),
   createGame: (body) => http('POST', '/api/games', body),
   joinGame: (id, name) => http('POST', `/api/games/${encodeURIComponent(id)}/join`, { name }),
   getGame: (id) => http('GET', `/api/games/${encodeURIComponent(id)}`),
@@ -59,7 +66,7 @@ export const tokens = {
   get(id) {
     try { return JSON.parse(localStorage.getItem(`axio.token.${id}`) || 'null'); } catch { return null; }
   },
-  set(id, seat, token) { localStorage.setItem(`axio.token.${id}`, JSON.stringify({ seat, token })); },
+  set(id, seat, token) { localStorage.setItem(`axio.token.${id}`, JSON.stringify({ seat, token, at: Date.now() })); },
   drop(id) { localStorage.removeItem(`axio.token.${id}`); },
   all() {
     const out = [];
@@ -69,6 +76,13 @@ export const tokens = {
     }
     return out;
   },
+};
+
+// Games created in this browser: axio.created.<id> (the creator may cancel a waiting game).
+export const created = {
+  mark(id) { localStorage.setItem(`axio.created.${id}`, String(Date.now())); },
+  has(id) { return localStorage.getItem(`axio.created.${id}`) !== null; },
+  drop(id) { localStorage.removeItem(`axio.created.${id}`); },
 };
 
 export const prefs = {

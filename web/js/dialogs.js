@@ -1,10 +1,12 @@
 // dialogs.js — the game's pop-ups: the AXIO! announcement, the swap offer, the
 // choice of a ROTA wild corner's colour, the end screen with the ranking and how
-// ties were broken, and short notices. Each returns its element; game.js wires them.
+// ties were broken (players who left marked), a confirmation, and short notices.
+// Each returns its element; game.js wires them.
 import { h, clear } from './svg.js';
 import { shapeIcon, colorLabel } from './colors.js';
 import { tileSvg } from './rack.js';
 import { reasonText } from './log.js';
+import { t } from './messages.js';
 
 export function toast(host, text, kind = 'info', ms = 2600) {
   const el = h('div', { class: `toast toast-${kind}`, role: 'status' }, [text]);
@@ -32,6 +34,19 @@ function modal(host, cls, label, children) {
   host.appendChild(el);
   const first = el.querySelector('button');
   if (first) setTimeout(() => first.focus(), 0);
+  return el;
+}
+
+// A yes/no question (resigning, cancelling a game); the safe answer is focused first.
+export function confirmDialog(host, { title, text, ok, cancel, onOk, onCancel, action = 'confirm' }) {
+  const el = modal(host, 'confirm-dialog', title, [
+    h('h2', {}, [title]),
+    text ? h('p', {}, [text]) : null,
+    h('div', { class: 'dialog-buttons' }, [
+      h('button', { class: 'btn', type: 'button', 'data-action': 'cancel', onclick: onCancel }, [cancel]),
+      h('button', { class: 'btn danger', type: 'button', 'data-action': action, onclick: onOk }, [ok]),
+    ]),
+  ]);
   return el;
 }
 
@@ -73,7 +88,7 @@ const ORD = ['lowest', '2nd lowest', '3rd lowest', '4th lowest', '5th lowest', '
 
 // Explains each step of the ranking from the final tracks: where two neighbouring
 // places first differ when each player's tracks are read from the lowest up.
-export function tieBreaks(end, label, colors) {
+export function tieBreaks(end, label, colors, left = () => false) {
   const sorted = (seat) => colors.map((c) => end.scores[seat]?.[c] ?? 0).sort((a, b) => a - b);
   const lines = [];
   const groups = end.ranking || [];
@@ -82,6 +97,7 @@ export function tieBreaks(end, label, colors) {
     if (grp.length > 1 && label.sharedNote(grp)) lines.push(label.sharedNote(grp));
     if (g + 1 >= groups.length) continue;
     const a = grp[0], b = groups[g + 1][0];
+    if (left(a) || left(b)) continue;  // leavers rank below the others whatever their tracks
     const va = sorted(a), vb = sorted(b);
     const j = va.findIndex((v, i) => v !== vb[i]);
     if (j < 0) continue;
@@ -91,8 +107,9 @@ export function tieBreaks(end, label, colors) {
   return lines;
 }
 
-export function endScreen(host, { end, seats, colors, mode, variant, you, onReplay, onClose, onLobby }) {
+export function endScreen(host, { end, seats, colors, mode, variant, you, onReplay, onClose, onLobby, onRematch }) {
   const name = (i) => (seats[i]?.name || `Player ${i + 1}`) + (i === you ? ' (you)' : '');
+  const left = (i) => !!seats[i]?.left;
   const label = {
     group: (grp) => {
       if (mode === 'team') return `Team ${grp[0] % 2 === 0 ? 'A' : 'B'} (${grp.map(name).join(' & ')})`;
@@ -106,9 +123,10 @@ export function endScreen(host, { end, seats, colors, mode, variant, you, onRepl
     grp.forEach((seat, k) => {
       const sc = end.scores?.[seat] || {};
       const order = [...colors].sort((a, b) => (sc[a] ?? 0) - (sc[b] ?? 0));
-      rows.push(h('tr', { class: `${gi === 0 ? 'winner' : ''}${seat === you ? ' you' : ''}`, 'data-seat': seat, 'data-place': gi + 1 }, [
+      const why = seats[seat]?.left;
+      rows.push(h('tr', { class: `${gi === 0 ? 'winner' : ''}${seat === you ? ' you' : ''}${why ? ' left' : ''}`, 'data-seat': seat, 'data-place': gi + 1, 'data-left': why || '' }, [
         h('td', { class: 'place' }, [k === 0 ? `${gi + 1}.` : '=']),
-        h('td', { class: 'who' }, [name(seat)]),
+        h('td', { class: 'who' }, [name(seat), why ? h('span', { class: 'left-tag', 'data-why': why }, [t('end.left_mark', { why: t(`leave.why.${why}`) })]) : null]),
         h('td', { class: 'tracks' }, order.map((c) => h('span', { class: 'trk' }, [shapeIcon(c, 14), String(sc[c] ?? 0)]))),
       ]));
     });
@@ -119,7 +137,8 @@ export function endScreen(host, { end, seats, colors, mode, variant, you, onRepl
   else if (winners.length === 1 || mode === 'team') headline = `${label.group(winners)} wins!`;
   else headline = `${winners.map(name).join(' and ')} share the win!`;
   if (winners.includes(you) && seats.length > 1) headline = mode === 'team' ? 'Your team wins!' : (winners.length > 1 ? 'You share the win!' : 'You win!');
-  const breaks = tieBreaks(end, label, colors);
+  const breaks = tieBreaks(end, label, colors, left);
+  if (seats.some((st) => st?.left) && seats.length > 1) breaks.push(t('end.leavers_rank'));
   const el = modal(host, 'end-dialog', 'Game over', [
     h('h2', {}, ['Game over']),
     h('p', { class: 'end-headline' }, [headline]),
@@ -134,8 +153,10 @@ export function endScreen(host, { end, seats, colors, mode, variant, you, onRepl
       h('ul', {}, breaks.map((t) => h('li', {}, [t]))),
       h('p', { class: 'muted' }, ['Only the weakest colour counts; on a tie the next weakest decides, and so on.']),
     ]) : null,
+    h('div', { class: 'end-rematch' }),
     h('div', { class: 'dialog-buttons' }, [
-      h('button', { class: 'btn primary', type: 'button', 'data-action': 'replay', onclick: onReplay }, ['Step through the game']),
+      onRematch ? h('button', { class: 'btn primary', type: 'button', 'data-action': 'rematch', onclick: onRematch }, [t('rematch.button')]) : null,
+      h('button', { class: `btn${onRematch ? '' : ' primary'}`, type: 'button', 'data-action': 'replay', onclick: onReplay }, ['Step through the game']),
       h('button', { class: 'btn', type: 'button', 'data-action': 'close', onclick: onClose }, ['Look at the board']),
       h('button', { class: 'btn subtle', type: 'button', 'data-action': 'lobby', onclick: onLobby }, ['Lobby']),
     ]),

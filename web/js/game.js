@@ -1,7 +1,8 @@
 // game.js — the controller of one game page: it keeps the server's latest state,
 // turns mouse, touch and keys into picks, turns, previews and placements (seed
-// 004's controls), and feeds the board, rack, score panel, log and dialogs. It
-// never decides what is legal or what scores: the server's `preview` does.
+// 004's controls), and feeds the board, rack, score panel, log and dialogs; the
+// online-play parts (clocks, leaving, chat, rematch, turn alerts) are online.js.
+// It never decides what is legal or what scores: the server's `preview` does.
 import { h, clear } from './svg.js';
 import { api, tokens, GameSocket } from './api.js';
 import { ensureShapeDefs, shapeIcon } from './colors.js';
@@ -16,13 +17,16 @@ import { notePairs } from './position.js';
 import { VARIANTS, modeName, seatLabel } from './variants.js';
 import * as dialogs from './dialogs.js';
 import { Replay } from './replay.js';
+import { Online } from './online.js';
+import { t } from './messages.js';
+import { clockName } from './clock.js';
 
 const SQ_DIRS = [[0, 1], [1, 0], [0, -1], [-1, 0]]; // right, down, left, up ([row, col])
 const PREVIEW_GAP_MS = 130; // at most ~7 previews a second (the server limits messages per second)
 const addCell = (a, d) => [a[0] + d[0], a[1] + d[1]];
 
 export class GameView {
-  constructor(root, gameId, { spectate = false, onStatus = () => {} } = {}) {
+  constructor(root, gameId, { spectate = false, onStatus = () => {}, replay = false } = {}) {
     ensureShapeDefs();
     this.root = root;
     this.id = gameId;
@@ -50,13 +54,17 @@ export class GameView {
     this.replay = null;
     this.dialog = null;
     this.lastRackSig = '';
+    this.wantReplay = replay;     // #/game/ID/replay: open the replay once the game is known
+    this.online = new Online(this);
     this.build();
     this.sock = new GameSocket(gameId, this.token, {
       message: (m) => this.onMessage(m),
       status: (st) => this.onSocketStatus(st),
     });
     // A game that does not exist: say so instead of retrying for ever.
-    api.getGame(gameId).catch((e) => { if (e.status === 404) this.showMissing(); });
+    api.getGame(gameId).then((g) => {
+      if (g && (g.status === 'expired' || g.status === 'cancelled')) this.showGone(g.status);
+    }, (e) => { if (e.status === 404) this.showMissing(); });
     this.keyHandler = (e) => this.onKey(e);
     document.addEventListener('keydown', this.keyHandler);
   }
@@ -76,7 +84,26 @@ export class GameView {
     }
   }
 
+  // A waiting game that was cancelled or expired: say so instead of "waiting" for ever.
+  showGone(status) {
+    if (this.el.classList.contains('gone-game')) return;
+    this.gone = true;
+    this.sock.close();
+    this.onStatus(null);
+    tokens.drop(this.id);
+    this.closeDialog();
+    this.statusLine.textContent = '';
+    clear(this.boardHost).append(h('div', { class: 'card missing gone', 'data-gone': status }, [
+      h('h2', {}, [t(`gone.${status}_title`)]), h('p', {}, [t(`gone.${status}_text`)]),
+      h('a', { href: '#/', class: 'btn primary', 'data-action': 'lobby' }, [t('gone.lobby')]),
+    ]));
+    this.el.classList.remove('loading');
+    this.el.classList.add('missing-game', 'gone-game');
+    this.el.dataset.status = status;
+  }
+
   destroy() {
+    this.online.destroy();
     this.sock.close();
     document.removeEventListener('keydown', this.keyHandler);
     clearInterval(this.retryTicker);
@@ -105,14 +132,16 @@ export class GameView {
       this.rackHost, h('div', { class: 'rack-foot' }, [this.previewEl, this.turnSlot = h('span', { class: 'turn-slot' })]),
       h('p', { class: 'hint' }, ['Click a tile, turn it with the right mouse button (or R / ⟳), click the board to place it. Keys: 1–6 pick, arrows move, Enter places.']),
     ]);
+    const o = this.online;
     const side = h('aside', { class: 'game-side' }, [
-      this.scoresHost, this.statusLine, this.rackPanel, this.watchNote,
+      this.scoresHost, this.statusLine, o.absent.el, o.rematchBox, this.rackPanel, o.leftNote, this.watchNote,
       h('div', { class: 'after-buttons' }, [this.resultsBtn, this.replayBtn]),
+      o.actions, o.chat.el,
       h('section', { class: 'log-panel', 'aria-label': 'Moves' }, [h('h3', {}, ['Moves']), this.logEl]),
-      this.infoEl,
+      this.infoEl, o.alertBox,
     ]);
     this.el = h('div', { class: 'game loading' }, [h('div', { class: 'game-main' }, [this.boardWrap, this.replayHost]), side]);
-    clear(this.root).appendChild(this.el);
+    clear(this.root).append(this.el, o.chat.fab);
     this.rack = new Rack(this.rackHost, { select: (i) => this.select(i), rotate: () => this.rotate() });
     this.turnSlot.appendChild(this.rack.turnBtn);
     this.scores = new Scores(this.scoresHost);
@@ -158,11 +187,12 @@ export class GameView {
       case 'event': this.onEvent(m.event); break;
       case 'preview': this.onPreview(m); break;
       case 'error': this.onError(m); break;
-      default:
+      default: this.online.onMessage(m);
     }
   }
 
   onSocketStatus(st) {
+    if (this.gone) return;
     this.connState = st;
     if (st.state !== 'open') {
       for (const p of this.pending) p.resolve?.(null);
@@ -207,6 +237,7 @@ export class GameView {
     // Answers of earlier states are no longer needed; place/swap are answered by this state.
     while (this.pending.length && this.pending[0].kind !== 'preview') this.pending.shift();
     this.placing = false;
+    if (this.game.status === 'expired' || this.game.status === 'cancelled') { this.showGone(this.game.status); return; }
     if (first) {
       this.makeBoard(this.game.variant);
       this.el.classList.remove('loading');
@@ -224,8 +255,11 @@ export class GameView {
       this.rot = 0;
       if (this.myTurn() && rack.length === 1) this.sel = 0; // a single tile (ROTA hand, solo): already picked
     }
+    this.online.arrived();
     this.renderAll();
-    if (this.game.status === 'over') this.showEnd(false);
+    if (this.game.status === 'over') {
+      if (this.wantReplay) { this.wantReplay = false; this.endShown = true; this.openReplay(); } else this.showEnd(false);
+    }
   }
 
   onHistory(events) {
@@ -271,6 +305,7 @@ export class GameView {
   }
 
   onError(m) {
+    if (this.online.onError(m)) return;
     const p = this.pending.shift();
     if (p?.kind === 'preview') {
       this.inflight = false;
@@ -323,6 +358,10 @@ export class GameView {
 
   pumpPreview() {
     if (this.inflight || !this.sock.open) return;
+    if (this.online.holdPreviews()) {
+      if (!this.pumpTimer) this.pumpTimer = setTimeout(() => { this.pumpTimer = null; this.pumpPreview(); }, 150);
+      return;
+    }
     // The server allows a few messages per second per connection: pace the previews.
     const wait = this.lastPreviewAt + PREVIEW_GAP_MS - Date.now();
     if (wait > 0) {
@@ -342,7 +381,7 @@ export class GameView {
   // ---- turn logic (input only) -------------------------------------------------
   myTurn() {
     const g = this.game;
-    return !!(g && this.you && g.status === 'running' && g.to_move === this.you.seat && !this.replay);
+    return !!(g && this.you && g.status === 'running' && g.to_move === this.you.seat && !this.replay && !g.seats[this.you.seat]?.left);
   }
 
   canPlace() { return this.myTurn() && this.game.phase === 'place' && !this.placing; }
@@ -552,6 +591,7 @@ export class GameView {
     const over = this.game.status === 'over';
     this.resultsBtn.hidden = !over;
     this.replayBtn.hidden = !over;
+    this.online.render();
   }
 
   renderBoard() {
@@ -570,13 +610,14 @@ export class GameView {
     this.scores.render({
       variant: g.variant, mode: g.mode, colors: g.colors, seats: seatsOverride || g.seats,
       toMove: seatsOverride ? -1 : g.to_move, you: this.you?.seat ?? -1, status: seatsOverride ? 'replay' : g.status,
+      clock: !seatsOverride && !!g.clock,
     });
   }
 
   renderRack() {
     if (!this.game) return;
     const watching = !this.you;
-    this.rackPanel.hidden = watching || this.game.status === 'over';
+    this.rackPanel.hidden = watching || this.game.status === 'over' || !!this.game.seats[this.you.seat]?.left;
     this.watchNote.hidden = !watching;
     if (watching) return;
     this.rack.render({ variant: this.game.variant, tiles: this.you.rack || [], selected: this.sel, rot: this.rot, active: this.canPlace() });
@@ -634,6 +675,7 @@ export class GameView {
     if (g.status === 'waiting') {
       const free = g.seats.filter((s) => s.kind === 'human' && !s.taken && !s.connected).length;
       el.classList.add('waiting');
+      if (g.rematch_of) { el.append(h('span', { class: 'spinner' }), ` ${t('rematch.waiting')}`); return; }
       el.append(h('span', { class: 'spinner' }), ' Waiting for players to join… ',
         h('button', { class: 'btn small', type: 'button', onclick: () => this.copyInvite() }, ['Copy invite link']));
       void free;
@@ -648,7 +690,10 @@ export class GameView {
       else el.append(h('b', {}, ['Your turn']), ' ', bonus, this.sel === null ? ' — pick a tile.' : ' — place the tile.');
       return;
     }
-    if (seat.kind === 'ai') {
+    if (seat.played_by) {
+      el.classList.add('thinking');
+      el.append(h('span', { class: 'spinner' }), ` ${t('leave.thinking_for', { level: seat.played_by, name: seatLabel(seat) })}`, bonus);
+    } else if (seat.kind === 'ai') {
       el.classList.add('thinking');
       el.append(h('span', { class: 'spinner' }), ` ${seatLabel(seat)} (computer) is thinking… `, bonus);
     } else {
@@ -659,15 +704,15 @@ export class GameView {
   renderInfo() {
     const g = this.game;
     const you = this.you ? `you play seat ${this.you.seat + 1}` : 'watching';
+    const clock = g.clock ? ` · ${t('clock.label').toLowerCase()} ${clockName(g.clock)}` : '';
     clear(this.infoEl).append(
-      h('div', {}, [h('b', {}, [VARIANTS[g.variant].name]), ` · ${g.players} player${g.players > 1 ? 's' : ''} · ${modeName(g.mode)} · ${you}`]),
+      h('div', {}, [h('b', {}, [VARIANTS[g.variant].name]), ` · ${g.players} player${g.players > 1 ? 's' : ''} · ${modeName(g.mode)}${clock} · ${you}`]),
       h('div', { class: 'legend' }, g.colors.map((c) => h('span', { class: 'legend-item' }, [shapeIcon(c, 14), c]))),
       h('div', { class: 'muted seed', title: 'SHA-256 of the seed; the record reveals the seed after the game' }, [
         g.seed ? `seed ${g.seed} · ` : '', g.seed_hash ? `seed hash ${g.seed_hash.slice(0, 16)}…` : '',
         typeof g.spectators === 'number' && g.spectators > 0 ? ` · ${g.spectators} watching` : '',
       ]),
     );
-    document.title = `${VARIANTS[g.variant].name} · axio`;
   }
 
   copyInvite() {
@@ -715,9 +760,11 @@ export class GameView {
     this.dialog = dialogs.endScreen(this.boardWrap, {
       end: g.end, seats: g.seats, colors: g.colors, mode: g.mode, variant: g.variant, you: this.you?.seat ?? -1,
       onReplay: () => { this.closeDialog(); this.openReplay(); },
+      onRematch: this.you ? () => this.online.rematch() : null,
       onClose: () => this.closeDialog(),
       onLobby: () => { location.hash = '#/'; },
     });
+    this.online.renderRematch();
   }
 
   // ---- replay -------------------------------------------------------------------
@@ -744,6 +791,7 @@ export class GameView {
     });
     this.el.classList.add('replaying');
     this.renderStatus();
+    this.online.render();
   }
 
   // The log up to the step shown, its own lines highlighted.

@@ -1,8 +1,12 @@
 // lobby.js — the lobby page: create a game (variant, players, mode, each seat a
-// human or a computer with its level, your name), and see the open and running
-// games to join, resume or watch. Refreshes the list every few seconds.
+// human or a computer with its level, a clock, your name), and see your games,
+// the open and running games to join, resume or watch, and the finished ones to
+// replay (rows: lobby_lists.js). Refreshes the lists every few seconds.
 import { h, clear } from './svg.js';
-import { api, tokens, prefs } from './api.js';
+import { api, tokens, prefs, created } from './api.js';
+import { t } from './messages.js';
+import { CLOCK_PRESETS } from './clock.js';
+import { fillList, myGameIds, sortMine } from './lobby_lists.js';
 import { ensureShapeDefs, shapeIcon } from './colors.js';
 import { VARIANTS, modeName } from './variants.js';
 import { s, svgRoot } from './svg.js';
@@ -40,7 +44,8 @@ export class Lobby {
   constructor(root) {
     ensureShapeDefs();
     this.root = root;
-    this.cfg = { variant: 'square', players: 2, mode: 'standard', seats: [{ kind: 'human' }, { kind: 'ai', level: 'greedy' }] };
+    this.cfg = { variant: 'square', players: 2, mode: 'standard', seats: [{ kind: 'human' }, { kind: 'ai', level: 'greedy' }], clock: 'none' };
+    this.ticks = 0;
     this.build();
     this.refresh();
     this.timer = setInterval(() => this.refresh(), 4000);
@@ -55,6 +60,17 @@ export class Lobby {
     this.playersBox = h('div', { class: 'seg', role: 'radiogroup', 'aria-label': 'Players' });
     this.modeBox = h('div', { class: 'seg', role: 'radiogroup', 'aria-label': 'Mode' });
     this.seatsBox = h('div', { class: 'seat-list' });
+    this.clockBox = h('div', { class: 'seg clock-seg', role: 'radiogroup', 'aria-label': t('clock.label') });
+    const num = (id, max, value) => h('input', { id, type: 'number', min: 0, max, step: 1, value, inputmode: 'numeric', class: 'num' });
+    this.clockMin = num('clock-min', 180, 5);
+    this.clockSec = num('clock-sec', 59, 0);
+    this.clockInc = num('clock-inc', 600, 3);
+    this.customBox = h('div', { class: 'clock-custom', hidden: true }, [
+      h('label', { for: 'clock-min' }, [this.clockMin, ` ${t('clock.base_min')}`]),
+      h('label', { for: 'clock-sec' }, [this.clockSec, ` ${t('clock.base_sec')}`]),
+      h('label', { for: 'clock-inc' }, ['+ ', this.clockInc, ` ${t('clock.increment')}`]),
+      h('p', { class: 'muted small-note' }, [t('clock.custom_help')]),
+    ]);
     this.msg = h('p', { class: 'form-msg', role: 'alert' });
     this.createBtn = h('button', { class: 'btn primary big', type: 'submit', id: 'create-game' }, ['Create game']);
     const form = h('form', { class: 'card create-card', onsubmit: (e) => { e.preventDefault(); this.create(); } }, [
@@ -66,14 +82,21 @@ export class Lobby {
         h('div', {}, [h('div', { class: 'field-label' }, ['Mode']), this.modeBox]),
       ]),
       h('div', { class: 'field-label' }, ['Seats']), this.seatsBox,
+      h('div', { class: 'field-label' }, [t('clock.label')]), this.clockBox, this.customBox,
       this.msg, this.createBtn,
     ]);
+    this.myList = h('div', { class: 'game-list', id: 'my-games' });
     this.openList = h('div', { class: 'game-list', id: 'open-games' });
     this.runList = h('div', { class: 'game-list', id: 'running-games' });
-    this.listMsg = h('p', { class: 'muted list-msg' });
+    this.overList = h('div', { class: 'game-list', id: 'finished-games' });
+    this.listMsg = h('p', { class: 'muted list-msg', role: 'status' });
+    this.myHead = h('h2', {}, [t('lobby.my_games')]);
     const lists = h('section', { class: 'card games-card' }, [
+      this.listMsg,
+      this.myHead, this.myList,
       h('h2', {}, ['Open games']), this.openList,
-      h('h2', {}, ['Running games']), this.runList, this.listMsg,
+      h('h2', {}, ['Running games']), this.runList,
+      h('h2', {}, [t('lobby.finished')]), this.overList,
     ]);
     clear(this.root).appendChild(h('div', { class: 'lobby' }, [form, lists]));
     this.renderForm();
@@ -107,6 +130,11 @@ export class Lobby {
       { value: 'team', label: ['team'], disabled: !(c.variant === 'hex' && c.players === 4) },
     ];
     this.radio(this.modeBox, 'mode', modes, c.mode, (m) => { c.mode = m; this.renderForm(); });
+    this.radio(this.clockBox, 'clock', ['none', 'blitz', 'rapid', 'daily', 'custom'].map((k) => ({ value: k, label: [t(`clock.${k}`)] })), c.clock, (k) => {
+      c.clock = k;
+      this.renderForm();
+    });
+    this.customBox.hidden = c.clock !== 'custom';
     clear(this.seatsBox);
     let firstHuman = c.seats.findIndex((s) => s.kind === 'human');
     c.seats.forEach((seat, i) => {
@@ -133,16 +161,31 @@ export class Lobby {
     else if (c.mode === 'solo' || (c.mode === 'team' && !(c.variant === 'hex' && c.players === 4))) c.mode = 'standard';
   }
 
+  // The clock of the form: null (none), a preset, or the custom realtime clock (false if invalid).
+  clock() {
+    const k = this.cfg.clock;
+    if (k !== 'custom') return CLOCK_PRESETS[k] || null;
+    const n = (el) => (el.value.trim() === '' ? 0 : Number(el.value));
+    const base = n(this.clockMin) * 60 + n(this.clockSec);
+    const inc = n(this.clockInc);
+    if (![base, inc].every(Number.isInteger) || base < 1 || base > 10800 || inc < 0 || inc > 600) return false;
+    return { kind: 'realtime', base_s: base, increment_s: inc };
+  }
+
   async create() {
     const c = this.cfg;
     const name = this.nameInput.value.trim() || 'Player';
     prefs.name = name;
+    const clock = this.clock();
+    if (clock === false) { this.msg.textContent = t('clock.bad_custom'); return; }
     this.createBtn.disabled = true;
     this.msg.textContent = 'Creating…';
     try {
       const body = { variant: c.variant, players: c.players, mode: c.mode, name, seats: c.seats.map((s) => ({ ...s })) };
+      if (clock) body.clock = clock;
       const res = await api.createGame(body);
       tokens.set(res.game, res.seat, res.token);
+      created.mark(res.game);
       location.hash = `#/game/${res.game}`;
     } catch (e) {
       this.msg.textContent = `Could not create the game: ${e.message}`;
@@ -163,45 +206,47 @@ export class Lobby {
     }
   }
 
-  async refresh() {
-    let games;
+  async cancel(id) {
     try {
-      games = await api.listGames();
+      await api.cancelGame(id, tokens.get(id)?.token);
+      tokens.drop(id);
+      created.drop(id);
+      this.listMsg.textContent = '';
+    } catch (e) {
+      this.listMsg.textContent = t('lobby.cancel_failed', { msg: e.message });
+    }
+    this.refresh();
+  }
+
+  async refresh() {
+    const act = { join: (id) => this.join(id), cancel: (id) => this.cancel(id) };
+    const finished = this.ticks++ % 3 === 0;
+    const ids = myGameIds();
+    let games;
+    let mine = [];
+    let over = null;
+    try {
+      [games, mine, over] = await Promise.all([
+        api.listGames(),
+        ids.length ? api.gamesById(ids) : [],
+        finished ? api.finishedGames() : null,
+      ]);
       this.listMsg.textContent = '';
     } catch (e) {
       this.listMsg.textContent = `The server cannot be reached (${e.message}); retrying…`;
       return;
     }
-    if (!Array.isArray(games)) games = games?.games || [];
+    const list = (x) => (Array.isArray(x) ? x : x?.games || []);
+    games = list(games);
     const open = games.filter((g) => g.status === 'waiting');
-    const running = games.filter((g) => g.status !== 'waiting');
-    this.fill(this.openList, open, 'No open games. Create one!');
-    this.fill(this.runList, running, 'No games running.');
-  }
-
-  fill(box, games, empty) {
-    clear(box);
-    if (!games.length) { box.appendChild(h('p', { class: 'muted' }, [empty])); return; }
-    for (const g of games) {
-      const mine = tokens.get(g.id);
-      const seats = (g.seats || []).map((s) => h('span', { class: `seat-chip ${s.kind}${s.taken || s.kind === 'ai' ? '' : ' free'}` }, [
-        s.kind === 'ai' ? h('span', { class: 'chip-tag' }, ['AI']) : null,
-        s.kind === 'ai' ? ` ${(s.name || s.level || 'computer').replace(/\s*\(AI\)$/, '')}` : (s.taken ? s.name || 'player' : 'free seat'),
-      ]));
-      const free = (g.seats || []).some((s) => s.kind === 'human' && !s.taken);
-      const actions = [];
-      if (mine) actions.push(h('button', { class: 'btn primary small', type: 'button', 'data-action': 'resume', onclick: () => { location.hash = `#/game/${g.id}`; } }, ['Resume']));
-      else if (g.status === 'waiting' && free) actions.push(h('button', { class: 'btn primary small', type: 'button', 'data-action': 'join', onclick: () => this.join(g.id) }, ['Join']));
-      actions.push(h('button', { class: 'btn small', type: 'button', 'data-action': 'watch', onclick: () => { location.hash = `#/watch/${g.id}`; } }, ['Watch']));
-      box.appendChild(h('div', { class: 'game-row', 'data-game': g.id, 'data-status': g.status }, [
-        h('div', { class: 'game-row-main' }, [
-          h('b', {}, [VARIANTS[g.variant]?.name || g.variant]),
-          h('span', { class: 'muted' }, [` ${g.players}p · ${modeName(g.mode)} · ${g.status}`]),
-          h('div', { class: 'seat-chips' }, seats),
-        ]),
-        h('div', { class: 'game-row-actions' }, actions),
-      ]));
-    }
+    const running = games.filter((g) => g.status === 'running');
+    const idSet = new Set(ids);
+    mine = sortMine(list(mine).filter((g) => idSet.has(g.id)));
+    this.myHead.hidden = this.myList.hidden = !ids.length;
+    fillList(this.myList, mine, t('lobby.no_my_games'), act);
+    fillList(this.openList, open, 'No open games. Create one!', act);
+    fillList(this.runList, running, 'No games running.', act);
+    if (over) fillList(this.overList, list(over).filter((g) => g.status === 'over'), t('lobby.no_finished'), act, { finished: true });
   }
 }
 

@@ -1,6 +1,8 @@
 // log.js — the move log: one line per record event (placements with their points,
-// pyramids, AXIO!s, swaps, the end), built from events as the viewer may see them.
+// pyramids, AXIO!s, swaps, players leaving, the end), built from events as the
+// viewer may see them.
 import { h } from './svg.js';
+import { t } from './messages.js';
 import { shapeIcon } from './colors.js';
 import { tileSvg } from './rack.js';
 
@@ -19,6 +21,7 @@ const REASONS = {
   blocked: 'the player to move could not place a tile',
   'all-max': 'a player reached the top in every colour',
   'tiles-out': 'all stacks were played',
+  left: t('end.reason.left'),
 };
 export const reasonText = (r) => REASONS[r] || r;
 
@@ -47,6 +50,10 @@ export function logLine(ev, names, variant) {
       return h('li', { class: 'log-swap' }, ev.accepted
         ? [who(ev.player), ` swapped ${count(ev.returned)} tiles for ${count(ev.drawn)} new ones`]
         : [who(ev.player), ' kept the tiles']);
+    case 'leave':
+      return h('li', { class: 'log-leave', 'data-player': ev.player, 'data-why': ev.why }, [
+        who(ev.player), ` ${t(`log.leave.${ev.why}`)}`,
+      ]);
     case 'end':
       return h('li', { class: 'log-end' }, [h('strong', {}, ['Game over: ']), reasonText(ev.reason), '.']);
     default:

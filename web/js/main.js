@@ -1,6 +1,6 @@
 // main.js — the entry point: a tiny hash router (#/ lobby, #/game/ID play,
-// #/watch/ID spectate, #/join/ID join from an invite link) and the header's
-// connection indicator.
+// #/game/ID/replay a finished game's replay, #/watch/ID spectate, #/join/ID join
+// from an invite link) and the header's connection indicator.
 import { Lobby } from './lobby.js';
 import { GameView } from './game.js';
 import { api, tokens, prefs } from './api.js';
@@ -30,7 +30,7 @@ async function route() {
   const parts = location.hash.replace(/^#\/?/, '').split('/').filter(Boolean);
   document.body.dataset.page = parts[0] || 'lobby';
   if (parts[0] === 'game' && parts[1]) {
-    view = new GameView(root, parts[1], { onStatus: setConn });
+    view = new GameView(root, parts[1], { onStatus: setConn, replay: parts[2] === 'replay' });
   } else if (parts[0] === 'watch' && parts[1]) {
     view = new GameView(root, parts[1], { spectate: true, onStatus: setConn });
   } else if (parts[0] === 'join' && parts[1]) {

@@ -1,15 +1,17 @@
 // scores.js — the score panel (top right, as in seed 004): per player a bar per
 // colour whose length and the number above it show the track, the lowest tracks
-// marked, whose turn it is, who is connected, and how many tiles each holds.
+// marked, whose turn it is, who is connected, and how many tiles each holds; with a
+// clock, a place for each seat's time (clock.js fills it); seats that left are marked.
 import { h, clear } from './svg.js';
 import { shapeIcon, colorLabel } from './colors.js';
 import { trackScale, seatLabel, kindLabel } from './variants.js';
+import { t } from './messages.js';
 
 export class Scores {
   constructor(host) { this.host = host; }
 
-  // {variant, mode, colors, seats, toMove, you, status, bonus}
-  render({ variant, mode, colors, seats, toMove, you, status }) {
+  // {variant, mode, colors, seats, toMove, you, status, clock}
+  render({ variant, mode, colors, seats, toMove, you, status, clock = false }) {
     const { max, marks } = trackScale(variant, mode);
     clear(this.host);
     seats.forEach((seat, i) => {
@@ -21,17 +23,22 @@ export class Scores {
       const extra = [];
       if (seat.rack_size !== undefined && seat.rack_size !== null) extra.push(`${variant === 'rota' ? 'hand' : 'rack'} ${seat.rack_size}`);
       if (seat.stack !== undefined && seat.stack !== null) extra.push(`stack ${seat.stack}`);
+      const left = seat.left || null;
+      const playedBy = seat.played_by && status === 'running';
+      const kind = playedBy ? t('leave.played_by', { level: seat.played_by, name: seatLabel(seat) }) : kindLabel(seat);
       const card = h('section', {
-        class: `score-card${turn ? ' to-move' : ''}${i === you ? ' you' : ''}${teamId ? ` team-${teamId}` : ''}`, 'data-seat': i,
-        'aria-label': `${seatLabel(seat)} scores`,
+        class: `score-card${turn ? ' to-move' : ''}${i === you ? ' you' : ''}${teamId ? ` team-${teamId}` : ''}${left ? ' left' : ''}`, 'data-seat': i,
+        'data-left': left || '', 'aria-label': `${seatLabel(seat)} scores`,
       }, [
         h('header', {}, [
           h('span', { class: 'turn-mark', 'aria-hidden': 'true' }, [turn ? '▶' : '']),
           h('span', { class: `conn ${seat.kind === 'ai' || seat.connected ? 'on' : 'off'}`, title: seat.kind === 'ai' ? 'computer' : (seat.connected ? 'connected' : 'not connected') }),
           teamId ? h('span', { class: 'team-tag', title: `team ${teamId}` }, [teamId]) : null,
           h('span', { class: 'seat-name' }, [seatLabel(seat) + (i === you ? ' (you)' : '')]),
+          left ? h('span', { class: 'left-tag', 'data-why': left }, [t(`leave.why.${left}`)]) : null,
+          clock && seat.kind !== 'ai' ? h('span', { class: 'seat-clock', 'data-seat': i, role: 'timer', title: t('clock.title', { name: seatLabel(seat) }) }) : null,
         ]),
-        h('div', { class: 'seat-kind' }, [[kindLabel(seat), ...extra].join(' · ')]),
+        h('div', { class: `seat-kind${playedBy ? ' played-by' : ''}`, title: kind }, [[kind, ...extra].join(' · ')]),
         h('div', { class: 'bars', style: `--n:${colors.length}` }, colors.map((c, k) => {
           const v = vals[k];
           const isLow = v === low;

@@ -1,0 +1,119 @@
+// lobby_lists.js — the lists of the lobby: one row per game (variant, players,
+// clock, status, age, who is connected, whose turn) with its buttons; "My games"
+// (the games this browser holds a seat token for) and the finished games with a
+// link to their replay. lobby.js fetches the lists and passes the actions in.
+import { h, clear } from './svg.js';
+import { tokens, created } from './api.js';
+import { VARIANTS, modeName } from './variants.js';
+import { clockName } from './clock.js';
+import { t, joinNames } from './messages.js';
+
+// "just now", "3 min ago", "2 h ago", "yesterday" from unix seconds.
+export function ageText(unixS, now = Date.now()) {
+  if (!unixS) return '';
+  const s = Math.max(0, Math.floor(now / 1000 - unixS));
+  if (s < 60) return t('lobby.age.now');
+  if (s < 3600) return t('lobby.age.min', { n: Math.floor(s / 60) });
+  if (s < 86400) return t('lobby.age.hour', { n: Math.floor(s / 3600) });
+  return t('lobby.age.day', { n: Math.floor(s / 86400) });
+}
+
+const seatName = (s, i) => (s?.kind === 'ai' ? (s.name || s.level || 'computer').replace(/\s*\(AI\)$/, '') : s?.name || `Player ${i + 1}`);
+
+function seatChip(s, i, toMove) {
+  const human = s.kind !== 'ai';
+  const conn = human && s.taken ? (s.connected ? 'on' : 'off') : null;
+  return h('span', {
+    class: `seat-chip ${s.kind}${s.taken || s.kind === 'ai' ? '' : ' free'}${i === toMove ? ' to-move' : ''}${s.left ? ' left' : ''}`,
+    'data-seat': i, 'data-connected': conn === null ? '' : conn === 'on' ? '1' : '0',
+  }, [
+    conn ? h('span', { class: `conn ${conn}`, title: conn === 'on' ? t('lobby.connected') : t('lobby.not_connected') }) : null,
+    s.kind === 'ai' ? h('span', { class: 'chip-tag' }, ['AI']) : null,
+    s.kind === 'ai' ? ` ${seatName(s, i)}` : (s.taken ? seatName(s, i) : 'free seat'),
+  ]);
+}
+
+// What the game is doing, for a row: "your turn", "Bo to move", "waiting for players".
+function doing(g, mySeat) {
+  if (g.status === 'waiting') return { text: t('lobby.waiting_players') };
+  if (g.status === 'running') {
+    const i = g.to_move;
+    if (i === null || i === undefined) return { text: '' };
+    if (i === mySeat) return { text: t('lobby.your_turn'), cls: 'your-turn' };
+    return { text: t('lobby.to_move', { name: seatName(g.seats?.[i], i) }) };
+  }
+  if (g.status === 'over') {
+    const win = g.end?.ranking?.[0] || [];
+    return { text: win.length ? t('lobby.won', { names: joinNames(win.map((i) => seatName(g.seats?.[i], i))) }) : t('lobby.over') };
+  }
+  return { text: t(`lobby.${g.status}`) || g.status };
+}
+
+// One game. act: {join(id), cancel(id)}; opts.finished: a finished-games row.
+export function gameRow(g, act, { finished = false } = {}) {
+  const mine = tokens.get(g.id);
+  const mySeat = mine ? mine.seat : null;
+  const what = doing(g, mySeat);
+  const facts = [`${g.players}p`, modeName(g.mode)];
+  if (g.clock) facts.push(clockName(g.clock));
+  if (g.rematch_of) facts.push(t('lobby.rematch'));
+  const when = finished ? ageText(g.ended || g.created) : ageText(g.created);
+  const actions = [];
+  if (finished) {
+    actions.push(h('a', { class: 'btn small', href: `#/game/${g.id}`, 'data-action': 'replay' }, [t('lobby.replay')]));
+  } else {
+    const free = (g.seats || []).some((s) => s.kind === 'human' && !s.taken);
+    if (mine && (g.status === 'waiting' || g.status === 'running' || g.status === 'over')) {
+      actions.push(h('button', { class: 'btn primary small', type: 'button', 'data-action': 'resume', onclick: () => { location.hash = `#/game/${g.id}`; } }, [g.status === 'over' ? t('lobby.open') : 'Resume']));
+    } else if (!mine && g.status === 'waiting' && free && !g.rematch_of) {
+      actions.push(h('button', { class: 'btn primary small', type: 'button', 'data-action': 'join', onclick: () => act.join(g.id) }, ['Join']));
+    }
+    if (mine && g.status === 'waiting' && created.has(g.id)) {
+      actions.push(h('button', { class: 'btn small danger-subtle', type: 'button', 'data-action': 'cancel', onclick: () => act.cancel(g.id) }, [t('lobby.cancel')]));
+    }
+    if (g.status === 'waiting' || g.status === 'running') {
+      actions.push(h('button', { class: 'btn small', type: 'button', 'data-action': 'watch', onclick: () => { location.hash = `#/watch/${g.id}`; } }, ['Watch']));
+    }
+  }
+  return h('div', { class: `game-row${what.cls ? ` ${what.cls}` : ''}`, 'data-game': g.id, 'data-status': g.status }, [
+    h('div', { class: 'game-row-main' }, [
+      h('div', { class: 'game-row-head' }, [
+        h('b', {}, [VARIANTS[g.variant]?.name || g.variant]),
+        h('span', { class: 'muted' }, [` ${facts.join(' · ')}`]),
+        when ? h('span', { class: 'game-age muted', title: new Date((finished ? g.ended || g.created : g.created) * 1000).toLocaleString() }, [` · ${when}`]) : null,
+      ]),
+      what.text ? h('div', { class: `game-doing${what.cls ? ` ${what.cls}` : ''}` }, [what.text]) : null,
+      h('div', { class: 'seat-chips' }, (g.seats || []).map((s, i) => seatChip(s, i, g.status === 'running' ? g.to_move : -1))),
+    ]),
+    h('div', { class: 'game-row-actions' }, actions),
+  ]);
+}
+
+export function fillList(box, games, empty, act, opts) {
+  clear(box);
+  if (!games.length) { box.appendChild(h('p', { class: 'muted' }, [empty])); return; }
+  for (const g of games) box.appendChild(gameRow(g, act, opts));
+}
+
+// The ids of "My games", most recently joined first (at most 50).
+export function myGameIds() {
+  return tokens.all()
+    .map((id) => ({ id, at: tokens.get(id)?.at || 0 }))
+    .sort((a, b) => b.at - a.at)
+    .slice(0, 50)
+    .map((x) => x.id);
+}
+
+// "My games" in order: your turn first, then running, waiting, and a few finished ones.
+export function sortMine(games) {
+  const rank = (g) => {
+    const seat = tokens.get(g.id)?.seat;
+    if (g.status === 'running' && g.to_move === seat) return 0;
+    if (g.status === 'running') return 1;
+    if (g.status === 'waiting') return 2;
+    return 3;
+  };
+  const sorted = games.slice().sort((a, b) => rank(a) - rank(b) || (b.created || 0) - (a.created || 0));
+  const active = sorted.filter((g) => rank(g) < 3);
+  return active.concat(sorted.filter((g) => rank(g) === 3).slice(0, 8));
+}
