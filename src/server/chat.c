@@ -14,7 +14,7 @@
 #include <string.h>
 
 #define CHAT_CHARS_MAX  500
-#define CHAT_BURST      5    /* messages at once ... */
+#define CHAT_BURST      5   /* messages at once ... */
 #define CHAT_PER_SECOND 0.5 /* ... then one every two seconds */
 
 /* Counts the characters of valid UTF-8 (jansson checked it) and refuses

@@ -10,8 +10,8 @@
  * nothing needs updating while it runs.
  *
  * The server's own timer (clock_tick, four times a second) makes a player
- * whose time is up leave with `timeout`. Once a second it also hands the
- * running clocks to the store, so that a killed server loses at most a
+ * whose time is up leave with `timeout`. Twice a second it also hands the
+ * running clocks to the store, so that a killed server loses less than a
  * second of anyone's time; after a restart the clock of the seat to move
  * runs on from what was saved: the downtime is charged to no one.
  */
@@ -22,7 +22,7 @@
 #include <string.h>
 #include <time.h>
 
-#define SAVE_EVERY_S 1.0
+#define SAVE_EVERY_S 0.5
 
 int64_t unix_ms(void)
 {

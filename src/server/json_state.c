@@ -128,8 +128,8 @@ static json_t *seats_json(const game *gm)
                               "score", ax_score_json(g, g->track[ax_track_owner(g, i)]));
         if (g->variant == AX_ROTA)
             json_object_set_new(o, "stack", json_integer(g->stack_n[i]));
-        json_object_set_new(o, "left", g->left[i] ? json_string(ax_leave_why_name(g->left_why[i]))
-                                                  : json_null());
+        json_object_set_new(
+            o, "left", g->left[i] ? json_string(ax_leave_why_name(g->left_why[i])) : json_null());
         json_object_set_new(o, "played_by",
                             g->left[i] && s->kind == SEAT_HUMAN ? json_string(LEFT_SEAT_LEVEL)
                                                                 : json_null());

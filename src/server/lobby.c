@@ -406,13 +406,12 @@ static json_t *entry_json(const game *gm)
     for (int i = 0; i < g->players; i++)
         json_array_append_new(seats, seat_entry_json(&gm->seats[i], g, i));
     bool moving = gm->status == GAME_RUNNING && g->phase != AX_PHASE_OVER;
-    json_t *o = json_pack("{s:s,s:s,s:i,s:s,s:s,s:o,s:I,s:o,s:o,s:o}", "id", gm->id, "variant",
-                          ax_variant_name(g->variant), "players", g->players, "mode",
-                          ax_mode_name(g->mode), "status", lobby_status_name(gm->status), "seats",
-                          seats, "created", (json_int_t)gm->created, "clock",
-                          clock_settings_json(&gm->clock), "to_move",
-                          moving ? json_integer(g->to_move) : json_null(), "rematch_of",
-                          gm->rematch_of[0] ? json_string(gm->rematch_of) : json_null());
+    json_t *o = json_pack(
+        "{s:s,s:s,s:i,s:s,s:s,s:o,s:I,s:o,s:o,s:o}", "id", gm->id, "variant",
+        ax_variant_name(g->variant), "players", g->players, "mode", ax_mode_name(g->mode), "status",
+        lobby_status_name(gm->status), "seats", seats, "created", (json_int_t)gm->created, "clock",
+        clock_settings_json(&gm->clock), "to_move", moving ? json_integer(g->to_move) : json_null(),
+        "rematch_of", gm->rematch_of[0] ? json_string(gm->rematch_of) : json_null());
     if (gm->status == GAME_OVER)
         json_object_set_new(o, "ended", json_integer(gm->ended));
     return o;
@@ -713,8 +712,7 @@ int lobby_join(game *gm, const json_t *body, int *seat_out, char token[TOKEN_LEN
 
 /* The follow-up of a finished game: same settings and computer seats, each
  * seat moved on by one, a new seed; `seat` of the old game takes its seat. */
-static int create_rematch(game *gm, int seat, char token[TOKEN_LEN + 1], game **out,
-                          api_error *err)
+static int create_rematch(game *gm, int seat, char token[TOKEN_LEN + 1], game **out, api_error *err)
 {
     const ax_game *g = &gm->g;
     stored_game sg;
@@ -760,8 +758,7 @@ int lobby_rematch(game *gm, int seat, game **out, int *new_seat, char token[TOKE
     if (!next)
         return api_fail(err, 500, "internal", "the rematch cannot be loaded");
     *out = next;
-    if (next->status != GAME_WAITING && next->status != GAME_RUNNING &&
-        !next->seats[target].taken)
+    if (next->status != GAME_WAITING && next->status != GAME_RUNNING && !next->seats[target].taken)
         return closed_game(next, err);
     if (!next->seats[target].taken) {
         if (take_seat(next, target, gm->seats[seat].name, token, err))

@@ -220,9 +220,9 @@ static void end_summary(const ax_game *g, const ax_events *events, char *out, si
         if (events->ev[i].kind != AX_EV_END)
             continue;
         json_t *end = ax_record_event(g, &events->ev[i], AX_VIEWER_ALL);
-        json_t *summary = json_pack("{s:O,s:O,s:O}", "reason", json_object_get(end, "reason"),
-                                    "ranking", json_object_get(end, "ranking"), "result",
-                                    json_object_get(end, "result"));
+        json_t *summary =
+            json_pack("{s:O,s:O,s:O}", "reason", json_object_get(end, "reason"), "ranking",
+                      json_object_get(end, "ranking"), "result", json_object_get(end, "result"));
         json_decref(end);
         char *text = dump(summary);
         if (text && strlen(text) < size)

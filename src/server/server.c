@@ -49,9 +49,10 @@ static int utf8_char_length(const unsigned char *s)
 {
     if (s[0] < 0x80)
         return 1;
-    int len = s[0] >= 0xc2 && s[0] <= 0xdf ? 2 : s[0] >= 0xe0 && s[0] <= 0xef ? 3
-              : s[0] >= 0xf0 && s[0] <= 0xf4                                ? 4
-                                                                             : 0;
+    int len = s[0] >= 0xc2 && s[0] <= 0xdf   ? 2
+              : s[0] >= 0xe0 && s[0] <= 0xef ? 3
+              : s[0] >= 0xf0 && s[0] <= 0xf4 ? 4
+                                             : 0;
     unsigned lo = 0x80, hi = 0xbf; /* the second byte's range */
     if (s[0] == 0xe0)
         lo = 0xa0;

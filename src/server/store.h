@@ -17,8 +17,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define STORE_NAME_MAX 32
-#define STORE_CHAT_KEEP 200 /* chat messages loaded with a game, the newest */
+#define STORE_NAME_MAX  32
+#define STORE_CHAT_KEEP 200  /* chat messages loaded with a game, the newest */
 #define STORE_CHAT_MAX  2000 /* bytes of one chat text (500 characters of UTF-8) */
 
 typedef struct store store;
@@ -92,7 +92,7 @@ typedef struct store_write {
     char clock_left[128];
     int chat_n;
     char name[STORE_NAME_MAX + 1];
-    int64_t at; /* STORE_CHAT: unix milliseconds */
+    int64_t at;      /* STORE_CHAT: unix milliseconds */
     int result;      /* after completion: 0 committed, -1 failed */
     char error[256]; /* why it failed */
     struct store_write *next;

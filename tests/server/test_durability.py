@@ -22,10 +22,11 @@ FAST = ("--msg-rate", "1000", "--request-rate", "1000")
 
 
 def comparable(state):
-    """A state's game without what depends on who is connected."""
+    """A state's game without what depends on who is connected (and since when)."""
     game = dict(state["game"])
     game.pop("spectators")
-    game["seats"] = [{k: v for k, v in s.items() if k != "connected"} for s in game["seats"]]
+    game["seats"] = [{k: v for k, v in s.items() if k not in ("connected", "away_ms")}
+                     for s in game["seats"]]
     return game
 
 

@@ -29,6 +29,7 @@ class Errors(ServerTest):
         self.assertEqual(status, 200)
         for seat in game["seats"]:
             seat.pop("connected")
+            seat.pop("away_ms")
         game.pop("spectators")
         return game
 
