@@ -19,8 +19,18 @@ which cells get pyramids and in which order, which tracks reach a threshold (the
 `axio` events), whether a swap must be offered, how many tiles the refill draws,
 and whether the game is over (and why). The only free choices in a record are the
 tiles drawn (the random generator is unknown), the placements, the ROTA wild
-colour and the swap decisions; each is checked for legality and applied. Every
-other value in the record is computed independently and compared.
+colour, the swap decisions and the leaves (rules 6); each is checked for
+legality and applied. Every other value in the record is computed independently
+and compared.
+
+Leaving (rules 6, record.md `leave`): wherever the rules await a decision (a
+placement, a bonus move, a swap choice), any number of `leave` events may stand,
+each by a seat that has not left. Solo and two-side games (2 players, or the two
+teams of `hex` team) end there with reason `left`; with three or four sides the
+game goes on (the leaver's seat keeps playing, as ordinary events) until only one
+player has not left. The final ranking puts the players who stayed first, by
+rules 1.2, and below them those who left, the latest leaver highest; a team that
+left ranks last as one group.
 
 Pieces, bottom up:
   * Stream            -- lazy JSON-Lines reader that knows line numbers.
@@ -32,7 +42,7 @@ Pieces, bottom up:
     RotaBoard         -- ROTA cells, vertices, circles and corner scoring.
   * apply_thresholds, ranking -- rules 1.1 and 1.2.
   * Replay            -- what all variants share: tracks, units, axio events,
-                         tile accounting, draws, the end event.
+                         tile accounting, draws, leaves, the end event.
   * DominoReplay      -- the turn loop of `square` and `hex` (all modes).
   * RotaReplay        -- the turn loop of `rota`.
 
@@ -53,8 +63,14 @@ from itertools import combinations
 FORMAT = "axio-record/1"
 COLOURS5 = ("red", "green", "blue", "orange", "purple")
 COLOURS6 = COLOURS5 + ("yellow",)
-EVENTS = ("start", "draw", "place", "pyramid", "axio", "swap", "end")
+EVENTS = ("start", "draw", "place", "pyramid", "axio", "swap", "leave", "end")
+LEAVE_REASONS = ("resign", "timeout", "absent")
 EMPTY = -1  # an empty ROTA corner, internally
+
+
+class GameOver(Exception):
+    """The game ended where a decision was awaited (rules 6: leaving); its end
+    event has been checked already."""
 
 
 class RecordError(Exception):
@@ -97,6 +113,9 @@ class Event:
             parts.append("(%s)" % fmt(self.data["reason"]))
         if self.ev == "axio" and "color" in self.data:
             parts.append("(%s)" % fmt(self.data["color"]))
+        if self.ev == "leave":
+            parts.append("(%s; a leave stands only where a decision is awaited)"
+                         % fmt(self.data.get("why")))
         return " ".join(parts)
 
 
@@ -509,6 +528,23 @@ def ranking(units):
     return [sorted(g) for g in groups]
 
 
+def ranking_after_leaves(sides, tracks, left):
+    """Rules 6. sides: seat tuples, tracks: per side; left: seats in the order they
+    left. Those who stayed are ranked among themselves by 1.2; every side that left
+    ranks below them, one place each, a later leaver above an earlier one (a team
+    that left: both partners together)."""
+    gone = [side for side in sides if any(seat in left for seat in side)]
+    stayed = [(side, tracks[i]) for i, side in enumerate(sides) if side not in gone]
+    groups = ranking(stayed)
+
+    def left_at(side):   # a side left when its first seat left
+        return min(left.index(seat) for seat in side if seat in left)
+
+    for side in sorted(gone, key=left_at, reverse=True):
+        groups.append(sorted(side))
+    return groups
+
+
 def solo_result(variant, tracks):
     low = sorted(tracks)
     if variant == "hex":
@@ -611,6 +647,7 @@ class Replay:
         self.thresholds, self.bonus_thresholds = MODES[(variant, mode)]
         self.team = mode == "team"
         self.tracks = [[0] * len(self.colours) for _ in range(2 if self.team else players)]
+        self.left = []   # seats that left (rules 6), in the order they left
 
     # --- units and tracks ---
     def unit_of(self, seat):
@@ -773,6 +810,42 @@ class Replay:
                               % (seat, count, source, why, has))
         return tiles
 
+    # --- leaving (rules 6) ---
+    def leaves(self, what):
+        """Reads the `leave` events standing where the rules await `what` (a decision).
+
+        Raises GameOver (after checking the end event) when the leaves end the game.
+        """
+        while True:
+            event = self.s.peek()
+            if event is None or event.ev != "leave":
+                return
+            self.s.next()
+            seat = self.need(event, "player")
+            if not is_int(seat) or not 0 <= seat < self.players:
+                raise RecordError(event.line, "leave: player must be a seat 0..%d, record says %s"
+                                  % (self.players - 1, fmt(seat)))
+            if seat in self.left:
+                raise RecordError(event.line, "leave: seat %d left already (a player who left cannot "
+                                  "come back)" % seat)
+            reason = self.need(event, "why")
+            if reason not in LEAVE_REASONS:
+                raise RecordError(event.line, "leave: why must be %s, record says %s"
+                                  % (", ".join(LEAVE_REASONS), fmt(reason)))
+            self.left.append(seat)
+            sides = self.units()
+            staying = [side for side in sides if not any(s in self.left for s in side)]
+            if len(sides) == 1:
+                why = "solo: leaving ends the game"
+            elif len(sides) == 2:
+                why = "two sides: seat %d left" % seat
+            elif len(staying) == 1:
+                why = "only %s has not left" % " and ".join("seat %d" % s for s in staying[0])
+            else:
+                continue   # three or four sides: the game goes on
+            self.expect_end("left", why + ", awaiting " + what)
+            raise GameOver()
+
     # --- the end ---
     def expect_end(self, reason, why):
         event = self.expect("end", "end (%s: %s)" % (reason, why))
@@ -787,7 +860,7 @@ class Replay:
         for seat, value in enumerate(scores):
             got_values = self.score_values(event, value, "scores[%d]" % seat)
             self.compare_map(event, "scores[%d]" % seat, self.tracks[self.unit_of(seat)], got_values)
-        expected_ranking = ranking([(seats, self.tracks[u]) for u, seats in enumerate(self.units())])
+        expected_ranking = ranking_after_leaves(self.units(), self.tracks, self.left)
         got_ranking = self.need(event, "ranking")
         if got_ranking != expected_ranking or not all(is_int(s) for g in got_ranking for s in g):
             raise RecordError(event.line, "end: ranking expected %s, record says %s"
@@ -909,6 +982,7 @@ class DominoReplay(Replay):
     def placement(self, seat, bonus):
         """One place event and its pyramids; bonus moves earned, or None (all-max)."""
         what = "place by seat %d%s" % (seat, " (bonus move)" if bonus else "")
+        self.leaves(what)
         event = self.expect("place", what)
         self.check_player(event, seat)
         got_bonus = self.need_bool(event, "bonus")
@@ -1020,8 +1094,9 @@ class DominoReplay(Replay):
 
     def read_swap(self, seat):
         lows = ", ".join(self.colours[c] for c in sorted(self.lowest(seat)))
-        event = self.expect("swap", "swap decision by seat %d (eligible: lowest tracks %s, rack %s)"
-                            % (seat, lows, self.rack_text(seat)))
+        what = "swap decision by seat %d (eligible: lowest tracks %s, rack %s)" % (seat, lows, self.rack_text(seat))
+        self.leaves(what)
+        event = self.expect("swap", what)
         self.check_player(event, seat)
         if not self.need_bool(event, "accepted"):
             # SPEC: a declined swap may omit returned/drawn or list them empty.
@@ -1154,6 +1229,7 @@ class RotaReplay(Replay):
 
     def placement(self, seat, bonus):
         what = "place by seat %d%s" % (seat, " (bonus move)" if bonus else "")
+        self.leaves(what)
         event = self.expect("place", what)
         self.check_player(event, seat)
         got_bonus = self.need_bool(event, "bonus")
@@ -1204,7 +1280,10 @@ def check_lines(raw_lines):
         replay = RotaReplay(stream, variant, players, mode, start)
     else:
         replay = DominoReplay(stream, variant, players, mode)
-    replay.run()
+    try:
+        replay.run()
+    except GameOver:
+        pass
     return len(raw_lines)
 
 

@@ -9,6 +9,12 @@ scoring itself is tested against hand-computed values in test_checker.py.
 
 `info` maps a line number to what a mutation test needs to know about it (for a
 `place`: the rack before it).
+
+`leaves` (optional) makes seats leave (rules 6): a function called wherever a
+decision is awaited, as leaves(builder, kind, seat) with kind "place", "bonus" or
+"swap" and the seat to move, returning the (seat, why) pairs that leave there. The
+builder writes their `leave` events and, when they end the game, the `end`; its
+ranking is worked out here, apart from the checker's.
 """
 
 import json
@@ -21,8 +27,12 @@ def dumps_lines(events):
     return [json.dumps(e).encode() for e in events]
 
 
+class Ended(Exception):
+    """Leaves ended the game; the end event is written."""
+
+
 class Builder:
-    def __init__(self, variant, players, mode, seed):
+    def __init__(self, variant, players, mode, seed, leaves=None):
         self.variant, self.players, self.mode = variant, players, mode
         self.colours = ac.COLOURS6 if variant == "hex" else ac.COLOURS5
         self.nc = len(self.colours)
@@ -34,6 +44,22 @@ class Builder:
         self.events = []
         self.info = {}
         self.units = []   # (line, points, reached) of every scoring unit
+        self.leave_plan = leaves
+        self.left = []    # seats in the order they left
+        self.decisions = 0
+
+    def decision(self, kind, seat):
+        """A decision is awaited: writes the planned leaves; raises Ended when they end
+        the game (solo, two sides, or only one player who has not left)."""
+        self.decisions += 1
+        for leaver, why in (self.leave_plan(self, kind, seat) if self.leave_plan else ()):
+            self.left.append(leaver)
+            self.emit({"ev": "leave", "player": leaver, "why": why})
+            sides = self.units_seats()
+            staying = [side for side in sides if not set(side) & set(self.left)]
+            if len(sides) <= 2 or len(staying) <= 1:
+                self.end("left")
+                raise Ended()
 
     def emit(self, event):
         self.events.append(event)
@@ -66,7 +92,12 @@ class Builder:
 
     def end(self, reason):
         scores = [self.smap(self.tracks[self.unit(s)]) for s in range(self.players)]
-        rank = ac.ranking([(seats, self.tracks[u]) for u, seats in enumerate(self.units_seats())])
+        gone = [side for side in self.units_seats() if set(side) & set(self.left)]
+        rank = ac.ranking([(seats, self.tracks[u]) for u, seats in enumerate(self.units_seats())
+                           if seats not in gone])
+        # rules 6: leavers last, the latest first; a team that left as one group
+        gone.sort(key=lambda side: max(self.left.index(s) for s in side if s in self.left), reverse=True)
+        rank += [sorted(side) for side in gone]
         result = ac.solo_result(self.variant, self.tracks[0]) if self.mode == "solo" else None
         self.emit({"ev": "end", "reason": reason, "scores": scores, "ranking": rank, "result": result})
 
@@ -85,10 +116,10 @@ class Builder:
 
 class DominoBuilder(Builder):
     def __init__(self, variant, players, mode, seed, sample=60, swap="alternate", style="points",
-                 bag=None, tracks=None):
+                 bag=None, tracks=None, leaves=None):
         """bag (list of tiles, last drawn first) and tracks (initial tracks of every
         unit) replace the rules' full bag and zero tracks, for white-box tests."""
-        super().__init__(variant, players, mode, seed)
+        super().__init__(variant, players, mode, seed, leaves)
         if tracks is not None:
             self.tracks = [list(tracks) for _ in self.tracks]
         self.g = ac.SquareGeometry(players) if variant == "square" else ac.HexGeometry(players)
@@ -132,6 +163,7 @@ class DominoBuilder(Builder):
             if not self.turn(seat):
                 return
             if self.eligible(seat):
+                self.decision("swap", seat)
                 accept = self.decide()
                 if accept:
                     old = self.racks[seat]
@@ -197,6 +229,7 @@ class DominoBuilder(Builder):
         return moves
 
     def place(self, seat, bonus):
+        self.decision("bonus" if bonus else "place", seat)
         best = None
         for i, t, cells in self.candidates(seat, bonus):
             self.board.place(cells, t)
@@ -231,8 +264,8 @@ class DominoBuilder(Builder):
 
 
 class RotaBuilder(Builder):
-    def __init__(self, players, seed, sample=80):
-        super().__init__("rota", players, "solo" if players == 1 else "standard", seed)
+    def __init__(self, players, seed, sample=80, leaves=None):
+        super().__init__("rota", players, "solo" if players == 1 else "standard", seed, leaves)
         tiles = []
         for key in ac.rota_set().elements():
             tiles.append(ac.rotations(key)[self.rng.randrange(4)])
@@ -285,6 +318,7 @@ class RotaBuilder(Builder):
             seat = (seat + 1) % self.players
 
     def place(self, seat, bonus):
+        self.decision("bonus" if bonus else "place", seat)
         hand = self.hands[seat]
         cells = sorted({ac.step(c, d) for c in self.board.tiles for d in ac.RotaGeometry.SIDES}
                        - set(self.board.tiles))
@@ -314,5 +348,8 @@ def build(variant, players, mode, seed, **kw):
         b = RotaBuilder(players, seed, **kw)
     else:
         b = DominoBuilder(variant, players, mode, seed, **kw)
-    b.play()
+    try:
+        b.play()
+    except Ended:
+        pass
     return b

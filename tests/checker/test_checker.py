@@ -9,6 +9,9 @@ Run: python3 -m unittest discover -s tests/checker
   game. The right ones pass; each one-thing-wrong copy fails at the right line.
 * Whole games written by gamegen.py for every variant and mode: they pass, and
   copies with one thing wrong fail at the right line.
+* Leaving (rules 6): games where seats leave at planned or random moments pass
+  (two sides and solo end at once, three or four sides play on, the ranking puts
+  leavers last); bad, repeated or misplaced leave events fail at their line.
 """
 
 import copy
@@ -798,6 +801,188 @@ class SmallBag(unittest.TestCase):
         self.assertTrue(b.events[-2]["ev"] == "axio" and b.events[-2]["bonus_move"])
         self.assertEqual(b.events[-1]["reason"], "blocked")
         self.assertEqual(self.check(b.events, bag, tracks), ("ok", None))
+
+
+# --------------------------------------------------------------------------
+# Leaving (rules 6)
+# --------------------------------------------------------------------------
+
+def leave_at(plan):
+    """A leave plan: {decision number: [(seat, why), ...]} (decisions count from 1)."""
+    return lambda b, kind, seat: plan.get(b.decisions, [])
+
+
+def leave_before(kind_wanted, who="mover", why="timeout"):
+    """The first time a decision of kind `kind_wanted` is awaited, the seat to move
+    (or seat `who`) leaves."""
+    def plan(b, kind, seat):
+        if kind != kind_wanted or b.left:
+            return []
+        return [(seat if who == "mover" else who, why)]
+    return plan
+
+
+def random_leaves(seed, every):
+    rng = __import__("random").Random(seed)
+
+    def plan(b, kind, seat):
+        staying = [s for s in range(b.players) if s not in b.left]
+        if rng.randrange(every) == 0:
+            return [(rng.choice(staying), rng.choice(ac.LEAVE_REASONS))]
+        return []
+    return plan
+
+
+def build(variant, players, mode, seed, leaves, **kw):
+    return gamegen.build(variant, players, mode, seed, leaves=leaves, **kw)
+
+
+class Leaving(unittest.TestCase):
+    def assertFailsAt(self, events, line, *words):
+        got_line, message = verdict(events)
+        self.assertEqual(got_line, line, message)
+        for w in words:
+            self.assertIn(w, message)
+
+    def assertPasses(self, b):
+        self.assertEqual(verdict(b.events), ("ok", len(b.events)))
+
+    def test_every_variant_and_mode_with_random_leaves(self):
+        ended = Counter()
+        for combo in COMBOS:
+            for seed in range(3):
+                with self.subTest(combo=combo, seed=seed):
+                    b = build(*combo, seed, random_leaves(seed, 15 if combo[1] > 1 else 25))
+                    self.assertPasses(b)
+                    ended[b.events[-1]["reason"] == "left"] += 1
+        self.assertTrue(ended[True] and ended[False])
+
+    def test_two_players_end_at_once(self):
+        for leaver in (0, 1):
+            b = build("square", 2, "standard", 0, leave_at({5: [(leaver, "resign")]}))
+            self.assertPasses(b)
+            self.assertEqual(b.events[-2], {"ev": "leave", "player": leaver, "why": "resign"})
+            end = b.events[-1]
+            self.assertEqual((end["reason"], end["ranking"]), ("left", [[1 - leaver], [leaver]]))
+        n = len(b.events)
+        ev = copy.deepcopy(b.events)
+        ev[-1]["reason"] = "blocked"
+        self.assertFailsAt(ev, n, 'reason expected "left"', "two sides: seat 1 left")
+        ev = copy.deepcopy(b.events)
+        ev[-1]["ranking"] = [[1], [0]]   # the leaver first, as its tracks might have it
+        self.assertFailsAt(ev, n, "ranking expected [[0],[1]]")
+        self.assertFailsAt(b.events[:-1], n, "record ends before the game is over", "end (left")
+        ev = b.events + [b.events[-3]]
+        self.assertFailsAt(ev, n + 1, "nothing may follow")
+        ev = b.events[:-2] + b.events[-1:]   # the leave taken out: an end where a place is due
+        self.assertFailsAt(ev, n - 1, "expected place by seat", "record has end")
+
+    def test_team_partner_leaves(self):
+        b = build("hex", 4, "team", 1, leave_at({7: [(2, "absent")]}))
+        self.assertPasses(b)
+        self.assertEqual(b.events[-1]["ranking"], [[1, 3], [0, 2]])
+        ev = copy.deepcopy(b.events)
+        ev[-1]["ranking"] = [[1, 3], [0], [2]]
+        self.assertFailsAt(ev, len(ev), "ranking expected [[1,3],[0,2]]")
+
+    def test_three_and_four_players_go_on(self):
+        b = build("square", 3, "standard", 0, leave_at({4: [(2, "resign")]}))
+        self.assertPasses(b)
+        i = find(b.events, lambda e: e["ev"] == "leave")
+        find(b.events, lambda e: e["ev"] == "place" and e["player"] == 2, i)   # seat 2 plays on
+        end = b.events[-1]
+        self.assertNotEqual(end["reason"], "left")
+        self.assertEqual(end["ranking"][-1], [2])
+        ev = copy.deepcopy(b.events)
+        ev[-1]["ranking"] = [[2]] + [g for g in end["ranking"] if g != [2]]
+        self.assertFailsAt(ev, len(ev), "ranking expected")
+
+        b = build("hex", 4, "standard", 0, leave_at({3: [(1, "resign")], 10: [(3, "timeout")]}))
+        self.assertPasses(b)
+        self.assertEqual(b.events[-1]["ranking"][-2:], [[3], [1]])   # the later leaver higher
+        b = build("hex", 4, "standard", 0,
+                  leave_at({3: [(1, "resign")], 10: [(3, "timeout")], 20: [(0, "absent")]}))
+        self.assertPasses(b)
+        self.assertEqual(b.events[-1]["reason"], "left")
+        self.assertEqual(b.events[-1]["ranking"], [[2], [0], [3], [1]])
+        ev = copy.deepcopy(b.events)
+        ev[-1]["ranking"] = [[2], [1], [3], [0]]
+        self.assertFailsAt(ev, len(ev), "ranking expected [[2],[0],[3],[1]]")
+
+    def test_last_player_who_stayed_ends_the_game(self):
+        # two leaves in a row where one decision is awaited
+        b = build("rota", 3, "standard", 2, leave_at({2: [(0, "resign"), (1, "absent")]}))
+        self.assertPasses(b)
+        self.assertEqual([e["ev"] for e in b.events[-3:]], ["leave", "leave", "end"])
+        self.assertEqual(b.events[-1]["ranking"], [[2], [1], [0]])
+        ev = copy.deepcopy(b.events)
+        ev[-2]["player"] = 0
+        self.assertFailsAt(ev, len(ev) - 1, "seat 0 left already")
+
+    def test_solo(self):
+        for variant in ("square", "hex", "rota"):
+            with self.subTest(variant=variant):
+                mode = "solo"
+                b = build(variant, 1, mode, 3, leave_at({6: [(0, "resign")]}))
+                self.assertPasses(b)
+                end = b.events[-1]
+                self.assertEqual((end["reason"], end["ranking"]), ("left", [[0]]))
+                ev = copy.deepcopy(b.events)
+                ev[-1]["result"] = (end["result"] or 0) + 1
+                self.assertFailsAt(ev, len(ev), "result expected")
+
+    def test_leave_before_a_swap_and_a_bonus_move(self):
+        b = build("square", 3, "standard", 1, leave_before("swap"))
+        self.assertPasses(b)
+        i = find(b.events, lambda e: e["ev"] == "leave")
+        self.assertEqual(b.events[i + 1]["ev"], "swap")
+        self.assertEqual(b.events[i + 1]["player"], b.events[i]["player"])   # the leaver's seat decides
+        for variant in ("square", "hex", "rota"):
+            with self.subTest(variant=variant):
+                b = build(variant, 3, "standard", 0, leave_before("bonus"), **({} if variant == "rota" else {"sample": 200}))
+                self.assertPasses(b)
+                i = find(b.events, lambda e: e["ev"] == "leave")
+                self.assertTrue(b.events[i + 1]["bonus"])
+                if variant == "rota":
+                    self.assertEqual(b.events[i - 1]["from"], "supply")   # drawn before the decision
+
+    def test_bad_leaves(self):
+        b = build("square", 3, "standard", 0, leave_at({4: [(1, "resign")]}))
+        self.assertPasses(b)
+        i = find(b.events, lambda e: e["ev"] == "leave")
+        line = i + 1
+        for key, value, words in (("player", 3, "player must be a seat 0..2"),
+                                  ("player", "1", "player must be a seat"),
+                                  ("player", True, "player must be a seat"),
+                                  ("why", "bored", "why must be resign, timeout, absent"),
+                                  ("why", None, "why must be")):
+            ev = copy.deepcopy(b.events)
+            ev[i][key] = value
+            with self.subTest(key=key, value=value):
+                self.assertFailsAt(ev, line, words)
+        ev = copy.deepcopy(b.events)
+        del ev[i]["why"]
+        self.assertFailsAt(ev, line, 'missing key "why"')
+        # the same seat again, before a later placement
+        j = find(b.events, lambda e: e["ev"] == "place", i + 5)
+        ev = b.events[:j] + [b.events[i]] + b.events[j:]
+        self.assertFailsAt(ev, j + 1, "seat 1 left already", "cannot come back")
+        # inside a unit or a turn: between a place and its draw, axio or pyramid
+        k = find(b.events, lambda e: e["ev"] == "place", i + 1)
+        ev = b.events[:k + 1] + [b.events[i]] + b.events[k + 1:]
+        self.assertFailsAt(ev, k + 2, "a leave stands only where a decision is awaited")
+        # after the end
+        ev = b.events + [{"ev": "leave", "player": 0, "why": "resign"}]
+        self.assertFailsAt(ev, len(ev), "nothing may follow")
+        # an unknown event is still an error
+        ev = copy.deepcopy(b.events)
+        ev[i]["ev"] = "quit"
+        self.assertFailsAt(ev, line, "unknown event")
+        # a two-side game does not go on after a leave
+        b2 = build("hex", 2, "standard", 0, None)
+        k = find(b2.events, lambda e: e["ev"] == "place", 10)
+        ev = b2.events[:k] + [{"ev": "leave", "player": 0, "why": "timeout"}] + b2.events[k:]
+        self.assertFailsAt(ev, k + 2, "expected end (left")
 
 
 # --------------------------------------------------------------------------
