@@ -19,9 +19,10 @@ build-san: deps
 	@cmake -S . -B $(SAN) -DCMAKE_BUILD_TYPE=Debug -DAXIO_SANITIZE=ON >/dev/null
 	@cmake --build $(SAN) -j $(JOBS)
 
-# Serves the game at http://localhost:8080 with the SQLite database axio.db.
+# Serves the game on port 8080 of every address of this computer (friends on the
+# network can join; the addresses are printed) with the SQLite database axio.db.
 run: build
-	./$(BUILD)/axio serve --port 8080 --db axio.db --web web
+	./$(BUILD)/axio serve --port 8080 --bind 0.0.0.0 --db axio.db --web web
 
 test: build build-san
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)

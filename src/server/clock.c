@@ -119,14 +119,6 @@ int64_t clock_left_now(const game *gm, int seat)
     return left > 0 ? left : 0;
 }
 
-void clock_stop(game *gm)
-{
-    game_clock *c = &gm->clock;
-    if (c->running >= 0)
-        c->left_ms[c->running] = clock_left_now(gm, c->running);
-    c->running = -1;
-}
-
 /* Whether a person's time is spent on a seat of game g. */
 static bool seat_charged(const game *gm, const ax_game *g, int seat)
 {

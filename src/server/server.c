@@ -24,6 +24,8 @@
 #include "server.h"
 
 #include <arpa/inet.h>
+#include <ifaddrs.h>
+#include <net/if.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -309,6 +311,33 @@ static void shut_down(void)
     srv.db = NULL;
 }
 
+/* Where players can open the game: the public URL, or this computer's own
+ * addresses when the server listens on all of them. */
+static void print_addresses(const serve_options *opt, int port)
+{
+    if (opt->public_url) {
+        printf("axio serve: players open %s\n", opt->public_url);
+        return;
+    }
+    bool any = strcmp(opt->bind, "0.0.0.0") == 0 || strcmp(opt->bind, "::") == 0;
+    printf("axio serve: open http://%s:%d/ on this computer\n",
+           any || strcmp(opt->bind, "127.0.0.1") == 0 ? "localhost" : opt->bind, port);
+    struct ifaddrs *list;
+    if (!any || getifaddrs(&list) != 0)
+        return;
+    for (struct ifaddrs *a = list; a; a = a->ifa_next) {
+        char ip[INET6_ADDRSTRLEN];
+        if (!a->ifa_addr || (a->ifa_flags & IFF_LOOPBACK) || !(a->ifa_flags & IFF_UP))
+            continue;
+        if (a->ifa_addr->sa_family == AF_INET)
+            inet_ntop(AF_INET, &((struct sockaddr_in *)a->ifa_addr)->sin_addr, ip, sizeof ip);
+        else
+            continue; /* IPv6 link-local addresses need a zone: not worth sharing */
+        printf("axio serve: friends on your network open http://%s:%d/\n", ip, port);
+    }
+    freeifaddrs(list);
+}
+
 int server_run(const serve_options *opt)
 {
     memset(&srv, 0, sizeof srv);
@@ -339,6 +368,7 @@ int server_run(const serve_options *opt)
     int port = lws_get_vhost_listen_port(lws_get_vhost_by_name(srv.ctx, "axio"));
     printf("axio serve: listening on http://%s:%d/ (database %s, web %s)\n", opt->bind, port,
            opt->db_path, opt->web_dir ? opt->web_dir : "none");
+    print_addresses(opt, port);
     fflush(stdout);
     lws_sul_schedule(srv.ctx, 0, &housekeeping_timer, housekeeping, HOUSEKEEPING_US);
     lws_sul_schedule(srv.ctx, 0, &clock_timer, tick_clocks, CLOCK_TICK_US);

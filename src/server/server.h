@@ -230,8 +230,6 @@ void clock_after_decision(game *gm, int seat, bool decided);
  * as stored (see clock_left_text). */
 void clock_text_after(const game *gm, const ax_game *next, int seat, bool decided, char *out,
                       size_t size);
-/* Stops the running clock, charging it (the game ended or waits). */
-void clock_stop(game *gm);
 /* The clocks as stored: a JSON list of milliseconds per seat now. */
 void clock_left_text(const game *gm, char *out, size_t size);
 /* Unix milliseconds by which the seat to move must decide, or -1. */
