@@ -97,9 +97,13 @@ void print_game(FILE *out, const ax_game *g)
     ax_ranking rank;
     ax_rank(g, &rank);
     fprintf(out, "ranking:");
-    for (int i = 0; i < rank.n; i++)
-        fprintf(out, " %d. seat %d", rank.place[i] + 1, rank.order[i]);
-    fputc('\n', out);
+    for (int i = 0; i < rank.n; i++) {
+        int seat = rank.order[i];
+        fprintf(out, " %d. seat %d", rank.place[i] + 1, seat);
+        if (g->left[seat]) /* rules 6: ranks last whatever its tracks */
+            fprintf(out, " (left: %s)", ax_leave_why_name(g->left_why[seat]));
+    }
+    fprintf(out, " (end: %s)\n", ax_end_reason_name(g->end_reason));
     if (g->mode == AX_SOLO)
         fprintf(out, "solo result: %ld\n", ax_solo_result(g));
 }

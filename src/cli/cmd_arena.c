@@ -224,7 +224,7 @@ static int play_one(const arena_options *o, uint64_t deal, const int at[AX_MAX_P
         names[s] = o->names[at[s] % o->nnames];
         rc |= !seats[s];
     }
-    if (rc == 0 && play_match(g, init, seats, names, NULL) != 0)
+    if (rc == 0 && play_match(g, init, seats, names, NULL, NULL) != 0)
         rc = 1;
     for (int s = 0; s < o->players; s++) {
         if (rc == 0)

@@ -2,7 +2,10 @@
  * cmd_selfplay.c - `axio selfplay`: games between built-in players.
  *
  * Game k uses seed S + k. Each record is written to a temporary file and
- * renamed into place, so DIR never holds half a record.
+ * renamed into place, so DIR never holds half a record. --leaves makes seats
+ * leave at random moments (rules 6), drawn from a generator of its own seeded
+ * from the game's seed: a run is reproducible, and the players' generators
+ * are the same as without leaves.
  */
 #include "../engine/axio.h"
 #include "board_text.h"
@@ -19,7 +22,7 @@
 static const char *const help =
     "usage: axio selfplay [--variant square|rota|hex] [--players N] [--mode standard|solo|team]\n"
     "                     [--seed S] [--games G] [--ai NAME[,NAME...]] [--movetime MS]\n"
-    "                     [--record DIR]\n"
+    "                     [--record DIR] [--show] [--leaves N]\n"
     "\n"
     "Plays G games between built-in players (game k uses seed S+k) and prints a summary:\n"
     "wins per seat and the mean lowest track (solo: the mean result).\n"
@@ -32,7 +35,9 @@ static const char *const help =
     "              (default random)\n"
     "  --movetime  milliseconds per decision of a searching player (default 1000)\n"
     "  --record    write one record per game into DIR (created if missing)\n"
-    "  --show      print each game's final board, tracks and ranking\n";
+    "  --show      print each game's final board, tracks and ranking\n"
+    "  --leaves    seats leave at random moments (rules 6), one leave in N decisions on\n"
+    "              average, for a random reason; reproducible from the seed\n";
 
 #define MAX_AI 4
 
@@ -69,19 +74,15 @@ static int open_record(const char *dir, const ax_game *g, char path[PATH_SIZE],
 
 int cmd_selfplay(int argc, char **argv)
 {
-    static const struct option opts[] = {{"variant", required_argument, 0, 'v'},
-                                         {"players", required_argument, 0, 'p'},
-                                         {"mode", required_argument, 0, 'm'},
-                                         {"seed", required_argument, 0, 's'},
-                                         {"games", required_argument, 0, 'g'},
-                                         {"ai", required_argument, 0, 'a'},
-                                         {"record", required_argument, 0, 'r'},
-                                         {"show", no_argument, 0, 'w'},
-                                         {"movetime", required_argument, 0, 't'},
-                                         {"help", no_argument, 0, 'h'},
-                                         {0, 0, 0, 0}};
+    static const struct option opts[] = {
+        {"variant", required_argument, 0, 'v'},  {"players", required_argument, 0, 'p'},
+        {"mode", required_argument, 0, 'm'},     {"seed", required_argument, 0, 's'},
+        {"games", required_argument, 0, 'g'},    {"ai", required_argument, 0, 'a'},
+        {"record", required_argument, 0, 'r'},   {"show", no_argument, 0, 'w'},
+        {"movetime", required_argument, 0, 't'}, {"leaves", required_argument, 0, 'l'},
+        {"help", no_argument, 0, 'h'},           {0, 0, 0, 0}};
     const char *variant = "square", *mode = NULL, *ai = "random", *dir = NULL;
-    long players = 2, games = 1, movetime = AX_DEFAULT_MOVETIME_MS;
+    long players = 2, games = 1, movetime = AX_DEFAULT_MOVETIME_MS, leave_every = 0;
     uint64_t seed = 1;
     bool show = false;
     int c;
@@ -111,6 +112,11 @@ int cmd_selfplay(int argc, char **argv)
                 return usage_error("selfplay", "--movetime must be 1 to 3600000 ms, not '%s'",
                                    optarg);
             break;
+        case 'l':
+            if (!parse_long(optarg, 1, 1000000, &leave_every))
+                return usage_error("selfplay", "--leaves must be 1 to 1000000 decisions, not '%s'",
+                                   optarg);
+            break;
         case 'h': fputs(help, stdout); return 0;
         default:
             return usage_error("selfplay", "unknown or incomplete option '%s'", argv[optind - 1]);
@@ -137,7 +143,7 @@ int cmd_selfplay(int argc, char **argv)
         return 1;
     }
 
-    long wins[AX_MAX_PLAYERS] = {0}, shared[AX_MAX_PLAYERS] = {0};
+    long wins[AX_MAX_PLAYERS] = {0}, shared[AX_MAX_PLAYERS] = {0}, nleaves = 0, ended_left = 0;
     double lowest_sum[AX_MAX_PLAYERS] = {0}, result_sum = 0;
     ax_game *g = malloc(sizeof *g);
     ax_events *init = malloc(sizeof *init);
@@ -163,7 +169,9 @@ int cmd_selfplay(int argc, char **argv)
             fprintf(stderr, "axio selfplay: cannot write %s: %s\n", tmp, strerror(errno));
             rc = 1;
         }
-        if (rc == 0 && play_match(g, init, seats, names, record) != 0)
+        match_leaves leaves = {.every = (int)leave_every};
+        ax_rng_seed(&leaves.rng, (seed + (uint64_t)k) ^ 0x6c65617665ULL); /* "leave" */
+        if (rc == 0 && play_match(g, init, seats, names, record, leave_every ? &leaves : NULL) != 0)
             rc = 1;
         if (record) {
             if (fclose(record) != 0)
@@ -200,6 +208,8 @@ int cmd_selfplay(int argc, char **argv)
         }
         if (m == AX_SOLO)
             result_sum += (double)ax_solo_result(g);
+        nleaves += g->nleft;
+        ended_left += g->end_reason == AX_END_LEFT;
     }
     free(g);
     free(init);
@@ -212,5 +222,7 @@ int cmd_selfplay(int argc, char **argv)
                wins[s], shared[s], lowest_sum[s] / (double)games);
     if (m == AX_SOLO)
         printf("mean result %.2f\n", result_sum / (double)games);
+    if (leave_every)
+        printf("%ld leaves, %ld games ended because players left\n", nleaves, ended_left);
     return 0;
 }

@@ -1,6 +1,7 @@
 /*
  * match.c - the loop of a game between computer players: each seat decides
  * from its own view, the engine applies, the record gets every event.
+ * Optionally seats leave at random moments between decisions.
  */
 #include "match.h"
 
@@ -27,8 +28,22 @@ static int write_events(FILE *out, const ax_game *g, const ax_events *events)
     return 0;
 }
 
+/* Lets one random seat that still plays leave, for a random reason. */
+static void random_leave(ax_game *g, ax_rng *rng, ax_events *events)
+{
+    int staying[AX_MAX_PLAYERS], n = 0;
+    for (int s = 0; s < g->players; s++)
+        if (!g->left[s])
+            staying[n++] = s;
+    ax_move m = {.kind = AX_MOVE_LEAVE, .wild = AX_NO_COLOR};
+    m.seat = (uint8_t)staying[ax_rng_below(rng, (uint32_t)n)];
+    m.why = (uint8_t)ax_rng_below(rng, 3);
+    if (ax_apply(g, &m, events) != AX_OK)
+        abort(); /* a seat that still plays may always leave */
+}
+
 int play_match(ax_game *g, const ax_events *init, ax_player *const *players,
-               const char *const *names, FILE *record)
+               const char *const *names, FILE *record, match_leaves *leaves)
 {
     if (record && (write_line(record, ax_record_start(g, names, AX_VIEWER_ALL)) ||
                    write_events(record, g, init)))
@@ -42,6 +57,14 @@ int play_match(ax_game *g, const ax_events *init, ax_player *const *players,
     }
     int rc = 0;
     while (g->phase != AX_PHASE_OVER) {
+        if (leaves && ax_rng_below(&leaves->rng, (uint32_t)leaves->every) == 0) {
+            random_leave(g, &leaves->rng, events);
+            if (record && write_events(record, g, events)) {
+                rc = -1;
+                break;
+            }
+            continue; /* perhaps another leave, or the game is over */
+        }
         int seat = g->to_move;
         ax_move m;
         ax_view(g, seat, view);

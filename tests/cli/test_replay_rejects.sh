@@ -79,6 +79,37 @@ expect 1 "line $n: end: \"ranking\"" "$dir/ranking.jsonl"
 n=$(tamper "$rota" "$dir/rota.jsonl" "ev['ev']=='place'" "ev['tile']=ev['tile'][1:]+ev['tile'][:1]")
 expect 1 "line $n:" "$dir/rota.jsonl"
 
+# leaves (rules 6): a 3-player record where seat 1 resigns before the first placement; then
+# twice, an unknown seat or reason, the ranking as if it had stayed, a leave inside a unit
+"$AXIO" selfplay --variant hex --players 3 --ai greedy --seed 7 --record "$dir" > /dev/null
+"$PYTHON3" - "$dir/hex-3p-standard-7.jsonl" "$dir" <<'PY'
+import json, sys
+src, out = sys.argv[1:3]
+lines = open(src).read().splitlines()
+first = next(i for i, l in enumerate(lines) if json.loads(l)["ev"] == "place")
+leave = '{"ev":"leave","player":1,"why":"resign"}'
+def write(name, ls):
+    open("%s/%s" % (out, name), "w").write("\n".join(ls) + "\n")
+# the game goes on: only the end's ranking changes (seat 1 last)
+end = json.loads(lines[-1])
+others = [[s for s in g if s != 1] for g in end["ranking"]]
+end["ranking"] = [g for g in others if g] + [[1]]
+write("leave.jsonl", lines[:first] + [leave] + lines[first:-1] + [json.dumps(end, separators=(",", ":"))])
+end["ranking"] = [[1]] + [g for g in others if g]   # as if seat 1 had stayed and won
+write("leave-unranked.jsonl", lines[:first] + [leave] + lines[first:-1] + [json.dumps(end, separators=(",", ":"))])
+write("leave-twice.jsonl", lines[:first] + [leave, leave] + lines[first:])
+write("leave-seat.jsonl", lines[:first] + [leave.replace('"player":1', '"player":3')] + lines[first:])
+write("leave-why.jsonl", lines[:first] + [leave.replace("resign", "bored")] + lines[first:])
+write("leave-unit.jsonl", lines[:first + 1] + [leave] + lines[first + 1:])
+PY
+"$AXIO" replay "$dir/leave.jsonl" > /dev/null
+n=$(( $(grep -n '"ev":"leave"' "$dir/leave-twice.jsonl" | head -1 | cut -d: -f1) ))
+expect 1 "line $((n + 1)): illegal leave: the seat has left" "$dir/leave-twice.jsonl"
+expect 1 "line $n: leave of seat 3: no such seat" "$dir/leave-seat.jsonl"
+expect 2 "line $n: leave needs \"why\"" "$dir/leave-why.jsonl"
+expect 1 "line $(wc -l < "$dir/leave-unranked.jsonl"): end: \"ranking\"" "$dir/leave-unranked.jsonl"
+expect 1 "line $((n + 1)):" "$dir/leave-unit.jsonl"
+
 # unreadable records: exit 2
 expect 2 "No such file" "$dir/missing.jsonl"
 : > "$dir/empty.jsonl"

@@ -27,6 +27,9 @@ bad selfplay --seed -3
 bad selfplay --seed
 bad selfplay extra
 bad selfplay --record
+bad selfplay --leaves
+bad selfplay --leaves 0
+bad selfplay --leaves often
 bad replay
 bad replay a b
 bad replay --bogus

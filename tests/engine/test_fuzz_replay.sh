@@ -13,6 +13,7 @@ for v in square rota hex; do
 done
 "$AXIO" selfplay --variant hex --players 4 --mode team --games 1 --record "$dir/records" > /dev/null
 "$AXIO" selfplay --variant square --players 1 --games 1 --record "$dir/records" > /dev/null
+"$AXIO" selfplay --variant hex --players 3 --games 2 --seed 50 --leaves 15 --record "$dir/records" > /dev/null
 cp "$dir"/records/*.jsonl "$dir/corpus/"
 
 clang -std=c17 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
