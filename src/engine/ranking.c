@@ -39,7 +39,9 @@ static const uint8_t *seat_tracks(const ax_game *g, int seat)
     return g->track[ax_track_owner(g, seat)];
 }
 
-/* <0 if seat a ranks below seat b, 0 if they share a place, >0 above. */
+/* <0 if seat a ranks below seat b, 0 if they share a place, >0 above.
+ * SPEC: interpretation 12: a leaver ranks last even after its seat's
+ * immediate win; leavers never share a place, team partners do. */
 static int compare_seats(const ax_game *g, int a, int b)
 {
     int left_a = ax_side_left(g, ax_track_owner(g, a));

@@ -361,6 +361,8 @@ int ax_side_left(const ax_game *g, int side)
     return first;
 }
 
+/* SPEC: interpretation 12: a leave keeps the turn (seat, phase, bonus moves
+ * owed) as it was; the leaver's seat is asked for the same decision. */
 static void apply_leave(ax_game *g, const ax_move *m, ax_events *out)
 {
     g->left[m->seat] = ++g->nleft;

@@ -815,6 +815,8 @@ class Replay:
         """Reads the `leave` events standing where the rules await `what` (a decision).
 
         Raises GameOver (after checking the end event) when the leaves end the game.
+        SPEC: interpretation 12: several leaves may stand where one decision is
+        awaited, and none changes whose decision it is: the seat to move decides next.
         """
         while True:
             event = self.s.peek()
