@@ -97,16 +97,23 @@ class Axio:
         self.argv = argv + list(extra)
         self.stderr = open(os.path.join(tmp, "axio.stderr"), "a")
         self.proc = subprocess.Popen(self.argv, stdout=subprocess.PIPE, stderr=self.stderr, text=True)
+        # stdout: "listening on http://127.0.0.1:PORT/ ...", then "players open URL"
         got = []
-        reader = threading.Thread(target=lambda: got.append(self.proc.stdout.readline()), daemon=True)
+
+        def read():
+            got.append(self.proc.stdout.readline())
+            got.append(self.proc.stdout.readline())
+
+        reader = threading.Thread(target=read, daemon=True)
         reader.start()
         reader.join(TIMEOUT)
-        self.first_line = got[0] if got else ""
-        if "listening on" not in self.first_line:
+        self.lines = "".join(got)
+        if "listening on" not in self.lines:
             self.stop()
             with open(self.stderr.name) as f:
                 raise AssertionError(f"axio did not start: {' '.join(self.argv)}\n"
-                                     f"{self.first_line}{f.read()[-2000:]}")
+                                     f"{self.lines}{f.read()[-2000:]}")
+        self.public_url = argv[argv.index("--public-url") + 1]
 
     def stop(self):
         if self.proc.poll() is None:
@@ -317,6 +324,9 @@ class DeployTest(unittest.TestCase):
         r = subprocess.run([tool("systemd-analyze"), "verify", path], capture_output=True, text=True,
                            timeout=TIMEOUT)
         self.assertEqual((r.returncode, r.stdout + r.stderr), (0, ""), "systemd-analyze verify")
+        # the address people use is what the server prints
+        self.assertEqual(self.axio.public_url, f"https://{HOST}")
+        self.assertIn(f"players open https://{HOST}", self.axio.lines)
 
     def test_2_plain_http(self):
         """Port 80 redirects to HTTPS and answers certbot's challenges."""
