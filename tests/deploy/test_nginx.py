@@ -8,8 +8,9 @@ own under a temporary directory, with a self-signed certificate made here by
 plain HTTP redirects to HTTPS and answers certbot's challenges; HTTPS serves the API
 and the web client; a whole game is played over WSS and its record fetched; the
 per-address game limit counts the client's address (127.0.0.2, 127.0.0.3), not the
-proxy's, and a forged X-Forwarded-For changes nothing; the database backup of
-docs/deploy.md works as written; a restart (an upgrade) keeps the finished game.
+proxy's, and a forged X-Forwarded-For changes nothing; nginx limits the open
+connections per client; the database backup of docs/deploy.md works as written; a
+restart (an upgrade) keeps the finished game.
 
 Needs nginx, openssl, sqlite3 and systemd-analyze (scripts/install-deps.sh installs
 them): a missing one fails the test with its name, it is never skipped.
@@ -20,7 +21,6 @@ import hashlib
 import http.client
 import json
 import os
-import re
 import shlex
 import shutil
 import signal
