@@ -40,8 +40,10 @@ export async function shot(page, name) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 }
 
-// Screenshots at both sizes (the page is put back to the desktop size after).
+// Screenshots at both sizes (the page is put back to its own size after).
 export async function shotBoth(page, name) {
+  const own = page.viewportSize() || DESKTOP;
+  await page.setViewportSize(DESKTOP);
   await page.waitForTimeout(150);
   await shot(page, `${name}-desktop`);
   await page.setViewportSize(PHONE);
@@ -49,7 +51,7 @@ export async function shotBoth(page, name) {
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}-phone.png`), fullPage: true });
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.setViewportSize(DESKTOP);
+  await page.setViewportSize(own);
   await page.waitForTimeout(150);
 }
 

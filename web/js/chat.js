@@ -3,7 +3,7 @@
 // a line to write (at most 500 characters). Every text goes into the page as text
 // nodes, never as HTML. game.js feeds it the server's chat and chat_history
 // messages and sends what it returns from onSend.
-import { h, clear } from './svg.js';
+import { h, s, clear, svgRoot } from './svg.js';
 import { t } from './messages.js';
 
 const MAX = 500;
@@ -41,7 +41,9 @@ export class Chat {
     this.body = h('div', { class: 'chat-body', hidden: !this.open }, [this.list, this.err, h('div', { class: 'chat-foot' }, [this.form, this.count])]);
     this.el = h('section', { class: `chat-panel${this.open ? ' open' : ''}`, id: 'chat', 'aria-label': t('chat.title') }, [this.toggleBtn, this.body]);
     // Phones: a floating button that shows new messages while the panel is out of sight.
-    this.fab = h('button', { class: 'chat-fab', type: 'button', hidden: true, 'aria-label': t('chat.open'), onclick: () => this.reveal() }, ['💬 ', h('span', { class: 'chat-fab-n' })]);
+    const icon = svgRoot('0 0 24 24', { width: 18, height: 18, 'aria-hidden': 'true', class: 'chat-fab-icon' });
+    s('path', { d: 'M4 4h16a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H10l-5 4v-4H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z', fill: 'currentColor' }, icon);
+    this.fab = h('button', { class: 'chat-fab', type: 'button', hidden: true, 'aria-label': t('chat.open'), onclick: () => this.reveal() }, [icon, h('span', { class: 'chat-fab-n' })]);
     this.renderEmpty();
   }
 

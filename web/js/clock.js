@@ -51,7 +51,7 @@ export function clockName(clock) {
   if (!clock) return t('clock.none');
   if (clock.kind === 'daily') {
     const s = clock.per_move_s;
-    const per = s % 86400 === 0 ? `${s / 86400} day${s === 86400 ? '' : 's'}` : s % 3600 === 0 ? `${s / 3600} h` : `${Math.round(s / 60)} min`;
+    const per = s % 86400 === 0 ? t('clock.days', { n: s / 86400 }) : s % 3600 === 0 ? t('clock.hours', { n: s / 3600 }) : t('clock.minutes', { n: Math.round(s / 60) });
     return t('clock.daily_desc', { per });
   }
   const b = clock.base_s;

@@ -103,6 +103,7 @@ export class GameView {
   }
 
   destroy() {
+    this.gone = true;             // the socket's last "closed" is not for the next page
     this.online.destroy();
     this.sock.close();
     document.removeEventListener('keydown', this.keyHandler);

@@ -22,14 +22,15 @@ const seatName = (s, i) => (s?.kind === 'ai' ? (s.name || s.level || 'computer')
 
 function seatChip(s, i, toMove) {
   const human = s.kind !== 'ai';
-  const conn = human && s.taken ? (s.connected ? 'on' : 'off') : null;
+  const taken = s.taken ?? !!s.name;  // finished games list names only
+  const conn = human && taken && s.connected !== undefined ? (s.connected ? 'on' : 'off') : null;
   return h('span', {
-    class: `seat-chip ${s.kind}${s.taken || s.kind === 'ai' ? '' : ' free'}${i === toMove ? ' to-move' : ''}${s.left ? ' left' : ''}`,
+    class: `seat-chip ${s.kind}${taken || s.kind === 'ai' ? '' : ' free'}${i === toMove ? ' to-move' : ''}${s.left ? ' left' : ''}`,
     'data-seat': i, 'data-connected': conn === null ? '' : conn === 'on' ? '1' : '0',
   }, [
     conn ? h('span', { class: `conn ${conn}`, title: conn === 'on' ? t('lobby.connected') : t('lobby.not_connected') }) : null,
     s.kind === 'ai' ? h('span', { class: 'chip-tag' }, ['AI']) : null,
-    s.kind === 'ai' ? ` ${seatName(s, i)}` : (s.taken ? seatName(s, i) : 'free seat'),
+    s.kind === 'ai' ? ` ${seatName(s, i)}` : (taken ? seatName(s, i) : t('lobby.free_seat')),
   ]);
 }
 
@@ -54,7 +55,7 @@ export function gameRow(g, act, { finished = false } = {}) {
   const mine = tokens.get(g.id);
   const mySeat = mine ? mine.seat : null;
   const what = doing(g, mySeat);
-  const facts = [`${g.players}p`, modeName(g.mode)];
+  const facts = [t('lobby.players', { n: g.players }), modeName(g.mode)];
   if (g.clock) facts.push(clockName(g.clock));
   if (g.rematch_of) facts.push(t('lobby.rematch'));
   const when = finished ? ageText(g.ended || g.created) : ageText(g.created);
@@ -64,15 +65,15 @@ export function gameRow(g, act, { finished = false } = {}) {
   } else {
     const free = (g.seats || []).some((s) => s.kind === 'human' && !s.taken);
     if (mine && (g.status === 'waiting' || g.status === 'running' || g.status === 'over')) {
-      actions.push(h('button', { class: 'btn primary small', type: 'button', 'data-action': 'resume', onclick: () => { location.hash = `#/game/${g.id}`; } }, [g.status === 'over' ? t('lobby.open') : 'Resume']));
+      actions.push(h('button', { class: 'btn primary small', type: 'button', 'data-action': 'resume', onclick: () => { location.hash = `#/game/${g.id}`; } }, [g.status === 'over' ? t('lobby.open') : t('lobby.resume')]));
     } else if (!mine && g.status === 'waiting' && free && !g.rematch_of) {
-      actions.push(h('button', { class: 'btn primary small', type: 'button', 'data-action': 'join', onclick: () => act.join(g.id) }, ['Join']));
+      actions.push(h('button', { class: 'btn primary small', type: 'button', 'data-action': 'join', onclick: () => act.join(g.id) }, [t('lobby.join')]));
     }
     if (mine && g.status === 'waiting' && created.has(g.id)) {
       actions.push(h('button', { class: 'btn small danger-subtle', type: 'button', 'data-action': 'cancel', onclick: () => act.cancel(g.id) }, [t('lobby.cancel')]));
     }
     if (g.status === 'waiting' || g.status === 'running') {
-      actions.push(h('button', { class: 'btn small', type: 'button', 'data-action': 'watch', onclick: () => { location.hash = `#/watch/${g.id}`; } }, ['Watch']));
+      actions.push(h('button', { class: 'btn small', type: 'button', 'data-action': 'watch', onclick: () => { location.hash = `#/watch/${g.id}`; } }, [t('lobby.watch')]));
     }
   }
   return h('div', { class: `game-row${what.cls ? ` ${what.cls}` : ''}`, 'data-game': g.id, 'data-status': g.status }, [

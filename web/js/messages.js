@@ -18,6 +18,9 @@ const EN = {
   'clock.bad_custom': 'A custom clock needs 1 second to 3 hours, and an increment of 0 to 600 seconds.',
   'clock.realtime_desc': ({ base, inc }) => `${base} + ${inc} s`,
   'clock.daily_desc': ({ per }) => `${per} per move`,
+  'clock.days': ({ n }) => (n === 1 ? '1 day' : `${n} days`),
+  'clock.hours': ({ n }) => `${n} h`,
+  'clock.minutes': ({ n }) => `${n} min`,
   'clock.title': ({ name }) => `Time left for ${name}`,
   'clock.not_charged': 'the clock does not run for the computer',
 
@@ -69,6 +72,7 @@ const EN = {
   'rematch.join': 'Join',
   'rematch.wants': ({ names, n }) => `${names} ${n > 1 ? 'want' : 'wants'} a rematch`,
   'rematch.go': 'Go to the rematch',
+  'rematch.playing': ({ names }) => `${names} play a rematch`,
   'rematch.watch': 'Watch the rematch',
   'rematch.asking': 'Setting up the rematch…',
   'rematch.not_over': 'The game is not over yet.',
@@ -107,6 +111,11 @@ const EN = {
   'lobby.won': ({ names }) => `won by ${names}`,
   'lobby.rematch': 'rematch',
   'lobby.open': 'Open',
+  'lobby.resume': 'Resume',
+  'lobby.join': 'Join',
+  'lobby.watch': 'Watch',
+  'lobby.free_seat': 'free seat',
+  'lobby.players': ({ n }) => `${n}p`,
 
   // a game that did not start
   'gone.cancelled_title': 'This game was cancelled',

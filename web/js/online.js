@@ -204,7 +204,10 @@ export class Online {
     const seats = g.rematch_seats || [];
     const others = seats.filter((s) => s !== mine);
     const out = [];
-    if (others.length) {
+    const humans = g.seats.filter((s) => s.kind === 'human').length;
+    if (mine === null && seats.length && seats.length >= humans) {
+      out.push(h('span', { class: 'rematch-text' }, [t('rematch.playing', { names: joinNames(seats.map((s) => seatLabel(g.seats[s]))) })]));
+    } else if (others.length) {
       out.push(h('span', { class: 'rematch-text' }, [t('rematch.wants', { names: joinNames(others.map((s) => seatLabel(g.seats[s]))), n: others.length })]));
     }
     if (mine === null) {
