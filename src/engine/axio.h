@@ -1,7 +1,7 @@
 /*
  * axio.h - the public interface of the AXIO rules engine.
  *
- * The engine plays the three games of ../shared/spec/rules.md: `square`
+ * The engine plays the three games of docs/rules.md: `square`
  * (AXIO), `rota` (AXIO ROTA) and `hex` (AXIO Hex). A game is one plain struct
  * (ax_game) with no pointers and no heap memory: copying it with memcpy or
  * assignment gives an independent game, which is how the AI searches.
@@ -14,7 +14,7 @@
  * for its decisions (a computer plays them). ax_apply() rejects an illegal
  * decision and leaves the game untouched. Each call can report what happened
  * as record events (ax_events), which record.c turns into the JSON lines of
- * ../shared/spec/record.md.
+ * docs/record.md.
  *
  * Cells: `square` and `hex` boards live in one padded 17x17 array
  * (AX_GRID_SIDE) so that a direction is a fixed index offset and walking off

@@ -1,5 +1,5 @@
 /*
- * record.h - the game record of ../shared/spec/record.md, as jansson JSON.
+ * record.h - the game record of docs/record.md, as jansson JSON.
  *
  * record.c turns the engine's events into record lines, whole or as one
  * viewer may see them; replay.c reads a record back through the engine and

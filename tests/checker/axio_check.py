@@ -10,7 +10,7 @@ first inconsistency of a bad one. Exit status 0 when every record is consistent,
 
 How it works
 ------------
-It is written from ../shared/spec/rules.md and record.md only (plus the engine
+It is written from docs/rules.md and docs/record.md only (plus the engine
 team's interpretations a-j, quoted where used) and shares no code with the engine.
 
 A record is replayed event by event. The referee knows at every moment what the
