@@ -154,3 +154,34 @@ test('leave: resign a 3-player game, the computer plays on for the leaver', { ti
     await browser.close();
   }
 });
+
+test('clock: the lobby presets reach the server; a daily clock shows days and hours', { timeout: 120000 }, async () => {
+  const browser = await launch();
+  try {
+    const page = await newPage(browser);
+    for (const [preset, want, shown] of [
+      ['blitz', { kind: 'realtime', base_s: 180, increment_s: 2 }, /^[23]:\d\d$/],
+      ['daily', { kind: 'daily', per_move_s: 86400 }, /^2[34]h \d\dm$|^1d 0h$/],
+    ]) {
+      await page.goto(`${BASE}/#/`);
+      await page.check(`input[name=clock][value=${preset}]`, { force: true });
+      const id = await createGame(page, { variant: 'square', players: 2, seats: ['human', 'ai:greedy'], name: 'Pia', keepForm: true });
+      const pub = (await apiGet(`/api/games/${id}`)).body;
+      assert.deepEqual(pub.clock, want, `the ${preset} clock as sent`);
+      const clock = page.locator('.seat-clock[data-seat="0"]');
+      await clock.waitFor();
+      assert.match(await clock.textContent(), shown);
+      assert.ok(await clock.evaluate((e) => e.classList.contains('running') && !e.classList.contains('low')), 'plenty of time is not marked');
+      if (preset === 'daily') {
+        assert.match(await page.textContent('.game-info'), /1 day per move/);
+        await shotBoth(page, 'clock-daily');
+      }
+      await page.click('[data-action=resign]');
+      await page.click('.confirm-dialog [data-action=confirm-resign]');
+      await page.waitForSelector('.end-dialog');
+    }
+    assertNoErrors(page);
+  } finally {
+    await browser.close();
+  }
+});

@@ -14,10 +14,10 @@ test('clock: formatting, urgency, names, countdown of the seat to move only', ()
   assert.equal(formatClock(9999), '9.9');
   assert.equal(formatClock(0), '0.0');
   assert.equal(formatClock(3723000), '1:02:03');
-  assert.equal(formatClock(86400000, 'daily'), '1 d 0 h');
-  assert.equal(formatClock(86399000, 'daily'), '23 h 59 m');
-  assert.equal(formatClock(754000, 'daily'), '12 m 34 s');
-  assert.equal(formatClock(42000, 'daily'), '42 s');
+  assert.equal(formatClock(86400000, 'daily'), '1d 0h');
+  assert.equal(formatClock(86399900, 'daily'), '23h 59m');
+  assert.equal(formatClock(754000, 'daily'), '12m 34s');
+  assert.equal(formatClock(41200, 'daily'), '42s');
   assert.equal(urgency(5000), 'critical');
   assert.equal(urgency(25000), 'low');
   assert.equal(urgency(60000), '');

@@ -28,9 +28,20 @@ export const alertPrefs = {
 };
 
 let audio = null;
+// Browsers start audio only after a gesture: the first click or key on the page
+// makes (or wakes) the audio context when the sound is on.
+function unlockAudio() {
+  if (!alertPrefs.sound) return;
+  try {
+    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    if (audio.state === 'suspended') audio.resume();
+  } catch { /* no audio */ }
+}
+
 function beep() {
   try {
     audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    if (audio.state === 'suspended') audio.resume();
     const now = audio.currentTime;
     for (const [at, f] of [[0, 660], [0.16, 880]]) {
       const o = audio.createOscillator();
@@ -55,6 +66,8 @@ export class TurnAlert {
     this.notification = null;
     this.onVisible = () => { if (!document.hidden) this.notification?.close(); };
     document.addEventListener('visibilitychange', this.onVisible);
+    document.addEventListener('pointerdown', unlockAudio, { once: true, capture: true });
+    document.addEventListener('keydown', unlockAudio, { once: true, capture: true });
   }
 
   // The two switches, for the game page's side panel.
@@ -104,6 +117,8 @@ export class TurnAlert {
 
   destroy() {
     document.removeEventListener('visibilitychange', this.onVisible);
+    document.removeEventListener('pointerdown', unlockAudio, { capture: true });
+    document.removeEventListener('keydown', unlockAudio, { capture: true });
     this.notification?.close();
     iconLink().setAttribute('href', this.baseIcon);
     delete document.documentElement.dataset.turn;

@@ -23,15 +23,15 @@ export const isRunning = (game, seat) => game.status === 'running' && seat === g
 
 const pad = (n) => String(n).padStart(2, '0');
 
-// 4:59, 1:02:03, 9.4 (under 10 s); daily clocks: 1 d 4 h, 5 h 12 m, 12 m 30 s.
+// 4:59, 1:02:03, 9.4 (under 10 s); daily clocks: 1d 4h, 5h 12m, 12m 30s, 42s.
 export function formatClock(ms, kind = 'realtime') {
   if (kind === 'daily') {
-    const s = Math.ceil(ms / 1000);
+    const s = ms >= 60000 ? Math.floor(ms / 1000) : Math.ceil(ms / 1000);
     const d = Math.floor(s / 86400), hh = Math.floor((s % 86400) / 3600), mm = Math.floor((s % 3600) / 60);
-    if (d > 0) return `${d} d ${hh} h`;
-    if (hh > 0) return `${hh} h ${pad(mm)} m`;
-    if (mm > 0) return `${mm} m ${pad(s % 60)} s`;
-    return `${s} s`;
+    if (d > 0) return `${d}d ${hh}h`;
+    if (hh > 0) return `${hh}h ${pad(mm)}m`;
+    if (mm > 0) return `${mm}m ${pad(s % 60)}s`;
+    return `${s}s`;
   }
   if (ms < 10000) return (Math.floor(ms / 100) / 10).toFixed(1);
   const s = Math.ceil(ms / 1000);

@@ -35,10 +35,12 @@ export class Scores {
           h('span', { class: `conn ${seat.kind === 'ai' || seat.connected ? 'on' : 'off'}`, title: seat.kind === 'ai' ? 'computer' : (seat.connected ? 'connected' : 'not connected') }),
           teamId ? h('span', { class: 'team-tag', title: `team ${teamId}` }, [teamId]) : null,
           h('span', { class: 'seat-name' }, [seatLabel(seat) + (i === you ? ' (you)' : '')]),
-          left ? h('span', { class: 'left-tag', 'data-why': left }, [t(`leave.why.${left}`)]) : null,
           clock && seat.kind !== 'ai' ? h('span', { class: 'seat-clock', 'data-seat': i, role: 'timer', title: t('clock.title', { name: seatLabel(seat) }) }) : null,
         ]),
-        h('div', { class: `seat-kind${playedBy ? ' played-by' : ''}`, title: kind }, [[kind, ...extra].join(' · ')]),
+        h('div', { class: `seat-kind${playedBy ? ' played-by' : ''}`, title: kind }, [
+          left ? h('span', { class: 'left-tag', 'data-why': left }, [t(`leave.why.${left}`)]) : null,
+          left ? ' ' : null, [kind, ...extra].join(' · '),
+        ]),
         h('div', { class: 'bars', style: `--n:${colors.length}` }, colors.map((c, k) => {
           const v = vals[k];
           const isLow = v === low;
