@@ -104,6 +104,10 @@ test('rematch: from the end screen, the other joins with one click; lobby lists;
     await cy.click('.replay-bar [data-action=last]');
     await cy.waitForSelector('.layer-tiles [data-half]');
     await shot(cy, 'replay-spectator-phone');
+    // #/game/ID/replay opens the replay at once.
+    await cy.goto(`${BASE}/#/game/${old}/replay`);
+    await cy.waitForSelector('.replay-bar');
+    assert.equal(await cy.locator('.end-dialog').count(), 0, 'straight to the replay');
     for (const p of [ann, bo, cy]) assertNoErrors(p);
   } finally {
     await browser.close();

@@ -242,6 +242,7 @@ export class GameView {
     if (first) {
       this.makeBoard(this.game.variant);
       this.el.classList.remove('loading');
+      if (this.game.status !== 'over') this.wantReplay = false;
     }
     if (this.token && !this.you) {
       // The token did not give us a seat: it is stale. Watch instead.
