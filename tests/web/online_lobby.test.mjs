@@ -16,20 +16,26 @@ test('lobby: cancelled and expired games leave the lobby and say so', { timeout:
     const ann = await newPage(browser);
     const cy = await newPage(browser, PHONE);
 
-    // 1. Cancel from the lobby: only the creator's browser shows the button.
+    // 1. Cancel from the lobby: only the creator's browser shows the button. Ann's
+    // game page stays open in another tab (so the game does not expire meanwhile).
     const g1 = await createGame(ann, { variant: 'square', players: 2, seats: ['human', 'human'], name: 'Ann' }, srv.base);
-    await ann.goto(`${srv.base}/#/`);
-    const row = ann.locator(`#my-games .game-row[data-game="${g1}"]`);
+    const lobby = await ann.context().newPage();
+    lobby.errors = [];
+    lobby.on('pageerror', (e) => lobby.errors.push(e.message));
+    await lobby.goto(`${srv.base}/#/`);
+    const row = lobby.locator(`#my-games .game-row[data-game="${g1}"]`);
     await row.waitFor({ timeout: 5000 });
     assert.match(await row.textContent(), /just now/);
     await cy.goto(`${srv.base}/#/`);
     await cy.locator(`#open-games .game-row[data-game="${g1}"]`).waitFor({ timeout: 5000 });
     assert.equal(await cy.locator(`.game-row[data-game="${g1}"] [data-action=cancel]`).count(), 0, 'no Cancel for others');
-    await shotBoth(ann, 'lobby-cancel');
+    await shotBoth(lobby, 'lobby-cancel');
     await row.locator('[data-action=cancel]').click();
-    await ann.locator(`.game-row[data-game="${g1}"]`).waitFor({ state: 'detached', timeout: 8000 });
+    await lobby.waitForFunction((g) => !document.querySelector(`.game-row[data-game="${g}"]`), g1, { timeout: 8000 });
     await cy.locator(`#open-games .game-row[data-game="${g1}"]`).waitFor({ state: 'detached', timeout: 8000 });
     assert.equal(await status(g1), 'cancelled');
+    await ann.waitForSelector('.gone[data-gone=cancelled]', { timeout: 10000 });   // the open game page follows
+    await lobby.close();
 
     // 2. Cancel from the game page while someone watches: both pages say so.
     const g2 = await createGame(ann, { variant: 'hex', players: 2, seats: ['human', 'human'], name: 'Ann' }, srv.base);
@@ -67,7 +73,7 @@ test('lobby: cancelled and expired games leave the lobby and say so', { timeout:
     // An invitation to the expired game leads to the same page.
     await bo.goto(`${srv.base}/#/join/${g3}`);
     await bo.waitForSelector('.gone[data-gone=expired]', { timeout: 10000 });
-    for (const p of [ann, cy, bo]) assertNoErrors(p);
+    for (const p of [ann, cy, bo, lobby]) assertNoErrors(p);
   } finally {
     await browser.close();
     await srv.stop();
