@@ -131,8 +131,9 @@ static json_t *seats_json(const game *gm)
         json_object_set_new(
             o, "left", g->left[i] ? json_string(ax_leave_why_name(g->left_why[i])) : json_null());
         json_object_set_new(o, "played_by",
-                            g->left[i] && s->kind == SEAT_HUMAN ? json_string(LEFT_SEAT_LEVEL)
-                                                                : json_null());
+                            g->left[i] && s->kind == SEAT_HUMAN && g->phase != AX_PHASE_OVER
+                                ? json_string(LEFT_SEAT_LEVEL)
+                                : json_null());
         json_object_set_new(o, "away_ms", away_json(s, now));
         json_array_append_new(a, o);
     }

@@ -12,6 +12,7 @@
  * first and built second, so what is in memory is always what a restart
  * would rebuild.
  */
+#include "../engine/record.h"
 #include "json_state.h"
 #include "server.h"
 
@@ -412,8 +413,17 @@ static json_t *entry_json(const game *gm)
         lobby_status_name(gm->status), "seats", seats, "created", (json_int_t)gm->created, "clock",
         clock_settings_json(&gm->clock), "to_move", moving ? json_integer(g->to_move) : json_null(),
         "rematch_of", gm->rematch_of[0] ? json_string(gm->rematch_of) : json_null());
-    if (gm->status == GAME_OVER)
+    if (gm->status == GAME_OVER) {
         json_object_set_new(o, "ended", json_integer(gm->ended));
+        const ax_event *end = gm->nevents ? &gm->events[gm->nevents - 1] : NULL;
+        if (end && end->kind == AX_EV_END) {
+            json_t *e = ax_record_event(g, end, AX_VIEWER_ALL);
+            json_object_set_new(o, "end",
+                                json_pack("{s:O,s:O}", "reason", json_object_get(e, "reason"),
+                                          "ranking", json_object_get(e, "ranking")));
+            json_decref(e);
+        }
+    }
     return o;
 }
 

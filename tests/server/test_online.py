@@ -109,6 +109,7 @@ class Online(ServerTest):
         over = wait_over(ann)
         self.assertEqual(over["end"]["ranking"], [[0], [1]])
         self.assertEqual(over["seats"][1]["left"], "resign")
+        self.assertIsNone(over["seats"][1]["played_by"], "nobody plays a finished game")
         wait_over(bo)
         self.expect_error(bo, {"type": "resign"}, "unauthorized")
         self.expect_error(ann, {"type": "resign"}, "game_over")
@@ -294,6 +295,8 @@ class Online(ServerTest):
         self.assertEqual(self.server.http("GET", "/api/games")[1], [], "finished games leave the lobby")
         status, mine, _ = self.server.http("GET", f"/api/games?ids={game},nosuchgame00,,x")
         self.assertEqual([g["id"] for g in mine], [game])
+        self.assertEqual(mine[0]["end"], {"reason": "left", "ranking": [[0], [1]]})
+        self.assertEqual([s["left"] for s in mine[0]["seats"]], [None, "resign"])
         self.assertEqual(self.server.http("GET", "/api/games?status=later")[0], 400)
 
     def test_cancel(self):
