@@ -109,10 +109,15 @@ static void test_movetime_is_kept(void **state)
             ax_player_set_movetime(p, movetime);
             ax_move m;
             double spent = timed_decision(p, &g, &m);
-            assert_int_equal(ax_check(&g, &m), AX_OK);
-            assert_true(spent <= 1.1 * movetime / 1000.0);
-            assert_true(spent >= 0.5 * movetime / 1000.0); /* it does use its time */
+            ax_player_stats stats;
+            ax_player_get_stats(p, &stats);
             ax_player_free(p);
+            assert_int_equal(ax_check(&g, &m), AX_OK);
+            /* the budget is kept in the deciding thread's CPU time: a loaded
+             * machine (sanitizers, parallel tests) stretches only the wall
+             * clock, which the arena's overrun count reports instead */
+            assert_true(stats.max_cpu_seconds <= 1.1 * movetime / 1000.0);
+            assert_true(spent >= 0.5 * movetime / 1000.0); /* it does use its time */
         }
 }
 
