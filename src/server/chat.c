@@ -131,7 +131,9 @@ void chat_written(store_write *w)
     remember(gm, w->seat, w->name, w->decision, w->at);
     w->decision = NULL; /* the ring owns the text now */
     const chat_msg *m = &gm->chat[(gm->chat_first + gm->nchat - 1) % CHAT_KEEP];
-    char *text = json_dumps(message_json(m), JSON_COMPACT);
+    json_t *msg = message_json(m);
+    char *text = json_dumps(msg, JSON_COMPACT);
+    json_decref(msg);
     if (text)
         play_broadcast_text(gm, text);
     free(text);

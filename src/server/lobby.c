@@ -627,7 +627,9 @@ static int create_stored(stored_game *sg, int seat, char token[TOKEN_LEN + 1], g
 
 static void clock_text(const game_clock *c, char *out, size_t size)
 {
-    char *text = json_dumps(clock_settings_json(c), JSON_COMPACT | JSON_ENCODE_ANY);
+    json_t *settings = clock_settings_json(c);
+    char *text = json_dumps(settings, JSON_COMPACT | JSON_ENCODE_ANY);
+    json_decref(settings);
     snprintf(out, size, "%s", text && c->kind != GAME_CLOCK_NONE ? text : "");
     free(text);
 }
