@@ -44,3 +44,10 @@ void fixture_after_first_round(ax_game *g)
     for (int s = 0; s < g->players; s++)
         g->placed_by[s] = 1;
 }
+
+char *fixture_dump(json_t *value)
+{
+    char *text = json_dumps(value, JSON_COMPACT);
+    json_decref(value);
+    return text;
+}

@@ -233,13 +233,6 @@ static void test_determinize(void **state)
     }
 }
 
-static char *dump(json_t *o)
-{
-    char *s = json_dumps(o, JSON_COMPACT);
-    json_decref(o);
-    return s;
-}
-
 static void test_record_views(void **state)
 {
     (void)state;
@@ -247,14 +240,14 @@ static void test_record_views(void **state)
     ax_events init;
     ax_game_init(&g, AX_SQUARE, 2, AX_STANDARD, 11, &init);
     assert_int_equal(init.n, 2);
-    char *own = dump(ax_record_event(&g, &init.ev[0], 0));
-    char *other = dump(ax_record_event(&g, &init.ev[1], 0));
-    char *spectator = dump(ax_record_event(&g, &init.ev[0], AX_VIEWER_SPECTATOR));
+    char *own = fixture_dump(ax_record_event(&g, &init.ev[0], 0));
+    char *other = fixture_dump(ax_record_event(&g, &init.ev[1], 0));
+    char *spectator = fixture_dump(ax_record_event(&g, &init.ev[0], AX_VIEWER_SPECTATOR));
     assert_non_null(strstr(own, "\"tiles\":[["));
     assert_non_null(strstr(other, "\"tiles\":5"));
     assert_non_null(strstr(spectator, "\"tiles\":5"));
-    char *start_view = dump(ax_record_start(&g, NULL, 1));
-    char *start_full = dump(ax_record_start(&g, NULL, AX_VIEWER_ALL));
+    char *start_view = fixture_dump(ax_record_start(&g, NULL, 1));
+    char *start_full = fixture_dump(ax_record_start(&g, NULL, AX_VIEWER_ALL));
     assert_null(strstr(start_view, "seed"));
     assert_non_null(strstr(start_full, "\"seed\":\"11\""));
     free(own);
@@ -273,10 +266,10 @@ static int record_game(int variant, int players, int mode, uint64_t seed, char *
     ax_rng_seed(&rng, seed + 1);
     ax_game_init(&g, variant, players, mode, seed, &ev);
     int n = 0;
-    lines[n++] = dump(ax_record_start(&g, NULL, AX_VIEWER_ALL));
+    lines[n++] = fixture_dump(ax_record_start(&g, NULL, AX_VIEWER_ALL));
     for (;;) {
         for (int i = 0; i < ev.n; i++)
-            lines[n++] = dump(ax_record_event(&g, &ev.ev[i], AX_VIEWER_ALL));
+            lines[n++] = fixture_dump(ax_record_event(&g, &ev.ev[i], AX_VIEWER_ALL));
         if (g.phase == AX_PHASE_OVER)
             return n;
         ax_move m;

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "fixtures.h"
 #include "record.h"
 
 static const struct {
@@ -102,13 +103,6 @@ static void assert_ranking(const ax_game *g, int n, const int *order, const int 
     }
 }
 
-static char *dump(json_t *o)
-{
-    char *s = json_dumps(o, JSON_COMPACT);
-    json_decref(o);
-    return s;
-}
-
 static void test_record_lines(void **state)
 {
     (void)state;
@@ -119,7 +113,7 @@ static void test_record_lines(void **state)
     assert_int_equal(ax_apply(&g, &m, &ev), AX_OK);
     const int viewers[] = {AX_VIEWER_ALL, AX_VIEWER_SPECTATOR, 0, 1};
     for (int v = 0; v < 4; v++) { /* public: the same line for everyone */
-        char *line = dump(ax_record_event(&g, &ev.ev[0], viewers[v]));
+        char *line = fixture_dump(ax_record_event(&g, &ev.ev[0], viewers[v]));
         assert_string_equal(line, "{\"ev\":\"leave\",\"player\":1,\"why\":\"resign\"}");
         free(line);
     }
@@ -425,10 +419,10 @@ static int record_with_leaves(int variant, int players, int mode, uint64_t seed,
     ax_game_init(&g, variant, players, mode, seed, &ev);
     int n = 0;
     *nleaves = 0;
-    lines[n++] = dump(ax_record_start(&g, NULL, AX_VIEWER_ALL));
+    lines[n++] = fixture_dump(ax_record_start(&g, NULL, AX_VIEWER_ALL));
     for (;;) {
         for (int i = 0; i < ev.n; i++)
-            lines[n++] = dump(ax_record_event(&g, &ev.ev[i], AX_VIEWER_ALL));
+            lines[n++] = fixture_dump(ax_record_event(&g, &ev.ev[i], AX_VIEWER_ALL));
         assert_true(ax_game_consistent(&g));
         assert_true(n < MAX_LINES - AX_MAX_EVENTS);
         if (g.phase == AX_PHASE_OVER)

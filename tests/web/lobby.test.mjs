@@ -4,16 +4,7 @@
 // receives a hidden tile.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, createGame, BASE, findLegal, fieldCells, freeCells, pickTile, clickAndWait, waitTurnOrEnd, assertNoErrors, shot, PHONE } from './lib.mjs';
-
-async function placeOne(page, firstMove) {
-  await waitTurnOrEnd(page, 30000);
-  await pickTile(page, 0);
-  const found = await findLegal(page, { near: firstMove ? await fieldCells(page) : [] });
-  assert.ok(found, 'a legal place');
-  await clickAndWait(page, found.preview.point);
-  return found.cell;
-}
+import { launch, newPage, createGame, BASE, placeOne, fieldCells, freeCells, waitTurnOrEnd, assertNoErrors, shot, PHONE } from './lib.mjs';
 
 // On a touch screen: tap a tile, tap the Turn button, tap a cell (the preview
 // shows), tap it again to place.
@@ -79,7 +70,7 @@ test('lobby: create, join, watch, reload; spectators see no hidden tiles', { tim
     assert.ok(await cy.locator('.watch-note').isVisible(), 'the page says it is watching');
 
     // A move by each; everyone sees both.
-    const c1 = await placeOne(ann, true);
+    const c1 = await placeOne(ann, { firstMove: true });
     for (const p of [bo, cy]) await p.waitForSelector(`.layer-tiles [data-half="${c1}"]`);
     await bo.reload();
     await bo.waitForSelector('.score-card.you[data-seat="1"]');  // the seat came back after the reload
