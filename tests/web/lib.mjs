@@ -215,12 +215,13 @@ export const freePort = () => new Promise((resolve) => {
 });
 
 // Starts `axio serve` ($AXIO) on a free port with a temporary database and the given
-// extra flags (e.g. ['--absent-s', '2']). Returns {base, port, stop()}; stop() ends
-// the process and removes the database.
-export async function startServer(flags = []) {
+// extra flags (e.g. ['--absent-s', '2'], or a function of the port giving them).
+// Returns {base, port, stop()}; stop() ends the process and removes the database.
+export async function startServer(flagsOrFn = []) {
   assert.ok(process.env.AXIO, 'AXIO is set');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'axio-web-own-'));
   const port = await freePort();
+  const flags = typeof flagsOrFn === 'function' ? flagsOrFn(port) : flagsOrFn;
   const web = path.join(process.env.SRC || path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..'), 'web');
   const log = fs.openSync(path.join(dir, 'server.log'), 'w');
   const proc = spawn(process.env.AXIO, ['serve', '--port', String(port), '--bind', '127.0.0.1', '--db', path.join(dir, 'own.db'),

@@ -33,6 +33,11 @@ async function http(method, path, body, token = null) {
 
 export const api = {
   health: () => http('GET', '/api/health'),
+  // The health answer, asked once per page load: its `urls` are where friends reach us.
+  serverInfo() {
+    if (!this.info) this.info = this.health().catch(() => { this.info = null; return {}; });
+    return this.info;
+  },
   listGames: () => http('GET', '/api/games'),
   finishedGames: () => http('GET', '/api/games?status=over'),
   // The games with these ids, whatever their status (at most 50 ids).

@@ -20,6 +20,7 @@ import { Replay } from './replay.js';
 import { Online } from './online.js';
 import { t } from './messages.js';
 import { clockName } from './clock.js';
+import { inviteBox } from './invite.js';
 
 const SQ_DIRS = [[0, 1], [1, 0], [0, -1], [-1, 0]]; // right, down, left, up ([row, col])
 const PREVIEW_GAP_MS = 130; // at most ~7 previews a second (the server limits messages per second)
@@ -122,6 +123,7 @@ export class GameView {
     this.boardWrap = h('div', { class: 'board-wrap' }, [this.boardHost, this.bannerHost, this.toastHost, this.connNotice]);
     this.scoresHost = h('div', { class: 'scores', id: 'scores' });
     this.statusLine = h('div', { class: 'status-line', id: 'status-line', role: 'status', 'aria-live': 'polite' });
+    this.inviteHost = h('div', { class: 'invite-host', hidden: true });
     this.rackHost = h('div', { class: 'rack', id: 'rack' });
     this.previewEl = h('div', { class: 'preview-panel', id: 'preview', 'aria-live': 'polite' });
     this.watchNote = h('div', { class: 'watch-note', hidden: true }, ['You are watching this game. Racks are hidden.']);
@@ -135,7 +137,7 @@ export class GameView {
     ]);
     const o = this.online;
     const side = h('aside', { class: 'game-side' }, [
-      this.scoresHost, this.statusLine, o.absent.el, o.rematchBox, this.rackPanel, o.leftNote, this.watchNote,
+      this.scoresHost, this.statusLine, this.inviteHost, o.absent.el, o.rematchBox, this.rackPanel, o.leftNote, this.watchNote,
       h('div', { class: 'after-buttons' }, [this.resultsBtn, this.replayBtn]),
       o.actions, o.chat.el,
       h('section', { class: 'log-panel', 'aria-label': 'Moves' }, [h('h3', {}, ['Moves']), this.logEl]),
@@ -590,6 +592,7 @@ export class GameView {
     this.renderStatus();
     this.updateOverlay();
     this.renderSwap();
+    this.renderInvite();
     const over = this.game.status === 'over';
     this.resultsBtn.hidden = !over;
     this.replayBtn.hidden = !over;
@@ -678,9 +681,7 @@ export class GameView {
       const free = g.seats.filter((s) => s.kind === 'human' && !s.taken && !s.connected).length;
       el.classList.add('waiting');
       if (g.rematch_of) { el.append(h('span', { class: 'spinner' }), ` ${t('rematch.waiting')}`); return; }
-      el.append(h('span', { class: 'spinner' }), ' Waiting for players to join… ',
-        h('button', { class: 'btn small', type: 'button', onclick: () => this.copyInvite() }, ['Copy invite link']));
-      void free;
+      el.append(h('span', { class: 'spinner' }), ` ${t('invite.waiting', { n: free })}`);
       return;
     }
     if (g.status === 'over') { el.append('The game is over.'); return; }
@@ -717,13 +718,13 @@ export class GameView {
     );
   }
 
-  copyInvite() {
-    const url = `${location.origin}${location.pathname}#/join/${this.id}`;
-    navigator.clipboard?.writeText(url).then(
-      () => dialogs.toast(this.toastHost, 'Invite link copied.', 'info'),
-      () => dialogs.toast(this.toastHost, url, 'info', 6000),
-    );
-    if (!navigator.clipboard) dialogs.toast(this.toastHost, url, 'info', 6000);
+  // While the game waits, its players see the invite link (made once: the same
+  // element stays, so a selection in it survives new states).
+  renderInvite() {
+    const g = this.game;
+    const show = g.status === 'waiting' && !!this.you && !g.rematch_of;
+    if (show && !this.invite) this.inviteHost.append(this.invite = inviteBox(this.id));
+    this.inviteHost.hidden = !show;
   }
 
   renderSwap() {

@@ -243,7 +243,7 @@ export class Lobby {
     const idSet = new Set(ids);
     mine = sortMine(list(mine).filter((g) => idSet.has(g.id)));
     this.myHead.hidden = this.myList.hidden = !ids.length;
-    fillList(this.myList, mine, t('lobby.no_my_games'), act);
+    fillList(this.myList, mine, t('lobby.no_my_games'), act, { mine: true });
     fillList(this.openList, open, 'No open games. Create one!', act);
     fillList(this.runList, running, 'No games running.', act);
     if (over) fillList(this.overList, list(over).filter((g) => g.status === 'over'), t('lobby.no_finished'), act, { finished: true });

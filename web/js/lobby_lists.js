@@ -1,12 +1,14 @@
 // lobby_lists.js — the lists of the lobby: one row per game (variant, players,
 // clock, status, age, who is connected, whose turn) with its buttons; "My games"
 // (the games this browser holds a seat token for) and the finished games with a
-// link to their replay. lobby.js fetches the lists and passes the actions in.
+// link to their replay; a waiting game created here shows its invite link. lobby.js
+// fetches the lists and passes the actions in.
 import { h, clear } from './svg.js';
 import { tokens, created } from './api.js';
 import { VARIANTS, modeName } from './variants.js';
 import { clockName } from './clock.js';
 import { t, joinNames } from './messages.js';
+import { inviteBox } from './invite.js';
 
 // "just now", "3 min ago", "2 h ago", "yesterday" from unix seconds.
 export function ageText(unixS, now = Date.now()) {
@@ -50,8 +52,9 @@ function doing(g, mySeat) {
   return { text: t(`lobby.${g.status}`) || g.status };
 }
 
-// One game. act: {join(id), cancel(id)}; opts.finished: a finished-games row.
-export function gameRow(g, act, { finished = false } = {}) {
+// One game. act: {join(id), cancel(id)}; opts.finished: a finished-games row;
+// opts.mine: a row of My games (a waiting game created here shows its invite link).
+export function gameRow(g, act, { finished = false, mine: myList = false } = {}) {
   const mine = tokens.get(g.id);
   const mySeat = mine ? mine.seat : null;
   const what = doing(g, mySeat);
@@ -59,6 +62,7 @@ export function gameRow(g, act, { finished = false } = {}) {
   if (g.clock) facts.push(clockName(g.clock));
   if (g.rematch_of) facts.push(t('lobby.rematch'));
   const when = finished ? ageText(g.ended || g.created) : ageText(g.created);
+  const invite = myList && mine && g.status === 'waiting' && created.has(g.id) && !g.rematch_of;
   const actions = [];
   if (finished) {
     actions.push(h('a', { class: 'btn small', href: `#/game/${g.id}`, 'data-action': 'replay' }, [t('lobby.replay')]));
@@ -87,13 +91,26 @@ export function gameRow(g, act, { finished = false } = {}) {
       h('div', { class: 'seat-chips' }, (g.seats || []).map((s, i) => seatChip(s, i, g.status === 'running' ? g.to_move : -1))),
     ]),
     h('div', { class: 'game-row-actions' }, actions),
+    invite ? inviteBox(g.id) : null,
   ]);
 }
 
+// Fills a list. A row that would look the same as before stays the same element
+// (not rebuilt every refresh), so a selected invite link or a "Copied" survives.
 export function fillList(box, games, empty, act, opts) {
-  clear(box);
-  if (!games.length) { box.appendChild(h('p', { class: 'muted' }, [empty])); return; }
-  for (const g of games) box.appendChild(gameRow(g, act, opts));
+  if (!games.length) { clear(box).appendChild(h('p', { class: 'muted' }, [empty])); return; }
+  const old = new Map([...box.querySelectorAll(':scope > .game-row')].map((el) => [el.dataset.game, el]));
+  const rows = games.map((g) => {
+    const row = gameRow(g, act, opts);
+    const sig = row.outerHTML;
+    const prev = old.get(g.id);
+    if (prev && prev.dataset.sig === sig) return prev;
+    row.dataset.sig = sig;
+    return row;
+  });
+  // Moves only what changed: a kept row that is not moved keeps its focus.
+  rows.forEach((row, i) => { if (box.children[i] !== row) box.insertBefore(row, box.children[i] || null); });
+  while (box.children.length > rows.length) box.lastElementChild.remove();
 }
 
 // The ids of "My games", most recently joined first (at most 50).

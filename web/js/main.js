@@ -1,9 +1,10 @@
 // main.js — the entry point: a tiny hash router (#/ lobby, #/game/ID play,
 // #/game/ID/replay a finished game's replay, #/watch/ID spectate, #/join/ID join
-// from an invite link) and the header's connection indicator.
+// from an invite link: invite.js) and the header's connection indicator.
 import { Lobby } from './lobby.js';
 import { GameView } from './game.js';
-import { api, tokens, prefs } from './api.js';
+import { tokens } from './api.js';
+import { InvitePage } from './invite.js';
 import { ensureShapeDefs } from './colors.js';
 
 const root = document.getElementById('app');
@@ -23,7 +24,7 @@ function setConn(st) {
   } else conn.textContent = 'closed';
 }
 
-async function route() {
+function route() {
   view?.destroy?.();
   view = null;
   setConn(null);
@@ -34,18 +35,11 @@ async function route() {
   } else if (parts[0] === 'watch' && parts[1]) {
     view = new GameView(root, parts[1], { spectate: true, onStatus: setConn });
   } else if (parts[0] === 'join' && parts[1]) {
+    // An invite link: a seat held already goes straight to the game; otherwise the
+    // invite page asks the name first (or says why the game cannot be joined).
     const id = parts[1];
-    if (!tokens.get(id)) {
-      try {
-        const name = prefs.name || 'Player';
-        const res = await api.joinGame(id, name);
-        tokens.set(id, res.seat, res.token);
-      } catch {
-        location.replace(`#/watch/${id}`);
-        return;
-      }
-    }
-    location.replace(`#/game/${id}`);
+    if (tokens.get(id)) { location.replace(`#/game/${id}`); return; }
+    view = new InvitePage(root, id);
   } else {
     document.title = 'axio';
     view = new Lobby(root);

@@ -1,6 +1,6 @@
 // messages.js — the texts of the online-play parts of the web client (clocks,
-// leaving, chat, rematch, turn alerts, lobby lists) in one table, so that they can
-// move into per-language message files later. t('key', {name: 'Bo'}) fills {name}.
+// leaving, chat, rematch, turn alerts, lobby lists, invitations) in one table, so
+// that they can move into per-language message files later. t('key', {name: 'Bo'}) fills {name}.
 // A value may be a function of the parameters (for plurals).
 
 const EN = {
@@ -125,6 +125,37 @@ const EN = {
   'gone.lobby': 'Back to the lobby',
   'gone.cancel_game': 'Cancel game',
   'gone.cancel_confirm': 'Cancel this game? Nobody can join it afterwards.',
+
+  // invitations: the link and the page it opens
+  'invite.hint': 'Send this link to a friend',
+  'invite.copy': 'Copy',
+  'invite.copied': 'Copied.',
+  'invite.select_hint': 'The link is selected: copy it (Ctrl+C, or press and hold → Copy).',
+  'invite.making': 'making the link…',
+  'invite.waiting': ({ n }) => (n === 1 ? 'Waiting for 1 more player…' : `Waiting for ${n} more players…`),
+  'invite.page_title': 'invitation',
+  'invite.loading': 'Looking up the game…',
+  'invite.join_title': 'Join the game',
+  'invite.from': ({ names, game }) => `${names} invites you to play ${game}.`,
+  'invite.to': ({ game }) => `You are invited to play ${game}.`,
+  'invite.players': ({ n }) => (n === 1 ? '1 player' : `${n} players`),
+  'invite.computers': ({ n }) => (n === 1 ? '1 computer player' : `${n} computer players`),
+  'invite.name_label': 'Your name',
+  'invite.name_help': '1 to 24 characters: letters, digits, spaces, _ - .',
+  'invite.name_empty': 'Please type your name.',
+  'invite.join': 'Join and play',
+  'invite.join_failed': ({ msg }) => `Could not join: ${msg}`,
+  'invite.just_watch': 'Just watch',
+  'invite.full_title': 'This game is full',
+  'invite.full_text': 'All its seats are taken. You can watch it.',
+  'invite.watch': 'Watch the game',
+  'invite.over_title': 'This game is over',
+  'invite.over_text': 'It finished before you came. You can step through it move by move.',
+  'invite.replay': 'Watch the replay',
+  'invite.unknown_title': 'No such game',
+  'invite.unknown_text': 'This server has no game with this link: it may be mistyped, or from another server.',
+  'invite.unreachable_title': 'The server cannot be reached',
+  'invite.retry': 'Try again',
 };
 
 export const MESSAGES = { en: EN };
