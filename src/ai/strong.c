@@ -19,6 +19,12 @@
  *    candidate by far more than the noise, since more playouts would not
  *    change the decision.
  * The budget is checked after every playout.
+ *
+ * Judging (strong_judge) runs the same search around a decision already
+ * taken: that decision joins the candidates and is never dropped, rounds
+ * are played whole, and the reward is the caller's (analysis.c: the chance
+ * to finish first), so the played decision and the survivors are measured
+ * on the same deals and playouts and their difference is not luck.
  */
 #include "strong.h"
 
@@ -47,6 +53,9 @@ struct strong_search {
     int ncand;
     int alive[MAX_CANDIDATES]; /* candidate indices still searched, best first */
     int nalive;
+    strong_reward_fn reward;
+    int pinned;        /* judging: the played decision's candidate index, else -1 */
+    bool whole_rounds; /* judging: every round reaches every alive candidate */
 };
 
 strong_search *strong_new(void)
@@ -193,16 +202,16 @@ static double play_candidate(strong_search *s, const candidate *c, int seat, uin
         return 0; /* cannot happen: the candidate is legal in the view */
     ax_rng_seed(&rng, seed);
     ai_playout(&s->sim, &s->tune.params, &rng, s->scratch);
-    return ai_outcome(&s->sim, seat);
+    return s->reward(&s->sim, seat);
 }
 
 /* Plays one round: one deal of the unknown tiles, every alive candidate
- * played in it, as far as the budget allows. */
+ * played in it, as far as the budget allows (judging: to the end). */
 static void play_round(strong_search *s, int seat, ai_budget *b, ax_rng *rng)
 {
     uint64_t deal = ax_rng_next(rng), seed = ax_rng_next(rng);
     ax_determinize(&s->root, deal, &s->det);
-    for (int a = 0; a < s->nalive && !ai_budget_over(b); a++) {
+    for (int a = 0; a < s->nalive && (s->whole_rounds || !ai_budget_over(b)); a++) {
         candidate *c = &s->cand[s->alive[a]];
         double reward = play_candidate(s, c, seat, seed);
         c->sum += reward;
@@ -221,6 +230,34 @@ static int affordable_candidates(int n, double playouts_left)
     return n;
 }
 
+/* Judging: puts the played decision back among the alive candidates when
+ * a cut left it out. */
+static void keep_pinned(strong_search *s)
+{
+    if (s->pinned < 0)
+        return;
+    for (int a = 0; a < s->nalive; a++)
+        if (s->alive[a] == s->pinned)
+            return;
+    s->alive[s->nalive++] = s->pinned;
+}
+
+/* Judging stops early only when more playouts cannot change any value:
+ * every alive candidate had the same reward in every playout so far (a
+ * game already decided). */
+static bool values_certain(const strong_search *s)
+{
+    const candidate *first = &s->cand[s->alive[0]];
+    if (first->n < MIN_PLAYOUTS_TO_STOP)
+        return false;
+    for (int a = 0; a < s->nalive; a++) {
+        const candidate *c = &s->cand[s->alive[a]];
+        if (c->sum != first->sum || reward_variance(c) != 0)
+            return false;
+    }
+    return true;
+}
+
 /* Plays rounds until the budget ends; halves the field at each phase end.
  * The first round measures the speed, and the field is cut to what the
  * budget can afford. */
@@ -234,17 +271,19 @@ static void run_rounds(strong_search *s, int seat, ai_budget *b, ax_rng *rng)
     play_round(s, seat, b, rng);
     double spent = ai_seconds() - start, rate = (double)(b->playouts - before) / (spent + 1e-6);
     s->nalive = affordable_candidates(s->nalive, ai_budget_playouts_left(b, rate));
+    keep_pinned(s);
     int phases = phases_for(s->nalive), phase = 0;
     double from = ai_seconds();
     long playouts_from = b->playouts;
     while (!ai_budget_over(b)) {
         play_round(s, seat, b, rng);
-        if (clearly_decided(s))
+        if (s->pinned < 0 ? clearly_decided(s) : values_certain(s))
             break;
         if (s->nalive > 1 &&
             ai_budget_progress(b, from, playouts_from) >= (double)(phase + 1) / phases) {
             sort_alive(s);
             s->nalive = (s->nalive + 1) / 2;
+            keep_pinned(s);
             phase++;
         }
     }
@@ -254,6 +293,9 @@ static void run_rounds(strong_search *s, int seat, ai_budget *b, ax_rng *rng)
 void strong_decide(strong_search *s, const ax_game *game, int seat, ai_budget *b, ax_rng *rng,
                    ax_move *out)
 {
+    s->reward = ai_outcome;
+    s->pinned = -1;
+    s->whole_rounds = false;
     ax_view(game, seat, &s->root);
     int n = ax_legal_moves(&s->root, s->moves, AX_MAX_MOVES);
     *out = s->moves[0];
@@ -267,4 +309,63 @@ void strong_decide(strong_search *s, const ax_game *game, int seat, ai_budget *b
         return;
     run_rounds(s, seat, b, rng);
     *out = s->cand[s->alive[0]].move;
+}
+
+/* --- judging a decision taken --- */
+
+/* Whether two decisions of the seat to move in g do the same thing: the
+ * same tile on the same cells (any copy of it, either way round for a
+ * domino), or the same swap answer. */
+static bool same_decision(const ax_game *g, const ax_move *a, const ax_move *b)
+{
+    if (a->kind != b->kind)
+        return false;
+    if (a->kind == AX_MOVE_SWAP)
+        return !a->accept == !b->accept;
+    ax_tile ta = g->rack[g->to_move][a->rack_index], tb = g->rack[g->to_move][b->rack_index];
+    if (g->variant == AX_ROTA)
+        return a->x == b->x && a->y == b->y && a->wild == b->wild &&
+               ax_tile_equal(ax_tile_rotate(ta, a->rotation), ax_tile_rotate(tb, b->rotation));
+    bool same = ta.sym[0] == tb.sym[0] && ta.sym[1] == tb.sym[1] && a->cells[0] == b->cells[0] &&
+                a->cells[1] == b->cells[1];
+    bool turned = ta.sym[0] == tb.sym[1] && ta.sym[1] == tb.sym[0] && a->cells[0] == b->cells[1] &&
+                  a->cells[1] == b->cells[0];
+    return same || turned;
+}
+
+/* Makes the played decision a candidate (in place of the last one when
+ * the list is full) and returns its index. */
+static int add_played(strong_search *s, const ax_move *played)
+{
+    for (int i = 0; i < s->ncand; i++)
+        if (same_decision(&s->root, &s->cand[i].move, played))
+            return i;
+    int k = s->ncand < MAX_CANDIDATES ? s->ncand++ : MAX_CANDIDATES - 1;
+    s->cand[k] = (candidate){.move = *played, .prior = -1e30f};
+    return k;
+}
+
+static strong_value value_of(const strong_search *s, const candidate *c)
+{
+    return (strong_value){
+        .move = c->move, .value = mean_reward(c), .samples = c->n, .index = (int)(c - s->cand)};
+}
+
+int strong_judge(strong_search *s, const ax_game *game, int seat, const ax_move *played,
+                 strong_reward_fn reward, ai_budget *b, ax_rng *rng, strong_value *played_out,
+                 strong_value *best_out)
+{
+    s->reward = reward;
+    s->whole_rounds = true;
+    ax_view(game, seat, &s->root);
+    int n = ax_legal_moves(&s->root, s->moves, AX_MAX_MOVES);
+    select_candidates(s, n, b);
+    s->pinned = add_played(s, played);
+    run_rounds(s, seat, b, rng);
+    const candidate *mine = &s->cand[s->pinned], *best = &s->cand[s->alive[0]];
+    if (mean_reward(mine) >= mean_reward(best))
+        best = mine;
+    *played_out = value_of(s, mine);
+    *best_out = value_of(s, best);
+    return s->ncand;
 }

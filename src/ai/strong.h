@@ -1,6 +1,8 @@
 /*
  * strong.h - the search behind the `strong` player: determinized flat
- * Monte Carlo over the most promising decisions.
+ * Monte Carlo over the most promising decisions. The same search also
+ * judges a decision already taken (strong_judge), for the analysis of a
+ * game (analysis.h).
  */
 #ifndef AX_AI_STRONG_H
 #define AX_AI_STRONG_H
@@ -29,5 +31,28 @@ strong_tuning *strong_tune(strong_search *s);
  * b->playouts. */
 void strong_decide(strong_search *s, const ax_game *game, int seat, ai_budget *b, ax_rng *rng,
                    ax_move *out);
+
+/* What a finished game is worth to `seat`; the search maximises its mean. */
+typedef double (*strong_reward_fn)(const ax_game *g, int seat);
+
+/* A candidate decision and its mean reward over `samples` playouts. */
+typedef struct {
+    ax_move move;
+    double value;
+    long samples;
+    int index; /* among the candidates */
+} strong_value;
+
+/* Judges `played`, a legal decision of `seat` (to move in `game`), from that
+ * seat's view as strong_decide would search it, with three differences: the
+ * reward is `reward`; `played` is a candidate that is never dropped; and
+ * every round is played to its end, so the played decision and every
+ * candidate still searched at the end have met the very same deals and
+ * playouts. *best is the candidate with the highest mean reward among
+ * those, `played` when it ties; so best->value >= played_out->value.
+ * Returns the number of candidates compared. */
+int strong_judge(strong_search *s, const ax_game *game, int seat, const ax_move *played,
+                 strong_reward_fn reward, ai_budget *b, ax_rng *rng, strong_value *played_out,
+                 strong_value *best_out);
 
 #endif
