@@ -16,6 +16,7 @@ static const struct {
     {"bench", cmd_bench, "measure the engine's speed"},
     {"serve", cmd_serve, "run the game server (web client, HTTP API, WebSocket play)"},
     {"arena", cmd_arena, "measure computer players against each other in duplicate games"},
+    {"analyse", cmd_analyse, "judge each decision of one seat in a game record"},
 };
 
 static void print_help(FILE *out)

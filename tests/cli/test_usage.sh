@@ -35,7 +35,11 @@ bad replay a b
 bad replay --bogus
 bad bench --games x
 bad bench --variant chess
-for cmd in selfplay replay bench; do
+bad analyse
+bad analyse --seat 0
+bad analyse --seat 9 record.jsonl
+bad analyse record.jsonl
+for cmd in selfplay replay bench analyse; do
   "$AXIO" $cmd --help | grep -q "usage: axio $cmd"
 done
 "$AXIO" --help | grep -q selfplay
