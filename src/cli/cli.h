@@ -30,5 +30,6 @@ int cmd_bench(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
 int cmd_analyse(int argc, char **argv);
+int cmd_engine(int argc, char **argv);
 
 #endif

@@ -17,6 +17,7 @@ static const struct {
     {"serve", cmd_serve, "run the game server (web client, HTTP API, WebSocket play)"},
     {"arena", cmd_arena, "measure computer players against each other in duplicate games"},
     {"analyse", cmd_analyse, "judge each decision of one seat in a game record"},
+    {"engine", cmd_engine, "answer for a computer player over the engine protocol (stdin/stdout)"},
 };
 
 static void print_help(FILE *out)
