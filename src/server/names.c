@@ -1,0 +1,142 @@
+/*
+ * names.c - names in any script (see names.h), with libunistring.
+ *
+ * Normalizing runs in a fixed order, so that what is counted and checked
+ * is what will be stored: UTF-8 check, NFC (u8_normalize), then spaces
+ * trimmed and collapsed (U+0020 is one byte and never part of another
+ * character, so this works on bytes), then one walk over the code points
+ * that checks each and counts them. A combining mark is accepted only
+ * after a letter or after a mark that follows one, which is what
+ * Devanagari, Thai or Arabic with vowel marks need and what keeps a mark
+ * from piling onto a space, a digit or nothing. Invisible letters (Unicode
+ * Default_Ignorable, e.g. the Hangul filler) are refused: they would make
+ * names that look empty or look like another.
+ */
+#include "names.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unicase.h>
+#include <unictype.h>
+#include <uninorm.h>
+#include <unistr.h>
+
+/* Longer input cannot be a name even after NFC and collapsing spaces; it
+ * is refused before any work is spent on it. */
+#define NAME_INPUT_MAX 1024
+
+static const char too_long[] = "name must be 1 to 24 characters";
+static const char bad_char[] = "name may hold letters, digits, spaces and _ - . only";
+
+static int refuse(char out[NAME_BYTES_MAX + 1], char *why, size_t whylen, const char *reason)
+{
+    out[0] = 0;
+    snprintf(why, whylen, "%s", reason);
+    return -1;
+}
+
+/* Copies s without leading and trailing spaces and with every run of
+ * spaces made one; returns the new length. */
+static size_t collapse_spaces(const uint8_t *s, size_t n, uint8_t *out)
+{
+    size_t len = 0;
+    bool space = false;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == ' ') {
+            space = len > 0;
+            continue;
+        }
+        if (space)
+            out[len++] = ' ';
+        space = false;
+        out[len++] = s[i];
+    }
+    return len;
+}
+
+static bool is_mark(ucs4_t c) { return uc_is_general_category(c, UC_CATEGORY_M); }
+
+static bool is_letter(ucs4_t c)
+{
+    return uc_is_property_alphabetic(c) && !uc_is_property_default_ignorable_code_point(c);
+}
+
+static bool is_other_allowed(ucs4_t c)
+{
+    return c == ' ' || c == '_' || c == '-' || c == '.' ||
+           uc_is_general_category(c, UC_CATEGORY_Nd);
+}
+
+/* Checks every code point of a collapsed NFC string; the number of code
+ * points, or -1 with the reason. */
+static int check_chars(const uint8_t *s, size_t n, const char **reason)
+{
+    int count = 0;
+    bool after_letter = false; /* a letter, or marks following one */
+    for (size_t i = 0; i < n; count++) {
+        ucs4_t c;
+        i += (size_t)u8_mbtouc(&c, s + i, n - i);
+        if (is_mark(c)) {
+            if (!after_letter) {
+                *reason = "a combining mark in a name must follow a letter";
+                return -1;
+            }
+        } else if (is_letter(c)) {
+            after_letter = true;
+        } else if (is_other_allowed(c)) {
+            after_letter = false;
+        } else {
+            *reason = bad_char;
+            return -1;
+        }
+    }
+    return count;
+}
+
+int name_normalize(const char *in, char out[NAME_BYTES_MAX + 1], char *why, size_t whylen)
+{
+    size_t n = strlen(in);
+    if (n > NAME_INPUT_MAX)
+        return refuse(out, why, whylen, too_long);
+    if (u8_check((const uint8_t *)in, n))
+        return refuse(out, why, whylen, "name must be valid UTF-8");
+    if (n == 0)
+        return refuse(out, why, whylen, too_long);
+    size_t len = 0;
+    uint8_t *nfc = u8_normalize(UNINORM_NFC, (const uint8_t *)in, n, NULL, &len);
+    uint8_t *collapsed = nfc ? malloc(len + 1) : NULL;
+    if (!collapsed) {
+        free(nfc);
+        return refuse(out, why, whylen, "out of memory");
+    }
+    len = collapse_spaces(nfc, len, collapsed);
+    free(nfc);
+    const char *reason = too_long;
+    int count = check_chars(collapsed, len, &reason);
+    if (count < 1 || count > NAME_CHARS_MAX) {
+        free(collapsed);
+        return refuse(out, why, whylen, reason);
+    }
+    memcpy(out, collapsed, len); /* at most 4 bytes per code point */
+    out[len] = 0;
+    free(collapsed);
+    return 0;
+}
+
+int name_fold(const char *normalized, char *out, size_t outlen)
+{
+    size_t len = 0;
+    uint8_t *folded =
+        u8_casefold((const uint8_t *)normalized, strlen(normalized), NULL, UNINORM_NFC, NULL, &len);
+    if (!folded || len >= outlen) {
+        free(folded);
+        return -1;
+    }
+    memcpy(out, folded, len);
+    out[len] = 0;
+    free(folded);
+    return 0;
+}
