@@ -11,21 +11,32 @@
  * are reported, and for two contestants their paired difference.
  * A long run stopped with SIGINT or SIGTERM finishes the deal it is playing
  * and reports the deals played so far; a second signal stops it at once.
+ *
+ * A contestant may be an external engine (`cmd:COMMAND`, engine_client.c):
+ * one process per contestant for the whole run, told of each game with
+ * `newgame` and asked with the seat's position. An engine that answers
+ * garbage, an illegal decision, too late, or dies forfeits its game: its seat
+ * leaves (rules 6, it ranks last) and `greedy` plays the seat's remaining
+ * decisions; the engine is started again for the next game.
  */
 #include "../ai/player.h"
 #include "../engine/axio.h"
 #include "cli.h"
+#include "engine_client.h"
 #include "match.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static const char *const help =
     "usage: axio arena --variant square|rota|hex --players N --ai A,B[,...] --games G --seed S\n"
-    "                  [--movetime MS] [--playouts P] [--mode standard|solo|team]\n"
+    "                  [--movetime MS] [--playouts P] [--mode standard|solo|team] [--record DIR]\n"
+    "                  [--share-seeds]\n"
     "\n"
     "Plays duplicate sets between computer players: each deal (seed S, S+1, ...) is played\n"
     "N times with the seats rotated, so the luck of the draw cancels. Prints per player the\n"
@@ -33,13 +44,23 @@ static const char *const help =
     "track, and the time per decision. Solo (--players 1): every player plays G seeds alone;\n"
     "prints the mean result, its spread and 95% interval, and for two players the paired\n"
     "difference.\n"
-    "  --ai        one player per seat, repeated when shorter: random, greedy, strong\n"
+    "  --ai        one player per seat, repeated when shorter: random, greedy, strong, or\n"
+    "              cmd:COMMAND, an external engine (docs/engine-protocol.md) run by /bin/sh;\n"
+    "              settings follow a name: strong:movetime=100:playouts=500,\n"
+    "              cmd:movetime=100:COMMAND. A command cannot hold a comma.\n"
     "  --games     games in all, rounded up to whole sets of N (solo: seeds per player)\n"
     "  --movetime  milliseconds per decision of a searching player (default 1000)\n"
     "  --playouts  fixed playouts per decision instead (then --movetime 0 is allowed)\n"
     "  --mode      default: solo for one player, standard otherwise; team: hex with 4\n"
-    "Progress goes to stderr after every deal. SIGINT (Ctrl-C) or SIGTERM ends the run after\n"
-    "the deal in progress and reports the deals played (exit 130); a second one stops at once.\n";
+    "  --record    write the full record of every game into DIR (created if missing)\n"
+    "  --share-seeds  tell external engines the seeds built-in players get, so that\n"
+    "              cmd:axio engine --player P plays exactly as P; those seeds come from the\n"
+    "              deal, so a dishonest engine could work out hidden tiles: trusted engines only\n"
+    "An external engine that answers garbage or an illegal decision, dies, or answers later\n"
+    "than 110% of its movetime plus 1 s (60 s with movetime 0) forfeits the game: its seat\n"
+    "leaves and ranks last. Progress goes to stderr after every deal. SIGINT (Ctrl-C) or\n"
+    "SIGTERM ends the run after the deal in progress and reports the deals played (exit 130);\n"
+    "a second one stops at once.\n";
 
 #define MAX_CONTESTANTS  AX_MAX_PLAYERS
 #define EXIT_INTERRUPTED 130
@@ -62,12 +83,26 @@ static void catch_stop_signals(void)
     sigaction(SIGTERM, &sa, NULL);
 }
 
+#define MAX_ENTRY    1024
+#define STARTUP_MS   10000 /* for `hello` and `newgame` */
+#define GRACE_MS     1000  /* beyond 110% of the movetime, before a decision is forfeit */
+#define NO_BUDGET_MS 60000 /* the limit of a decision with movetime 0 */
+
+/* One --ai entry: a built-in player or an external engine, with settings. */
 typedef struct {
-    const char *variant, *mode;
+    char label[MAX_ENTRY]; /* as written: names the player in the report */
+    char player[16];       /* the built-in player; empty for an external engine */
+    const char *command;   /* cmd: the shell command, inside `label` */
+    long movetime, playouts;
+} entry;
+
+typedef struct {
+    const char *variant, *mode, *record_dir;
+    bool share_seeds; /* external engines get the seeds of the built-in players */
     long players, games, movetime, playouts;
     uint64_t seed;
-    char names[MAX_CONTESTANTS][32];
-    int nnames;
+    entry entries[MAX_CONTESTANTS];
+    int nentries;
     int v, m;
 } arena_options;
 
@@ -79,20 +114,113 @@ typedef struct {
     double lowest_sum;
     long games;
     ax_player_stats time;
+    long forfeits[MATCH_GONE + 1]; /* games lost by failing, per match_verdict */
 } tally;
 
-static int split_names(const char *list, char names[MAX_CONTESTANTS][32])
+/* A contestant that is an external engine: its process lives across games. */
+typedef struct {
+    const entry *e;
+    engine_client *engine; /* NULL until started, and after it failed */
+    tally *tally;
+    bool newgame_due;
+    const uint64_t *seed; /* for `newgame`: NULL unless --share-seeds */
+    const char *const *names;
+} external;
+
+/* What a run keeps besides its options and tallies. */
+typedef struct {
+    ax_game *g;
+    ax_events *init;
+    external ext[MAX_CONTESTANTS];
+    long games; /* played so far, for the record file names and messages */
+} arena_run;
+
+static const entry *entry_of(const arena_options *o, int contestant)
 {
-    int n = 0;
-    for (const char *p = list; *p;) {
-        size_t len = strcspn(p, ",");
-        if (n == MAX_CONTESTANTS || len == 0 || len >= 32)
-            return -1;
-        memcpy(names[n], p, len);
-        names[n++][len] = 0;
-        p += len + (p[len] == ',');
+    return &o->entries[contestant % o->nentries];
+}
+
+/* "movetime=N" or "playouts=N", `len` characters of `s`. */
+static bool parse_setting(const char *s, size_t len, entry *e)
+{
+    char text[64];
+    if (len >= sizeof text)
+        return false;
+    memcpy(text, s, len);
+    text[len] = 0;
+    if (strncmp(text, "movetime=", 9) == 0)
+        return parse_long(text + 9, 0, 3600000, &e->movetime);
+    if (strncmp(text, "playouts=", 9) == 0)
+        return parse_long(text + 9, 0, 100000000, &e->playouts);
+    return false;
+}
+
+/* cmd:[SETTING:]...COMMAND; a setting is taken only where one can stand. */
+static int parse_command(entry *e)
+{
+    const char *p = e->label + 4;
+    for (;;) {
+        size_t len = strcspn(p, ":");
+        bool looks =
+            (strncmp(p, "movetime=", 9) == 0 || strncmp(p, "playouts=", 9) == 0) && p[len] == ':';
+        if (!looks)
+            break;
+        if (!parse_setting(p, len, e))
+            return usage_error("arena", "bad setting in '%s' (movetime=MS, playouts=N)", e->label);
+        p += len + 1;
     }
-    return n;
+    if (!p[strspn(p, " \t")])
+        return usage_error("arena", "'%s' names no command", e->label);
+    e->command = p;
+    return 0;
+}
+
+/* NAME[:SETTING]... */
+static int parse_builtin(entry *e)
+{
+    const char *p = e->label;
+    size_t len = strcspn(p, ":");
+    if (len >= sizeof e->player)
+        return usage_error("arena", "unknown player '%s' (random, greedy, strong, cmd:COMMAND)",
+                           e->label);
+    memcpy(e->player, p, len);
+    e->player[len] = 0;
+    ax_player *probe = ax_player_new(e->player, 0);
+    if (!probe)
+        return usage_error("arena", "unknown player '%s' (random, greedy, strong, cmd:COMMAND)",
+                           e->player);
+    ax_player_free(probe);
+    for (p += len; *p == ':'; p += len) {
+        p++;
+        len = strcspn(p, ":");
+        if (!parse_setting(p, len, e))
+            return usage_error("arena", "bad setting in '%s' (movetime=MS, playouts=N)", e->label);
+    }
+    return 0;
+}
+
+/* Splits --ai at its commas; each entry starts from the run's settings. */
+static int parse_entries(const char *list, arena_options *o)
+{
+    o->nentries = 0;
+    for (const char *p = list;; p++) {
+        size_t len = strcspn(p, ",");
+        if (o->nentries == MAX_CONTESTANTS || len == 0 || len >= MAX_ENTRY)
+            return usage_error("arena", "--ai takes 1 to 4 players separated by commas");
+        entry *e = &o->entries[o->nentries++];
+        *e = (entry){.movetime = o->movetime, .playouts = o->playouts};
+        memcpy(e->label, p, len);
+        e->label[len] = 0;
+        int rc = strncmp(e->label, "cmd:", 4) == 0 ? parse_command(e) : parse_builtin(e);
+        if (rc)
+            return rc;
+        if (e->movetime == 0 && e->playouts == 0)
+            return usage_error("arena", "%s: movetime 0 needs playouts (--playouts or playouts=N)",
+                               e->label);
+        p += len;
+        if (!*p)
+            return 0;
+    }
 }
 
 static int parse_options(int argc, char **argv, arena_options *o)
@@ -102,6 +230,7 @@ static int parse_options(int argc, char **argv, arena_options *o)
         {"mode", required_argument, 0, 'm'},     {"seed", required_argument, 0, 's'},
         {"games", required_argument, 0, 'g'},    {"ai", required_argument, 0, 'a'},
         {"movetime", required_argument, 0, 't'}, {"playouts", required_argument, 0, 'n'},
+        {"record", required_argument, 0, 'r'},   {"share-seeds", no_argument, 0, 'e'},
         {"help", no_argument, 0, 'h'},           {0, 0, 0, 0}};
     const char *ai = NULL;
     bool have_seed = false, have_games = false;
@@ -114,6 +243,8 @@ static int parse_options(int argc, char **argv, arena_options *o)
         case 'v': o->variant = optarg; break;
         case 'm': o->mode = optarg; break;
         case 'a': ai = optarg; break;
+        case 'r': o->record_dir = optarg; break;
+        case 'e': o->share_seeds = true; break;
         case 'p':
             if (!parse_long(optarg, 1, 4, &o->players))
                 return usage_error("arena", "--players must be 1 to 4, not '%s'", optarg);
@@ -144,47 +275,88 @@ static int parse_options(int argc, char **argv, arena_options *o)
         return usage_error("arena", "unexpected argument '%s'", argv[optind]);
     if (!o->variant || !ai || !have_games || !have_seed)
         return usage_error("arena", "--variant, --ai, --games and --seed are required");
-    if (o->movetime == 0 && o->playouts == 0)
-        return usage_error("arena", "--movetime 0 needs --playouts");
     if (!parse_game_options("arena", o->variant, o->mode, o->players, &o->v, &o->m))
         return EXIT_USAGE;
-    o->nnames = split_names(ai, o->names);
-    if (o->nnames <= 0)
-        return usage_error("arena", "--ai takes 1 to 4 names separated by commas");
-    if (o->players > 1 && o->nnames > o->players)
-        return usage_error("arena", "--ai names %d players for %ld seats", o->nnames, o->players);
-    for (int i = 0; i < o->nnames; i++) {
-        ax_player *probe = ax_player_new(o->names[i], 0);
-        if (!probe)
-            return usage_error("arena", "unknown player '%s' (random, greedy, strong)",
-                               o->names[i]);
-        ax_player_free(probe);
-    }
+    int rc = parse_entries(ai, o);
+    if (rc)
+        return rc;
+    if (o->players > 1 && o->nentries > o->players)
+        return usage_error("arena", "--ai names %d players for %ld seats", o->nentries, o->players);
     return 0;
 }
 
-static ax_player *make_player(const arena_options *o, int contestant, uint64_t seed)
+static ax_player *make_player(const entry *e, uint64_t seed)
 {
-    ax_player *p = ax_player_new(o->names[contestant % o->nnames], seed);
+    ax_player *p = ax_player_new(e->player[0] ? e->player : "greedy", seed);
     if (p) {
-        ax_player_set_movetime(p, (int)o->movetime);
-        ax_player_set_playouts(p, o->playouts);
+        ax_player_set_movetime(p, (int)e->movetime);
+        ax_player_set_playouts(p, e->playouts);
     }
     return p;
 }
 
-static void add_time(tally *t, const ax_player *p)
+static void add_time(tally *t, const ax_player_stats *s)
 {
-    ax_player_stats s;
-    ax_player_get_stats(p, &s);
-    t->time.decisions += s.decisions;
-    t->time.total_seconds += s.total_seconds;
-    t->time.playouts += s.playouts;
-    if (s.max_seconds > t->time.max_seconds)
-        t->time.max_seconds = s.max_seconds;
-    if (s.max_cpu_seconds > t->time.max_cpu_seconds)
-        t->time.max_cpu_seconds = s.max_cpu_seconds;
-    t->time.overruns += s.overruns;
+    t->time.decisions += s->decisions;
+    t->time.total_seconds += s->total_seconds;
+    t->time.playouts += s->playouts;
+    if (s->max_seconds > t->time.max_seconds)
+        t->time.max_seconds = s->max_seconds;
+    if (s->max_cpu_seconds > t->time.max_cpu_seconds)
+        t->time.max_cpu_seconds = s->max_cpu_seconds;
+    t->time.overruns += s->overruns;
+}
+
+/* The time of one answer of an external engine, as measured here; its CPU
+ * time and playouts as the engine reported them. */
+static void add_engine_time(tally *t, const entry *e, const engine_timing *timing)
+{
+    ax_player_stats s = {.decisions = 1,
+                         .total_seconds = timing->seconds,
+                         .max_seconds = timing->seconds,
+                         .max_cpu_seconds = timing->cpu_ms > 0 ? timing->cpu_ms / 1000.0 : 0,
+                         .playouts = timing->playouts > 0 ? timing->playouts : 0};
+    s.overruns = e->movetime > 0 && timing->seconds > 1.1 * (double)e->movetime / 1000.0;
+    add_time(t, &s);
+}
+
+static match_verdict verdict_of(engine_status s)
+{
+    switch (s) {
+    case ENGINE_OK: return MATCH_DECIDED;
+    case ENGINE_BAD_ANSWER: return MATCH_BAD_ANSWER;
+    case ENGINE_ILLEGAL: return MATCH_ILLEGAL;
+    case ENGINE_LATE: return MATCH_LATE;
+    case ENGINE_GONE: return MATCH_GONE;
+    }
+    return MATCH_GONE;
+}
+
+/* The seat's decider for an external engine (match_seat.ask). */
+static match_verdict ask_engine(void *ctx, const ax_game *view, int seat, ax_move *out,
+                                char *reason, size_t len)
+{
+    external *x = ctx;
+    engine_status st = ENGINE_OK;
+    if (!x->engine && !(x->engine = engine_start(x->e->command, STARTUP_MS, reason, len)))
+        return MATCH_GONE;
+    if (x->newgame_due) {
+        x->newgame_due = false;
+        st = engine_newgame(x->engine, view, seat, x->names, x->seed, STARTUP_MS, reason, len);
+    }
+    if (st == ENGINE_OK) {
+        long limit = x->e->movetime > 0 ? x->e->movetime * 11 / 10 + GRACE_MS : NO_BUDGET_MS;
+        engine_timing timing;
+        st = engine_go(x->engine, view, seat, (int)x->e->movetime, x->e->playouts, (int)limit, out,
+                       &timing, reason, len);
+        if (st != ENGINE_GONE)
+            add_engine_time(x->tally, x->e, &timing);
+    }
+    if (st != ENGINE_OK) { /* start afresh next game; a late engine may still be busy */
+        engine_stop(x->engine, st == ENGINE_BAD_ANSWER || st == ENGINE_ILLEGAL);
+        x->engine = NULL;
+    }
+    return verdict_of(st);
 }
 
 static int lowest_of(const ax_game *g, int seat)
@@ -211,26 +383,97 @@ static void first_place_shares(const ax_game *g, double share[AX_MAX_PLAYERS])
         share[rank.order[i]] = per_owner / first;
 }
 
-/* Plays one game; seat s holds contestant at[s]. Returns 0 or 1. */
-static int play_one(const arena_options *o, uint64_t deal, const int at[AX_MAX_PLAYERS],
-                    uint64_t player_seed, ax_game *g, ax_events *init, tally *tallies)
+#define PATH_SIZE 4096
+
+static FILE *open_record(const arena_options *o, const arena_run *run, char path[PATH_SIZE],
+                         char tmp[PATH_SIZE + 8])
 {
-    ax_player *seats[AX_MAX_PLAYERS] = {0};
+    snprintf(path, PATH_SIZE, "%s/%s-%ldp-%s-%llu-game%ld.jsonl", o->record_dir, o->variant,
+             o->players, ax_mode_name(o->m), (unsigned long long)run->g->seed, run->games + 1);
+    snprintf(tmp, PATH_SIZE + 8, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        fprintf(stderr, "axio arena: cannot write %s: %s\n", tmp, strerror(errno));
+    return f;
+}
+
+static int close_record(FILE *f, const char *path, const char *tmp, int rc)
+{
+    if (fclose(f) != 0 || rc != 0 || rename(tmp, path) != 0) {
+        fprintf(stderr, "axio arena: cannot write %s: %s\n", path, strerror(errno));
+        remove(tmp);
+        return 1;
+    }
+    return 0;
+}
+
+static const char *const verdict_names[] = {"", "bad answer", "illegal decision", "late", "gone"};
+
+/* Counts and reports the forfeits of a game just played. */
+static void note_forfeits(const arena_options *o, arena_run *run, const match_seat *seats,
+                          const int at[AX_MAX_PLAYERS], tally *tallies)
+{
+    for (int s = 0; s < o->players; s++) {
+        if (!seats[s].ask || seats[s].failed == MATCH_DECIDED)
+            continue;
+        tallies[at[s]].forfeits[seats[s].failed]++;
+        fprintf(stderr, "arena: game %ld (deal %llu), seat %d, %s forfeits (%s): %s\n",
+                run->games + 1, (unsigned long long)run->g->seed, s, entry_of(o, at[s])->label,
+                verdict_names[seats[s].failed], seats[s].reason);
+    }
+}
+
+/* Plays one game; seat s holds contestant at[s]. Returns 0, or 1 after
+ * saying what failed. */
+static int play_one(const arena_options *o, uint64_t deal, const int at[AX_MAX_PLAYERS],
+                    uint64_t player_seed, arena_run *run, tally *tallies)
+{
+    match_seat seats[AX_MAX_PLAYERS] = {0};
     const char *names[AX_MAX_PLAYERS];
+    uint64_t seeds[AX_MAX_PLAYERS];
     int rc = 0;
-    ax_game_init(g, o->v, (int)o->players, o->m, deal, init);
+    ax_game_init(run->g, o->v, (int)o->players, o->m, deal, run->init);
     for (int s = 0; s < o->players; s++) {
-        seats[s] = make_player(o, at[s], player_seed * 8 + (uint64_t)s);
-        names[s] = o->names[at[s] % o->nnames];
-        rc |= !seats[s];
+        const entry *e = entry_of(o, at[s]);
+        seeds[s] = player_seed * 8 + (uint64_t)s;
+        seats[s].player = make_player(e, seeds[s]); /* for cmd: greedy, should it forfeit */
+        names[s] = e->label;
+        rc |= !seats[s].player;
+        if (e->command) {
+            external *x = &run->ext[at[s]];
+            *x = (external){.e = e,
+                            .engine = x->engine,
+                            .tally = &tallies[at[s]],
+                            .newgame_due = true,
+                            .seed = o->share_seeds ? &seeds[s] : NULL,
+                            .names = names};
+            seats[s].ask = ask_engine;
+            seats[s].ctx = x;
+        }
     }
-    if (rc == 0 && play_match(g, init, seats, names, NULL, NULL) != 0)
+    if (rc)
+        fprintf(stderr, "axio arena: out of memory\n");
+    FILE *record = NULL;
+    char path[PATH_SIZE], tmp[PATH_SIZE + 8];
+    if (rc == 0 && o->record_dir && !(record = open_record(o, run, path, tmp)))
         rc = 1;
-    for (int s = 0; s < o->players; s++) {
-        if (rc == 0)
-            add_time(&tallies[at[s]], seats[s]);
-        ax_player_free(seats[s]);
+    if (rc == 0 && play_seats(run->g, run->init, seats, names, record, NULL) != 0) {
+        fprintf(stderr, "axio arena: %s\n", record ? "cannot write a record" : "out of memory");
+        rc = 1;
     }
+    if (record)
+        rc |= close_record(record, path, tmp, rc);
+    for (int s = 0; s < o->players; s++) {
+        if (rc == 0 && !seats[s].ask) {
+            ax_player_stats stats;
+            ax_player_get_stats(seats[s].player, &stats);
+            add_time(&tallies[at[s]], &stats);
+        }
+        ax_player_free(seats[s].player);
+    }
+    if (rc == 0)
+        note_forfeits(o, run, seats, at, tallies);
+    run->games++;
     return rc;
 }
 
@@ -258,17 +501,25 @@ static double ci_half_width(double sum, double sq, long n)
 
 static double clamp01(double x) { return x < 0 ? 0 : x > 1 ? 1 : x; }
 
-static void print_time(const tally *t, const char *name)
+static void print_time(const tally *t, const entry *e)
 {
-    if (t->time.decisions == 0)
+    if (t->time.decisions > 0) {
+        printf("  %-8s time per decision: mean %.1f ms, max %.1f ms (max cpu %.1f ms)", e->label,
+               1000.0 * t->time.total_seconds / (double)t->time.decisions,
+               1000.0 * t->time.max_seconds, 1000.0 * t->time.max_cpu_seconds);
+        if (t->time.playouts > 0)
+            printf(", %.0f playouts per decision",
+                   (double)t->time.playouts / (double)t->time.decisions);
+        printf(", over budget+10%%: %ld of %ld decisions\n", t->time.overruns, t->time.decisions);
+    }
+    if (!e->command)
         return;
-    printf("  %-8s time per decision: mean %.1f ms, max %.1f ms (max cpu %.1f ms)", name,
-           1000.0 * t->time.total_seconds / (double)t->time.decisions, 1000.0 * t->time.max_seconds,
-           1000.0 * t->time.max_cpu_seconds);
-    if (t->time.playouts > 0)
-        printf(", %.0f playouts per decision",
-               (double)t->time.playouts / (double)t->time.decisions);
-    printf(", over budget+10%%: %ld of %ld decisions\n", t->time.overruns, t->time.decisions);
+    long all = 0;
+    for (int v = MATCH_BAD_ANSWER; v <= MATCH_GONE; v++)
+        all += t->forfeits[v];
+    printf("  %-8s forfeits: %ld of %ld games (bad answer %ld, illegal %ld, late %ld, gone %ld)\n",
+           e->label, all, t->games, t->forfeits[MATCH_BAD_ANSWER], t->forfeits[MATCH_ILLEGAL],
+           t->forfeits[MATCH_LATE], t->forfeits[MATCH_GONE]);
 }
 
 static void print_standard(const arena_options *o, const tally *tallies, long deals, FILE *out,
@@ -279,18 +530,19 @@ static void print_standard(const arena_options *o, const tally *tallies, long de
         double mean = t->score_sum / (double)deals;
         double hw = ci_half_width(t->score_sum, t->score_sq, deals);
         if (brief) {
-            fprintf(out, " %s %.3f", o->names[i % o->nnames], mean);
+            fprintf(out, " %s %.3f", entry_of(o, i)->label, mean);
             continue;
         }
         fprintf(out, "player %d %-8s win rate %.3f (95%% CI %.3f..%.3f), mean lowest %.2f\n", i,
-                o->names[i % o->nnames], mean, hw < 0 ? mean : clamp01(mean - hw),
+                entry_of(o, i)->label, mean, hw < 0 ? mean : clamp01(mean - hw),
                 hw < 0 ? mean : clamp01(mean + hw), t->lowest_sum / (double)t->games);
     }
 }
 
 /* Plays deal d once per seat rotation; adds each contestant's mean share. */
-static int play_deal(const arena_options *o, long d, ax_game *g, ax_events *init, tally *tallies)
+static int play_deal(const arena_options *o, long d, arena_run *run, tally *tallies)
 {
+    const ax_game *g = run->g;
     long n = o->players;
     double deal_share[MAX_CONTESTANTS] = {0};
     for (int r = 0; r < n; r++) {
@@ -298,7 +550,7 @@ static int play_deal(const arena_options *o, long d, ax_game *g, ax_events *init
         for (int s = 0; s < n; s++)
             at[s] = (int)((s - r + n) % n); /* contestant i sits at seat i + r */
         uint64_t deal = o->seed + (uint64_t)d;
-        if (play_one(o, deal, at, deal * 4 + (uint64_t)r, g, init, tallies))
+        if (play_one(o, deal, at, deal * 4 + (uint64_t)r, run, tallies))
             return 1;
         double share[AX_MAX_PLAYERS];
         first_place_shares(g, share);
@@ -324,15 +576,12 @@ static void print_heading(const arena_options *o, const char *what)
     printf("\n");
 }
 
-static int run_standard(const arena_options *o, ax_game *g, ax_events *init)
+static int run_standard(const arena_options *o, arena_run *run, tally *tallies)
 {
     long n = o->players, deals = (o->games + n - 1) / n, played = 0;
-    tally tallies[MAX_CONTESTANTS] = {0};
     for (; played < deals && !stop_requested; played++) {
-        if (play_deal(o, played, g, init, tallies)) {
-            fprintf(stderr, "axio arena: out of memory\n");
+        if (play_deal(o, played, run, tallies))
             return 1;
-        }
         fprintf(stderr, "arena: deal %ld/%ld, %ld games, win rates:", played + 1, deals,
                 (played + 1) * n);
         print_standard(o, tallies, played + 1, stderr, true);
@@ -349,18 +598,19 @@ static int run_standard(const arena_options *o, ax_game *g, ax_events *init)
         return EXIT_INTERRUPTED;
     print_standard(o, tallies, played, stdout, false);
     for (int i = 0; i < n; i++)
-        print_time(&tallies[i], o->names[i % o->nnames]);
+        print_time(&tallies[i], entry_of(o, i));
     return played < deals ? EXIT_INTERRUPTED : 0;
 }
 
 /* Every contestant plays seed k alone; results[i] gets each result. */
-static int play_seed(const arena_options *o, long k, ax_game *g, ax_events *init, tally *tallies,
+static int play_seed(const arena_options *o, long k, arena_run *run, tally *tallies,
                      double *results)
 {
-    for (int i = 0; i < o->nnames; i++) {
+    const ax_game *g = run->g;
+    for (int i = 0; i < o->nentries; i++) {
         const int at[AX_MAX_PLAYERS] = {i};
         uint64_t deal = o->seed + (uint64_t)k;
-        if (play_one(o, deal, at, deal * 4 + (uint64_t)i, g, init, tallies))
+        if (play_one(o, deal, at, deal * 4 + (uint64_t)i, run, tallies))
             return 1;
         tally *t = &tallies[i];
         double r = results[i] = (double)ax_solo_result(g);
@@ -377,42 +627,40 @@ static int play_seed(const arena_options *o, long k, ax_game *g, ax_events *init
 static void print_solo(const arena_options *o, const tally *tallies, long n, double diff_sum,
                        double diff_sq)
 {
-    for (int i = 0; i < o->nnames; i++) {
+    for (int i = 0; i < o->nentries; i++) {
         const tally *t = &tallies[i];
         double mean = t->result_sum / (double)n, hw = ci_half_width(t->result_sum, t->result_sq, n);
         double sd = hw > 0 ? hw / 1.96 * root((double)n) : 0;
         printf("player %d %-8s mean result %.2f (95%% CI +-%.2f), sd %.2f, min %.0f, max %.0f, "
                "mean lowest %.2f\n",
-               i, o->names[i], mean, hw > 0 ? hw : 0, sd, t->result_min, t->result_max,
+               i, o->entries[i].label, mean, hw > 0 ? hw : 0, sd, t->result_min, t->result_max,
                t->lowest_sum / (double)n);
     }
-    if (o->nnames == 2) {
+    if (o->nentries == 2) {
         double hw = ci_half_width(diff_sum, diff_sq, n);
-        printf("paired difference %s - %s: %.2f (95%% CI +-%.2f)\n", o->names[0], o->names[1],
-               diff_sum / (double)n, hw > 0 ? hw : 0);
+        printf("paired difference %s - %s: %.2f (95%% CI +-%.2f)\n", o->entries[0].label,
+               o->entries[1].label, diff_sum / (double)n, hw > 0 ? hw : 0);
     }
-    for (int i = 0; i < o->nnames; i++)
-        print_time(&tallies[i], o->names[i]);
+    for (int i = 0; i < o->nentries; i++)
+        print_time(&tallies[i], &o->entries[i]);
 }
 
-static int run_solo(const arena_options *o, ax_game *g, ax_events *init)
+static int run_solo(const arena_options *o, arena_run *run, tally *tallies)
 {
-    tally tallies[MAX_CONTESTANTS] = {0};
     double diff_sum = 0, diff_sq = 0;
     long played = 0;
     for (; played < o->games && !stop_requested; played++) {
         double results[MAX_CONTESTANTS];
-        if (play_seed(o, played, g, init, tallies, results)) {
-            fprintf(stderr, "axio arena: out of memory\n");
+        if (play_seed(o, played, run, tallies, results))
             return 1;
-        }
-        if (o->nnames == 2) {
+        if (o->nentries == 2) {
             diff_sum += results[0] - results[1];
             diff_sq += (results[0] - results[1]) * (results[0] - results[1]);
         }
         fprintf(stderr, "arena: seed %ld/%ld, mean results:", played + 1, o->games);
-        for (int i = 0; i < o->nnames; i++)
-            fprintf(stderr, " %s %.2f", o->names[i], tallies[i].result_sum / (double)(played + 1));
+        for (int i = 0; i < o->nentries; i++)
+            fprintf(stderr, " %s %.2f", o->entries[i].label,
+                    tallies[i].result_sum / (double)(played + 1));
         fputc('\n', stderr);
     }
     char what[96];
@@ -427,23 +675,52 @@ static int run_solo(const arena_options *o, ax_game *g, ax_events *init)
     return played < o->games ? EXIT_INTERRUPTED : 0;
 }
 
+/* Starts the external engines before the first game, so that a command
+ * that does not work is a usage error, not a run of forfeits. */
+static int start_engines(const arena_options *o, arena_run *run, long contestants)
+{
+    for (int i = 0; i < contestants; i++) {
+        const entry *e = entry_of(o, i);
+        if (!e->command)
+            continue;
+        char err[400];
+        run->ext[i].engine = engine_start(e->command, STARTUP_MS, err, sizeof err);
+        if (!run->ext[i].engine)
+            return usage_error("arena", "%s: %s", e->label, err);
+        fprintf(stderr, "arena: player %d %s is the engine '%s'\n", i, e->label,
+                engine_name(run->ext[i].engine));
+    }
+    return 0;
+}
+
 int cmd_arena(int argc, char **argv)
 {
     arena_options o;
     int rc = parse_options(argc, argv, &o);
     if (rc)
         return rc < 0 ? 0 : rc;
-    ax_game *g = malloc(sizeof *g);
-    ax_events *init = malloc(sizeof *init);
-    if (!g || !init) {
-        free(g);
-        free(init);
+    if (o.record_dir && mkdir(o.record_dir, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "axio arena: cannot create %s: %s\n", o.record_dir, strerror(errno));
+        return 1;
+    }
+    arena_run run = {.g = malloc(sizeof *run.g), .init = malloc(sizeof *run.init)};
+    tally tallies[MAX_CONTESTANTS] = {0};
+    if (!run.g || !run.init) {
+        free(run.g);
+        free(run.init);
         fprintf(stderr, "axio arena: out of memory\n");
         return 1;
     }
-    catch_stop_signals();
-    rc = o.m == AX_SOLO ? run_solo(&o, g, init) : run_standard(&o, g, init);
-    free(g);
-    free(init);
+    signal(SIGPIPE, SIG_IGN); /* an engine that went away is a failed write */
+    long contestants = o.m == AX_SOLO ? o.nentries : o.players;
+    rc = start_engines(&o, &run, contestants);
+    if (rc == 0) {
+        catch_stop_signals();
+        rc = o.m == AX_SOLO ? run_solo(&o, &run, tallies) : run_standard(&o, &run, tallies);
+    }
+    for (int i = 0; i < MAX_CONTESTANTS; i++)
+        engine_stop(run.ext[i].engine, true);
+    free(run.g);
+    free(run.init);
     return rc;
 }

@@ -36,7 +36,8 @@ static const char *const help =
     "  --player    random, greedy or strong (default strong)\n"
     "  --movetime  milliseconds per decision unless `go` says otherwise (default 1000)\n"
     "  --playouts  fixed playouts per decision of `strong` unless `go` says otherwise\n"
-    "  --seed      seed of the player's random choices until `newgame` gives one (default 1)\n"
+    "  --seed      seed of the player's random choices, again at each `newgame` that gives\n"
+    "              none (default 1)\n"
     "Example: axio arena --variant hex --ai 'strong,cmd:axio engine --player greedy' ...\n";
 
 typedef struct {

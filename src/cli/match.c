@@ -1,12 +1,14 @@
 /*
  * match.c - the loop of a game between computer players: each seat decides
  * from its own view, the engine applies, the record gets every event.
- * Optionally seats leave at random moments between decisions.
+ * Optionally seats leave at random moments between decisions. A seat decided
+ * outside the process (an external engine) that fails leaves the game.
  */
 #include "match.h"
 
 #include "../engine/record.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 static int write_line(FILE *out, json_t *obj)
@@ -42,8 +44,44 @@ static void random_leave(ax_game *g, ax_rng *rng, ax_events *events)
         abort(); /* a seat that still plays may always leave */
 }
 
-int play_match(ax_game *g, const ax_events *init, ax_player *const *players,
-               const char *const *names, FILE *record, match_leaves *leaves)
+/* The leave reason of a failed outside decider (match.h). */
+static int leave_why_of(match_verdict v)
+{
+    return v == MATCH_LATE ? AX_LEAVE_TIMEOUT : v == MATCH_GONE ? AX_LEAVE_ABSENT : AX_LEAVE_RESIGN;
+}
+
+/* Asks the seat's decider and applies its decision to g. An outside decider
+ * that fails, or whose decision the rules refuse, forfeits: its seat leaves
+ * (unless it has left already) and its player decides from then on. */
+static void take_decision(ax_game *g, ax_game *view, match_seat *s, int seat, ax_events *events)
+{
+    ax_move m;
+    ax_view(g, seat, view);
+    if (s->ask && s->failed == MATCH_DECIDED) {
+        match_verdict v = s->ask(s->ctx, view, seat, &m, s->reason, sizeof s->reason);
+        ax_error err = v == MATCH_DECIDED ? ax_apply(g, &m, events) : AX_OK;
+        if (v == MATCH_DECIDED && err == AX_OK)
+            return;
+        if (v == MATCH_DECIDED) { /* the decider checks its answers; this is a second guard */
+            v = MATCH_ILLEGAL;
+            snprintf(s->reason, sizeof s->reason, "%s", ax_error_string(err));
+        }
+        s->failed = v;
+        ax_move leave = {.kind = AX_MOVE_LEAVE, .wild = AX_NO_COLOR, .seat = (uint8_t)seat};
+        leave.why = (uint8_t)leave_why_of(v);
+        if (ax_apply(g, &leave, events) != AX_OK)
+            events->n = 0; /* it had left already: its player just takes over */
+        return;
+    }
+    ax_player_decide(s->player, view, seat, &m);
+    if (ax_apply(g, &m, events) != AX_OK) {
+        fprintf(stderr, "axio: player %s chose an illegal decision\n", ax_player_name(s->player));
+        abort(); /* a bug in a player, never bad input */
+    }
+}
+
+int play_seats(ax_game *g, const ax_events *init, match_seat *seats, const char *const *names,
+               FILE *record, match_leaves *leaves)
 {
     if (record && (write_line(record, ax_record_start(g, names, AX_VIEWER_ALL)) ||
                    write_events(record, g, init)))
@@ -65,15 +103,7 @@ int play_match(ax_game *g, const ax_events *init, ax_player *const *players,
             }
             continue; /* perhaps another leave, or the game is over */
         }
-        int seat = g->to_move;
-        ax_move m;
-        ax_view(g, seat, view);
-        ax_player_decide(players[seat], view, seat, &m);
-        if (ax_apply(g, &m, events) != AX_OK) {
-            fprintf(stderr, "axio: player %s chose an illegal decision\n",
-                    ax_player_name(players[seat]));
-            abort(); /* a bug in a player, never bad input */
-        }
+        take_decision(g, view, &seats[g->to_move], g->to_move, events);
         if (record && write_events(record, g, events)) {
             rc = -1;
             break;
@@ -82,4 +112,13 @@ int play_match(ax_game *g, const ax_events *init, ax_player *const *players,
     free(events);
     free(view);
     return rc;
+}
+
+int play_match(ax_game *g, const ax_events *init, ax_player *const *players,
+               const char *const *names, FILE *record, match_leaves *leaves)
+{
+    match_seat seats[AX_MAX_PLAYERS] = {0};
+    for (int s = 0; s < g->players; s++)
+        seats[s].player = players[s];
+    return play_seats(g, init, seats, names, record, leaves);
 }

@@ -1,6 +1,7 @@
 /*
  * match.h - plays one game between computer players, optionally writing its
- * record; shared by selfplay and arena.
+ * record; shared by selfplay and arena. A seat may also be decided outside
+ * the process (an external engine), which may fail.
  */
 #ifndef AX_MATCH_H
 #define AX_MATCH_H
@@ -25,5 +26,34 @@ typedef struct {
  * writing the record failed. */
 int play_match(ax_game *g, const ax_events *init, ax_player *const *players,
                const char *const *names, FILE *record, match_leaves *leaves);
+
+/* Why an outside decider did not give a decision. */
+typedef enum {
+    MATCH_DECIDED,
+    MATCH_BAD_ANSWER, /* no decision: garbage, or an error */
+    MATCH_ILLEGAL,    /* a decision the rules forbid */
+    MATCH_LATE,       /* too late */
+    MATCH_GONE        /* the decider is gone */
+} match_verdict;
+
+/* One seat. An outside decider (`ask`, e.g. an external engine) may fail;
+ * then its seat leaves the game (rules 6: it ranks last), the reason `why`
+ * of the leave being timeout when it was late, absent when it was gone and
+ * resign otherwise, and `player` takes its remaining decisions. */
+typedef struct {
+    ax_player *player; /* decides when there is no `ask`, or after it failed */
+    /* Returns MATCH_DECIDED with *out set, or what went wrong with the
+     * reason in `reason`. It sees only the seat's view. */
+    match_verdict (*ask)(void *ctx, const ax_game *view, int seat, ax_move *out, char *reason,
+                         size_t len);
+    void *ctx;
+    /* set by play_seats: how `ask` failed (MATCH_DECIDED: it did not) */
+    match_verdict failed;
+    char reason[400];
+} match_seat;
+
+/* play_match with seats that may fail. */
+int play_seats(ax_game *g, const ax_events *init, match_seat *seats, const char *const *names,
+               FILE *record, match_leaves *leaves);
 
 #endif
