@@ -43,6 +43,11 @@
 #define AX_MAX_MOVES    6144
 #define AX_MAX_EVENTS   64
 
+/* The rules this engine plays: docs/rules.md as docs/rules-interpretations.md
+ * reads it. A change that could make a stored game replay differently gets
+ * a new number, so that games played under the old rules are recognized. */
+#define AX_RULES_VERSION "axio-rules/1"
+
 typedef enum { AX_SQUARE, AX_ROTA, AX_HEX } ax_variant;
 typedef enum { AX_STANDARD, AX_SOLO, AX_TEAM } ax_mode;
 typedef enum { AX_PHASE_PLACE, AX_PHASE_SWAP, AX_PHASE_OVER } ax_phase;

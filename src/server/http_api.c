@@ -191,6 +191,29 @@ static int cancel_game(http_req *r, struct lws *wsi, game *gm)
     return reply_json(r, wsi, 200, json_pack("{s:s}", "status", "cancelled"));
 }
 
+/* A game set aside as damaged: described and its stored decisions served,
+ * never joined, cancelled or played. */
+static int damaged_route(http_req *r, struct lws *wsi, const stored_game *sg, const char *action)
+{
+    if (r->method == HTTP_DELETE || strcmp(action, "join") == 0) {
+        if (r->method != HTTP_POST && r->method != HTTP_DELETE)
+            return method_not_allowed(r, wsi);
+        return reply_error(r, wsi, 409, "damaged",
+                           "the game is damaged: its stored decisions can no longer be replayed");
+    }
+    if (r->method != HTTP_GET)
+        return method_not_allowed(r, wsi);
+    if (strcmp(action, "") == 0)
+        return reply_json(r, wsi, 200, damaged_game_json(sg));
+    size_t len;
+    char *text = damaged_record_text(sg, &len);
+    if (!text)
+        return reply_error(r, wsi, 500, "internal", "the stored decisions cannot be read");
+    int rc = reply(r, wsi, 200, "application/x-ndjson", text, len);
+    free(text);
+    return rc;
+}
+
 /* /api/games/{id}[/join|/record] */
 static int game_route(http_req *r, struct lws *wsi, const char *rest)
 {
@@ -206,6 +229,12 @@ static int game_route(http_req *r, struct lws *wsi, const char *rest)
     }
     if (strcmp(action, "") && strcmp(action, "join") && strcmp(action, "record"))
         return reply_error(r, wsi, 404, "not_found", "no such endpoint");
+    stored_game damaged;
+    if (!gm && n <= GAME_ID_LEN && lobby_damaged(id, &damaged) == 0) {
+        int rc = damaged_route(r, wsi, &damaged, action);
+        stored_game_free(&damaged);
+        return rc;
+    }
     if (!gm)
         return reply_error(r, wsi, 404, "not_found", "no such game");
     if (strcmp(action, "") == 0 && r->method == HTTP_DELETE)

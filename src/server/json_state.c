@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistr.h>
 
 /* The largest coordinate worth asking the engine about; beyond it a cell
  * is simply not on the board (and never overflows an int16). */
@@ -203,11 +204,12 @@ json_t *state_game_json(const game *gm)
 {
     const ax_game *g = &gm->g;
     bool over = g->phase == AX_PHASE_OVER;
-    json_t *o = json_pack("{s:s,s:s,s:i,s:s,s:s,s:s,s:o,s:b,s:i,s:o}", "id", gm->id, "variant",
-                          ax_variant_name(g->variant), "players", g->players, "mode",
-                          ax_mode_name(g->mode), "status", lobby_status_name(gm->status), "phase",
-                          phase_name(gm), "to_move", over ? json_null() : json_integer(g->to_move),
-                          "bonus", g->in_bonus, "ply", g->ply, "colors", colors_json(g));
+    json_t *o =
+        json_pack("{s:s,s:s,s:i,s:s,s:s,s:s,s:s,s:o,s:b,s:i,s:o}", "id", gm->id, "variant",
+                  ax_variant_name(g->variant), "players", g->players, "mode", ax_mode_name(g->mode),
+                  "rules", AX_RULES_VERSION, "status", lobby_status_name(gm->status), "phase",
+                  phase_name(gm), "to_move", over ? json_null() : json_integer(g->to_move), "bonus",
+                  g->in_bonus, "ply", g->ply, "colors", colors_json(g));
     if (g->variant == AX_ROTA)
         add_rota_board(o, g);
     else
@@ -272,12 +274,21 @@ json_t *event_json(const game *gm, const ax_event *e, int viewer)
     return ax_record_event(&gm->g, e, viewer);
 }
 
-json_t *history_json(const game *gm, int viewer)
+/* The record's start line, with the rules the game is played under (a key
+ * record.md allows to be added). */
+static json_t *record_start(const game *gm, int viewer)
 {
     const char *names[AX_MAX_PLAYERS];
     seat_names(gm, names);
+    json_t *o = ax_record_start(&gm->g, names, viewer);
+    json_object_set_new(o, "rules", json_string(AX_RULES_VERSION));
+    return o;
+}
+
+json_t *history_json(const game *gm, int viewer)
+{
     json_t *a = json_array();
-    json_array_append_new(a, ax_record_start(&gm->g, names, viewer));
+    json_array_append_new(a, record_start(gm, viewer));
     for (int i = 0; i < gm->nevents; i++)
         json_array_append_new(a, ax_record_event(&gm->g, &gm->events[i], viewer));
     return a;
@@ -310,12 +321,10 @@ static int append_line(char **buf, size_t *len, size_t *cap, json_t *line)
 
 char *record_text(const game *gm, size_t *len)
 {
-    const char *names[AX_MAX_PLAYERS];
-    seat_names(gm, names);
     char *buf = NULL;
     size_t cap = 0;
     *len = 0;
-    if (append_line(&buf, len, &cap, ax_record_start(&gm->g, names, AX_VIEWER_ALL)))
+    if (append_line(&buf, len, &cap, record_start(gm, AX_VIEWER_ALL)))
         goto fail;
     for (int i = 0; i < gm->nevents; i++)
         if (append_line(&buf, len, &cap, ax_record_event(&gm->g, &gm->events[i], AX_VIEWER_ALL)))
@@ -324,6 +333,130 @@ char *record_text(const game *gm, size_t *len)
 fail:
     free(buf);
     return NULL;
+}
+
+/* --- damaged games --- */
+
+/* A text from the store as a JSON string: a damaged database may hold any
+ * bytes, and whatever is not UTF-8 becomes U+FFFD. */
+static json_t *text_json(const char *s)
+{
+    json_t *v = json_string(s);
+    if (v)
+        return v;
+    size_t n = strlen(s);
+    char *clean = malloc(3 * n + 1), *p = clean;
+    for (size_t i = 0; clean && i < n;) {
+        ucs4_t c;
+        int len = u8_mbtoucr(&c, (const uint8_t *)s + i, n - i);
+        if (len > 0) {
+            memcpy(p, s + i, (size_t)len);
+            p += len;
+            i += (size_t)len;
+        } else {
+            memcpy(p, "\xef\xbf\xbd", 3);
+            p += 3;
+            i++;
+        }
+    }
+    if (clean)
+        *p = 0;
+    v = json_string(clean ? clean : "");
+    free(clean);
+    return v;
+}
+
+static int stored_players(const stored_game *sg)
+{
+    return sg->players < 0 ? 0 : sg->players > AX_MAX_PLAYERS ? AX_MAX_PLAYERS : sg->players;
+}
+
+static bool stored_seat_taken(const stored_seat *ss)
+{
+    return strcmp(ss->kind, "ai") == 0 || ss->token_hash[0];
+}
+
+static json_t *damaged_seats_json(const stored_game *sg)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < stored_players(sg); i++) {
+        const stored_seat *ss = &sg->seats[i];
+        bool ai = strcmp(ss->kind, "ai") == 0, taken = stored_seat_taken(ss);
+        json_array_append_new(
+            a, json_pack("{s:o,s:o,s:o,s:b}", "name", taken ? text_json(ss->name) : json_null(),
+                         "kind", text_json(ss->kind), "level",
+                         ai ? text_json(ss->level) : json_null(), "taken", taken));
+    }
+    return a;
+}
+
+json_t *damaged_game_json(const stored_game *sg)
+{
+    json_t *clock = sg->clock[0] ? json_loads(sg->clock, 0, NULL) : NULL;
+    if (!json_is_object(clock)) {
+        json_decref(clock);
+        clock = json_null();
+    }
+    return json_pack(
+        "{s:s,s:o,s:i,s:o,s:s,s:o,s:I,s:i,s:o,s:o,s:o,s:o,s:o}", "id", sg->id, "variant",
+        text_json(sg->variant), "players", sg->players, "mode", text_json(sg->mode), "status",
+        "damaged", "rules", text_json(sg->rules), "created", (json_int_t)sg->created, "creator",
+        sg->creator, "clock", clock, "to_move", json_null(), "rematch_of",
+        sg->rematch_of[0] ? text_json(sg->rematch_of) : json_null(), "damaged",
+        sg->damage[0] ? text_json(sg->damage) : json_null(), "seats", damaged_seats_json(sg));
+}
+
+/* The start line of a damaged game's record: what was stored of its
+ * configuration. No seed: an operator who repairs the game can resume it,
+ * so the seed stays the server's secret; its hash identifies the deal. */
+static json_t *damaged_start_json(const stored_game *sg)
+{
+    char seed[24], seed_hash[65];
+    snprintf(seed, sizeof seed, "%" PRIu64, sg->seed);
+    sha256_hex(seed, seed_hash);
+    json_t *names = json_array();
+    for (int i = 0; i < stored_players(sg); i++) {
+        char fallback[16];
+        snprintf(fallback, sizeof fallback, "Seat %d", i + 1);
+        const stored_seat *ss = &sg->seats[i];
+        json_array_append_new(names,
+                              stored_seat_taken(ss) ? text_json(ss->name) : json_string(fallback));
+    }
+    return json_pack("{s:s,s:s,s:o,s:o,s:i,s:o,s:o,s:s,s:s,s:o}", "ev", "start", "format",
+                     "axio-record/1", "rules", text_json(sg->rules), "variant",
+                     text_json(sg->variant), "players", sg->players, "mode", text_json(sg->mode),
+                     "names", names, "seed_hash", seed_hash, "status", "damaged", "damaged",
+                     sg->damage[0] ? text_json(sg->damage) : json_null());
+}
+
+typedef struct {
+    char *buf;
+    size_t len, cap;
+} text_buf;
+
+/* One stored decision as a line: the message as stored, or its text when
+ * it is not JSON. */
+static int append_decision(int ply, int seat, const char *text, int64_t at, void *arg)
+{
+    text_buf *out = arg;
+    json_t *decision = json_loads(text, 0, NULL);
+    if (!decision)
+        decision = text_json(text);
+    return append_line(&out->buf, &out->len, &out->cap,
+                       json_pack("{s:s,s:i,s:i,s:I,s:o}", "ev", "decision", "ply", ply, "seat",
+                                 seat, "at", (json_int_t)at, "decision", decision));
+}
+
+char *damaged_record_text(const stored_game *sg, size_t *len)
+{
+    text_buf out = {NULL, 0, 0};
+    if (append_line(&out.buf, &out.len, &out.cap, damaged_start_json(sg)) ||
+        store_each_decision(srv.db, sg->id, append_decision, &out)) {
+        free(out.buf);
+        return NULL;
+    }
+    *len = out.len;
+    return out.buf;
 }
 
 /* --- decisions --- */

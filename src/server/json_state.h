@@ -13,6 +13,7 @@
 #define AX_SERVER_JSON_STATE_H
 
 #include "../engine/axio.h"
+#include "store.h"
 
 #include <jansson.h>
 #include <stddef.h>
@@ -32,6 +33,13 @@ json_t *history_json(const game *gm, int viewer);
 json_t *event_json(const game *gm, const ax_event *e, int viewer);
 /* The complete record as JSON Lines (malloc'd), for a finished game. */
 char *record_text(const game *gm, size_t *len);
+
+/* A game set aside as damaged (lobby_damaged), described without the
+ * engine: GET /api/games/{id}, its lobby entry, and its record of stored
+ * decisions as JSON Lines (malloc'd; NULL when the store fails). */
+json_t *damaged_game_json(const stored_game *sg);
+json_t *damaged_entry_json(const stored_game *sg);
+char *damaged_record_text(const stored_game *sg, size_t *len);
 
 /* Reads a `place` (or `preview`) or `swap` message into a move. Returns NULL
  * when the message is well formed; else the protocol error code

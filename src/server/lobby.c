@@ -14,6 +14,7 @@
  */
 #include "../engine/record.h"
 #include "json_state.h"
+#include "names.h"
 #include "server.h"
 
 #include <inttypes.h>
@@ -26,6 +27,9 @@
 #define EVICT_AFTER 60.0 /* seconds a finished game stays without viewers */
 #define LOBBY_MAX   500  /* games listed, newest first */
 
+_Static_assert(NAME_MAX_LEN >= NAME_BYTES_MAX, "a seat holds the longest name");
+_Static_assert(NAME_MAX_LEN >= LEVEL_MAX_LEN + 5, "a seat holds a computer's name, \"LEVEL (AI)\"");
+
 static int api_fail(api_error *err, int http, const char *code, const char *message);
 
 static game *table[HASH_SIZE];
@@ -33,6 +37,13 @@ static game *oldest, *newest;
 static int ngames;
 
 static const char *const status_names[] = {"waiting", "running", "over", "expired", "cancelled"};
+
+/* The status of a stored game that can no longer be replayed: never in
+ * memory, never listed, only described (lobby_damaged). */
+static const char damaged_status[] = "damaged";
+
+/* What loading a game from the store gave. */
+enum { LOAD_OK, LOAD_MISSING, LOAD_DAMAGED, LOAD_SET_ASIDE, LOAD_FAILED };
 
 const char *lobby_status_name(int status) { return status_names[status]; }
 
@@ -166,24 +177,29 @@ static int replay_decisions(game *gm, const stored_game *sg, char *err, size_t n
         json_error_t jerr;
         json_t *msg = json_loads(sg->decisions[i], 0, &jerr);
         ax_move m;
-        char why[128] = "";
-        const char *code = msg ? decision_from_json(&gm->g, msg, &m, why, sizeof why) : "bad_json";
+        char why[160] = "";
+        if (!msg) {
+            json_error_text(&jerr, why, sizeof why);
+            snprintf(err, n, "decision %d is not JSON: %s", i, why);
+            return LOAD_DAMAGED;
+        }
+        const char *code = decision_from_json(&gm->g, msg, &m, why, sizeof why);
         json_decref(msg);
         ax_error rc = code ? AX_ERR_MOVE_KIND : ax_apply(&gm->g, &m, &events);
         if (code || rc != AX_OK) {
             snprintf(err, n, "decision %d is rejected by the engine: %s", i,
                      code ? why : ax_error_string(rc));
-            return -1;
+            return LOAD_DAMAGED;
         }
         if (lobby_log_events(gm, &events)) {
             snprintf(err, n, "out of memory");
-            return -1;
+            return LOAD_FAILED;
         }
     }
     for (int seat = 0; seat < gm->g.players; seat++)
         if (gm->g.left[seat])
             lobby_seat_left(gm, seat);
-    return 0;
+    return LOAD_OK;
 }
 
 void lobby_seat_left(game *gm, int seat)
@@ -219,22 +235,30 @@ static int clock_from_stored(game *gm, const stored_game *sg, char *err, size_t 
     return 0;
 }
 
-/* Builds a game from its stored form. */
-static game *game_from_stored(const stored_game *sg, char *err, size_t n)
+/* Builds a game from its stored form: LOAD_OK with *out, LOAD_DAMAGED when
+ * the stored form cannot be replayed, LOAD_FAILED when memory ran out; the
+ * reason in err. */
+static int game_from_stored(const stored_game *sg, game **out, char *err, size_t n)
 {
+    *out = NULL;
+    if (strcmp(sg->rules, AX_RULES_VERSION) != 0) {
+        snprintf(err, n, "played under rules '%s'; this server plays %s", sg->rules,
+                 AX_RULES_VERSION);
+        return LOAD_DAMAGED;
+    }
     int v = ax_variant_parse(sg->variant), m = ax_mode_parse(sg->mode);
     int status = status_parse(sg->status);
     if (v < 0 || m < 0 || status < 0 || ax_config_check(v, sg->players, m) != AX_OK ||
         !is_base64url(sg->id, GAME_ID_LEN)) {
         snprintf(err, n, "unknown configuration %s/%d/%s/%s", sg->variant, sg->players, sg->mode,
                  sg->status);
-        return NULL;
+        return LOAD_DAMAGED;
     }
     game *gm = calloc(1, sizeof *gm);
     ax_events init;
     if (!gm) {
         snprintf(err, n, "out of memory");
-        return NULL;
+        return LOAD_FAILED;
     }
     memcpy(gm->id, sg->id, strlen(sg->id) + 1);
     gm->created = sg->created;
@@ -253,37 +277,57 @@ static game *game_from_stored(const stored_game *sg, char *err, size_t n)
     snprintf(seed, sizeof seed, "%" PRIu64, sg->seed);
     sha256_hex(seed, gm->seed_hash);
     ax_game_init(&gm->g, v, sg->players, m, sg->seed, &init);
-    if (lobby_log_events(gm, &init) || seats_from_stored(gm, sg, err, n) ||
-        replay_decisions(gm, sg, err, n)) {
-        game_free(gm);
-        return NULL;
-    }
-    if (gm->g.phase == AX_PHASE_OVER)
+    int rc = LOAD_FAILED;
+    if (lobby_log_events(gm, &init))
+        snprintf(err, n, "out of memory");
+    else if (seats_from_stored(gm, sg, err, n))
+        rc = LOAD_DAMAGED;
+    else
+        rc = replay_decisions(gm, sg, err, n);
+    if (rc == LOAD_OK && gm->g.phase == AX_PHASE_OVER)
         gm->status = GAME_OVER;
-    if (clock_from_stored(gm, sg, err, n)) {
+    if (rc == LOAD_OK && clock_from_stored(gm, sg, err, n))
+        rc = LOAD_DAMAGED;
+    if (rc != LOAD_OK) {
         game_free(gm);
-        return NULL;
+        return rc;
     }
-    return gm;
+    *out = gm;
+    return LOAD_OK;
 }
 
-/* Loads a game from the store; NULL when there is none or it is broken
- * (logged). */
-static game *load_game(const char *id, char *err, size_t n)
+/* Loads a game from the store into memory (*out); LOAD_SET_ASIDE for a
+ * game stored as damaged, which is not built. */
+static int load_game(const char *id, game **out, char *err, size_t n)
 {
     stored_game sg;
+    *out = NULL;
     int rc = store_load(srv.db, id, &sg);
+    if (rc == 1)
+        return LOAD_MISSING;
     if (rc != 0) {
-        snprintf(err, n, "%s", rc > 0 ? "no such game" : store_error(srv.db));
-        return NULL;
+        snprintf(err, n, "%s", store_error(srv.db));
+        return rc == 2 ? LOAD_DAMAGED : LOAD_FAILED;
     }
-    game *gm = game_from_stored(&sg, err, n);
-    if (gm)
-        chat_load(gm, &sg);
+    rc = strcmp(sg.status, damaged_status) == 0 ? LOAD_SET_ASIDE
+                                                : game_from_stored(&sg, out, err, n);
+    if (*out) {
+        chat_load(*out, &sg);
+        table_add(*out);
+    }
     stored_game_free(&sg);
-    if (gm)
-        table_add(gm);
-    return gm;
+    return rc;
+}
+
+/* A game that can no longer be replayed is set aside, not resumed: its
+ * players lose it, so this is said even with --quiet. */
+static int set_aside(const char *id, const char *why)
+{
+    fprintf(stderr, "axio serve: game %s is damaged and set aside: %s\n", id, why);
+    if (store_set_damaged(srv.db, id, why) == 0)
+        return 0;
+    fprintf(stderr, "axio serve: game %s cannot be set aside: %s\n", id, store_error(srv.db));
+    return -1;
 }
 
 game *lobby_find(const char *id)
@@ -294,30 +338,50 @@ game *lobby_find(const char *id)
     if (gm)
         return gm;
     char err[256];
-    gm = load_game(id, err, sizeof err);
-    if (!gm && strcmp(err, "no such game") != 0)
+    int rc = load_game(id, &gm, err, sizeof err);
+    if (rc == LOAD_DAMAGED)
+        set_aside(id, err);
+    else if (rc == LOAD_FAILED)
         server_log("game %s cannot be loaded: %s", id, err);
     return gm;
 }
 
+int lobby_damaged(const char *id, stored_game *out)
+{
+    if (!is_base64url(id, GAME_ID_LEN) || table_get(id))
+        return -1;
+    if (store_load_summary(srv.db, id, out) != 0)
+        return -1;
+    if (strcmp(out->status, damaged_status) == 0)
+        return 0;
+    stored_game_free(out);
+    return -1;
+}
+
+typedef struct {
+    int resumed, set_aside;
+} resume_count;
+
 static int resume_one(const char *id, void *arg)
 {
-    int *count = arg;
+    resume_count *count = arg;
     char err[256];
+    game *gm;
     if (table_get(id))
         return 0;
-    game *gm = load_game(id, err, sizeof err);
-    if (!gm) {
+    switch (load_game(id, &gm, err, sizeof err)) {
+    case LOAD_OK: count->resumed++; return 0;
+    case LOAD_MISSING: return 0;
+    case LOAD_DAMAGED: count->set_aside++; return set_aside(id, err);
+    default:
         fprintf(stderr, "axio serve: game %s in the database cannot be resumed: %s\n", id, err);
         return -1;
     }
-    (*count)++;
-    return 0;
 }
 
 int lobby_resume(void)
 {
-    int count = 0;
+    resume_count count = {0, 0};
     if (store_each_unfinished(srv.db, resume_one, &count) != 0) {
         if (*store_error(srv.db))
             fprintf(stderr, "axio serve: %s\n", store_error(srv.db));
@@ -325,8 +389,10 @@ int lobby_resume(void)
     }
     for (game *gm = oldest; gm; gm = gm->next)
         play_maybe_ai(gm);
-    if (count)
-        server_log("resumed %d unfinished game%s", count, count == 1 ? "" : "s");
+    if (count.resumed)
+        server_log("resumed %d unfinished game%s", count.resumed, count.resumed == 1 ? "" : "s");
+    if (count.set_aside)
+        server_log("set %d damaged game%s aside", count.set_aside, count.set_aside == 1 ? "" : "s");
     return 0;
 }
 
@@ -446,8 +512,13 @@ json_t *lobby_entries_json(const char *ids)
             memcpy(id, p, n);
             id[n] = 0;
             game *gm = lobby_find(id);
+            stored_game damaged;
             if (gm)
                 json_array_append_new(list, entry_json(gm));
+            else if (lobby_damaged(id, &damaged) == 0) {
+                json_array_append_new(list, damaged_game_json(&damaged));
+                stored_game_free(&damaged);
+            }
         }
         p += n + (p[n] == ',');
     }
@@ -493,8 +564,8 @@ static int api_fail(api_error *err, int http, const char *code, const char *mess
     return -1;
 }
 
-/* A player's name: up to NAME_MAX_LEN bytes of UTF-8 (jansson checked it)
- * without control characters; absent or empty gives the fallback. */
+/* A player's name in its normalized form (names.c), or refused with the
+ * reason; absent, null or empty gives the fallback. */
 static int read_name(const json_t *body, const char *fallback, char out[NAME_MAX_LEN + 1],
                      api_error *err)
 {
@@ -505,15 +576,12 @@ static int read_name(const json_t *body, const char *fallback, char out[NAME_MAX
     }
     if (!json_is_string(v))
         return api_fail(err, 400, "bad_message", "name must be a string");
-    const char *s = json_string_value(v);
-    size_t len = json_string_length(v);
-    if (len > NAME_MAX_LEN)
-        return api_fail(err, 400, "bad_message", "name must be at most 32 bytes");
-    for (size_t i = 0; i < len; i++)
-        if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
-            return api_fail(err, 400, "bad_message", "name must not hold control characters");
-    memcpy(out, s, len);
-    out[len] = 0;
+    char why[128];
+    if (strlen(json_string_value(v)) != json_string_length(v)) /* a \u0000 inside */
+        return api_fail(err, 400, "bad_message",
+                        "name may hold letters, digits, spaces and _ - . only");
+    if (name_normalize(json_string_value(v), out, why, sizeof why))
+        return api_fail(err, 400, "bad_message", why);
     return 0;
 }
 
@@ -609,13 +677,14 @@ static int create_stored(stored_game *sg, int seat, char token[TOKEN_LEN + 1], g
     sg->creator = seat;
     snprintf(sg->status, sizeof sg->status, "%s", first_free_human(sg) < 0 ? "running" : "waiting");
     sg->created = (int64_t)time(NULL);
+    snprintf(sg->rules, sizeof sg->rules, "%s", AX_RULES_VERSION);
     if (store_create_game(srv.db, sg)) {
         server_log("storing a new game failed: %s", store_error(srv.db));
         return api_fail(err, 500, "internal", "the game could not be stored");
     }
     char why[256];
-    game *gm = game_from_stored(sg, why, sizeof why);
-    if (!gm) {
+    game *gm;
+    if (game_from_stored(sg, &gm, why, sizeof why) != LOAD_OK) {
         server_log("a new game cannot be built: %s", why);
         return api_fail(err, 500, "internal", "the game could not be built");
     }

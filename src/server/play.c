@@ -665,6 +665,13 @@ int play_open(conn *c, struct lws *wsi)
     lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI);
     const char *id = strncmp(uri, "/ws/", 4) == 0 ? uri + 4 : "";
     game *gm = lobby_find(id);
+    stored_game damaged;
+    if (!gm && lobby_damaged(id, &damaged) == 0) {
+        stored_game_free(&damaged);
+        send_fatal(c, "damaged",
+                   "the game is damaged: its stored decisions can no longer be replayed");
+        return 0;
+    }
     if (!gm) {
         send_fatal(c, "not_found", "no such game");
         return 0;

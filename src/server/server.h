@@ -129,12 +129,17 @@ typedef struct {
     char message[160];
 } api_error;
 
-/* Loads every unfinished game from the store; -1 (reason printed) when one
- * cannot be replayed. */
+/* Loads every unfinished game from the store; one that can no longer be
+ * replayed is set aside (status damaged, a line on stderr). -1 (reason
+ * printed) when the store fails. */
 int lobby_resume(void);
 void lobby_free(void);
-/* A game in memory, or loaded from the store; NULL when unknown. */
+/* A game in memory, or loaded from the store; NULL when unknown or damaged
+ * (one found damaged now is set aside). */
 game *lobby_find(const char *id);
+/* A game set aside as damaged: 0 with its stored form (game and seats, no
+ * decisions) in out, to release with stored_game_free; -1 for any other id. */
+int lobby_damaged(const char *id, stored_game *out);
 /* The public list of open and running games. */
 json_t *lobby_list_json(void);
 int lobby_create(const json_t *body, game **out, int *seat, char token[TOKEN_LEN + 1],

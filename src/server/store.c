@@ -22,7 +22,7 @@
 #include <time.h>
 
 #define APPLICATION_ID 0x4158494F /* "AXIO", 1096304975 in schema_v1 */
-#define SCHEMA_VERSION 2
+#define SCHEMA_VERSION 3
 
 /* The first schema; a new database is created with it and then migrated
  * like any old one, so that every migration runs in every test. */
@@ -51,12 +51,18 @@ static const char *const migrations[] = {
     "CREATE TABLE chat(game_id TEXT NOT NULL, n INTEGER NOT NULL, seat INTEGER,"
     " name TEXT NOT NULL, text TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY(game_id, n));"
     "PRAGMA user_version = 2;",
+    /* 2 -> 3: the rules each game is played under (every game stored before
+     * was played under the first and only rules there had been), and why a
+     * game set aside as damaged can no longer be replayed */
+    "ALTER TABLE games ADD COLUMN rules TEXT NOT NULL DEFAULT 'axio-rules/1';"
+    "ALTER TABLE games ADD COLUMN damage TEXT;"
+    "PRAGMA user_version = 3;",
 };
 
 /* Each must prepare on a sound database: the schema check. */
 static const char *const schema_probes[] = {
     "SELECT id, variant, players, mode, seed, status, created_at, updated_at, creator, clock,"
-    " clock_left, rematch, rematch_of, end_summary FROM games",
+    " clock_left, rematch, rematch_of, end_summary, rules, damage FROM games",
     "SELECT game_id, seat, kind, level, name, token_hash FROM seats",
     "SELECT game_id, ply, seat, decision, at FROM decisions",
     "SELECT game_id, n, seat, name, text, at FROM chat",
@@ -71,6 +77,7 @@ enum {
     ST_SET_REMATCH,
     ST_SET_CLOCKS,
     ST_SET_END,
+    ST_SET_DAMAGED,
     ST_INSERT_DECISION,
     ST_INSERT_CHAT,
     ST_UNFINISHED,
@@ -78,6 +85,7 @@ enum {
     ST_GAME,
     ST_SEATS,
     ST_DECISIONS,
+    ST_DECISIONS_AS_STORED,
     ST_CHAT,
     ST_BEGIN,
     ST_COMMIT,
@@ -87,8 +95,8 @@ enum {
 
 static const char *const statement_sql[ST_COUNT] = {
     [ST_INSERT_GAME] = "INSERT INTO games(id, variant, players, mode, seed, status, created_at,"
-                       " updated_at, creator, clock, clock_left, rematch_of)"
-                       " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8, ?9, ?10, ?11)",
+                       " updated_at, creator, clock, clock_left, rematch_of, rules)"
+                       " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8, ?9, ?10, ?11, ?12)",
     [ST_INSERT_SEAT] = "INSERT INTO seats(game_id, seat, kind, level, name, token_hash)"
                        " VALUES(?1, ?2, ?3, ?4, ?5, ?6)",
     [ST_TAKE_SEAT] = "UPDATE seats SET name = ?3, token_hash = ?4 WHERE game_id = ?1 AND"
@@ -99,6 +107,8 @@ static const char *const statement_sql[ST_COUNT] = {
     [ST_SET_REMATCH] = "UPDATE games SET rematch = ?2 WHERE id = ?1 AND rematch IS NULL",
     [ST_SET_CLOCKS] = "UPDATE games SET clock_left = ?2 WHERE id = ?1",
     [ST_SET_END] = "UPDATE games SET end_summary = ?2 WHERE id = ?1",
+    [ST_SET_DAMAGED] = "UPDATE games SET status = 'damaged', damage = ?2, updated_at = ?3"
+                       " WHERE id = ?1",
     [ST_INSERT_DECISION] = "INSERT INTO decisions(game_id, ply, seat, decision, at)"
                            " VALUES(?1, ?2, ?3, ?4, ?5)",
     [ST_INSERT_CHAT] = "INSERT INTO chat(game_id, n, seat, name, text, at)"
@@ -108,10 +118,13 @@ static const char *const statement_sql[ST_COUNT] = {
     [ST_FINISHED] = "SELECT id FROM games WHERE status = 'over'"
                     " ORDER BY updated_at DESC, rowid DESC LIMIT ?1",
     [ST_GAME] = "SELECT variant, players, mode, seed, status, created_at, updated_at, creator,"
-                " clock, clock_left, rematch, rematch_of, end_summary FROM games WHERE id = ?1",
+                " clock, clock_left, rematch, rematch_of, end_summary, rules, damage FROM games"
+                " WHERE id = ?1",
     [ST_SEATS] = "SELECT seat, kind, level, name, token_hash FROM seats WHERE game_id = ?1"
                  " ORDER BY seat",
     [ST_DECISIONS] = "SELECT ply, decision FROM decisions WHERE game_id = ?1 ORDER BY ply",
+    [ST_DECISIONS_AS_STORED] = "SELECT ply, seat, decision, at FROM decisions WHERE game_id = ?1"
+                               " ORDER BY ply",
     [ST_CHAT] = "SELECT n, seat, name, text, at FROM (SELECT * FROM chat WHERE game_id = ?1"
                 " ORDER BY n DESC LIMIT ?2) ORDER BY n",
     [ST_BEGIN] = "BEGIN IMMEDIATE",
@@ -384,6 +397,7 @@ static int create_game(store *s, const stored_game *g)
     bind_text(st, 9, g->clock);
     bind_text(st, 10, g->clock_left);
     bind_text(st, 11, g->rematch_of);
+    sqlite3_bind_text(st, 12, g->rules, -1, SQLITE_TRANSIENT);
     if (step_done(s, ST_INSERT_GAME, "storing a game"))
         return rollback(s);
     for (int i = 0; i < g->players; i++)
@@ -466,6 +480,21 @@ int store_set_status(store *s, const char *id, const char *status)
 {
     lock(s);
     int rc = set_status(s, id, status);
+    if (rc == 0 && sqlite3_changes(s->db) != 1) {
+        snprintf(s->error, sizeof s->error, "no game %s", id);
+        rc = -1;
+    }
+    return unlock(s, rc);
+}
+
+int store_set_damaged(store *s, const char *id, const char *why)
+{
+    lock(s);
+    sqlite3_stmt *st = s->st[ST_SET_DAMAGED];
+    sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 2, why, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(st, 3, (sqlite3_int64)time(NULL));
+    int rc = step_done(s, ST_SET_DAMAGED, "setting a damaged game aside");
     if (rc == 0 && sqlite3_changes(s->db) != 1) {
         snprintf(s->error, sizeof s->error, "no game %s", id);
         rc = -1;
@@ -702,10 +731,9 @@ static int load_decisions(store *s, const char *id, stored_game *out)
     int rc, cap = 0;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         if (sqlite3_column_int(st, 0) != out->ndecisions) {
-            snprintf(s->error, sizeof s->error, "game %s: decision %d is missing", id,
-                     out->ndecisions);
+            snprintf(s->error, sizeof s->error, "decision %d is missing", out->ndecisions);
             sqlite3_reset(st);
-            return -1;
+            return 2;
         }
         if (out->ndecisions == cap) {
             cap = cap ? 2 * cap : 128;
@@ -773,25 +801,56 @@ static int load(store *s, const char *id, stored_game *out, bool with_history)
         copy_column(st, 10, out->rematch, sizeof out->rematch);
         copy_column(st, 11, out->rematch_of, sizeof out->rematch_of);
         copy_column(st, 12, out->end_summary, sizeof out->end_summary);
+        copy_column(st, 13, out->rules, sizeof out->rules);
+        copy_column(st, 14, out->damage, sizeof out->damage);
     }
     sqlite3_reset(st);
     if (rc == SQLITE_DONE)
         return 1;
     if (rc != SQLITE_ROW)
         return fail(s, "reading a game");
-    if (load_seats(s, id, out) ||
-        (with_history && (load_decisions(s, id, out) || load_chat(s, id, out)))) {
+    rc = load_seats(s, id, out);
+    if (rc == 0 && with_history)
+        rc = load_decisions(s, id, out);
+    if (rc == 0 && with_history)
+        rc = load_chat(s, id, out);
+    if (rc != 0)
         stored_game_free(out);
-        return -1;
-    }
-    return 0;
+    return rc;
 }
 
 int store_load(store *s, const char *id, stored_game *out)
 {
     lock(s);
     int rc = load(s, id, out, true);
-    return rc > 0 ? unlock(s, 0) + 1 : unlock(s, rc);
+    return rc == 1 ? unlock(s, 0) + 1 : unlock(s, rc);
+}
+
+int store_load_summary(store *s, const char *id, stored_game *out)
+{
+    lock(s);
+    int rc = load(s, id, out, false);
+    return rc == 1 ? unlock(s, 0) + 1 : unlock(s, rc);
+}
+
+int store_each_decision(store *s, const char *id,
+                        int (*fn)(int ply, int seat, const char *decision, int64_t at, void *arg),
+                        void *arg)
+{
+    lock(s);
+    sqlite3_stmt *st = s->st[ST_DECISIONS_AS_STORED];
+    sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        const char *text = (const char *)sqlite3_column_text(st, 2);
+        if (fn(sqlite3_column_int(st, 0), sqlite3_column_int(st, 1), text ? text : "",
+               sqlite3_column_int64(st, 3), arg))
+            break;
+    }
+    sqlite3_reset(st);
+    if (rc == SQLITE_ROW)
+        snprintf(s->error, sizeof s->error, "reading decisions: stopped");
+    return unlock(s, rc == SQLITE_DONE ? 0 : rc == SQLITE_ROW ? -1 : fail(s, "reading decisions"));
 }
 
 int store_each_finished(store *s, int max, int (*fn)(const stored_game *g, void *arg), void *arg)

@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define STORE_NAME_MAX  32
+#define STORE_NAME_MAX  96   /* bytes: 24 characters of up to 4 bytes (names.h) */
 #define STORE_CHAT_KEEP 200  /* chat messages loaded with a game, the newest */
 #define STORE_CHAT_MAX  2000 /* bytes of one chat text (500 characters of UTF-8) */
 
@@ -41,7 +41,7 @@ typedef struct {
     char id[24];
     char variant[8];
     char mode[12];
-    char status[12]; /* waiting | running | over | expired | cancelled */
+    char status[12]; /* waiting | running | over | expired | cancelled | damaged */
     int players;
     uint64_t seed;
     int64_t created, updated; /* unix seconds */
@@ -50,6 +50,8 @@ typedef struct {
     char clock_left[128];     /* JSON list of milliseconds per seat; "" */
     char rematch[24], rematch_of[24];
     char end_summary[256]; /* JSON {"reason","ranking"} once over; "" */
+    char rules[32];        /* the rules it is played under: "axio-rules/1" */
+    char damage[256];      /* status damaged: why it can no longer be replayed */
     stored_seat seats[4];
     int ndecisions;
     char **decisions; /* JSON text of each decision, ply order */
@@ -73,6 +75,9 @@ int store_take_seat(store *s, const char *id, int seat, const char *name, const 
 int store_set_token(store *s, const char *id, int seat, const char *token_hash);
 int store_set_status(store *s, const char *id, const char *status);
 int store_set_rematch(store *s, const char *id, const char *rematch_id);
+/* Sets a game that can no longer be replayed aside: status damaged, with
+ * the reason. */
+int store_set_damaged(store *s, const char *id, const char *why);
 
 /* What the writer thread stores, in the order submitted:
  * - STORE_DECISION: decision number `ply` of a game (JSON text); `status` the
@@ -114,8 +119,18 @@ int store_each_unfinished(store *s, int (*fn)(const char *id, void *arg), void *
  * without decisions and chat. */
 int store_each_finished(store *s, int max, int (*fn)(const stored_game *g, void *arg), void *arg);
 /* Reads a game, its decisions and its newest chat: 0, 1 when there is no
- * such game, -1 on error. stored_game_free releases what it allocated. */
+ * such game, 2 when its decisions do not follow on from one another (the
+ * game is damaged; why in store_error), -1 on error. stored_game_free
+ * releases what it allocated. */
 int store_load(store *s, const char *id, stored_game *out);
+/* Reads a game and its seats only: 0, 1 when there is no such game, -1. */
+int store_load_summary(store *s, const char *id, stored_game *out);
+/* Calls fn for each stored decision of a game in ply order, as stored,
+ * gaps and all (a damaged game's record); fn returning non-zero stops it
+ * with -1. */
+int store_each_decision(store *s, const char *id,
+                        int (*fn)(int ply, int seat, const char *decision, int64_t at, void *arg),
+                        void *arg);
 void stored_game_free(stored_game *g);
 
 #endif

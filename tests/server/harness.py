@@ -35,7 +35,7 @@ HOST = "127.0.0.1"
 TIMEOUT = 30.0  # generous: sanitizer builds on a loaded 2-core machine
 
 GAME_KEYS = {
-    "id", "variant", "players", "mode", "status", "phase", "to_move", "bonus", "ply",
+    "id", "variant", "players", "mode", "rules", "status", "phase", "to_move", "bonus", "ply",
     "colors", "area", "fields", "cells", "pyramids", "dead", "tiles", "frontier", "last",
     "seats", "spectators", "bag", "seed_hash", "end", "seed",
     "created", "creator", "clock", "clocks", "deadline", "absent_s", "rematch", "rematch_seats",

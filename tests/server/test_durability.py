@@ -214,7 +214,7 @@ class BadDatabase(unittest.TestCase):
         db = self.path(name)
         server = Server(db, *FAST)
         for _ in range(30):
-            server.create("square", [HUMAN, AI], name="x" * 30)
+            server.create("square", [HUMAN, AI], name="x" * 24)
         self.assertEqual(server.stop(), 0, server.errors())
         return db
 
