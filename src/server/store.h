@@ -120,8 +120,9 @@ int store_each_unfinished(store *s, int (*fn)(const char *id, void *arg), void *
 int store_each_finished(store *s, int max, int (*fn)(const stored_game *g, void *arg), void *arg);
 /* Reads a game, its decisions and its newest chat: 0, 1 when there is no
  * such game, 2 when its decisions do not follow on from one another (the
- * game is damaged; why in store_error), -1 on error. stored_game_free
- * releases what it allocated. */
+ * game is damaged; why in store_error; its row and seats are read, so its
+ * status tells whether it was set aside already), -1 on error.
+ * stored_game_free releases what it allocated. */
 int store_load(store *s, const char *id, stored_game *out);
 /* Reads a game and its seats only: 0, 1 when there is no such game, -1. */
 int store_load_summary(store *s, const char *id, stored_game *out);

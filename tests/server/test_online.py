@@ -1,7 +1,7 @@
 """Online play on the real server (docs/online-play.md): clocks that run out and
 survive a SIGKILL, resign and claim (rules 6) with every error, the computer taking
 a leaver's seat, chat with its limits and history, rematch, the lobby's finished
-games, cancel and expiry, and a database of schema 1 migrated at startup. Every
+games, cancel and expiry, and a database of schema 1 migrated at startup (to schema 3). Every
 finished game's record passes `axio replay` and the independent referee."""
 import json
 import os
@@ -423,11 +423,14 @@ class Migration(ServerTest):
         self.assertEqual(status, 200, game)
         self.assertEqual(game["status"], "running")
         self.assertIsNone(game["clock"])
+        # a game stored before rules versions was played under the only rules there were
+        self.assertEqual(game["rules"], "axio-rules/1")
+        self.assertEqual(self.server.stop(), 0, self.server.errors())
         con = sqlite3.connect(f"file:{self.db}?mode=ro", uri=True)
         try:
-            self.assertEqual(con.execute("PRAGMA user_version").fetchone()[0], 2)
-        except sqlite3.OperationalError:
-            pass  # the server holds the file exclusively; the answer above is the proof
+            self.assertEqual(con.execute("PRAGMA user_version").fetchone()[0], 3)
+            self.assertEqual(con.execute("SELECT rules, damage FROM games").fetchall(),
+                             [("axio-rules/1", None)])
         finally:
             con.close()
 

@@ -1,7 +1,8 @@
 /*
  * test_store.c - the SQLite store: games, seats and decisions come back as
  * written, the writer thread commits every queued decision and reports each,
- * and a file that is not a sound axio database is refused untouched.
+ * a file that is not a sound axio database is refused untouched, and a game
+ * whose decisions have a gap is reported damaged and can be set aside.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -149,6 +150,61 @@ static void test_round_trip(void **state)
     store_close(s);
 }
 
+static int collect_ply(int ply, int seat, const char *decision, int64_t at, void *arg)
+{
+    (void)seat;
+    (void)at;
+    int *plies = arg;
+    assert_string_equal(decision, "{\"type\":\"swap\",\"accept\":true}");
+    plies[++plies[0]] = ply;
+    return 0;
+}
+
+/* The rules version comes back as written; a game whose decisions have a gap
+ * loads as damaged (2) with its status readable, its decisions are still
+ * listed as stored, and once set aside it is no longer unfinished. */
+static void test_rules_and_damaged(void **state)
+{
+    (void)state;
+    char path[256], err[256];
+    path_of(path, sizeof path, "damaged.db");
+    store *s = store_open(path, false, err, sizeof err);
+    assert_non_null(s);
+    stored_game g = sample_game("gameCCCCCCCC");
+    strcpy(g.rules, "axio-rules/1");
+    strcpy(g.status, "running");
+    assert_int_equal(store_create_game(s, &g), 0);
+    assert_int_equal(store_writer_start(s, notify, NULL), 0);
+    submit(s, g.id, 0, NULL);
+    submit(s, g.id, 1, NULL);
+    submit(s, g.id, 3, NULL); /* decision 2 never was */
+    assert_int_equal(collect(s, 3), 0);
+    stored_game back;
+    assert_int_equal(store_load_summary(s, g.id, &back), 0);
+    assert_string_equal(back.rules, "axio-rules/1");
+    assert_string_equal(back.damage, "");
+    stored_game_free(&back);
+    assert_int_equal(store_load(s, g.id, &back), 2);
+    assert_string_equal(store_error(s), "decision 2 is missing");
+    assert_string_equal(back.status, "running");
+    assert_int_equal(back.ndecisions, 0);
+    int plies[8] = {0};
+    assert_int_equal(store_each_decision(s, g.id, collect_ply, plies), 0);
+    assert_int_equal(plies[0], 3);
+    assert_int_equal(plies[1], 0);
+    assert_int_equal(plies[2], 1);
+    assert_int_equal(plies[3], 3);
+    assert_int_equal(store_set_damaged(s, g.id, "decision 2 is missing"), 0);
+    assert_int_not_equal(store_set_damaged(s, "nope", "no such game"), 0);
+    assert_int_equal(store_load(s, g.id, &back), 2);
+    assert_string_equal(back.status, "damaged");
+    assert_string_equal(back.damage, "decision 2 is missing");
+    int unfinished = 0;
+    assert_int_equal(store_each_unfinished(s, count_ids, &unfinished), 0);
+    assert_int_equal(unfinished, 0);
+    store_close(s);
+}
+
 static void write_file(const char *path, const char *text)
 {
     FILE *f = fopen(path, "w");
@@ -187,6 +243,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_rules_and_damaged),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
