@@ -278,7 +278,9 @@ static int api_route(http_req *r, struct lws *wsi)
     if (strcmp(path, "/health") == 0) {
         if (r->method != HTTP_GET)
             return method_not_allowed(r, wsi);
-        return reply_json(r, wsi, 200, json_pack("{s:b,s:s}", "ok", 1, "version", AXIO_VERSION));
+        return reply_json(r, wsi, 200,
+                          json_pack("{s:b,s:s,s:o}", "ok", 1, "version", AXIO_VERSION, "urls",
+                                    server_urls_json()));
     }
     if (strcmp(path, "/games") == 0) {
         if (r->method == HTTP_GET)

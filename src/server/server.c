@@ -11,6 +11,10 @@
  *
  * A second timer, four times a second, runs the game clocks (clock.c).
  *
+ * The addresses printed at start (the public URL, or this computer's) come
+ * from one function, each_address, which also gives GET /api/health its
+ * "urls": what is printed is what the web client puts in invite links.
+ *
  * Behind a reverse proxy (--trusted-proxy ADDR), a request that comes from
  * that address is counted for the last address of its X-Forwarded-For, and
  * the proxy's own connections are not limited per address.
@@ -311,17 +315,26 @@ static void shut_down(void)
     srv.db = NULL;
 }
 
-/* Where players can open the game: the public URL, or this computer's own
- * addresses when the server listens on all of them. */
-static void print_addresses(const serve_options *opt, int port)
+/* The addresses players can open, by kind. */
+enum { URL_PUBLIC, URL_HERE, URL_NETWORK };
+
+/* Calls fn with each address where players can open the game: the public
+ * URL alone when there is one; else the address on this computer
+ * (localhost, or the one address listened on), then, when the server
+ * listens on all addresses, this computer's own addresses on the network,
+ * which friends use. */
+static void each_address(const serve_options *opt, int port,
+                         void (*fn)(int kind, const char *url, void *arg), void *arg)
 {
     if (opt->public_url) {
-        printf("axio serve: players open %s\n", opt->public_url);
+        fn(URL_PUBLIC, opt->public_url, arg);
         return;
     }
+    char url[INET6_ADDRSTRLEN + 32];
     bool any = strcmp(opt->bind, "0.0.0.0") == 0 || strcmp(opt->bind, "::") == 0;
-    printf("axio serve: open http://%s:%d/ on this computer\n",
-           any || strcmp(opt->bind, "127.0.0.1") == 0 ? "localhost" : opt->bind, port);
+    const char *host = any || strcmp(opt->bind, "127.0.0.1") == 0 ? "localhost" : opt->bind;
+    snprintf(url, sizeof url, strchr(host, ':') ? "http://[%s]:%d/" : "http://%s:%d/", host, port);
+    fn(URL_HERE, url, arg);
     struct ifaddrs *list;
     if (!any || getifaddrs(&list) != 0)
         return;
@@ -333,9 +346,44 @@ static void print_addresses(const serve_options *opt, int port)
             inet_ntop(AF_INET, &((struct sockaddr_in *)a->ifa_addr)->sin_addr, ip, sizeof ip);
         else
             continue; /* IPv6 link-local addresses need a zone: not worth sharing */
-        printf("axio serve: friends on your network open http://%s:%d/\n", ip, port);
+        snprintf(url, sizeof url, "http://%s:%d/", ip, port);
+        fn(URL_NETWORK, url, arg);
     }
     freeifaddrs(list);
+}
+
+static void print_address(int kind, const char *url, void *arg)
+{
+    (void)arg;
+    if (kind == URL_PUBLIC)
+        printf("axio serve: players open %s\n", url);
+    else if (kind == URL_HERE)
+        printf("axio serve: open %s on this computer\n", url);
+    else
+        printf("axio serve: friends on your network open %s\n", url);
+}
+
+typedef struct {
+    json_t *urls;
+    char here[INET6_ADDRSTRLEN + 32];
+} url_list;
+
+static void add_address(int kind, const char *url, void *arg)
+{
+    url_list *list = arg;
+    if (kind == URL_HERE)
+        snprintf(list->here, sizeof list->here, "%s", url);
+    else
+        json_array_append_new(list->urls, json_string(url));
+}
+
+json_t *server_urls_json(void)
+{
+    url_list list = {json_array(), ""};
+    each_address(&srv.opt, srv.port, add_address, &list);
+    if (json_array_size(list.urls) == 0 && list.here[0]) /* nothing but this computer */
+        json_array_append_new(list.urls, json_string(list.here));
+    return list.urls;
 }
 
 int server_run(const serve_options *opt)
@@ -366,9 +414,10 @@ int server_run(const serve_options *opt)
         return 1;
     }
     int port = lws_get_vhost_listen_port(lws_get_vhost_by_name(srv.ctx, "axio"));
+    srv.port = port;
     printf("axio serve: listening on http://%s:%d/ (database %s, web %s)\n", opt->bind, port,
            opt->db_path, opt->web_dir ? opt->web_dir : "none");
-    print_addresses(opt, port);
+    each_address(opt, port, print_address, NULL);
     fflush(stdout);
     lws_sul_schedule(srv.ctx, 0, &housekeeping_timer, housekeeping, HOUSEKEEPING_US);
     lws_sul_schedule(srv.ctx, 0, &clock_timer, tick_clocks, CLOCK_TICK_US);

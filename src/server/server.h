@@ -286,11 +286,17 @@ typedef struct {
     struct lws_context *ctx;
     store *db;
     ai_pool *ai;
+    int port; /* the port listened on (--port 0: the one the system gave) */
     bool stopping;
 } server;
 
 extern server srv;
 
+/* The addresses a friend can open to reach this server, best first (GET
+ * /api/health "urls"): the --public-url; else this computer's network
+ * addresses when listening on all of them; else the one it listens on
+ * (the loopback URL for a loopback-only server). As printed at start. */
+json_t *server_urls_json(void);
 /* The normalized client address of a connection. */
 void client_ip(struct lws *wsi, char *out, int outlen);
 /* The JSON library's error text made safe to send: its text can end in

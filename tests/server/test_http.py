@@ -1,10 +1,13 @@
 """The HTTP side: health, lobby, create and join with their validation, the public
 state and the record endpoint, static files and path tricks, request limits, and
 `axio serve`'s own usage errors."""
+import json
 import os
+import signal
 import subprocess
 import tempfile
 import unittest
+import urllib.request
 
 from harness import AXIO, TIMEOUT, Client, HandshakeError, Server, ServerTest, play_until_over
 
@@ -17,7 +20,10 @@ class Api(ServerTest):
 
     def test_health(self):
         status, body, headers = self.server.http("GET", "/api/health")
-        self.assertEqual((status, body), (200, {"ok": True, "version": "0.1.0"}))
+        # a loopback-only server (the default --bind 127.0.0.1) gives its loopback URL
+        port = self.server.port
+        self.assertEqual((status, body), (200, {"ok": True, "version": "0.1.0",
+                                                "urls": [f"http://localhost:{port}/"]}))
         self.assertTrue(headers["content-type"].startswith("application/json"))
 
     def test_create_join_list(self):
@@ -133,6 +139,50 @@ class Api(ServerTest):
         created = self.server.create("square", [HUMAN, AI])
         status, reply, _ = self.server.http("GET", f"/ws/{created['game']}")
         self.assertEqual(status, 400)
+
+
+class InviteUrls(unittest.TestCase):
+    """GET /api/health "urls": where a friend reaches this server, the same addresses
+    `axio serve` prints at start."""
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def start(self, *args):
+        """The server's health urls and every line it printed on stdout."""
+        server = Server(os.path.join(self.tmp.name, "axio.db"), *args)
+        try:
+            status, body, _ = server.http("GET", "/api/health")
+            self.assertEqual(status, 200)
+            for url in body["urls"]:  # each one answers (a public URL is not ours to try)
+                if "--public-url" not in args:
+                    with urllib.request.urlopen(url + "api/health", timeout=TIMEOUT) as r:
+                        self.assertEqual(json.loads(r.read())["ok"], True, url)
+        finally:
+            server.proc.send_signal(signal.SIGTERM)
+            printed = server.proc.stdout.read().splitlines()
+            self.assertEqual(server.stop(), 0, server.errors())
+        return body["urls"], printed, server.port
+
+    def test_public_url(self):
+        urls, printed, _ = self.start("--public-url", "https://example.org/axio/")
+        self.assertEqual(urls, ["https://example.org/axio/"])
+        self.assertIn("axio serve: players open https://example.org/axio/", printed)
+
+    def test_all_addresses(self):
+        urls, printed, port = self.start("--bind", "0.0.0.0")
+        network = [line.split(" open ")[1] for line in printed if "friends on your network" in line]
+        self.assertIn(f"axio serve: open http://localhost:{port}/ on this computer", printed)
+        if network:  # this computer's own addresses, as printed, loopback left out
+            self.assertEqual(urls, network)
+            for url in urls:
+                self.assertRegex(url, rf"^http://\d+\.\d+\.\d+\.\d+:{port}/$")
+                self.assertFalse(url.startswith("http://127."), url)
+        else:  # no network: this computer is all there is
+            self.assertEqual(urls, [f"http://localhost:{port}/"])
 
 
 class StaticFiles(unittest.TestCase):
