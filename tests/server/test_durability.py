@@ -213,9 +213,11 @@ class BadDatabase(unittest.TestCase):
     def make_axio_db(self, name):
         db = self.path(name)
         server = Server(db, *FAST)
-        for _ in range(30):
-            server.create("square", [HUMAN, AI], name="x" * 24)
-        self.assertEqual(server.stop(), 0, server.errors())
+        try:
+            for _ in range(30):
+                server.create("square", [HUMAN, AI], name="x" * 24)
+        finally:
+            self.assertEqual(server.stop(), 0, server.errors())
         return db
 
     def test_not_a_database(self):
