@@ -303,14 +303,14 @@ static int load_game(const char *id, game **out, char *err, size_t n)
     stored_game sg;
     *out = NULL;
     int rc = store_load(srv.db, id, &sg);
-    bool set_aside = rc != 1 && rc != -1 && strcmp(sg.status, damaged_status) == 0;
+    bool marked = rc != 1 && rc != -1 && strcmp(sg.status, damaged_status) == 0;
     if (rc == 1)
         return LOAD_MISSING;
-    if (rc != 0 && !set_aside) {
+    if (rc != 0 && !marked) {
         snprintf(err, n, "%s", store_error(srv.db));
         return rc == 2 ? LOAD_DAMAGED : LOAD_FAILED;
     }
-    rc = set_aside ? LOAD_SET_ASIDE : game_from_stored(&sg, out, err, n);
+    rc = marked ? LOAD_SET_ASIDE : game_from_stored(&sg, out, err, n);
     if (*out) {
         chat_load(*out, &sg);
         table_add(*out);
