@@ -22,6 +22,7 @@ struct ai_pool {
     pthread_mutex_t lock;
     pthread_cond_t wake;
     job_list todo, done;
+    int ntodo;
     bool stopping;
     int nthreads;
     pthread_t *threads;
@@ -54,8 +55,21 @@ static ai_job *list_pop(job_list *l)
 static void free_list(job_list *l)
 {
     ai_job *job;
-    while ((job = list_pop(l)))
+    while ((job = list_pop(l))) {
+        if (job->kind == AI_JOB_HINT) /* a hint's player is its own */
+            ax_player_free(job->player);
         free(job);
+    }
+}
+
+int ai_think_ms(int movetime_ms, int queued, int workers)
+{
+    if (workers < 1)
+        workers = 1;
+    long share = (long)AI_REPLY_TARGET_MS * workers / (workers + (queued > 0 ? queued : 0));
+    if (share < AI_MIN_THINK_MS)
+        share = AI_MIN_THINK_MS;
+    return movetime_ms > 0 && movetime_ms < share ? movetime_ms : (int)share;
 }
 
 static void *worker_main(void *arg)
@@ -68,7 +82,10 @@ static void *worker_main(void *arg)
         if (pool->stopping)
             break;
         ai_job *job = list_pop(&pool->todo);
+        pool->ntodo--;
+        job->think_ms = ai_think_ms(job->movetime_ms, pool->ntodo, pool->nthreads);
         pthread_mutex_unlock(&pool->lock);
+        ax_player_set_movetime(job->player, job->think_ms);
         ax_player_decide(job->player, &job->view, job->seat, &job->move);
         pthread_mutex_lock(&pool->lock);
         list_push(&pool->done, job);
@@ -115,6 +132,7 @@ void ai_pool_submit(ai_pool *pool, ai_job *job)
 {
     pthread_mutex_lock(&pool->lock);
     list_push(&pool->todo, job);
+    pool->ntodo++;
     pthread_cond_signal(&pool->wake);
     pthread_mutex_unlock(&pool->lock);
 }

@@ -6,6 +6,15 @@
  * puts the finished job on the done list, then calls the notify function
  * (lws_cancel_service) so that the loop wakes up and collects it. The loop
  * never waits for a worker.
+ *
+ * Think time adapts to the queue: a worker that takes a job gives it the
+ * smaller of the job's own movetime and a fair share of the reply target,
+ * target / (1 + jobs still queued / workers), never below AI_MIN_THINK_MS.
+ * With nothing queued a player thinks its full time; with fifty games
+ * waiting on two workers each thinks briefly, and every reply still comes
+ * within about the target (docs/server.md, "Computer players under load").
+ * Jobs are served first come, first served, and a game has at most one
+ * decision job in flight, so no game can starve another.
  */
 #ifndef AX_SERVER_AI_WORKERS_H
 #define AX_SERVER_AI_WORKERS_H
@@ -13,15 +22,28 @@
 #include "../ai/player.h"
 #include "../engine/axio.h"
 
+#define AI_REPLY_TARGET_MS 1500 /* a reply within this, queue included, when it can */
+#define AI_MIN_THINK_MS    25   /* below this a search is hardly better than greedy */
+
+enum { AI_JOB_DECIDE, AI_JOB_HINT };
+
 typedef struct ai_job {
-    void *owner;  /* the game, for the loop; workers never touch it */
-    uint16_t ply; /* the game's ply when submitted: stale results are dropped */
+    void *owner;      /* the game, for the loop; workers never touch it */
+    int kind;         /* AI_JOB_DECIDE: the seat's move; AI_JOB_HINT: advice for a person */
+    uint64_t conn_id; /* AI_JOB_HINT: the connection that asked */
+    uint16_t ply;     /* the game's ply when submitted: stale results are dropped */
     int seat;
     ax_player *player;
+    int movetime_ms; /* the most the job may think */
+    int think_ms;    /* what the worker gave it (smaller under load) */
     ax_game view;
     ax_move move; /* the result */
     struct ai_job *next;
 } ai_job;
+
+/* The think time a job gets when `queued` jobs wait behind it for
+ * `workers` workers (see above). */
+int ai_think_ms(int movetime_ms, int queued, int workers);
 
 typedef struct ai_pool ai_pool;
 

@@ -221,6 +221,8 @@ json_t *state_game_json(const game *gm)
     json_object_set_new(o, "seed_hash", json_string(gm->seed_hash));
     json_object_set_new(o, "end", over ? end_json(gm) : json_null());
     add_online(o, gm);
+    /* the computer's last decision had less than its time: the server is busy */
+    json_object_set_new(o, "ai_hurried", json_boolean(gm->ai_hurried && !over));
     if (over) {
         char seed[24];
         snprintf(seed, sizeof seed, "%" PRIu64, g->seed);

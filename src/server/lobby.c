@@ -432,8 +432,8 @@ void lobby_housekeeping(double now)
         next = gm->next;
         if (waiting_expired(gm, now))
             set_closed_status(gm, GAME_EXPIRED);
-        if (!lobby_is_open(gm) && gm->nviewers == 0 && !gm->ai_busy && !gm->pending &&
-            gm->chat_writes == 0 && now - gm->idle_since > EVICT_AFTER) {
+        if (!lobby_is_open(gm) && gm->nviewers == 0 && !gm->ai_busy && gm->hints_busy == 0 &&
+            !gm->pending && gm->chat_writes == 0 && now - gm->idle_since > EVICT_AFTER) {
             table_remove(gm);
             game_free(gm);
         } else {

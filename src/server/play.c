@@ -376,9 +376,12 @@ void play_maybe_ai(game *gm)
     if (!job)
         return; /* the housekeeping timer tries again */
     job->owner = gm;
+    job->kind = AI_JOB_DECIDE;
+    job->conn_id = 0;
     job->ply = g->ply;
     job->seat = g->to_move;
     job->player = gm->seats[g->to_move].ai;
+    job->movetime_ms = AX_DEFAULT_MOVETIME_MS;
     ax_view(g, g->to_move, &job->view);
     gm->ai_busy = true;
     ai_pool_submit(srv.ai, job);
@@ -387,9 +390,16 @@ void play_maybe_ai(game *gm)
 static void finish_ai_job(ai_job *job)
 {
     game *gm = job->owner;
+    if (job->kind == AI_JOB_HINT) {
+        hint_finished(gm, job);
+        return;
+    }
     gm->ai_busy = false;
     if (gm->status != GAME_RUNNING || gm->g.ply != job->ply || gm->g.to_move != job->seat)
         return;
+    /* searching players only: the others ignore their movetime */
+    gm->ai_hurried =
+        job->think_ms < job->movetime_ms && strcmp(ax_player_name(job->player), "strong") == 0;
     char why[160];
     const char *err = play_decide(gm, job->seat, &job->move, why, sizeof why);
     if (err && strcmp(err, "illegal_move") == 0) {
@@ -418,7 +428,7 @@ void play_collect_ai(void)
 
 /* The checks every action passes before the engine sees it; sends the
  * error when one fails. */
-static bool may_act(conn *c)
+bool play_may_act(conn *c)
 {
     game *gm = c->gm;
     if (c->seat < 0)
@@ -450,7 +460,7 @@ static void handle_action(conn *c, const json_t *msg, bool preview)
         send_error(c, code, why);
         return;
     }
-    if (!may_act(c))
+    if (!play_may_act(c))
         return;
     if (code) { /* illegal_move found while reading it */
         send_error(c, code, why);
@@ -563,6 +573,8 @@ static void handle_message(conn *c, const char *text, size_t len)
         chat_handle(c, msg);
     else if (strcmp(type, "rematch") == 0)
         handle_rematch(c);
+    else if (strcmp(type, "hint") == 0)
+        hint_handle(c);
     else
         send_error(c, "bad_message", "unknown message type");
     json_decref(msg);
@@ -658,6 +670,8 @@ static void attach(conn *c, game *gm, int seat)
 
 int play_open(conn *c, struct lws *wsi)
 {
+    static uint64_t last_conn_id;
+    c->id = ++last_conn_id;
     c->wsi = wsi;
     c->seat = -1;
     msg_bucket_init(&c->rate);

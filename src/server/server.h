@@ -116,7 +116,10 @@ typedef struct game {
     uint64_t seq;  /* messages sent on this game's channel */
     conn *viewers; /* connections watching, players and spectators */
     int nviewers, nspectators;
-    bool ai_busy;                     /* a worker is deciding for this game */
+    bool ai_busy;    /* a worker is deciding for this game */
+    bool ai_hurried; /* the last computer decision got less than its time: the server is busy */
+    int hints_busy;  /* hint jobs in flight (hint.c); the game stays in memory */
+    bool hint_asked[AX_MAX_PLAYERS];  /* a seat's hint is being searched */
     struct pending_decision *pending; /* a decision being stored (play.c) */
     ax_rng hint_rng;
     double idle_since; /* when the last viewer left */
@@ -175,6 +178,7 @@ game *lobby_first(void);
 /* --- play (play.c) --- */
 
 struct conn {
+    uint64_t id; /* unique while the server runs: hints find their asker by it */
     struct lws *wsi;
     game *gm;
     int seat; /* -1: spectator */
@@ -208,11 +212,26 @@ void play_collect_writes(void);
 /* Makes `seat` leave (rules 6) through the one decision path; when another
  * decision is being stored, the leave waits for it. */
 void play_leave(game *gm, int seat, int why);
+/* The checks every decision passes (a seated player who has not left, to
+ * move in a running game, nothing being stored); sends the error when one
+ * fails. */
+bool play_may_act(conn *c);
 /* Sends a message (JSON text) to everyone watching a game. */
 void play_broadcast_text(game *gm, const char *text);
 /* Queues a message (JSON, released) for one connection. */
 void play_send_json(conn *c, json_t *msg);
 void play_send_error(conn *c, const char *code, const char *message);
+
+/* --- hints (hint.c) --- */
+
+#define HINT_MOVETIME_MS 1000 /* the search behind a hint, at most */
+
+/* {"type":"hint"} from the seat to move: searched on a worker from that
+ * seat's view. */
+void hint_handle(conn *c);
+/* A hint job is back (on the loop thread): answers its asker if the
+ * position is still the one it was asked for; frees the job's player. */
+void hint_finished(game *gm, ai_job *job);
 
 /* --- clocks (clock.c) --- */
 

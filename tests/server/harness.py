@@ -39,7 +39,7 @@ GAME_KEYS = {
     "colors", "area", "fields", "cells", "pyramids", "dead", "tiles", "frontier", "last",
     "seats", "spectators", "bag", "seed_hash", "end", "seed",
     "created", "creator", "clock", "clocks", "deadline", "absent_s", "rematch", "rematch_seats",
-    "rematch_of",
+    "rematch_of", "ai_hurried",
 }
 SEAT_KEYS = {"name", "kind", "level", "taken", "connected", "rack_size", "score", "stack",
              "left", "played_by", "away_ms"}
@@ -169,6 +169,10 @@ def check_message(msg, seat):
             check_event(ev, seat)
             if ev["ev"] == "start" and "seed" in ev:
                 assert any(e["ev"] == "end" for e in msg["events"]), "seed in a running game's history"
+    elif kind == "hint":
+        assert seat is not None, "a hint reached a spectator"
+        assert set(msg) == {"type", "move"}, msg
+        assert msg["move"]["type"] in ("place", "swap"), msg
     elif kind in ("error", "preview", "pong", "chat", "chat_history", "rematch"):
         pass
     else:

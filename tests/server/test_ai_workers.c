@@ -1,0 +1,126 @@
+/*
+ * test_ai_workers.c - the computer players' worker pool under load: the think
+ * time a job gets shrinks with the queue behind it (a fair share of the reply
+ * target, never below the floor, never above the job's own movetime), jobs
+ * come back in the order they were queued, and a queue of searching players
+ * is served with shortened searches while the last one, alone, gets its
+ * full time.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+
+#include <cmocka.h>
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "../../src/server/ai_workers.h"
+
+static void test_think_time_is_a_fair_share(void **state)
+{
+    (void)state;
+    assert_int_equal(ai_think_ms(1000, 0, 2), 1000); /* idle: the full time */
+    assert_int_equal(ai_think_ms(1000, 1, 2), 1000); /* 1500*2/3 = 1000 */
+    assert_int_equal(ai_think_ms(1000, 2, 2), 750);
+    assert_int_equal(ai_think_ms(1000, 48, 2), 60); /* fifty games on two workers */
+    assert_int_equal(ai_think_ms(1000, 100000, 2), AI_MIN_THINK_MS);
+    assert_int_equal(ai_think_ms(100, 0, 2), 100); /* never above the job's own */
+    assert_int_equal(ai_think_ms(1000, 5, 1), 250);
+    assert_int_equal(ai_think_ms(1000, 3, 0), 375); /* no workers counts as one */
+    assert_int_equal(ai_think_ms(1000, -3, 2), 1000);
+}
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t done_cond = PTHREAD_COND_INITIALIZER;
+static int finished;
+
+static void notify(void *arg)
+{
+    (void)arg;
+    pthread_mutex_lock(&lock);
+    finished++;
+    pthread_cond_signal(&done_cond);
+    pthread_mutex_unlock(&lock);
+}
+
+static void test_a_queue_is_served_with_shorter_searches(void **state)
+{
+    (void)state;
+    enum { JOBS = 8 };
+    finished = 0;
+    ai_pool *pool = ai_pool_start(1, notify, NULL);
+    assert_non_null(pool);
+    ax_game g;
+    ax_events ev;
+    ax_game_init(&g, AX_SQUARE, 2, AX_STANDARD, 7, &ev);
+    ax_player *players[JOBS];
+    for (int i = 0; i < JOBS; i++) {
+        players[i] = ax_player_new("strong", (uint64_t)i + 1);
+        assert_non_null(players[i]);
+        ai_job *job = calloc(1, sizeof *job);
+        assert_non_null(job);
+        job->kind = AI_JOB_DECIDE;
+        job->ply = (uint16_t)i; /* marks the order */
+        job->seat = g.to_move;
+        job->player = players[i];
+        job->movetime_ms = 1000;
+        ax_view(&g, g.to_move, &job->view);
+        ai_pool_submit(pool, job);
+    }
+    pthread_mutex_lock(&lock);
+    while (finished < JOBS)
+        pthread_cond_wait(&done_cond, &lock);
+    pthread_mutex_unlock(&lock);
+    ai_job *job = ai_pool_take_done(pool);
+    int n = 0, shortened = 0;
+    while (job) {
+        ai_job *next = job->next;
+        assert_int_equal(job->ply, n); /* first come, first served */
+        assert_true(job->think_ms >= AI_MIN_THINK_MS && job->think_ms <= 1000);
+        /* the job behind which i jobs waited got 1500 / (1 + i) */
+        shortened += job->think_ms < 1000;
+        if (n == JOBS - 1)
+            assert_int_equal(job->think_ms, 1000); /* alone at last */
+        if (n == 1)
+            assert_int_equal(job->think_ms, ai_think_ms(1000, JOBS - 2, 1));
+        n++;
+        free(job);
+        job = next;
+    }
+    assert_int_equal(n, JOBS);
+    assert_true(shortened >= JOBS - 2);
+    ai_pool_stop(pool);
+    for (int i = 0; i < JOBS; i++)
+        ax_player_free(players[i]);
+}
+
+static void test_stopping_frees_queued_hints(void **state)
+{
+    (void)state;
+    ai_pool *pool = ai_pool_start(1, notify, NULL);
+    assert_non_null(pool);
+    ax_game g;
+    ax_events ev;
+    ax_game_init(&g, AX_HEX, 2, AX_STANDARD, 9, &ev);
+    for (int i = 0; i < 4; i++) {
+        ai_job *job = calloc(1, sizeof *job);
+        assert_non_null(job);
+        job->kind = AI_JOB_HINT; /* the pool frees a hint's own player */
+        job->seat = g.to_move;
+        job->player = ax_player_new("strong", 3);
+        job->movetime_ms = 200;
+        ax_view(&g, g.to_move, &job->view);
+        ai_pool_submit(pool, job);
+    }
+    ai_pool_stop(pool); /* LeakSanitizer checks the rest */
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_think_time_is_a_fair_share),
+        cmocka_unit_test(test_a_queue_is_served_with_shorter_searches),
+        cmocka_unit_test(test_stopping_frees_queued_hints),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
