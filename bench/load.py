@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """load.py - load generator for `axio serve`: many clients playing games against each
-other over real WebSocket connections (no computer seats).
+other over real WebSocket connections, or against the server's computer players.
 
 Usage:
     python3 bench/load.py --axio build/axio [--games 200] [--players 2] [--spectators 3]
+    python3 bench/load.py --axio build/axio --ai-games 50 --level strong [--think 0 0]
+                          [--duration S] [--json FILE]
     python3 bench/load.py --url http://127.0.0.1:8080 ...   (a server already running)
 
 With --axio it starts its own server on a free port with a temporary database and
@@ -22,6 +24,13 @@ Reported: decisions per second; move latency from sending a decision to receivin
 the state broadcast after it, at the mover (p50/p99/max) and at the last of all the
 game's connections (p50/p99/max); errors (error messages, failed or dropped
 connections); lost moves (sent but never acknowledged, or missing on the server).
+With --ai-games N --level L it plays N games of one person (this client, moving
+from the hints after --think) against the computer player L instead, and reports
+`ai_reply_ms` (p50/p99/max): from the state in which the computer is to move to
+the state with its decision, as the person sees it — queueing for the server's AI
+workers included. `ai_hurried` counts the states that said the computer had less
+than its full time because the server was busy.
+
 Latencies are measured on this one Python thread, so they include the client's own
 delays: an upper bound of the server's.
 
@@ -48,6 +57,7 @@ import time
 import urllib.parse
 
 PLY = re.compile(rb'"ply":(\d+)')
+TO_MOVE = re.compile(rb'"to_move":(\d+|null)')
 STATUS_OVER = b'"status":"over"'
 
 
@@ -62,6 +72,8 @@ class Stats:
         self.errors = []
         self.messages = 0
         self.bytes = 0
+        self.ai_reply = []  # seconds from the computer's turn to its decision
+        self.ai_hurried = 0
 
 
 def pct(values, p):
@@ -136,6 +148,18 @@ class Game:
         self.over = asyncio.Event()
         self.acked = 0
         self.over_seen = set()
+        self.ai_seats = set()
+        self.ai_wait = None  # (ply, time) since the computer is to move
+
+    def on_ai_state(self, ply, to_move, now, hurried):
+        """--ai-games: times each computer decision as the person sees it."""
+        if self.ai_wait and ply > self.ai_wait[0]:
+            self.stats.ai_reply.append(now - self.ai_wait[1])
+            self.ai_wait = None
+        if hurried:
+            self.stats.ai_hurried += 1
+        if to_move in self.ai_seats and self.ai_wait is None:
+            self.ai_wait = (ply, now)
 
     def sent(self, ply, conn):
         self.pending[ply] = (time.perf_counter(), conn, set())
@@ -177,6 +201,10 @@ async def conn_loop(conn, game, args, stats):
                 ply = int(PLY.search(payload).group(1))
                 over = STATUS_OVER in payload[:300]
                 game.on_state(conn, ply, now, over)
+                if game.ai_seats and conn.seat is not None:
+                    m = TO_MOVE.search(payload)
+                    to_move = None if over or m.group(1) == b"null" else int(m.group(1))
+                    game.on_ai_state(ply, to_move, now, b'"ai_hurried":true' in payload)
                 if over or conn.seat is None:
                     continue
                 you = json.loads(payload[payload.rindex(b'"you":') + 6:-1])
@@ -218,8 +246,24 @@ def http_json(host, port, method, path, body=None):
     return resp.status, json.loads(data) if data else None
 
 
+def create_ai_games(host, port, args):
+    """--ai-games: [(game id, [(seat, token)], {computer seats})], a person against L."""
+    games = []
+    for i in range(args.ai_games):
+        variant = args.variants[i % len(args.variants)]
+        status, created = http_json(host, port, "POST", "/api/games", {
+            "variant": variant, "players": 2, "name": f"p{i}",
+            "seats": [{"kind": "human"}, {"kind": "ai", "level": args.level}]})
+        if status != 201:
+            raise SystemExit(f"creating a game failed: {status} {created}")
+        games.append((created["game"], [(created["seat"], created["token"])], {1}))
+    return games
+
+
 def create_games(host, port, args):
-    """[(game id, [(seat, token)])]"""
+    """[(game id, [(seat, token)], {computer seats})]"""
+    if args.ai_games:
+        return create_ai_games(host, port, args)
     games = []
     for i in range(args.games):
         variant = args.variants[i % len(args.variants)]
@@ -235,7 +279,7 @@ def create_games(host, port, args):
             if status != 200:
                 raise SystemExit(f"joining a game failed: {status} {joined}")
             seats.append((joined["seat"], joined["token"]))
-        games.append((created["game"], seats))
+        games.append((created["game"], seats, set()))
     return games
 
 
@@ -248,8 +292,9 @@ async def run(host, port, args):
     t_created = time.perf_counter()
     games = []
     opens = []
-    for gid, seats in created:
+    for gid, seats, ai_seats in created:
         game = Game(gid, stats)
+        game.ai_seats = ai_seats
         games.append(game)
         for seat, token in seats:
             conn = WsConn(game, seat)
@@ -328,7 +373,7 @@ def main():
     ap.add_argument("--url", help="a running server, e.g. http://127.0.0.1:8080")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--players", type=int, default=2)
-    ap.add_argument("--spectators", type=int, default=3, help="per game (default 3: 1,000 connections)")
+    ap.add_argument("--spectators", type=int, help="per game (default 3: 1,000 connections; 0 with --ai-games)")
     ap.add_argument("--variants", default="square", help="comma-separated, used in turn")
     ap.add_argument("--think", type=float, nargs=2, default=[0.5, 1.5], metavar=("MIN", "MAX"),
                     help="seconds a player waits before moving (default 0.5 1.5)")
@@ -336,10 +381,17 @@ def main():
     ap.add_argument("--seed", type=int, help="for the think times")
     ap.add_argument("--json", help="also write the results to this file")
     ap.add_argument("--samples", help="write every move's send time and latency (CSV) here")
+    ap.add_argument("--ai-games", type=int, default=0,
+                    help="play this many games of one person against the computer instead")
+    ap.add_argument("--level", default="strong", help="the computer player of --ai-games")
     ap.add_argument("--server-arg", action="append", default=[],
                     help="an extra option for the server started with --axio (repeatable)")
     args = ap.parse_args()
     args.variants = args.variants.split(",")
+    if args.ai_games and args.level not in ("random", "greedy", "strong"):
+        ap.error(f"--level {args.level}: not a computer player (random, greedy, strong)")
+    if args.spectators is None:
+        args.spectators = 0 if args.ai_games else 3
     if args.seed is not None:
         random.seed(args.seed)
     if not args.axio and not args.url:
@@ -379,12 +431,23 @@ def main():
         "load_average": round(os.getloadavg()[0], 2),
         "client_lag_p99_ms": float(ms(pct(stats.lag, 99))),
     }
+    if args.ai_games:
+        result["level"] = args.level
+        result["ai_reply_ms"] = {
+            "n": len(stats.ai_reply), "p50": float(ms(pct(stats.ai_reply, 50))),
+            "p99": float(ms(pct(stats.ai_reply, 99))),
+            "max": float(ms(max(stats.ai_reply, default=float("nan"))))}
+        result["ai_hurried"] = stats.ai_hurried
     print(f"{finished}/{len(games)} games finished, {nconns} connections, {stats.acked} moves "
           f"in {elapsed:.1f} s: {result['moves_per_second']} moves/s, {stats.messages} messages received")
     print(f"move latency at the mover:      p50 {result['mover_p50_ms']} ms, p99 {result['mover_p99_ms']} ms, "
           f"max {result['mover_max_ms']} ms")
     print(f"move latency at every viewer:   p50 {result['all_p50_ms']} ms, p99 {result['all_p99_ms']} ms, "
           f"max {result['all_max_ms']} ms")
+    if args.ai_games:
+        r = result["ai_reply_ms"]
+        print(f"computer ({args.level}) reply:     p50 {r['p50']} ms, p99 {r['p99']} ms, max {r['max']} ms "
+              f"over {r['n']} decisions; {stats.ai_hurried} states said it was hurried")
     if cpu is not None:
         print(f"server CPU: {cpu:.1f} s ({100 * cpu / elapsed:.0f}% of one core)")
     print(f"load generator loop lag: p50 {ms(pct(stats.lag, 50))} ms, p99 {ms(pct(stats.lag, 99))} ms, "
