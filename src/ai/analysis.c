@@ -17,6 +17,8 @@
  */
 #include "analysis.h"
 
+#include "../engine/record.h"
+
 #include "budget.h"
 #include "player.h"
 #include "strong.h"
@@ -181,4 +183,28 @@ int ai_analyse_game(ai_analyser *a, const ax_game *start, const ax_move *moves, 
         ax_apply(&a->game, m, NULL);
     }
     return judged;
+}
+
+/* A decision as the record writes it: {"ev":"place"|"swap","player",...}. */
+static json_t *decision_json(const ax_game *g, int seat, const ax_move *m, ax_tile tile)
+{
+    if (m->kind == AX_MOVE_SWAP)
+        return json_pack("{s:s,s:i,s:b}", "ev", "swap", "player", seat, "accepted", m->accept);
+    if (g->variant == AX_ROTA)
+        return json_pack("{s:s,s:i,s:o,s:[ii],s:o}", "ev", "place", "player", seat, "tile",
+                         ax_tile_json(g, tile), "cell", m->x, m->y, "wild",
+                         m->wild >= 0 ? json_string(ax_color_name(m->wild)) : json_null());
+    return json_pack("{s:s,s:i,s:o,s:[oo]}", "ev", "place", "player", seat, "tile",
+                     ax_tile_json(g, tile), "cells", ax_cell_json(g, m->cells[0]),
+                     ax_cell_json(g, m->cells[1]));
+}
+
+json_t *ai_judgement_json(const ax_game *start, const ai_judgement *j)
+{
+    return json_pack("{s:i,s:s,s:o,s:o,s:f,s:f,s:I,s:i}", "ply", j->ply, "kind",
+                     ai_decision_kind_name(j->kind), "played",
+                     decision_json(start, j->seat, &j->played, j->played_tile), "best",
+                     decision_json(start, j->seat, &j->best, j->best_tile), "value_played",
+                     j->value_played, "value_best", j->value_best, "samples",
+                     (json_int_t)j->samples, "candidates", j->candidates);
 }

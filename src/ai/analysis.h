@@ -19,6 +19,8 @@
 
 #include "../engine/axio.h"
 
+#include <jansson.h>
+
 #include <stdatomic.h>
 
 typedef enum { AI_DECISION_PLACE, AI_DECISION_BONUS, AI_DECISION_SWAP } ai_decision_kind;
@@ -79,5 +81,11 @@ enum { AI_ANALYSIS_ILLEGAL = -1, AI_ANALYSIS_CANCELLED = -2 };
  * from opt->seed and its ply, so it does not depend on the others. */
 int ai_analyse_game(ai_analyser *a, const ax_game *start, const ax_move *moves, int nmoves,
                     int seat, const ai_analysis_options *opt, ai_judgement *out, int max);
+
+/* A judgement as one JSON object: {"ply","kind","played","best",
+ * "value_played","value_best","samples","candidates"}, the decisions as the
+ * record writes them ({"ev":"place"|"swap","player",...}); `start` gives the
+ * board's coordinates. NULL when out of memory. */
+json_t *ai_judgement_json(const ax_game *start, const ai_judgement *j);
 
 #endif

@@ -164,6 +164,27 @@ static int game_record(http_req *r, struct lws *wsi, game *gm)
     return rc;
 }
 
+/* GET /api/games/{id}/analysis?seat=S: 202 while it is worked on, then 200. */
+static int game_analysis(http_req *r, struct lws *wsi, game *gm)
+{
+    char buf[16];
+    const char *v = lws_get_urlarg_by_name(wsi, "seat=", buf, sizeof buf);
+    char *end = NULL;
+    long seat = v ? strtol(v, &end, 10) : -1;
+    if (!v || !*v || *end || seat < 0 || seat >= AX_MAX_PLAYERS)
+        return reply_error(r, wsi, 400, "bad_message", "?seat= must be one of the game's seats");
+    char *text;
+    json_t *progress;
+    api_error err;
+    if (analysis_request(gm, (int)seat, &text, &progress, &err))
+        return api_fail(r, wsi, &err);
+    if (progress)
+        return reply_json(r, wsi, 202, progress);
+    int rc = reply(r, wsi, 200, "application/json", text, strlen(text));
+    free(text);
+    return rc;
+}
+
 static int method_not_allowed(http_req *r, struct lws *wsi)
 {
     return reply_error(r, wsi, 405, "method_not_allowed", "method not allowed here");
@@ -205,6 +226,9 @@ static int damaged_route(http_req *r, struct lws *wsi, const stored_game *sg, co
         return method_not_allowed(r, wsi);
     if (strcmp(action, "") == 0)
         return reply_json(r, wsi, 200, damaged_game_json(sg));
+    if (strcmp(action, "analysis") == 0)
+        return reply_error(r, wsi, 409, "damaged",
+                           "the game is damaged: its decisions cannot be analysed");
     size_t len;
     char *text = damaged_record_text(sg, &len);
     if (!text)
@@ -214,7 +238,7 @@ static int damaged_route(http_req *r, struct lws *wsi, const stored_game *sg, co
     return rc;
 }
 
-/* /api/games/{id}[/join|/record] */
+/* /api/games/{id}[/join|/record|/analysis] */
 static int game_route(http_req *r, struct lws *wsi, const char *rest)
 {
     char id[GAME_ID_LEN + 1];
@@ -227,7 +251,8 @@ static int game_route(http_req *r, struct lws *wsi, const char *rest)
         id[n] = 0;
         gm = lobby_find(id);
     }
-    if (strcmp(action, "") && strcmp(action, "join") && strcmp(action, "record"))
+    if (strcmp(action, "") && strcmp(action, "join") && strcmp(action, "record") &&
+        strcmp(action, "analysis"))
         return reply_error(r, wsi, 404, "not_found", "no such endpoint");
     stored_game damaged;
     if (!gm && n <= GAME_ID_LEN && lobby_damaged(id, &damaged) == 0) {
@@ -245,6 +270,8 @@ static int game_route(http_req *r, struct lws *wsi, const char *rest)
         return method_not_allowed(r, wsi);
     if (strcmp(action, "record") == 0)
         return game_record(r, wsi, gm);
+    if (strcmp(action, "analysis") == 0)
+        return game_analysis(r, wsi, gm);
     return reply_json(r, wsi, 200, state_game_json(gm));
 }
 

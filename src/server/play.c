@@ -359,6 +359,8 @@ void play_collect_writes(void)
             finish_write(w);
         else if (w->kind == STORE_CHAT)
             chat_written(w);
+        else if (w->kind == STORE_ANALYSIS)
+            analysis_written(w);
         else if (w->result != 0)
             server_log("game %s: saving the clocks failed: %s", w->game_id, w->error);
         store_write_free(w);

@@ -238,6 +238,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
         play_collect_writes();
         play_collect_ai();
+        analysis_collect();
         return 0;
     default: break;
     }
@@ -303,6 +304,7 @@ static void shut_down(void)
 {
     srv.stopping = true;
     ai_pool_stop(srv.ai);
+    analysis_stop();
     srv.ai = NULL;
     if (srv.db)
         store_writer_stop(srv.db); /* commits what is queued */
@@ -404,7 +406,8 @@ int server_run(const serve_options *opt)
         return 1;
     }
     srv.ai = ai_pool_start(opt->ai_threads, wake_loop, srv.ctx);
-    if (!srv.ai || store_writer_start(srv.db, wake_loop, srv.ctx)) {
+    if (!srv.ai || store_writer_start(srv.db, wake_loop, srv.ctx) ||
+        analysis_start(wake_loop, srv.ctx)) {
         fprintf(stderr, "axio serve: cannot start the server's threads\n");
         shut_down();
         return 1;

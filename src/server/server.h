@@ -233,6 +233,21 @@ void hint_handle(conn *c);
  * position is still the one it was asked for; frees the job's player. */
 void hint_finished(game *gm, ai_job *job);
 
+/* --- post-game analysis (analysis_jobs.c) --- */
+
+/* Starts the analysing thread; notify(arg) after each finished analysis. */
+int analysis_start(void (*notify)(void *), void *arg);
+/* Cancels what runs and frees every request. */
+void analysis_stop(void);
+/* GET /api/games/{id}/analysis?seat=S: 0 with *text (the result, malloc'd:
+ * 200) or *progress ({"status":"working","judged","total"}: 202), or -1
+ * with err. */
+int analysis_request(game *gm, int seat, char **text, json_t **progress, api_error *err);
+/* Stores finished analyses (on the loop thread). */
+void analysis_collect(void);
+/* A stored analysis came back from the writer. */
+void analysis_written(store_write *w);
+
 /* --- clocks (clock.c) --- */
 
 /* Reads POST /api/games "clock" (absent or null: none); -1 with err set. */

@@ -22,7 +22,7 @@
 #include <time.h>
 
 #define APPLICATION_ID 0x4158494F /* "AXIO", 1096304975 in schema_v1 */
-#define SCHEMA_VERSION 3
+#define SCHEMA_VERSION 4
 
 /* The first schema; a new database is created with it and then migrated
  * like any old one, so that every migration runs in every test. */
@@ -57,6 +57,10 @@ static const char *const migrations[] = {
     "ALTER TABLE games ADD COLUMN rules TEXT NOT NULL DEFAULT 'axio-rules/1';"
     "ALTER TABLE games ADD COLUMN damage TEXT;"
     "PRAGMA user_version = 3;",
+    /* 3 -> 4: post-game analyses, kept with their game */
+    "CREATE TABLE analyses(game_id TEXT NOT NULL, seat INTEGER NOT NULL, result TEXT NOT NULL,"
+    " at INTEGER NOT NULL, PRIMARY KEY(game_id, seat));"
+    "PRAGMA user_version = 4;",
 };
 
 /* Each must prepare on a sound database: the schema check. */
@@ -66,6 +70,7 @@ static const char *const schema_probes[] = {
     "SELECT game_id, seat, kind, level, name, token_hash FROM seats",
     "SELECT game_id, ply, seat, decision, at FROM decisions",
     "SELECT game_id, n, seat, name, text, at FROM chat",
+    "SELECT game_id, seat, result, at FROM analyses",
 };
 
 enum {
@@ -548,12 +553,57 @@ static int add_decision(store *s, const store_write *w)
     return w->status ? set_status(s, w->game_id, w->status) : 0;
 }
 
+/* An analysis is computed once: a second one for the same seat (two
+ * servers' worth of requests cannot happen, but a retry can) replaces it. */
+static int add_analysis(store *s, const store_write *w)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(s->db,
+                                "INSERT OR REPLACE INTO analyses(game_id, seat, result, at)"
+                                " VALUES(?1, ?2, ?3, ?4)",
+                                -1, &st, NULL);
+    if (rc == SQLITE_OK) {
+        sqlite3_bind_text(st, 1, w->game_id, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_int(st, 2, w->seat);
+        sqlite3_bind_text(st, 3, w->decision, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_int64(st, 4, (sqlite3_int64)time(NULL));
+        rc = sqlite3_step(st);
+    }
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? 0 : fail(s, "storing an analysis");
+}
+
+int store_get_analysis(store *s, const char *id, int seat, char **text)
+{
+    *text = NULL;
+    lock(s);
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(
+        s->db, "SELECT result FROM analyses WHERE game_id = ?1 AND seat = ?2", -1, &st, NULL);
+    if (rc == SQLITE_OK) {
+        sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_int(st, 2, seat);
+        rc = sqlite3_step(st);
+        if (rc == SQLITE_ROW) {
+            const char *t = (const char *)sqlite3_column_text(st, 0);
+            *text = strdup(t ? t : "");
+            rc = *text ? SQLITE_DONE : SQLITE_NOMEM;
+        } else if (rc == SQLITE_DONE) {
+            rc = 1;
+        }
+    }
+    sqlite3_finalize(st);
+    int out = rc == SQLITE_DONE ? 0 : rc == 1 ? 1 : fail(s, "reading an analysis");
+    return unlock(s, out < 0 ? -1 : 0) == 0 ? out : -1;
+}
+
 static int add_write(store *s, const store_write *w)
 {
     switch (w->kind) {
     case STORE_DECISION: return add_decision(s, w);
     case STORE_CLOCKS: return set_clocks(s, w);
     case STORE_CHAT: return add_chat(s, w);
+    case STORE_ANALYSIS: return add_analysis(s, w);
     }
     snprintf(s->error, sizeof s->error, "unknown kind of write %d", w->kind);
     return -1;

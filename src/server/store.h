@@ -84,8 +84,9 @@ int store_set_damaged(store *s, const char *id, const char *why);
  *   game's new status or NULL, `end_summary` with status over; `clock_left`
  *   the clocks after it, or "".
  * - STORE_CLOCKS: only `clock_left`, the clocks of a running game now.
- * - STORE_CHAT: chat message number `chat_n` of a game. */
-enum { STORE_DECISION, STORE_CLOCKS, STORE_CHAT };
+ * - STORE_CHAT: chat message number `chat_n` of a game.
+ * - STORE_ANALYSIS: the analysis (JSON text in `decision`) of seat `seat`. */
+enum { STORE_DECISION, STORE_CLOCKS, STORE_CHAT, STORE_ANALYSIS };
 typedef struct store_write {
     void *owner; /* the caller's, untouched */
     int kind;
@@ -133,5 +134,8 @@ int store_each_decision(store *s, const char *id,
                         int (*fn)(int ply, int seat, const char *decision, int64_t at, void *arg),
                         void *arg);
 void stored_game_free(stored_game *g);
+/* A game's stored analysis for one seat: 0 with *text (malloc'd), 1 when
+ * there is none, -1 on error. */
+int store_get_analysis(store *s, const char *id, int seat, char **text);
 
 #endif

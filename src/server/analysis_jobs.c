@@ -1,0 +1,326 @@
+/*
+ * analysis_jobs.c - post-game analysis on request:
+ * GET /api/games/{id}/analysis?seat=S.
+ *
+ * A finished game's decisions for one seat are judged by the `strong`
+ * search (src/ai/analysis.c) on one background thread of their own, so that
+ * an analysis never holds up a computer player's move for long and several
+ * requests cannot take every core. The first request queues the work and is
+ * answered 202 with the progress; later ones get the progress until the
+ * result is there, then 200 with it. A result is kept in the store with the
+ * game (table analyses), so it is computed once, survives restarts, and is
+ * the same for everyone who asks. A finished game is public, so the
+ * analysis of any seat is too.
+ *
+ * The loop thread owns the request list; the worker touches only the job it
+ * runs, and the progress counter, an atomic.
+ */
+#include "../ai/analysis.h"
+#include "json_state.h"
+#include "server.h"
+
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ANALYSIS_MOVETIME_MS 300 /* per decision: a 2-player game in about 10 s */
+#define ANALYSIS_QUEUE_MAX   8   /* requests waiting or running; more get 503 */
+
+typedef struct analysis_job {
+    char game_id[GAME_ID_LEN + 1];
+    int seat;
+    ax_game start;
+    ax_move *moves;
+    int nmoves, total; /* total: decisions of the seat to judge */
+    atomic_int judged;
+    atomic_bool cancel;
+    json_t *decisions; /* built on the worker */
+    bool done, failed;
+    char *text; /* the result as stored and served */
+    struct analysis_job *next;
+} analysis_job;
+
+static struct {
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
+    pthread_t thread;
+    bool running, stopping;
+    analysis_job *jobs; /* every request in memory, the loop's list */
+    analysis_job *todo; /* the next one to run (worker side: first not done) */
+    void (*notify)(void *);
+    void *notify_arg;
+} aq = {.lock = PTHREAD_MUTEX_INITIALIZER, .wake = PTHREAD_COND_INITIALIZER};
+
+static void on_judgement(const ai_judgement *j, void *ctx)
+{
+    analysis_job *job = ctx;
+    json_t *o = ai_judgement_json(&job->start, j);
+    if (o)
+        json_array_append_new(job->decisions, o);
+    atomic_fetch_add(&job->judged, 1);
+}
+
+static void run_job(analysis_job *job)
+{
+    ai_analyser *a = ai_analyser_new();
+    ai_judgement *out = malloc(sizeof *out * (size_t)(job->nmoves + 1));
+    job->decisions = json_array();
+    int n = -1;
+    if (a && out && job->decisions) {
+        ai_analysis_options opt = {.movetime_ms = ANALYSIS_MOVETIME_MS,
+                                   .seed = job->start.seed ^ (uint64_t)job->seat,
+                                   .cancel = &job->cancel,
+                                   .on_judgement = on_judgement,
+                                   .ctx = job};
+        n = ai_analyse_game(a, &job->start, job->moves, job->nmoves, job->seat, &opt, out,
+                            job->nmoves + 1);
+    }
+    free(out);
+    ai_analyser_free(a);
+    job->failed = n < 0;
+    if (!job->failed) {
+        json_t *result =
+            json_pack("{s:s,s:i,s:s,s:s,s:i,s:O}", "game", job->game_id, "seat", job->seat, "value",
+                      job->start.mode == AX_SOLO ? "solo_result" : "win_chance", "engine", "strong",
+                      "movetime_ms", ANALYSIS_MOVETIME_MS, "decisions", job->decisions);
+        job->text = result ? json_dumps(result, JSON_COMPACT | JSON_REAL_PRECISION(6)) : NULL;
+        json_decref(result);
+        job->failed = job->text == NULL;
+    }
+    json_decref(job->decisions);
+    job->decisions = NULL;
+}
+
+static void *worker_main(void *arg)
+{
+    (void)arg;
+    pthread_mutex_lock(&aq.lock);
+    for (;;) {
+        analysis_job *job = NULL;
+        for (analysis_job *j = aq.jobs; j && !job; j = j->next)
+            if (!j->done && !j->text && !j->failed)
+                job = j;
+        if (aq.stopping)
+            break;
+        if (!job) {
+            pthread_cond_wait(&aq.wake, &aq.lock);
+            continue;
+        }
+        pthread_mutex_unlock(&aq.lock);
+        run_job(job);
+        pthread_mutex_lock(&aq.lock);
+        job->done = true;
+        pthread_mutex_unlock(&aq.lock);
+        aq.notify(aq.notify_arg);
+        pthread_mutex_lock(&aq.lock);
+    }
+    pthread_mutex_unlock(&aq.lock);
+    return NULL;
+}
+
+int analysis_start(void (*notify)(void *), void *arg)
+{
+    aq.notify = notify;
+    aq.notify_arg = arg;
+    aq.stopping = false;
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old); /* signals are the event loop's */
+    aq.running = pthread_create(&aq.thread, NULL, worker_main, NULL) == 0;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    return aq.running ? 0 : -1;
+}
+
+static void job_free(analysis_job *job)
+{
+    free(job->moves);
+    free(job->text);
+    json_decref(job->decisions);
+    free(job);
+}
+
+void analysis_stop(void)
+{
+    if (!aq.running)
+        return;
+    pthread_mutex_lock(&aq.lock);
+    aq.stopping = true;
+    for (analysis_job *j = aq.jobs; j; j = j->next)
+        atomic_store(&j->cancel, true);
+    pthread_cond_broadcast(&aq.wake);
+    pthread_mutex_unlock(&aq.lock);
+    pthread_join(aq.thread, NULL);
+    aq.running = false;
+    while (aq.jobs) {
+        analysis_job *next = aq.jobs->next;
+        job_free(aq.jobs);
+        aq.jobs = next;
+    }
+}
+
+/* --- on the loop thread --- */
+
+static void store_result(analysis_job *job)
+{
+    store_write *w = calloc(1, sizeof *w);
+    if (!w)
+        return;
+    w->kind = STORE_ANALYSIS;
+    snprintf(w->game_id, sizeof w->game_id, "%s", job->game_id);
+    w->seat = job->seat;
+    w->decision = strdup(job->text);
+    if (!w->decision) {
+        free(w);
+        return;
+    }
+    store_writer_submit(srv.db, w);
+}
+
+void analysis_collect(void)
+{
+    analysis_job **p = &aq.jobs;
+    pthread_mutex_lock(&aq.lock);
+    while (*p) {
+        analysis_job *job = *p;
+        if (job->done && job->failed) {
+            server_log("game %s: analysing seat %d failed", job->game_id, job->seat);
+            *p = job->next;
+            job_free(job);
+            continue;
+        }
+        if (job->done && job->text && job->nmoves >= 0) {
+            store_result(job);
+            job->nmoves = -1; /* stored; served from memory until the write is back */
+        }
+        p = &job->next;
+    }
+    pthread_mutex_unlock(&aq.lock);
+}
+
+void analysis_written(store_write *w)
+{
+    pthread_mutex_lock(&aq.lock);
+    for (analysis_job **p = &aq.jobs; *p; p = &(*p)->next) {
+        analysis_job *job = *p;
+        if (job->seat == w->seat && strcmp(job->game_id, w->game_id) == 0 && job->done) {
+            if (w->result != 0) {
+                server_log("game %s: storing the analysis of seat %d failed: %s", w->game_id,
+                           w->seat, w->error);
+                break; /* kept in memory: it is still served while the server runs */
+            }
+            *p = job->next;
+            job_free(job);
+            break;
+        }
+    }
+    pthread_mutex_unlock(&aq.lock);
+}
+
+/* The game's start and every decision, from the store (as lobby.c loads a
+ * game); the seat's decisions to judge counted in *total. */
+static int load_decisions(const game *gm, int seat, analysis_job *job, api_error *err)
+{
+    stored_game sg;
+    if (store_load(srv.db, gm->id, &sg) != 0) {
+        err->http = 500, err->code = "internal";
+        snprintf(err->message, sizeof err->message, "the game cannot be read");
+        return -1;
+    }
+    ax_events ev;
+    ax_game g;
+    job->nmoves = 0;
+    ax_game_init(&job->start, gm->g.variant, gm->g.players, gm->g.mode, gm->g.seed, &ev);
+    g = job->start;
+    job->moves = malloc(sizeof *job->moves * (size_t)(sg.ndecisions + 1));
+    int rc = job->moves ? 0 : -1;
+    for (int i = 0; rc == 0 && i < sg.ndecisions; i++) {
+        json_t *msg = json_loads(sg.decisions[i], 0, NULL);
+        char why[160];
+        ax_move *m = &job->moves[job->nmoves];
+        /* judged: the seat's own placements and swap answers while it stays */
+        bool judged = g.to_move == seat && !g.left[seat];
+        rc =
+            msg && !decision_from_json(&g, msg, m, why, sizeof why) && ax_apply(&g, m, &ev) == AX_OK
+                ? 0
+                : -1;
+        json_decref(msg);
+        if (rc == 0) {
+            job->total += judged && m->kind != AX_MOVE_LEAVE;
+            job->nmoves++;
+        }
+    }
+    stored_game_free(&sg);
+    if (rc) {
+        err->http = 500, err->code = "internal";
+        snprintf(err->message, sizeof err->message, "the game's decisions cannot be replayed");
+    }
+    return rc;
+}
+
+static analysis_job *find_job(const char *id, int seat)
+{
+    for (analysis_job *j = aq.jobs; j; j = j->next)
+        if (j->seat == seat && strcmp(j->game_id, id) == 0)
+            return j;
+    return NULL;
+}
+
+static int fail(api_error *err, int http, const char *code, const char *message)
+{
+    err->http = http;
+    err->code = code;
+    snprintf(err->message, sizeof err->message, "%s", message);
+    return -1;
+}
+
+int analysis_request(game *gm, int seat, char **text, json_t **progress, api_error *err)
+{
+    *text = NULL;
+    *progress = NULL;
+    if (gm->status != GAME_OVER)
+        return fail(err, 403, "forbidden", "the analysis is available once the game is over");
+    if (seat < 0 || seat >= gm->g.players)
+        return fail(err, 400, "bad_message", "seat must be one of the game's seats");
+    if (!aq.running)
+        return fail(err, 503, "unavailable", "this server does not analyse games");
+    pthread_mutex_lock(&aq.lock);
+    analysis_job *job = find_job(gm->id, seat);
+    int rc = 0;
+    if (job && job->text)
+        *text = strdup(job->text);
+    else if (job)
+        *progress = json_pack("{s:s,s:i,s:i}", "status", "working", "judged",
+                              atomic_load(&job->judged), "total", job->total);
+    pthread_mutex_unlock(&aq.lock);
+    if (job)
+        return *text || *progress ? 0 : fail(err, 500, "internal", "out of memory");
+    if ((rc = store_get_analysis(srv.db, gm->id, seat, text)) < 0)
+        return fail(err, 500, "internal", "the stored analysis cannot be read");
+    if (rc == 0)
+        return 0;
+    int queued = 0;
+    for (analysis_job *j = aq.jobs; j; j = j->next)
+        queued += !j->done;
+    if (queued >= ANALYSIS_QUEUE_MAX)
+        return fail(err, 503, "busy", "the server is analysing other games; ask again soon");
+    job = calloc(1, sizeof *job);
+    if (!job)
+        return fail(err, 500, "internal", "out of memory");
+    memcpy(job->game_id, gm->id, sizeof job->game_id);
+    job->seat = seat;
+    if (load_decisions(gm, seat, job, err)) {
+        job_free(job);
+        return -1;
+    }
+    *progress = json_pack("{s:s,s:i,s:i}", "status", "working", "judged", 0, "total", job->total);
+    pthread_mutex_lock(&aq.lock);
+    analysis_job **tail = &aq.jobs; /* first come, first analysed */
+    while (*tail)
+        tail = &(*tail)->next;
+    *tail = job;
+    pthread_cond_signal(&aq.wake);
+    pthread_mutex_unlock(&aq.lock);
+    return 0;
+}
