@@ -22,7 +22,7 @@
 #include "../ai/player.h"
 #include "../engine/axio.h"
 
-#define AI_REPLY_TARGET_MS 1500 /* a reply within this, queue included, when it can */
+#define AI_REPLY_TARGET_MS 1250 /* a reply within this, queue included, when it can */
 #define AI_MIN_THINK_MS    25   /* below this a search is hardly better than greedy */
 
 enum { AI_JOB_DECIDE, AI_JOB_HINT };

@@ -19,14 +19,15 @@
 static void test_think_time_is_a_fair_share(void **state)
 {
     (void)state;
+    assert_int_equal(AI_REPLY_TARGET_MS, 1250);       /* the numbers below follow from it */
     assert_int_equal(ai_think_ms(1000, 0, 2), 1000); /* idle: the full time */
-    assert_int_equal(ai_think_ms(1000, 1, 2), 1000); /* 1500*2/3 = 1000 */
-    assert_int_equal(ai_think_ms(1000, 2, 2), 750);
-    assert_int_equal(ai_think_ms(1000, 48, 2), 60); /* fifty games on two workers */
+    assert_int_equal(ai_think_ms(1000, 1, 2), 833);  /* 1250*2/3 */
+    assert_int_equal(ai_think_ms(1000, 2, 2), 625);
+    assert_int_equal(ai_think_ms(1000, 48, 2), 50); /* fifty games on two workers */
     assert_int_equal(ai_think_ms(1000, 100000, 2), AI_MIN_THINK_MS);
     assert_int_equal(ai_think_ms(100, 0, 2), 100); /* never above the job's own */
-    assert_int_equal(ai_think_ms(1000, 5, 1), 250);
-    assert_int_equal(ai_think_ms(1000, 3, 0), 375); /* no workers counts as one */
+    assert_int_equal(ai_think_ms(1000, 5, 1), 208);
+    assert_int_equal(ai_think_ms(1000, 3, 0), 312); /* no workers counts as one */
     assert_int_equal(ai_think_ms(1000, -3, 2), 1000);
 }
 
@@ -77,7 +78,7 @@ static void test_a_queue_is_served_with_shorter_searches(void **state)
         ai_job *next = job->next;
         assert_int_equal(job->ply, n); /* first come, first served */
         assert_true(job->think_ms >= AI_MIN_THINK_MS && job->think_ms <= 1000);
-        /* the job behind which i jobs waited got 1500 / (1 + i) */
+        /* the job behind which i jobs waited got 1250 / (1 + i) */
         shortened += job->think_ms < 1000;
         if (n == JOBS - 1)
             assert_int_equal(job->think_ms, 1000); /* alone at last */
