@@ -112,7 +112,7 @@ export function tieBreaks(end, label, colors, left = () => false) {
 // Each seat's rating change on the end screen of a rated game (+12 / −8), and the
 // rating after it; the changes may come with a later state than the end.
 export function fillRatingChanges(el, seats) {
-  for (const td of el.querySelectorAll('.ranking td.rating-change')) {
+  for (const td of el.querySelectorAll('.ranking .rating-change[data-seat]')) {
     const s = seats[Number(td.dataset.seat)] || {};
     const ch = s.rating_change;
     td.className = `rating-change ${changeClass(ch)}`;
@@ -141,9 +141,9 @@ export function endScreen(host, { end, seats, colors, mode, variant, you, rated 
       const why = seats[seat]?.left;
       rows.push(h('tr', { class: `${gi === 0 ? 'winner' : ''}${seat === you ? ' you' : ''}${why ? ' left' : ''}`, 'data-seat': seat, 'data-place': gi + 1, 'data-left': why || '' }, [
         h('td', { class: 'place' }, [k === 0 ? `${gi + 1}.` : '=']),
-        h('td', { class: 'who' }, [name(seat), why ? h('span', { class: 'left-tag', 'data-why': why }, [t('end.left_mark', { why: t(`leave.why.${why}`) })]) : null]),
+        h('td', { class: 'who' }, [name(seat), why ? h('span', { class: 'left-tag', 'data-why': why }, [t('end.left_mark', { why: t(`leave.why.${why}`) })]) : null,
+          rated ? h('span', { class: 'rating-change', 'data-seat': seat }) : null]),
         h('td', { class: 'tracks' }, order.map((c) => h('span', { class: 'trk' }, [shapeIcon(c, 14), String(sc[c] ?? 0)]))),
-        rated ? h('td', { class: 'rating-change', 'data-seat': seat }) : null,
       ]));
     });
   });

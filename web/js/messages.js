@@ -196,7 +196,7 @@ const EN = {
 
   // ratings
   'rating.with_name': ({ name, rating }) => `${name} (${rating})`,
-  'rating.in_parens': ({ rating }) => `(${rating})`,
+  'rating.seat': ({ rating }) => `rating ${rating}`,
   'rating.seat_title': 'rating in this game',
   'rating.ordinal': ({ n }) => `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`,
   'rating.place_of': ({ place, of }) => `${place} of ${of}`,

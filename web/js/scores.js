@@ -2,7 +2,7 @@
 // colour whose length and the number above it show the track, the lowest tracks
 // marked, whose turn it is, who is connected, and how many tiles each holds; with a
 // clock, a place for each seat's time (clock.js fills it); seats that left are marked;
-// a seat with a rating shows it beside the name ("Ann (1658)").
+// a seat with a rating shows it first under the name ("rating 1658 · human").
 import { h, clear } from './svg.js';
 import { shapeIcon, colorLabel } from './colors.js';
 import { trackScale, seatLabel, kindLabel } from './variants.js';
@@ -37,13 +37,15 @@ export class Scores {
           h('span', { class: `conn ${seat.kind === 'ai' || seat.connected ? 'on' : 'off'}`, title: seat.kind === 'ai' ? 'computer' : (seat.connected ? 'connected' : 'not connected') }),
           teamId ? h('span', { class: 'team-tag', title: `team ${teamId}` }, [teamId]) : null,
           h('span', { class: 'seat-name' }, [seatLabel(seat) + (i === you ? ' (you)' : '')]),
-          seat.rating !== null && seat.rating !== undefined
-            ? h('span', { class: 'seat-rating', title: t('rating.seat_title'), 'data-rating': Math.round(seat.rating) }, [t('rating.in_parens', { rating: ratingText(seat.rating) })]) : null,
           clock && seat.kind !== 'ai' ? h('span', { class: 'seat-clock', 'data-seat': i, role: 'timer', title: t('clock.title', { name: seatLabel(seat) }) }) : null,
         ]),
         h('div', { class: `seat-kind${playedBy ? ' played-by' : ''}`, title: kind }, [
           left ? h('span', { class: 'left-tag', 'data-why': left }, [t(`leave.why.${left}`)]) : null,
-          left ? ' ' : null, [kind, ...extra].join(' · '),
+          left ? ' ' : null,
+          seat.rating !== null && seat.rating !== undefined
+            ? h('span', { class: 'seat-rating', title: t('rating.seat_title'), 'data-rating': Math.round(seat.rating) }, [t('rating.seat', { rating: ratingText(seat.rating) })]) : null,
+          seat.rating !== null && seat.rating !== undefined ? ' · ' : null,
+          [kind, ...extra].join(' · '),
         ]),
         h('div', { class: 'bars', style: `--n:${colors.length}` }, colors.map((c, k) => {
           const v = vals[k];
