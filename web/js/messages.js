@@ -1,8 +1,14 @@
 // messages.js — the texts of the online-play parts of the web client (clocks,
 // leaving, chat, rematch, turn alerts, lobby lists, invitations, accounts, ratings,
 // profiles, the leaderboard) in one table, so
-// that they can move into per-language message files later. t('key', {name: 'Bo'}) fills {name}.
+// that they can move into per-language message files later. t('key', {name: 'Bo'}) fills {name}
+// in the current language (lang.js).
 // A value may be a function of the parameters (for plurals).
+import { lang } from './lang.js';
+import DE from './lang/de.js';
+import HU from './lang/hu.js';
+
+const AND = { en: 'and', de: 'und', hu: 'és' }; // joinNames' last link
 
 const EN = {
   // clocks
@@ -274,10 +280,11 @@ const EN = {
   'leaderboard.provisional_note': 'A "?" after a rating: provisional (D over 200), the player has not played enough rated games for a sure rating. Computer players are marked.',
 };
 
-export const MESSAGES = { en: EN };
+// German and Hungarian in lang/de.js and lang/hu.js; a key missing there is said in English.
+export const MESSAGES = { en: EN, de: DE, hu: HU };
 
 export function t(key, params = {}) {
-  const v = EN[key];
+  const v = MESSAGES[lang()]?.[key] ?? EN[key];
   if (v === undefined) return key;
   if (typeof v === 'function') return v(params);
   return v.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
@@ -286,5 +293,5 @@ export function t(key, params = {}) {
 // "Ann", "Ann and Bo", "Ann, Bo and Cy".
 export function joinNames(names) {
   if (names.length <= 1) return names.join('');
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return `${names.slice(0, -1).join(', ')} ${AND[lang()] || AND.en} ${names[names.length - 1]}`;
 }
