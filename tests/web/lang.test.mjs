@@ -47,7 +47,8 @@ for (const code of ['de', 'hu']) {
         assert.ok(v.trim().length > 0, `${code} ${k} is empty`);
       } else {
         const p = params(en);
-        assert.deepEqual(params(v), p, `${code} ${k}: parameters`);
+        const unknown = params(v).filter((x) => !p.includes(x));
+        assert.deepEqual(unknown, [], `${code} ${k}: parameters English does not pass`);
         // What English shows of its parameters, the translation shows too (a count
         // may be left out where the language needs no plural, e.g. "wants").
         const enShown = shown(en, p), vShown = shown(v, p);
