@@ -57,13 +57,18 @@ export async function shotBoth(page, name) {
 
 // Creates a game from the lobby form; seats: ['human', 'ai:greedy', ...].
 // keepForm: the page is on the lobby already with fields (e.g. the clock) set.
-export async function createGame(page, { variant, players, mode, seats, name = 'Tester', keepForm = false }, base = BASE) {
+// name: null when logged in (the form asks no name); clock: a preset ('rapid');
+// rated: true for a rated game (needs an account and a clock).
+export async function createGame(page, { variant, players, mode, seats, name = 'Tester', keepForm = false, clock = null, rated = false }, base = BASE) {
   if (!keepForm) await page.goto(`${base}/#/`);
-  await page.fill('#player-name', name);
+  if (name !== null) await page.fill('#player-name', name);
+  else await page.waitForSelector('.name-box[data-state=account]');
   await page.check(`input[name=variant][value=${variant}]`, { force: true });
   await page.check(`input[name=players][value="${players}"]`, { force: true });
   if (mode) await page.check(`input[name=mode][value=${mode}]`, { force: true });
   for (let i = 0; i < seats.length; i++) await page.selectOption(`#seat-${i}`, seats[i]);
+  if (clock) await page.check(`input[name=clock][value=${clock}]`, { force: true });
+  if (rated) await page.check('input[name=rated][value=rated]', { force: true });
   await page.click('#create-game');
   await page.waitForURL(/#\/game\//);
   await page.waitForSelector('.game:not(.loading) .board-svg');

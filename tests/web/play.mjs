@@ -47,8 +47,9 @@ async function turnTo(page, rot) {
 }
 
 // Plays the game to its end. Returns facts for the caller's checks.
-export async function playToEnd(page, { variant, players = 2, seats, name, shotName, wantWild = false }) {
-  const id = await createGame(page, { variant, players, seats, name });
+// clock, rated: passed to createGame (name null when logged in).
+export async function playToEnd(page, { variant, players = 2, seats, name, shotName, wantWild = false, clock = null, rated = false }) {
+  const id = await createGame(page, { variant, players, seats, name, clock, rated });
   const facts = { id, moves: 0, rotated: false, sawIllegal: false, wild: null, swaps: 0, seat: null };
   const my = await page.evaluate(() => Number(document.querySelector('.score-card.you')?.dataset.seat));
   facts.seat = my;

@@ -3,6 +3,7 @@
 # playwright-core drives Debian's chromium against the real `axio serve` on a free
 # port with a temporary database. Run by ctest with AXIO=<built axio>, SRC=<repo>.
 # Screenshots go to tests/web/screenshots/ (git-ignored).
+# Arguments: the test files to run (default: all), e.g. tests/web/accounts.test.mjs.
 set -euo pipefail
 SRC=${SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
 AXIO=${AXIO:-$SRC/build/axio}
@@ -47,7 +48,8 @@ healthy || { echo "FAIL: axio serve did not answer" >&2; cat "$TMP/server.log" >
 export AXIO_URL="http://127.0.0.1:$PORT"
 export AXIO_SHOTS="$SRC/tests/web/screenshots"
 status=0
-node --test --test-concurrency=1 --test-reporter=spec tests/web/*.test.mjs || status=$?
+if [ "$#" -gt 0 ]; then TESTS=("$@"); else TESTS=(tests/web/*.test.mjs); fi
+node --test --test-concurrency=1 --test-reporter=spec "${TESTS[@]}" || status=$?
 if [ "$status" -ne 0 ]; then
   echo "--- axio serve log (last 60 lines) ---" >&2
   tail -n 60 "$TMP/server.log" >&2 || true

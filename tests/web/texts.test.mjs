@@ -47,3 +47,46 @@ test('messages: t() fills parameters; names are joined', () => {
   assert.equal(ageText(now / 1000 - 7200, now), '2 h ago');
   assert.equal(ageText(now / 1000 - 86400 * 3, now), '3 days ago');
 });
+
+test('ratings: R with "?" while provisional, changes, places, chart ticks and points, next pages', async () => {
+  const { ratingText, changeText, changeClass, withRating, placeText, deviationText } = await import('../../web/js/ratings.js');
+  const { niceTicks, chartPoints } = await import('../../web/js/rating_chart.js');
+  const { safeNext, authHash, profileHash } = await import('../../web/js/account.js');
+  assert.equal(ratingText({ rating: 1657.6, deviation: 120, games: 9 }), '1658');
+  assert.equal(ratingText({ rating: 1500, deviation: 500, games: 0 }), '1500?');
+  assert.equal(ratingText({ rating: 1500, deviation: 200, games: 9 }), '1500', 'D = 200 is not provisional');
+  assert.equal(ratingText(1642), '1642');
+  assert.equal(ratingText(null), '');
+  assert.equal(deviationText({ rating: 1, deviation: 87.4 }), '±87');
+  assert.equal(changeText(12), '+12');
+  assert.equal(changeText(-8), '\u22128');
+  assert.equal(changeText(0), '±0');
+  assert.equal(changeText(null), '');
+  assert.deepEqual([changeClass(3), changeClass(-1), changeClass(0), changeClass(null)], ['up', 'down', 'same', '']);
+  assert.equal(withRating('Ann', 1658), 'Ann (1658)');
+  assert.equal(withRating('Ann', null), 'Ann');
+  assert.equal(placeText(1, 3), '1st of 3');
+  assert.equal(placeText(2, 2), '2nd of 2');
+  assert.equal(placeText(3, 4), '3rd of 4');
+  assert.equal(placeText(4, 4), '4th of 4');
+  const tk = niceTicks(1488, 1712);
+  assert.deepEqual(tk.ticks, [1400, 1500, 1600, 1700, 1800]);
+  assert.ok(niceTicks(1500, 1500).ticks.length >= 2, 'a flat line still has an axis');
+  // Newest first from the server; the chart runs oldest first from the rating before the oldest.
+  const games = [
+    { id: 'c', variant: 'square', rated: true, rating_change: -8, rating_after: 1524 },
+    { id: 'x', variant: 'hex', rated: true, rating_change: 30, rating_after: 1530 },
+    { id: 'b', variant: 'square', rated: false, rating_change: null, rating_after: null },
+    { id: 'a', variant: 'square', rated: true, rating_change: 32, rating_after: 1532 },
+  ];
+  assert.deepEqual(chartPoints(games, 'square').map((p) => [p.id, p.rating]), [[null, 1500], ['a', 1532], ['c', 1524]]);
+  assert.deepEqual(chartPoints(games, 'rota'), []);
+  assert.equal(safeNext('#/game/abc'), '#/game/abc');
+  assert.equal(safeNext('https://evil.example/'), '#/');
+  assert.equal(safeNext('#/login?next=x'), '#/');
+  assert.equal(safeNext(null), '#/');
+  assert.equal(authHash('login', '#/game/abc'), `#/login?next=${encodeURIComponent('#/game/abc')}`);
+  assert.equal(authHash('signup', `#/login?next=${encodeURIComponent('#/player/Ann')}`), `#/signup?next=${encodeURIComponent('#/player/Ann')}`);
+  assert.equal(authHash('login', '#/'), '#/login');
+  assert.equal(profileHash('Ádám Kovács'), '#/player/%C3%81d%C3%A1m%20Kov%C3%A1cs');
+});

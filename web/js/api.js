@@ -1,7 +1,9 @@
-// api.js — the connection to the axio server: the HTTP endpoints of the lobby and
-// the game's WebSocket, which reconnects by itself (with growing pauses) and keeps
-// the seat token of each game in localStorage so that a reload gets the seat back,
-// and which games this browser created (only their creator may cancel them).
+// api.js — the connection to the axio server: the HTTP endpoints of the lobby, of
+// accounts and ratings (the session is an HttpOnly cookie the browser sends by
+// itself), and the game's WebSocket, which reconnects by itself (with growing
+// pauses) and keeps the seat token of each game in localStorage so that a reload
+// gets the seat back, and which games this browser created (only their creator may
+// cancel them).
 
 async function http(method, path, body, token = null) {
   let res;
@@ -46,6 +48,16 @@ export const api = {
   createGame: (body) => http('POST', '/api/games', body),
   joinGame: (id, name) => http('POST', `/api/games/${encodeURIComponent(id)}/join`, { name }),
   getGame: (id) => http('GET', `/api/games/${encodeURIComponent(id)}`),
+  // Accounts (docs/protocol.md "Accounts"): the answers set or clear the session cookie.
+  signup: (name, password) => http('POST', '/api/accounts', { name, password }),
+  login: (name, password) => http('POST', '/api/login', { name, password }),
+  logout: () => http('POST', '/api/logout'),
+  me: () => http('GET', '/api/me'),
+  changePassword: (password, newPassword) => http('POST', '/api/me/password', { password, new_password: newPassword }),
+  deleteAccount: (password) => http('POST', '/api/me/delete', { password }),
+  // Ratings: a player's profile (ratings and games, newest first) and a variant's leaderboard.
+  player: (name) => http('GET', `/api/players/${encodeURIComponent(name)}`),
+  leaderboard: (variant) => http('GET', `/api/leaderboard?variant=${encodeURIComponent(variant)}`),
   // The record: JSON Lines (record.md); a JSON array or {"events": [...]} is accepted too.
   async getRecord(id) {
     const res = await fetch(`/api/games/${encodeURIComponent(id)}/record`, { cache: 'no-store' });

@@ -1,12 +1,14 @@
 // dialogs.js — the game's pop-ups: the AXIO! announcement, the swap offer, the
 // choice of a ROTA wild corner's colour, the end screen with the ranking and how
-// ties were broken (players who left marked), a confirmation, and short notices.
+// ties were broken (players who left marked) and, in a rated game, each seat's
+// rating change; a guest is offered to sign up; a confirmation, and short notices.
 // Each returns its element; game.js wires them.
 import { h, clear } from './svg.js';
 import { shapeIcon, colorLabel } from './colors.js';
 import { tileSvg } from './rack.js';
 import { reasonText } from './log.js';
 import { t } from './messages.js';
+import { changeText, changeClass } from './ratings.js';
 
 export function toast(host, text, kind = 'info', ms = 2600) {
   const el = h('div', { class: `toast toast-${kind}`, role: 'status' }, [text]);
@@ -107,7 +109,20 @@ export function tieBreaks(end, label, colors, left = () => false) {
   return lines;
 }
 
-export function endScreen(host, { end, seats, colors, mode, variant, you, onReplay, onClose, onLobby, onRematch }) {
+// Each seat's rating change on the end screen of a rated game (+12 / −8), and the
+// rating after it; the changes may come with a later state than the end.
+export function fillRatingChanges(el, seats) {
+  for (const td of el.querySelectorAll('.ranking .rating-change[data-seat]')) {
+    const s = seats[Number(td.dataset.seat)] || {};
+    const ch = s.rating_change;
+    td.className = `rating-change ${changeClass(ch)}`;
+    td.dataset.change = ch === null || ch === undefined ? '' : String(ch);
+    td.textContent = changeText(ch);
+    td.title = ch === null || ch === undefined ? '' : t('rating.after', { rating: s.rating === null || s.rating === undefined ? '' : Math.round(s.rating) });
+  }
+}
+
+export function endScreen(host, { end, seats, colors, mode, variant, you, rated = false, signupHref = null, onReplay, onClose, onLobby, onRematch }) {
   const name = (i) => (seats[i]?.name || `Player ${i + 1}`) + (i === you ? ' (you)' : '');
   const left = (i) => !!seats[i]?.left;
   const label = {
@@ -126,7 +141,8 @@ export function endScreen(host, { end, seats, colors, mode, variant, you, onRepl
       const why = seats[seat]?.left;
       rows.push(h('tr', { class: `${gi === 0 ? 'winner' : ''}${seat === you ? ' you' : ''}${why ? ' left' : ''}`, 'data-seat': seat, 'data-place': gi + 1, 'data-left': why || '' }, [
         h('td', { class: 'place' }, [k === 0 ? `${gi + 1}.` : '=']),
-        h('td', { class: 'who' }, [name(seat), why ? h('span', { class: 'left-tag', 'data-why': why }, [t('end.left_mark', { why: t(`leave.why.${why}`) })]) : null]),
+        h('td', { class: 'who' }, [name(seat), why ? h('span', { class: 'left-tag', 'data-why': why }, [t('end.left_mark', { why: t(`leave.why.${why}`) })]) : null,
+          rated ? h('span', { class: 'rating-change', 'data-seat': seat }) : null]),
         h('td', { class: 'tracks' }, order.map((c) => h('span', { class: 'trk' }, [shapeIcon(c, 14), String(sc[c] ?? 0)]))),
       ]));
     });
@@ -147,11 +163,15 @@ export function endScreen(host, { end, seats, colors, mode, variant, you, onRepl
       ? h('p', { class: 'muted' }, [variant === 'hex'
         ? 'Solo result: your three lowest tracks written as one number (lowest first).'
         : 'Solo result: your lowest track.']) : null,
-    h('table', { class: 'ranking' }, [h('tbody', {}, rows)]),
+    rated ? h('p', { class: 'muted end-rated' }, [t('rating.end_rated')]) : null,
+    h('table', { class: `ranking${rated ? ' rated' : ''}` }, [h('tbody', {}, rows)]),
     breaks.length ? h('div', { class: 'tie-breaks' }, [
       h('h3', {}, ['How the places were decided']),
       h('ul', {}, breaks.map((t) => h('li', {}, [t]))),
       h('p', { class: 'muted' }, ['Only the weakest colour counts; on a tie the next weakest decides, and so on.']),
+    ]) : null,
+    signupHref ? h('p', { class: 'end-signup' }, [
+      h('a', { href: signupHref, 'data-action': 'signup' }, [t('rating.signup_cta')]), ` ${t('rating.signup_why')}`,
     ]) : null,
     h('div', { class: 'end-rematch' }),
     h('div', { class: 'dialog-buttons' }, [
@@ -161,6 +181,7 @@ export function endScreen(host, { end, seats, colors, mode, variant, you, onRepl
       h('button', { class: 'btn subtle', type: 'button', 'data-action': 'lobby', onclick: onLobby }, ['Lobby']),
     ]),
   ]);
+  if (rated) fillRatingChanges(el, seats);
   return el;
 }
 

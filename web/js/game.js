@@ -21,6 +21,7 @@ import { Online } from './online.js';
 import { t } from './messages.js';
 import { clockName } from './clock.js';
 import { inviteBox } from './invite.js';
+import { session, authHash } from './account.js';
 
 const SQ_DIRS = [[0, 1], [1, 0], [0, -1], [-1, 0]]; // right, down, left, up ([row, col])
 const PREVIEW_GAP_MS = 130; // at most ~7 previews a second (the server limits messages per second)
@@ -262,6 +263,7 @@ export class GameView {
     this.online.arrived();
     this.renderAll();
     if (this.game.status === 'over') {
+      if (this.dialog?.querySelector('.end-dialog') && this.game.rated) dialogs.fillRatingChanges(this.dialog, this.game.seats);
       if (this.wantReplay) { this.wantReplay = false; this.endShown = true; this.openReplay(); } else this.showEnd(false);
     }
   }
@@ -708,8 +710,9 @@ export class GameView {
     const g = this.game;
     const you = this.you ? `you play seat ${this.you.seat + 1}` : 'watching';
     const clock = g.clock ? ` · ${t('clock.label').toLowerCase()} ${clockName(g.clock)}` : '';
+    const rated = g.rated === undefined ? '' : ` · ${g.rated ? t('rating.rated') : t('rating.casual')}`;
     clear(this.infoEl).append(
-      h('div', {}, [h('b', {}, [VARIANTS[g.variant].name]), ` · ${g.players} player${g.players > 1 ? 's' : ''} · ${modeName(g.mode)}${clock} · ${you}`]),
+      h('div', {}, [h('b', {}, [VARIANTS[g.variant].name]), ` · ${g.players} player${g.players > 1 ? 's' : ''} · ${modeName(g.mode)}${clock}${rated} · ${you}`]),
       h('div', { class: 'legend' }, g.colors.map((c) => h('span', { class: 'legend-item' }, [shapeIcon(c, 14), c]))),
       h('div', { class: 'muted seed', title: 'SHA-256 of the seed; the record reveals the seed after the game' }, [
         g.seed ? `seed ${g.seed} · ` : '', g.seed_hash ? `seed hash ${g.seed_hash.slice(0, 16)}…` : '',
@@ -761,7 +764,9 @@ export class GameView {
     this.endShown = true;
     this.closeDialog();
     this.dialog = dialogs.endScreen(this.boardWrap, {
-      end: g.end, seats: g.seats, colors: g.colors, mode: g.mode, variant: g.variant, you: this.you?.seat ?? -1,
+      end: g.end, seats: g.seats, colors: g.colors, mode: g.mode, variant: g.variant, you: this.you?.seat ?? -1, rated: !!g.rated,
+      // A guest is offered an account (a rating from the next game on).
+      signupHref: session.me ? null : authHash('signup', `#/game/${encodeURIComponent(this.id)}`),
       onReplay: () => { this.closeDialog(); this.openReplay(); },
       onRematch: this.you ? () => this.online.rematch() : null,
       onClose: () => this.closeDialog(),

@@ -5,12 +5,15 @@
 // button; InvitePage is what the link opens (#/join/ID): it asks the name, joins
 // and goes to the game, or says why it cannot (full: watch instead; over: the
 // replay; cancelled, expired or unknown). The server validates names; its reason
-// is shown next to the field.
+// is shown next to the field. Logged in, the account's name is used (no field); a
+// rated game asks a guest to log in or sign up first (and comes back here).
 import { h, clear } from './svg.js';
 import { api, tokens, prefs } from './api.js';
 import { t, joinNames } from './messages.js';
 import { VARIANTS, modeName } from './variants.js';
 import { clockName } from './clock.js';
+import { session, authHash } from './account.js';
+import { withRating } from './ratings.js';
 
 const NOTE_MS = 5000; // how long "Copied" stays
 
@@ -106,6 +109,7 @@ export class InvitePage {
       else this.showUnreachable(e.message);
       return;
     }
+    await session.ready();
     if (this.dead) return;
     this.game = g;
     const state = inviteState(g);
@@ -115,18 +119,24 @@ export class InvitePage {
   // "Ann invites you to AXIO" and the game's facts.
   describe() {
     const g = this.game;
-    const hosts = (g.seats || []).filter((s) => s.kind === 'human' && s.taken && s.name).map((s) => s.name);
+    const hosts = (g.seats || []).filter((s) => s.kind === 'human' && s.taken && s.name).map((s) => withRating(s.name, s.rating));
     const game = VARIANTS[g.variant]?.name || g.variant;
     const facts = [t('invite.players', { n: g.players }), modeName(g.mode), clockName(g.clock)];
     const ais = (g.seats || []).filter((s) => s.kind === 'ai').length;
     if (ais) facts.push(t('invite.computers', { n: ais }));
+    if (g.rated !== undefined) facts.push(g.rated ? t('rating.rated') : t('rating.casual'));
     return [
       h('p', { class: 'invite-from' }, [hosts.length ? t('invite.from', { names: joinNames(hosts), game }) : t('invite.to', { game })]),
       h('p', { class: 'muted invite-facts' }, [facts.join(' · ')]),
     ];
   }
 
+  // Logged in or out in the header meanwhile: the form follows.
+  onSession() { if (this.game && inviteState(this.game) === 'join' && !this.joining) this.showForm(); }
+
   showForm() {
+    if (session.me) { this.showAccountJoin(); return; }
+    if (this.game.rated) { this.showLoginFirst(); return; }
     this.nameInput = h('input', {
       id: 'invite-name', class: 'text-input', type: 'text', autocomplete: 'nickname', autocapitalize: 'words',
       enterkeyhint: 'go', spellcheck: 'false', 'aria-describedby': 'invite-name-msg invite-name-help',
@@ -153,6 +163,39 @@ export class InvitePage {
     this.nameInput.focus();
   }
 
+  // Logged in: one button, the seat takes the account's name.
+  showAccountJoin() {
+    this.nameInput = null;
+    this.nameMsg = null;
+    this.formMsg = h('p', { class: 'form-msg', role: 'alert' });
+    this.joinBtn = h('button', { class: 'btn primary big', type: 'submit', 'data-action': 'join' }, [t('invite.join_as', { name: session.name })]);
+    this.show(h('form', { class: 'card invite-card invite-form', 'data-state': 'join', 'data-account': '1', novalidate: true, onsubmit: (e) => { e.preventDefault(); this.join(); } }, [
+      h('h2', {}, [t('invite.join_title')]),
+      ...this.describe(),
+      this.formMsg,
+      this.joinBtn,
+      h('div', { class: 'invite-alt' }, [
+        h('a', { href: `#/watch/${encodeURIComponent(this.id)}`, class: 'btn subtle', 'data-action': 'watch' }, [t('invite.just_watch')]),
+      ]),
+    ]));
+    this.joinBtn.focus();
+  }
+
+  // A rated game and a guest: an account first, then back to this page.
+  showLoginFirst() {
+    const here = `#/join/${encodeURIComponent(this.id)}`;
+    this.show(h('div', { class: 'card invite-card', 'data-state': 'login' }, [
+      h('h2', {}, [t('invite.join_title')]),
+      ...this.describe(),
+      h('p', {}, [t('invite.rated_login')]),
+      h('div', { class: 'invite-actions' }, [
+        h('a', { href: authHash('login', here), class: 'btn primary', 'data-action': 'login' }, [t('account.login')]),
+        h('a', { href: authHash('signup', here), class: 'btn', 'data-action': 'signup' }, [t('account.signup')]),
+        h('a', { href: `#/watch/${encodeURIComponent(this.id)}`, class: 'btn subtle', 'data-action': 'watch' }, [t('invite.just_watch')]),
+      ]),
+    ]));
+  }
+
   fieldError(msg) {
     if (!this.nameMsg) return;
     this.nameMsg.textContent = msg;
@@ -161,23 +204,28 @@ export class InvitePage {
   }
 
   async join() {
-    const name = this.nameInput.value.trim();
+    const name = this.nameInput ? this.nameInput.value.trim() : session.name;
     this.formMsg.textContent = '';
-    if (!name) { this.fieldError(t('invite.name_empty')); this.nameInput.focus(); return; }
+    if (!name) { this.fieldError(t('invite.name_empty')); this.nameInput?.focus(); return; }
     this.joinBtn.disabled = true;
+    this.joining = true;
     let res;
     try {
       res = await api.joinGame(this.id, name);
     } catch (e) {
+      this.joining = false;
       if (this.dead) return;
       this.joinBtn.disabled = false;
-      if (e.status === 400) { this.fieldError(e.message); this.nameInput.focus(); return; }
+      if (e.status === 401) { this.showLoginFirst(); return; }
+      if (e.code === 'already_seated') { this.formMsg.textContent = t('rated.already_seated'); return; }
+      if (e.status === 400 && this.nameInput) { this.fieldError(e.message); this.nameInput.focus(); return; }
+      if (e.status === 400) { this.formMsg.textContent = t('invite.join_failed', { msg: e.message }); return; }
       if (e.status === 404) { this.showEnd('unknown'); return; }
       if (e.status === 409) { this.showEnd(e.code === 'expired' || e.code === 'cancelled' ? e.code : 'full'); return; }
       this.formMsg.textContent = t('invite.join_failed', { msg: e.message });
       return;
     }
-    prefs.name = name;
+    if (this.nameInput) prefs.name = name;
     tokens.set(this.id, res.seat, res.token);
     if (!this.dead) location.replace(`#/game/${this.id}`);
   }

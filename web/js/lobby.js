@@ -1,9 +1,11 @@
 // lobby.js — the lobby page: create a game (variant, players, mode, each seat a
-// human or a computer with its level, a clock, your name), and see your games,
-// the open and running games to join, resume or watch, and the finished ones to
-// replay (rows: lobby_lists.js). Refreshes the lists every few seconds.
+// human or a computer with its level, a clock, rated or casual, your name — or,
+// logged in, the account's), and see your games, the open and running games to
+// join, resume or watch, and the finished ones to replay (rows: lobby_lists.js).
+// Refreshes the lists every few seconds. Links to the leaderboard.
 import { h, clear } from './svg.js';
 import { api, tokens, prefs, created } from './api.js';
+import { session, profileHash, authHash } from './account.js';
 import { t } from './messages.js';
 import { CLOCK_PRESETS } from './clock.js';
 import { fillList, myGameIds, sortMine } from './lobby_lists.js';
@@ -44,7 +46,7 @@ export class Lobby {
   constructor(root) {
     ensureShapeDefs();
     this.root = root;
-    this.cfg = { variant: 'square', players: 2, mode: 'standard', seats: [{ kind: 'human' }, { kind: 'ai', level: 'greedy' }], clock: 'none' };
+    this.cfg = { variant: 'square', players: 2, mode: 'standard', seats: [{ kind: 'human' }, { kind: 'ai', level: 'greedy' }], clock: 'none', rated: false };
     this.ticks = 0;
     this.build();
     this.refresh();
@@ -56,6 +58,9 @@ export class Lobby {
   build() {
     this.nameInput = h('input', { id: 'player-name', type: 'text', maxlength: 24, autocomplete: 'nickname', placeholder: 'Your name', value: prefs.name });
     this.nameInput.addEventListener('input', () => { prefs.name = this.nameInput.value.trim(); });
+    this.nameBox = h('div', { class: 'name-box' });
+    this.ratedBox = h('div', { class: 'seg', role: 'radiogroup', 'aria-label': t('rated.label') });
+    this.ratedNote = h('p', { class: 'muted small-note rated-note', id: 'rated-note' });
     this.variantBox = h('div', { class: 'variant-pick', role: 'radiogroup', 'aria-label': 'Game' });
     this.playersBox = h('div', { class: 'seg', role: 'radiogroup', 'aria-label': 'Players' });
     this.modeBox = h('div', { class: 'seg', role: 'radiogroup', 'aria-label': 'Mode' });
@@ -75,7 +80,7 @@ export class Lobby {
     this.createBtn = h('button', { class: 'btn primary big', type: 'submit', id: 'create-game' }, ['Create game']);
     const form = h('form', { class: 'card create-card', onsubmit: (e) => { e.preventDefault(); this.create(); } }, [
       h('h2', {}, ['New game']),
-      h('label', { class: 'field-label', for: 'player-name' }, ['Your name']), this.nameInput,
+      this.nameBox,
       h('div', { class: 'field-label' }, ['Game']), this.variantBox,
       h('div', { class: 'row2' }, [
         h('div', {}, [h('div', { class: 'field-label' }, ['Players']), this.playersBox]),
@@ -83,6 +88,7 @@ export class Lobby {
       ]),
       h('div', { class: 'field-label' }, ['Seats']), this.seatsBox,
       h('div', { class: 'field-label' }, [t('clock.label')]), this.clockBox, this.customBox,
+      h('div', { class: 'field-label' }, [t('rated.label')]), this.ratedBox, this.ratedNote,
       this.msg, this.createBtn,
     ]);
     this.myList = h('div', { class: 'game-list', id: 'my-games' });
@@ -92,6 +98,7 @@ export class Lobby {
     this.listMsg = h('p', { class: 'muted list-msg', role: 'status' });
     this.myHead = h('h2', {}, [t('lobby.my_games')]);
     const lists = h('section', { class: 'card games-card' }, [
+      h('p', { class: 'lobby-links' }, [h('a', { href: '#/leaderboard/square', 'data-action': 'leaderboard' }, [t('lobby.leaderboard')])]),
       this.listMsg,
       this.myHead, this.myList,
       h('h2', {}, ['Open games']), this.openList,
@@ -100,6 +107,30 @@ export class Lobby {
     ]);
     clear(this.root).appendChild(h('div', { class: 'lobby' }, [form, lists]));
     this.renderForm();
+    session.ready().then(() => this.onSession());
+  }
+
+  // Logged in: the account's name is used (no field); a guest types a name.
+  onSession() {
+    if (!this.nameBox) return;
+    const me = session.me;
+    clear(this.nameBox);
+    this.nameBox.dataset.state = me ? 'account' : 'guest';
+    if (me) {
+      this.nameBox.append(h('p', { class: 'playing-as' }, [
+        t('lobby.playing_as'), ' ', h('a', { href: profileHash(me.name), class: 'account-name' }, [me.name]),
+      ]));
+    } else {
+      this.nameBox.append(
+        h('label', { class: 'field-label', for: 'player-name' }, [t('lobby.your_name')]), this.nameInput,
+        h('p', { class: 'muted small-note guest-note' }, [
+          h('a', { href: authHash('signup', '#/') }, [t('lobby.signup_for_rating')]), ' · ',
+          h('a', { href: authHash('login', '#/') }, [t('account.login')]),
+        ]),
+      );
+    }
+    this.renderForm();
+    this.refresh();
   }
 
   radio(box, name, options, value, onPick) {
@@ -135,6 +166,22 @@ export class Lobby {
       this.renderForm();
     });
     this.customBox.hidden = c.clock !== 'custom';
+    // Rated needs an account, a clock and other players (docs/protocol.md "Ratings").
+    const why = !session.me ? 'login' : c.clock === 'none' ? 'clock' : c.mode === 'solo' ? 'solo' : null;
+    if (why) c.rated = false;
+    this.radio(this.ratedBox, 'rated', [
+      { value: 'casual', label: [t('rated.casual')] },
+      { value: 'rated', label: [t('rated.rated')], disabled: !!why },
+    ], c.rated ? 'rated' : 'casual', (v) => { c.rated = v === 'rated'; this.renderForm(); });
+    clear(this.ratedNote);
+    this.ratedNote.dataset.why = why || '';
+    if (why === 'login') {
+      this.ratedNote.append(t('rated.why_login'), ' ', h('a', { href: authHash('login', '#/') }, [t('account.login')]), ' · ', h('a', { href: authHash('signup', '#/') }, [t('account.signup')]));
+    } else if (why) {
+      this.ratedNote.append(t(`rated.why_${why}`));
+    } else {
+      this.ratedNote.append(t(c.rated ? 'rated.note_rated' : 'rated.note_casual'));
+    }
     clear(this.seatsBox);
     let firstHuman = c.seats.findIndex((s) => s.kind === 'human');
     c.seats.forEach((seat, i) => {
@@ -174,14 +221,15 @@ export class Lobby {
 
   async create() {
     const c = this.cfg;
-    const name = this.nameInput.value.trim() || 'Player';
-    prefs.name = name;
+    const me = session.me;
+    const name = me ? me.name : this.nameInput.value.trim() || 'Player';
+    if (!me) prefs.name = name;
     const clock = this.clock();
     if (clock === false) { this.msg.textContent = t('clock.bad_custom'); return; }
     this.createBtn.disabled = true;
     this.msg.textContent = 'Creating…';
     try {
-      const body = { variant: c.variant, players: c.players, mode: c.mode, name, seats: c.seats.map((s) => ({ ...s })) };
+      const body = { variant: c.variant, players: c.players, mode: c.mode, name, seats: c.seats.map((s) => ({ ...s })), rated: !!(c.rated && me && clock) };
       if (clock) body.clock = clock;
       const res = await api.createGame(body);
       tokens.set(res.game, res.seat, res.token);
@@ -194,14 +242,24 @@ export class Lobby {
   }
 
   async join(id) {
-    const name = this.nameInput.value.trim() || prefs.name || 'Player';
-    prefs.name = name;
+    const me = session.me;
+    const name = me ? me.name : this.nameInput.value.trim() || prefs.name || 'Player';
+    if (!me) prefs.name = name;
     try {
       const res = await api.joinGame(id, name);
       tokens.set(id, res.seat, res.token);
       location.hash = `#/game/${id}`;
     } catch (e) {
-      this.listMsg.textContent = e.status === 409 ? 'That game has no free seat any more.' : `Could not join: ${e.message}`;
+      clear(this.listMsg);
+      if (e.status === 401) {
+        // A rated game: only accounts may join.
+        this.listMsg.append(t('rated.join_needs_login'), ' ', h('a', { href: authHash('login', `#/join/${encodeURIComponent(id)}`) }, [t('account.login')]),
+          ' · ', h('a', { href: authHash('signup', `#/join/${encodeURIComponent(id)}`) }, [t('account.signup')]));
+      } else if (e.code === 'already_seated') {
+        this.listMsg.textContent = t('rated.already_seated');
+      } else {
+        this.listMsg.textContent = e.status === 409 ? 'That game has no free seat any more.' : `Could not join: ${e.message}`;
+      }
       this.refresh();
     }
   }
@@ -231,9 +289,10 @@ export class Lobby {
         ids.length ? api.gamesById(ids) : [],
         finished ? api.finishedGames() : null,
       ]);
-      this.listMsg.textContent = '';
+      if (this.listMsg.dataset.kind === 'net') { this.listMsg.textContent = ''; this.listMsg.dataset.kind = ''; }
     } catch (e) {
       this.listMsg.textContent = `The server cannot be reached (${e.message}); retrying…`;
+      this.listMsg.dataset.kind = 'net';
       return;
     }
     const list = (x) => (Array.isArray(x) ? x : x?.games || []);

@@ -1,5 +1,6 @@
 // lobby_lists.js — the lists of the lobby: one row per game (variant, players,
-// clock, status, age, who is connected, whose turn) with its buttons; "My games"
+// clock, rated or casual, status, age, who is connected, whose turn, each name
+// with its rating) with its buttons; "My games"
 // (the games this browser holds a seat token for) and the finished games with a
 // link to their replay; a waiting game created here shows its invite link. lobby.js
 // fetches the lists and passes the actions in.
@@ -9,6 +10,8 @@ import { VARIANTS, modeName } from './variants.js';
 import { clockName } from './clock.js';
 import { t, joinNames } from './messages.js';
 import { inviteBox } from './invite.js';
+import { session, authHash } from './account.js';
+import { withRating } from './ratings.js';
 
 // "just now", "3 min ago", "2 h ago", "yesterday" from unix seconds.
 export function ageText(unixS, now = Date.now()) {
@@ -32,7 +35,7 @@ function seatChip(s, i, toMove) {
   }, [
     conn ? h('span', { class: `conn ${conn}`, title: conn === 'on' ? t('lobby.connected') : t('lobby.not_connected') }) : null,
     s.kind === 'ai' ? h('span', { class: 'chip-tag' }, ['AI']) : null,
-    s.kind === 'ai' ? ` ${seatName(s, i)}` : (taken ? seatName(s, i) : t('lobby.free_seat')),
+    s.kind === 'ai' ? ` ${withRating(seatName(s, i), s.rating)}` : (taken ? withRating(seatName(s, i), s.rating) : t('lobby.free_seat')),
   ]);
 }
 
@@ -60,6 +63,7 @@ export function gameRow(g, act, { finished = false, mine: myList = false } = {})
   const what = doing(g, mySeat);
   const facts = [t('lobby.players', { n: g.players }), modeName(g.mode)];
   if (g.clock) facts.push(clockName(g.clock));
+  if (g.rated !== undefined) facts.push(g.rated ? t('rating.rated') : t('rating.casual'));
   if (g.rematch_of) facts.push(t('lobby.rematch'));
   const when = finished ? ageText(g.ended || g.created) : ageText(g.created);
   const invite = myList && mine && g.status === 'waiting' && created.has(g.id) && !g.rematch_of;
@@ -70,6 +74,9 @@ export function gameRow(g, act, { finished = false, mine: myList = false } = {})
     const free = (g.seats || []).some((s) => s.kind === 'human' && !s.taken);
     if (mine && (g.status === 'waiting' || g.status === 'running' || g.status === 'over')) {
       actions.push(h('button', { class: 'btn primary small', type: 'button', 'data-action': 'resume', onclick: () => { location.hash = `#/game/${g.id}`; } }, [g.status === 'over' ? t('lobby.open') : t('lobby.resume')]));
+    } else if (!mine && g.status === 'waiting' && free && !g.rematch_of && g.rated && !session.me) {
+      // Only accounts play rated games: log in first, then join.
+      actions.push(h('a', { class: 'btn primary small', href: authHash('login', `#/join/${encodeURIComponent(g.id)}`), 'data-action': 'login-to-join', title: t('rated.join_needs_login') }, [t('rated.login_to_join')]));
     } else if (!mine && g.status === 'waiting' && free && !g.rematch_of) {
       actions.push(h('button', { class: 'btn primary small', type: 'button', 'data-action': 'join', onclick: () => act.join(g.id) }, [t('lobby.join')]));
     }
@@ -80,7 +87,7 @@ export function gameRow(g, act, { finished = false, mine: myList = false } = {})
       actions.push(h('button', { class: 'btn small', type: 'button', 'data-action': 'watch', onclick: () => { location.hash = `#/watch/${g.id}`; } }, [t('lobby.watch')]));
     }
   }
-  return h('div', { class: `game-row${what.cls ? ` ${what.cls}` : ''}`, 'data-game': g.id, 'data-status': g.status }, [
+  return h('div', { class: `game-row${what.cls ? ` ${what.cls}` : ''}${g.rated ? ' rated' : ''}`, 'data-game': g.id, 'data-status': g.status, 'data-rated': g.rated ? '1' : '0' }, [
     h('div', { class: 'game-row-main' }, [
       h('div', { class: 'game-row-head' }, [
         h('b', {}, [VARIANTS[g.variant]?.name || g.variant]),

@@ -1,11 +1,19 @@
 // main.js — the entry point: a tiny hash router (#/ lobby, #/game/ID play,
 // #/game/ID/replay a finished game's replay, #/watch/ID spectate, #/join/ID join
-// from an invite link: invite.js) and the header's connection indicator.
+// from an invite link: invite.js, #/login and #/signup with ?next=#/…: auth.js,
+// #/player/NAME a profile, #/leaderboard/VARIANT), the header's connection
+// indicator and its account area (account.js). A page with onSession() hears when
+// someone logs in or out.
 import { Lobby } from './lobby.js';
+import { AuthPage } from './auth.js';
+import { ProfilePage } from './profile.js';
+import { LeaderboardPage } from './leaderboard.js';
+import { session, mountAccountArea } from './account.js';
 import { GameView } from './game.js';
 import { tokens } from './api.js';
 import { InvitePage } from './invite.js';
 import { ensureShapeDefs } from './colors.js';
+import { t } from './messages.js';
 
 const root = document.getElementById('app');
 const conn = document.getElementById('conn');
@@ -28,9 +36,19 @@ function route() {
   view?.destroy?.();
   view = null;
   setConn(null);
-  const parts = location.hash.replace(/^#\/?/, '').split('/').filter(Boolean);
+  const [path, search = ''] = location.hash.replace(/^#\/?/, '').split('?');
+  const parts = path.split('/').filter(Boolean);
+  const query = new URLSearchParams(search);
+  let arg = parts[1];
+  try { arg = arg === undefined ? arg : decodeURIComponent(arg); } catch { /* keep it as it is */ }
   document.body.dataset.page = parts[0] || 'lobby';
-  if (parts[0] === 'game' && parts[1]) {
+  if (parts[0] === 'login' || parts[0] === 'signup') {
+    view = new AuthPage(root, parts[0], query);
+  } else if (parts[0] === 'player' && arg) {
+    view = new ProfilePage(root, arg);
+  } else if (parts[0] === 'leaderboard') {
+    view = new LeaderboardPage(root, arg || 'square');
+  } else if (parts[0] === 'game' && parts[1]) {
     view = new GameView(root, parts[1], { onStatus: setConn, replay: parts[2] === 'replay' });
   } else if (parts[0] === 'watch' && parts[1]) {
     view = new GameView(root, parts[1], { spectate: true, onStatus: setConn });
@@ -47,5 +65,9 @@ function route() {
 }
 
 ensureShapeDefs();
+document.querySelector('.nav-lobby').textContent = t('nav.lobby');
+document.querySelector('.nav-leaderboard').textContent = t('nav.leaderboard');
+mountAccountArea(document.getElementById('account'));
+session.onChange((me) => view?.onSession?.(me));
 window.addEventListener('hashchange', route);
 route();

@@ -1,7 +1,14 @@
 // messages.js — the texts of the online-play parts of the web client (clocks,
-// leaving, chat, rematch, turn alerts, lobby lists, invitations) in one table, so
-// that they can move into per-language message files later. t('key', {name: 'Bo'}) fills {name}.
+// leaving, chat, rematch, turn alerts, lobby lists, invitations, accounts, ratings,
+// profiles, the leaderboard) in one table, so
+// that they can move into per-language message files later. t('key', {name: 'Bo'}) fills {name}
+// in the current language (lang.js).
 // A value may be a function of the parameters (for plurals).
+import { lang } from './lang.js';
+import DE from './lang/de.js';
+import HU from './lang/hu.js';
+
+const AND = { en: 'and', de: 'und', hu: 'és' }; // joinNames' last link
 
 const EN = {
   // clocks
@@ -156,12 +163,128 @@ const EN = {
   'invite.unknown_text': 'This server has no game with this link: it may be mistyped, or from another server.',
   'invite.unreachable_title': 'The server cannot be reached',
   'invite.retry': 'Try again',
+
+  // the header
+  'nav.lobby': 'Lobby',
+  'nav.leaderboard': 'Leaderboard',
+
+  // accounts: the header's area, the log-in and sign-up pages
+  'account.login': 'Log in',
+  'account.signup': 'Sign up',
+  'account.logout': 'Log out',
+  'account.profile_title': 'Your profile: ratings, games, password',
+  'auth.login_title': 'Log in',
+  'auth.signup_title': 'Sign up',
+  'auth.login_intro': 'Log in to play rated games under your name.',
+  'auth.signup_intro': 'An account keeps your name, gives you a rating in each game and a list of your games. You can still play as a guest without one.',
+  'auth.name': 'Name',
+  'auth.name_help': '1 to 24 characters: letters (any alphabet), digits, spaces, _ - . — others see it next to your rating.',
+  'auth.password': 'Password',
+  'auth.password_help': ({ n }) => `At least ${n} characters.`,
+  'auth.login_button': 'Log in',
+  'auth.signup_button': 'Create the account',
+  'auth.login_question': 'Have an account?',
+  'auth.signup_question': 'New here?',
+  'auth.login_link': 'Log in',
+  'auth.signup_link': 'Sign up',
+  'auth.as_guest': 'Go on as a guest',
+  'auth.already': ({ name }) => `You are logged in as ${name}.`,
+  'auth.continue': 'Continue',
+  'auth.your_profile': 'Your profile',
+  'auth.name_empty': 'Please type your name.',
+  'auth.password_empty': 'Please type your password.',
+  'auth.password_short': ({ n }) => `The password needs at least ${n} characters.`,
+  'auth.name_taken': 'This name is taken. Please choose another one.',
+  'auth.wrong': 'Wrong name or password.',
+  'auth.wrong_password': 'Wrong password.',
+  'auth.rate_limited': 'Too many attempts. Please wait a minute and try again.',
+  'auth.failed': ({ msg }) => `That did not work: ${msg}`,
+
+  // ratings
+  'rating.with_name': ({ name, rating }) => `${name} (${rating})`,
+  'rating.seat': ({ rating }) => `rating ${rating}`,
+  'rating.seat_title': 'rating in this game',
+  'rating.ordinal': ({ n }) => `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`,
+  'rating.place_of': ({ place, of }) => `${place} of ${of}`,
+  'rating.games': ({ n }) => (n === 1 ? '1 game' : `${n} games`),
+  'rating.rated': 'rated',
+  'rating.casual': 'casual',
+  'rating.explain': 'A rating R ± D: R is the best estimate of a player\'s strength (newcomers start at 1500), D how sure it is — the strength is within R ± 2D with 95% certainty. D starts at 500 and shrinks with every rated game. A win against stronger players gains more.',
+  'rating.provisional_title': 'provisional: fewer games so far, the rating may still move a lot',
+  'rating.after': ({ rating }) => `rating now ${rating}`,
+  'rating.end_rated': 'Rated game: the ratings changed.',
+  'rating.signup_cta': 'Sign up to get a rating',
+  'rating.signup_why': '— your rated games, their results and your rating over time on your own page.',
+  'chart.x_title': 'rated games',
+  'chart.tip_start': ({ rating }) => `before: ${rating}`,
+  'chart.tip': ({ n, date, rating, change }) => `game ${n}${date ? ` · ${date}` : ''}: ${rating} (${change})`,
+  'chart.label': ({ game, name }) => `${name}'s rating in ${game} over the rated games`,
+
+  // the lobby's parts of accounts and ratings
+  'lobby.leaderboard': 'Leaderboard →',
+  'lobby.playing_as': 'Playing as',
+  'lobby.your_name': 'Your name',
+  'lobby.signup_for_rating': 'Sign up to get a rating',
+  'rated.label': 'Rated or casual',
+  'rated.casual': 'Casual',
+  'rated.rated': 'Rated',
+  'rated.why_login': 'Rated games need an account.',
+  'rated.why_clock': 'Rated games need a clock: choose one above.',
+  'rated.why_solo': 'Solo games are not rated.',
+  'rated.note_rated': 'The result changes the ratings. Everyone who joins needs an account.',
+  'rated.note_casual': 'The result does not change any rating.',
+  'rated.join_needs_login': 'This is a rated game: log in or sign up to join it.',
+  'rated.login_to_join': 'Log in to join',
+  'rated.already_seated': 'You already play in this game (with your account).',
+  'invite.join_as': ({ name }) => `Join as ${name}`,
+  'invite.rated_login': 'This is a rated game: only players with an account can join. Log in or sign up, and you come back here.',
+
+  // profiles
+  'profile.loading': 'Loading the profile…',
+  'profile.unknown_title': 'No such player',
+  'profile.unknown_text': ({ name }) => `There is no player “${name}” on this server.`,
+  'profile.error_title': 'The profile cannot be shown',
+  'profile.computer': 'computer',
+  'profile.computer_title': 'a computer player of this server; rated like everyone else',
+  'profile.you': 'you',
+  'profile.to_leaderboard': 'Leaderboard',
+  'profile.chart_title': 'Rating over time',
+  'profile.no_rated': 'No rated games yet.',
+  'profile.games_title': 'Recent games',
+  'profile.no_games': 'No finished games yet.',
+  'profile.settings_title': 'Your account',
+  'profile.pw_title': 'Change the password',
+  'profile.pw_current': 'Current password',
+  'profile.pw_new': 'New password',
+  'profile.pw_button': 'Change the password',
+  'profile.pw_changed': 'The password is changed.',
+  'profile.delete_title': 'Delete the account',
+  'profile.delete_text': 'Your name, password and ratings are removed. Finished games stay, under a neutral name.',
+  'profile.delete_button': 'Delete my account…',
+  'profile.delete_ask': ({ name }) => `Delete the account ${name} for good? This cannot be undone. Type your password to confirm.`,
+  'profile.delete_confirm': 'Delete the account',
+  'profile.delete_keep': 'Keep it',
+  'profile.deleted_title': 'The account is deleted',
+  'profile.deleted_text': 'You are logged out. You can still play as a guest.',
+
+  // the leaderboard
+  'leaderboard.title': 'Leaderboard',
+  'leaderboard.tabs': 'Game',
+  'leaderboard.loading': 'Loading…',
+  'leaderboard.error': ({ msg }) => `The leaderboard cannot be shown: ${msg}`,
+  'leaderboard.empty': 'Nobody is rated in this game yet. Play a rated game!',
+  'leaderboard.player': 'Player',
+  'leaderboard.rating': 'Rating',
+  'leaderboard.games': 'Games',
+  'leaderboard.deviation_title': 'deviation D: how sure the rating is (smaller is surer)',
+  'leaderboard.provisional_note': 'A "?" after a rating: provisional (D over 200), the player has not played enough rated games for a sure rating. Computer players are marked.',
 };
 
-export const MESSAGES = { en: EN };
+// German and Hungarian in lang/de.js and lang/hu.js; a key missing there is said in English.
+export const MESSAGES = { en: EN, de: DE, hu: HU };
 
 export function t(key, params = {}) {
-  const v = EN[key];
+  const v = MESSAGES[lang()]?.[key] ?? EN[key];
   if (v === undefined) return key;
   if (typeof v === 'function') return v(params);
   return v.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
@@ -170,5 +293,5 @@ export function t(key, params = {}) {
 // "Ann", "Ann and Bo", "Ann, Bo and Cy".
 export function joinNames(names) {
   if (names.length <= 1) return names.join('');
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return `${names.slice(0, -1).join(', ')} ${AND[lang()] || AND.en} ${names[names.length - 1]}`;
 }

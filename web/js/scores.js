@@ -1,11 +1,13 @@
 // scores.js — the score panel (top right, as in seed 004): per player a bar per
 // colour whose length and the number above it show the track, the lowest tracks
 // marked, whose turn it is, who is connected, and how many tiles each holds; with a
-// clock, a place for each seat's time (clock.js fills it); seats that left are marked.
+// clock, a place for each seat's time (clock.js fills it); seats that left are marked;
+// a seat with a rating shows it first under the name ("rating 1658 · human").
 import { h, clear } from './svg.js';
 import { shapeIcon, colorLabel } from './colors.js';
 import { trackScale, seatLabel, kindLabel } from './variants.js';
 import { t } from './messages.js';
+import { ratingText } from './ratings.js';
 
 export class Scores {
   constructor(host) { this.host = host; }
@@ -39,7 +41,11 @@ export class Scores {
         ]),
         h('div', { class: `seat-kind${playedBy ? ' played-by' : ''}`, title: kind }, [
           left ? h('span', { class: 'left-tag', 'data-why': left }, [t(`leave.why.${left}`)]) : null,
-          left ? ' ' : null, [kind, ...extra].join(' · '),
+          left ? ' ' : null,
+          seat.rating !== null && seat.rating !== undefined
+            ? h('span', { class: 'seat-rating', title: t('rating.seat_title'), 'data-rating': Math.round(seat.rating) }, [t('rating.seat', { rating: ratingText(seat.rating) })]) : null,
+          seat.rating !== null && seat.rating !== undefined ? ' · ' : null,
+          [kind, ...extra].join(' · '),
         ]),
         h('div', { class: 'bars', style: `--n:${colors.length}` }, colors.map((c, k) => {
           const v = vals[k];

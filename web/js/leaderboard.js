@@ -1,0 +1,82 @@
+// leaderboard.js — the leaderboard of one variant (#/leaderboard/VARIANT) from
+// GET /api/leaderboard: a tab per variant, then rank, name (to the profile),
+// rating (with "?" while provisional), ±D and games; computer players marked; a
+// short explanation of what the numbers mean (docs/ratings.md).
+import { h, clear } from './svg.js';
+import { api } from './api.js';
+import { session, profileHash } from './account.js';
+import { t } from './messages.js';
+import { VARIANTS } from './variants.js';
+import { deviationText, isProvisional } from './ratings.js';
+
+export class LeaderboardPage {
+  constructor(root, variant) {
+    this.variant = VARIANTS[variant] ? variant : 'square';
+    this.dead = false;
+    this.list = h('div', { class: 'board-list', role: 'status' }, [h('span', { class: 'spinner' }), ` ${t('leaderboard.loading')}`]);
+    const tabs = h('nav', { class: 'tabs', 'aria-label': t('leaderboard.tabs') }, Object.entries(VARIANTS).map(([v, info]) => h('a', {
+      href: `#/leaderboard/${v}`, class: `tab${v === this.variant ? ' active' : ''}`, 'data-variant': v,
+      'aria-current': v === this.variant ? 'page' : null,
+    }, [info.name])));
+    clear(root).append(h('div', { class: 'leaderboard-page', 'data-variant': this.variant }, [
+      h('section', { class: 'card' }, [
+        h('h2', {}, [t('leaderboard.title')]),
+        tabs,
+        this.list,
+        h('p', { class: 'muted rating-explain' }, [t('rating.explain')]),
+        h('p', { class: 'muted rating-explain' }, [t('leaderboard.provisional_note')]),
+      ]),
+    ]));
+    document.title = `axio · ${t('leaderboard.title')} · ${VARIANTS[this.variant].name}`;
+    this.load();
+  }
+
+  destroy() { this.dead = true; }
+
+  onSession() { if (this.rows) this.show(this.rows); }
+
+  async load() {
+    let rows;
+    try {
+      rows = await api.leaderboard(this.variant);
+      await session.ready();
+    } catch (e) {
+      if (this.dead) return;
+      clear(this.list).append(h('p', { class: 'form-msg' }, [t('leaderboard.error', { msg: e.message })]));
+      return;
+    }
+    if (this.dead) return;
+    this.rows = Array.isArray(rows) ? rows : rows?.players || [];
+    this.show(this.rows);
+  }
+
+  show(rows) {
+    if (!rows.length) { clear(this.list).append(h('p', { class: 'muted' }, [t('leaderboard.empty')])); return; }
+    const me = session.name?.toLowerCase();
+    const table = h('table', { class: 'leaderboard' }, [
+      h('thead', {}, [h('tr', {}, [
+        h('th', { class: 'rank', scope: 'col' }, ['#']),
+        h('th', { class: 'who', scope: 'col' }, [t('leaderboard.player')]),
+        h('th', { class: 'num', scope: 'col' }, [t('leaderboard.rating')]),
+        h('th', { class: 'num dev', scope: 'col', title: t('leaderboard.deviation_title') }, ['±']),
+        h('th', { class: 'num', scope: 'col' }, [t('leaderboard.games')]),
+      ])]),
+      h('tbody', {}, rows.map((r, i) => h('tr', {
+        class: `${r.computer ? 'computer' : ''}${me && r.name.toLowerCase() === me ? ' you' : ''}`,
+        'data-name': r.name, 'data-provisional': (r.provisional ?? isProvisional(r)) ? '1' : '0',
+      }, [
+        h('td', { class: 'rank' }, [String(i + 1)]),
+        h('td', { class: 'who' }, [
+          h('a', { href: profileHash(r.name) }, [r.name]),
+          r.computer ? h('span', { class: 'computer-tag', title: t('profile.computer_title') }, [t('profile.computer')]) : null,
+        ]),
+        h('td', { class: 'num rating', title: (r.provisional ?? isProvisional(r)) ? t('rating.provisional_title') : null }, [
+          `${Math.round(r.rating)}${(r.provisional ?? isProvisional(r)) ? '?' : ''}`,
+        ]),
+        h('td', { class: 'num dev muted' }, [deviationText(r)]),
+        h('td', { class: 'num' }, [String(r.games ?? '')]),
+      ]))),
+    ]);
+    clear(this.list).append(table);
+  }
+}
