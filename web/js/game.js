@@ -133,7 +133,8 @@ export class GameView {
     this.resultsBtn = h('button', { class: 'btn', type: 'button', hidden: true, 'data-action': 'results', onclick: () => this.showEnd(true) }, ['Results']);
     this.replayBtn = h('button', { class: 'btn', type: 'button', hidden: true, 'data-action': 'open-replay', onclick: () => this.openReplay() }, ['Step through the game']);
     this.rackPanel = h('section', { class: 'rack-panel', 'aria-label': 'Your tiles' }, [
-      this.rackHost, h('div', { class: 'rack-foot' }, [this.previewEl, this.turnSlot = h('span', { class: 'turn-slot' })]),
+      this.rackHost, h('div', { class: 'rack-foot' }, [this.previewEl, this.turnSlot = h('span', { class: 'turn-slot' }),
+        this.hintBtn = h('button', { class: 'btn small hint-btn', type: 'button', hidden: true, 'data-action': 'hint', title: t('hint.title'), onclick: () => this.askHint() }, [t('hint.button')])]),
       h('p', { class: 'hint' }, ['Click a tile, turn it with the right mouse button (or R / ⟳), click the board to place it. Keys: 1–6 pick, arrows move, Enter places.']),
     ]);
     const o = this.online;
@@ -191,6 +192,7 @@ export class GameView {
       case 'event': this.onEvent(m.event); break;
       case 'preview': this.onPreview(m); break;
       case 'error': this.onError(m); break;
+      case 'hint': this.onHint(m.move); break;
       default: this.online.onMessage(m);
     }
   }
@@ -399,6 +401,7 @@ export class GameView {
     this.rot = 0;
     this.renderRack();
     this.updateOverlay();
+    this.renderStatus(); // "pick a tile" becomes "place the tile"
   }
 
   rotate() {
@@ -410,6 +413,51 @@ export class GameView {
   }
 
   tile() { return this.sel === null ? null : this.you?.rack?.[this.sel] || null; }
+
+  // ---- hints: the engine's advice, searched by the server from my view --------
+  renderHintButton() {
+    const g = this.game;
+    const can = this.myTurn() && !g.rated && (g.phase === 'place' || g.phase === 'swap');
+    this.hintBtn.hidden = !can;
+    this.hintBtn.disabled = !!this.hintAsked;
+    this.hintBtn.textContent = this.hintAsked ? t('hint.searching') : t('hint.button');
+  }
+
+  askHint() {
+    if (this.hintAsked || !this.sock.send({ type: 'hint' })) return;
+    this.hintAsked = this.gen;
+    this.renderHintButton();
+  }
+
+  // Shows the hinted decision as if I had picked it: the tile, turned, over its cells
+  // (its preview label included); a click places it. A swap hint is said in words.
+  onHint(move) {
+    const asked = this.hintAsked;
+    this.hintAsked = null;
+    this.renderHintButton();
+    if (asked !== this.gen || !this.myTurn() || !move) return;
+    if (move.type === 'swap') {
+      dialogs.toast(this.toastHost, t(move.accept ? 'hint.swap_yes' : 'hint.swap_no'));
+      return;
+    }
+    this.sel = move.rack_index;
+    if (this.game.variant === 'rota') {
+      this.rot = move.rotation;
+      this.hover = move.cell;
+    } else {
+      const [a, b] = move.cells;
+      const d = [b[0] - a[0], b[1] - a[1]];
+      const dirs = this.game.variant === 'hex' ? HEX_DIRS : SQ_DIRS;
+      this.rot = Math.max(0, dirs.findIndex((x) => x[0] === d[0] && x[1] === d[1]));
+      this.hover = a;
+    }
+    this.kbd = false;
+    this.hintShown = true;
+    this.renderRack();
+    this.updateOverlay();
+    this.renderStatus();
+    dialogs.toast(this.toastHost, t('hint.shown'));
+  }
 
   // The place/preview message for the picked tile at a cell (wild: ROTA's named colour).
   moveAt(cell, wild = null) {
@@ -672,6 +720,7 @@ export class GameView {
   renderStatus() {
     const g = this.game;
     if (!g) return;
+    this.renderHintButton();
     const box = clear(this.statusLine);
     box.className = 'status-line';
     const el = { append: (...xs) => box.append(...xs.filter((x) => x !== null && x !== undefined && x !== false)), classList: box.classList };
@@ -701,6 +750,7 @@ export class GameView {
     } else if (seat.kind === 'ai') {
       el.classList.add('thinking');
       el.append(h('span', { class: 'spinner' }), ` ${seatLabel(seat)} (computer) is thinking… `, bonus);
+      if (g.ai_hurried) el.append(h('span', { class: 'hurried-note', 'data-hurried': '1' }, [` ${t('ai.hurried')}`]));
     } else {
       el.append(h('span', { class: 'spinner' }), ` Waiting for ${seatLabel(seat)}`, seat.connected === false ? ' (not connected)' : '', '… ', bonus);
     }

@@ -60,6 +60,15 @@ const EN = {
   'end.leavers_rank': 'Players who left rank below everyone who stayed; a later leaver above an earlier one.',
 
   // chat
+  // hints and a busy server
+  'hint.button': 'Hint',
+  'hint.searching': 'Thinking…',
+  'hint.title': 'Ask the computer for a good move (casual games only)',
+  'hint.shown': 'The hint is on the board: click it to place it, or pick another tile.',
+  'hint.swap_yes': 'Hint: swap your tiles.',
+  'hint.swap_no': 'Hint: keep your tiles.',
+  'ai.hurried': '(the server is busy: the computer plays faster and a little weaker than usual)',
+
   'chat.title': 'Chat',
   'chat.placeholder': 'Write a message…',
   'chat.send': 'Send',

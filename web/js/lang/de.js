@@ -52,6 +52,15 @@ export default {
   'end.leavers_rank': 'Wer die Partie verlassen hat, landet hinter allen, die geblieben sind; wer später ging, vor dem, der früher ging.',
 
   // chat
+  // hints and a busy server
+  'hint.button': 'Tipp',
+  'hint.searching': 'Denkt nach…',
+  'hint.title': 'Den Computer nach einem guten Zug fragen (nur in ungewerteten Partien)',
+  'hint.shown': 'Der Tipp liegt auf dem Brett: klicke darauf, um ihn zu legen, oder wähle ein anderes Plättchen.',
+  'hint.swap_yes': 'Tipp: tausche deine Plättchen.',
+  'hint.swap_no': 'Tipp: behalte deine Plättchen.',
+  'ai.hurried': '(der Server ist ausgelastet: der Computer spielt schneller und etwas schwächer als sonst)',
+
   'chat.title': 'Chat',
   'chat.placeholder': 'Nachricht schreiben …',
   'chat.send': 'Senden',

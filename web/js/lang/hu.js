@@ -54,6 +54,15 @@ export default {
   'end.leavers_rank': 'Aki kilépett, mindenki mögé kerül, aki maradt; a később kilépő a korábban kilépő elé.',
 
   // chat
+  // hints and a busy server
+  'hint.button': 'Tipp',
+  'hint.searching': 'Gondolkodik…',
+  'hint.title': 'Jó lépés kérése a számítógéptől (csak nem értékelt játszmákban)',
+  'hint.shown': 'A tipp a táblán látható: kattints rá a lerakáshoz, vagy válassz másik lapkát.',
+  'hint.swap_yes': 'Tipp: cseréld ki a lapkáidat.',
+  'hint.swap_no': 'Tipp: tartsd meg a lapkáidat.',
+  'ai.hurried': '(a szerver túlterhelt: a számítógép a szokásosnál gyorsabban és kicsit gyengébben játszik)',
+
   'chat.title': 'Csevegés',
   'chat.placeholder': 'Írj üzenetet…',
   'chat.send': 'Küldés',
