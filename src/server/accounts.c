@@ -363,7 +363,9 @@ bool accounts_cross_site(struct lws *wsi)
 /* The body as a JSON object; the error never quotes it (passwords). */
 static json_t *private_body(http_req *r, api_error *err)
 {
-    json_t *v = r->body_len ? json_loadb(r->body, r->body_len, JSON_REJECT_DUPLICATES, NULL) : NULL;
+    json_t *v = r->body_len ? json_loadb(r->body, r->body_len,
+                                         JSON_REJECT_DUPLICATES | JSON_ALLOW_NUL, NULL)
+                            : NULL;
     if (!json_is_object(v)) {
         json_decref(v);
         *err = (api_error){400, v || !r->body_len ? "bad_message" : "bad_json", ""};
@@ -478,27 +480,28 @@ static int create_account(http_req *r, struct lws *wsi)
     const char *password = NULL;
     char why[96];
     stored_account existing;
-    int rc = -1;
+    bool ready = false;
     if (!body) {
         /* err is set */
     } else if (!j) {
         bad(&err, 500, "internal", "out of memory");
     } else if (body_name(body, j->name, j->name_key, &err) == 0 &&
                (password = password_field(body, "password", &len, &err))) {
+        int found;
         if (!password_acceptable(password, len, why, sizeof why))
             bad(&err, 400, "bad_message", why);
         else if (reserved_name(j->name_key))
             bad(&err, 409, "name_taken", "this name belongs to a computer player");
-        else if ((rc = store_account_by_key(srv.db, j->name_key, &existing)) <= 0)
-            bad(&err, rc == 0 ? 409 : 500, rc == 0 ? "name_taken" : "internal",
-                rc == 0 ? "this name is taken" : "the accounts cannot be read");
+        else if ((found = store_account_by_key(srv.db, j->name_key, &existing)) <= 0)
+            bad(&err, found == 0 ? 409 : 500, found == 0 ? "name_taken" : "internal",
+                found == 0 ? "this name is taken" : "the accounts cannot be read");
         else if (!(j->pw.password = password_copy(password, len)))
             bad(&err, 500, "internal", "out of memory");
         else
-            rc = 0;
+            ready = true;
     }
     json_decref(body);
-    if (rc != 0 || !j) {
+    if (!ready) {
         job_free(j);
         return fail_with(r, wsi, &err);
     }

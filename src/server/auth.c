@@ -74,6 +74,10 @@ static bool verify_password(const char *hash, const char *password)
 
 static void run_job(pw_job *job)
 {
+    if (!job->password || (job->kind == PW_CHANGE && !job->new_password)) {
+        job->result = PW_FAILED; /* a caller's mistake: nothing to hash */
+        return;
+    }
     switch (job->kind) {
     case PW_HASH:
         job->result = hash_password(job->password, job->new_hash) == 0 ? PW_OK : PW_FAILED;

@@ -48,9 +48,9 @@ SEAT_KEYS = {"name", "kind", "level", "taken", "connected", "rack_size", "score"
 class Server:
     """`axio serve` on a free port with its own database."""
 
-    def __init__(self, db, *args, web=None):
+    def __init__(self, db, *args, web=None, quiet=True):
         self.db = db
-        cmd = [AXIO, "serve", "--port", "0", "--db", db, "--quiet", *args]
+        cmd = [AXIO, "serve", "--port", "0", "--db", db, *(["--quiet"] if quiet else []), *args]
         if web:
             cmd += ["--web", web]
         # stderr to a file: a pipe nobody reads could fill up and stall the server
