@@ -172,7 +172,7 @@ export const FIGS = {
     ],
     placed: { cell: [2, 1], tile: [null, 'red', 'green', 'blue'] },
     wild: { corner: 0, color: null },
-    circles: [[[2, 1], null, null], [[2, 2], 'blue', 1]],
+    circles: [[[2, 1], null, null], [[3, 1], 'red', 0], [[2, 2], 'blue', 1]],
     units: [{ unit: 'tile', points: { blue: 1 } }],
     choice: [{ red: 2 }, { purple: 1 }],
   },
