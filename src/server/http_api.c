@@ -22,6 +22,7 @@
 
 static void reset(http_req *r)
 {
+    accounts_orphan(r);
     free(r->resp);
     memset(r, 0, offsetof(http_req, body));
     r->body[0] = 0;
@@ -42,6 +43,9 @@ static int reply(http_req *r, struct lws *wsi, int status, const char *ctype, co
     r->resp_len = len;
     r->resp_sent = 0;
     if (lws_add_http_common_headers(wsi, (unsigned)status, ctype, len, &p, end) ||
+        (r->set_cookie[0] && lws_add_http_header_by_name(wsi, (const unsigned char *)"set-cookie:",
+                                                         (const unsigned char *)r->set_cookie,
+                                                         (int)strlen(r->set_cookie), &p, end)) ||
         lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL,
                                      (const unsigned char *)"no-store", 8, &p, end) ||
         lws_add_http_header_by_name(wsi, (const unsigned char *)"x-content-type-options:",
@@ -70,10 +74,26 @@ static int reply_error(http_req *r, struct lws *wsi, int status, const char *cod
                       json_pack("{s:{s:s,s:s}}", "error", "code", code, "message", message));
 }
 
+int http_reply_json(http_req *r, struct lws *wsi, int status, json_t *body)
+{
+    return reply_json(r, wsi, status, body);
+}
+
+int http_reply_error(http_req *r, struct lws *wsi, int status, const char *code,
+                     const char *message)
+{
+    return reply_error(r, wsi, status, code, message);
+}
+
+int http_reply_empty(http_req *r, struct lws *wsi, int status)
+{
+    return reply(r, wsi, status, NULL, "", 0);
+}
+
 int http_writeable(http_req *r, struct lws *wsi)
 {
     if (!r->resp)
-        return 0;
+        return accounts_answer(r, wsi); /* a request waiting for a password check */
     size_t left = r->resp_len - r->resp_sent, n = left > WRITE_CHUNK ? WRITE_CHUNK : left;
     bool last = n == left;
     /* the bytes before the pointer were sent already: lws may use them as
@@ -123,10 +143,12 @@ static int create_game(http_req *r, struct lws *wsi, ip_entry *ip)
     int seat;
     char token[TOKEN_LEN + 1];
     int rc = -1;
+    stored_account account;
+    bool logged_in = accounts_session(wsi, &account);
     if (ip && !ip_allow_game(ip)) {
         err = (api_error){429, "rate_limited", "too many games created from this address"};
     } else {
-        rc = lobby_create(body, &gm, &seat, token, &err);
+        rc = lobby_create(body, logged_in ? &account : NULL, &gm, &seat, token, &err);
     }
     json_decref(body);
     if (rc)
@@ -143,7 +165,9 @@ static int join_game(http_req *r, struct lws *wsi, game *gm)
         return api_fail(r, wsi, &err);
     int seat;
     char token[TOKEN_LEN + 1];
-    int rc = lobby_join(gm, body, &seat, token, &err);
+    stored_account account;
+    bool logged_in = accounts_session(wsi, &account);
+    int rc = lobby_join(gm, body, logged_in ? &account : NULL, &seat, token, &err);
     json_decref(body);
     if (rc)
         return api_fail(r, wsi, &err);
@@ -301,7 +325,13 @@ static int api_route(http_req *r, struct lws *wsi)
         return reply_error(r, wsi, 429, "rate_limited", "too many requests; slow down");
     if (r->body_too_large)
         return reply_error(r, wsi, 413, "too_large", "a request body may have at most 4096 bytes");
+    if ((r->method == HTTP_POST || r->method == HTTP_DELETE) && accounts_cross_site(wsi))
+        return reply_error(r, wsi, 403, "forbidden",
+                           "a request with the session cookie must come from this site");
     const char *path = r->path + 4; /* after "/api" */
+    int rc = accounts_route(r, wsi, path);
+    if (rc != -2)
+        return rc;
     if (strcmp(path, "/health") == 0) {
         if (r->method != HTTP_GET)
             return method_not_allowed(r, wsi);

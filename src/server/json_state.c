@@ -136,6 +136,7 @@ static json_t *seats_json(const game *gm)
                                 ? json_string(LEFT_SEAT_LEVEL)
                                 : json_null());
         json_object_set_new(o, "away_ms", away_json(s, now));
+        lobby_seat_account_json(o, s);
         json_array_append_new(a, o);
     }
     return a;
@@ -180,6 +181,7 @@ static void add_online(json_t *o, const game *gm)
 {
     int64_t deadline = clock_deadline(gm);
     json_object_set_new(o, "created", json_integer(gm->created));
+    json_object_set_new(o, "rated", json_boolean(gm->rated));
     json_object_set_new(o, "creator", json_integer(gm->creator));
     json_object_set_new(o, "clock", clock_settings_json(&gm->clock));
     json_object_set_new(o, "clocks", clocks_json(gm));

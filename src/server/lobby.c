@@ -11,6 +11,13 @@
  * replaying its stored decisions through the engine. A new game is stored
  * first and built second, so what is in memory is always what a restart
  * would rebuild.
+ *
+ * A seat may be bound to an account: the session's of whoever created or
+ * joined with one (its name is then the account's), and in a rated game
+ * each computer seat to its level's player. A seat shows its account's
+ * current rating in the game's variant, kept in memory and refreshed when
+ * a rated game of that account ends; a rated game over shows each seat's
+ * change.
  */
 #include "../engine/record.h"
 #include "json_state.h"
@@ -140,11 +147,22 @@ int lobby_log_events(game *gm, const ax_events *events)
     return 0;
 }
 
+/* A seat's account and ratings as stored. */
+static void seat_account_from_stored(game_seat *s, const stored_seat *ss)
+{
+    rt_params p = rt_default_params();
+    s->account_id = ss->account_id;
+    s->rating = rt_show(ss->has_rating ? ss->rating : rt_initial(&p)).rating;
+    s->has_change = ss->rated;
+    s->rating_change = ss->rated ? rt_show(ss->after).rating - rt_show(ss->before).rating : 0;
+}
+
 static int seats_from_stored(game *gm, const stored_game *sg, char *err, size_t n)
 {
     for (int i = 0; i < sg->players; i++) {
         const stored_seat *ss = &sg->seats[i];
         game_seat *s = &gm->seats[i];
+        seat_account_from_stored(s, ss);
         snprintf(s->name, sizeof s->name, "%s", ss->name);
         snprintf(s->level, sizeof s->level, "%s", ss->level);
         snprintf(s->token_hash, sizeof s->token_hash, "%s", ss->token_hash);
@@ -264,6 +282,7 @@ static int game_from_stored(const stored_game *sg, game **out, char *err, size_t
     gm->created = sg->created;
     gm->ended = status == GAME_OVER ? sg->updated : 0;
     gm->creator = sg->creator >= 0 && sg->creator < sg->players ? sg->creator : 0;
+    gm->rated = sg->rated;
     if (is_base64url(sg->rematch, GAME_ID_LEN))
         memcpy(gm->rematch, sg->rematch, strlen(sg->rematch) + 1);
     if (is_base64url(sg->rematch_of, GAME_ID_LEN))
@@ -455,14 +474,24 @@ int lobby_cancel(game *gm, const char *token, api_error *err)
     return 0;
 }
 
+void lobby_seat_account_json(json_t *o, const game_seat *s)
+{
+    json_object_set_new(o, "account", json_boolean(s->account_id > 0));
+    json_object_set_new(o, "rating", s->account_id > 0 ? json_integer(s->rating) : json_null());
+    json_object_set_new(o, "rating_change",
+                        s->has_change ? json_integer(s->rating_change) : json_null());
+}
+
 static json_t *seat_entry_json(const game_seat *s, const ax_game *g, int i)
 {
-    return json_pack("{s:o,s:s,s:o,s:b,s:b,s:o}", "name",
-                     s->taken ? json_string(s->name) : json_null(), "kind",
-                     s->kind == SEAT_AI ? "ai" : "human", "level",
-                     s->kind == SEAT_AI ? json_string(s->level) : json_null(), "taken", s->taken,
-                     "connected", s->kind == SEAT_AI || s->conns > 0, "left",
-                     g->left[i] ? json_string(ax_leave_why_name(g->left_why[i])) : json_null());
+    json_t *o = json_pack(
+        "{s:o,s:s,s:o,s:b,s:b,s:o}", "name", s->taken ? json_string(s->name) : json_null(), "kind",
+        s->kind == SEAT_AI ? "ai" : "human", "level",
+        s->kind == SEAT_AI ? json_string(s->level) : json_null(), "taken", s->taken, "connected",
+        s->kind == SEAT_AI || s->conns > 0, "left",
+        g->left[i] ? json_string(ax_leave_why_name(g->left_why[i])) : json_null());
+    lobby_seat_account_json(o, s);
+    return o;
 }
 
 /* A game as the lobby lists it. */
@@ -479,6 +508,7 @@ static json_t *entry_json(const game *gm)
         lobby_status_name(gm->status), "seats", seats, "created", (json_int_t)gm->created, "clock",
         clock_settings_json(&gm->clock), "to_move", moving ? json_integer(g->to_move) : json_null(),
         "rematch_of", gm->rematch_of[0] ? json_string(gm->rematch_of) : json_null());
+    json_object_set_new(o, "rated", json_boolean(gm->rated));
     if (gm->status == GAME_OVER) {
         json_object_set_new(o, "ended", json_integer(gm->ended));
         const ax_event *end = gm->nevents ? &gm->events[gm->nevents - 1] : NULL;
@@ -531,9 +561,12 @@ static int finished_entry(const stored_game *sg, void *arg)
     for (int i = 0; i < sg->players; i++) {
         const stored_seat *ss = &sg->seats[i];
         bool ai = strcmp(ss->kind, "ai") == 0;
-        json_array_append_new(seats, json_pack("{s:s,s:s,s:o}", "name", ss->name, "kind",
-                                               ai ? "ai" : "human", "level",
-                                               ai ? json_string(ss->level) : json_null()));
+        json_t *o = json_pack("{s:s,s:s,s:o}", "name", ss->name, "kind", ai ? "ai" : "human",
+                              "level", ai ? json_string(ss->level) : json_null());
+        game_seat seat = {0};
+        seat_account_from_stored(&seat, ss);
+        lobby_seat_account_json(o, &seat);
+        json_array_append_new(seats, o);
     }
     json_t *clock = sg->clock[0] ? json_loads(sg->clock, 0, NULL) : NULL;
     json_t *end = sg->end_summary[0] ? json_loads(sg->end_summary, 0, NULL) : NULL;
@@ -543,6 +576,8 @@ static int finished_entry(const stored_game *sg, void *arg)
                                          (json_int_t)sg->created, "ended", (json_int_t)sg->updated,
                                          "clock", clock ? clock : json_null(), "end",
                                          end ? end : json_null()));
+    json_object_set_new(json_array_get(arg, json_array_size(arg) - 1), "rated",
+                        json_boolean(sg->rated));
     return 0;
 }
 
@@ -667,6 +702,18 @@ static int first_free_human(const stored_game *sg)
     return -1;
 }
 
+/* The current R of an account in a variant (1500 before its first rated
+ * game there, or when the store cannot tell). */
+static int account_rating(int64_t account_id, const char *variant)
+{
+    rt_params p = rt_default_params();
+    rt_rating r = rt_initial(&p);
+    int games;
+    if (store_rating(srv.db, account_id, variant, &r, &games))
+        server_log("reading a rating failed: %s", store_error(srv.db));
+    return rt_show(r).rating;
+}
+
 /* Stores a new game and builds it; `seat` is taken with a new token. */
 static int create_stored(stored_game *sg, int seat, char token[TOKEN_LEN + 1], game **out,
                          api_error *err)
@@ -688,6 +735,9 @@ static int create_stored(stored_game *sg, int seat, char token[TOKEN_LEN + 1], g
         server_log("a new game cannot be built: %s", why);
         return api_fail(err, 500, "internal", "the game could not be built");
     }
+    for (int i = 0; i < gm->g.players; i++)
+        if (gm->seats[i].account_id > 0)
+            gm->seats[i].rating = account_rating(gm->seats[i].account_id, sg->variant);
     table_add(gm);
     *out = gm;
     play_maybe_ai(gm);
@@ -703,8 +753,54 @@ static void clock_text(const game_clock *c, char *out, size_t size)
     free(text);
 }
 
-int lobby_create(const json_t *body, game **out, int *seat_out, char token[TOKEN_LEN + 1],
-                 api_error *err)
+/* "rated": absent or a boolean. */
+static int read_rated(const json_t *body, bool *rated, api_error *err)
+{
+    const json_t *v = json_object_get(body, "rated");
+    if (v && !json_is_boolean(v))
+        return api_fail(err, 400, "bad_message", "rated must be true or false");
+    *rated = json_is_true(v);
+    return 0;
+}
+
+/* Binds each computer seat of a rated game to its level's player; a level
+ * plays one seat of a rated game at most (it is one player). */
+static int bind_computers(stored_game *sg, api_error *err)
+{
+    for (int i = 0; i < sg->players; i++) {
+        stored_seat *ss = &sg->seats[i];
+        if (strcmp(ss->kind, "ai") != 0)
+            continue;
+        for (int k = 0; k < i; k++)
+            if (strcmp(sg->seats[k].kind, "ai") == 0 && strcmp(sg->seats[k].level, ss->level) == 0)
+                return api_fail(err, 400, "bad_message",
+                                "a computer level plays one seat of a rated game at most");
+        char key[NAME_FOLD_MAX + 1];
+        stored_account level;
+        if (name_fold(ss->level, key, sizeof key) ||
+            store_account_by_key(srv.db, key, &level) != 0 || !level.computer)
+            return api_fail(err, 500, "internal", "the computer player's rating cannot be read");
+        ss->account_id = level.id;
+    }
+    return 0;
+}
+
+/* What a rated game needs (docs/ratings.md): a clock, more than one side,
+ * an account on the creator's seat. */
+static int check_rated(const stored_game *sg, const game_clock *clock,
+                       const stored_account *account, api_error *err)
+{
+    if (clock->kind == GAME_CLOCK_NONE)
+        return api_fail(err, 400, "bad_message", "a rated game needs a clock");
+    if (strcmp(sg->mode, "solo") == 0)
+        return api_fail(err, 400, "bad_message", "a solo game cannot be rated");
+    if (!account)
+        return api_fail(err, 400, "bad_message", "log in to create a rated game");
+    return 0;
+}
+
+int lobby_create(const json_t *body, const stored_account *account, game **out, int *seat_out,
+                 char token[TOKEN_LEN + 1], api_error *err)
 {
     if (!json_is_object(body))
         return api_fail(err, 400, "bad_message", "the body must be a JSON object");
@@ -713,17 +809,23 @@ int lobby_create(const json_t *body, game **out, int *seat_out, char token[TOKEN
     int v, players, m;
     game_clock clock;
     if (read_config(body, &v, &players, &m, err) ||
-        clock_parse(json_object_get(body, "clock"), &clock, err))
+        clock_parse(json_object_get(body, "clock"), &clock, err) ||
+        read_rated(body, &sg.rated, err))
         return -1;
     sg.players = players;
     snprintf(sg.variant, sizeof sg.variant, "%s", ax_variant_name(v));
     snprintf(sg.mode, sizeof sg.mode, "%s", ax_mode_name(m));
     clock_text(&clock, sg.clock, sizeof sg.clock);
-    if (read_seats(body, &sg, err))
+    if (read_seats(body, &sg, err) ||
+        (sg.rated && (check_rated(&sg, &clock, account, err) || bind_computers(&sg, err))))
         return -1;
     int seat = first_free_human(&sg);
-    if (read_name(body, "Player 1", sg.seats[seat].name, err))
+    if (account) {
+        snprintf(sg.seats[seat].name, sizeof sg.seats[seat].name, "%s", account->name);
+        sg.seats[seat].account_id = account->id;
+    } else if (read_name(body, "Player 1", sg.seats[seat].name, err)) {
         return -1;
+    }
     *seat_out = seat;
     return create_stored(&sg, seat, token, out, err);
 }
@@ -736,9 +838,10 @@ static void start_game(game *gm)
     clock_after_decision(gm, -1, false);
 }
 
-/* Takes a free seat of a waiting game (stored first) with a new token. */
-static int take_seat(game *gm, int seat, const char *name, char token[TOKEN_LEN + 1],
-                     api_error *err)
+/* Takes a free seat of a waiting game (stored first) with a new token,
+ * for an account (account_id) or a guest (0). */
+static int take_seat(game *gm, int seat, const char *name, int64_t account_id,
+                     char token[TOKEN_LEN + 1], api_error *err)
 {
     int free_after = 0;
     for (int i = 0; i < gm->g.players; i++)
@@ -748,7 +851,7 @@ static int take_seat(game *gm, int seat, const char *name, char token[TOKEN_LEN 
         return api_fail(err, 500, "internal", "no randomness available");
     sha256_hex(token, hash);
     int status = free_after ? GAME_WAITING : GAME_RUNNING;
-    if (store_take_seat(srv.db, gm->id, seat, name, hash, lobby_status_name(status))) {
+    if (store_take_seat(srv.db, gm->id, seat, name, hash, account_id, lobby_status_name(status))) {
         server_log("storing a join failed: %s", store_error(srv.db));
         return api_fail(err, 500, "internal", "the seat could not be stored");
     }
@@ -756,6 +859,9 @@ static int take_seat(game *gm, int seat, const char *name, char token[TOKEN_LEN 
     s->taken = true;
     snprintf(s->name, sizeof s->name, "%s", name);
     memcpy(s->token_hash, hash, sizeof s->token_hash);
+    s->account_id = account_id;
+    if (account_id > 0)
+        s->rating = account_rating(account_id, ax_variant_name(gm->g.variant));
     if (status == GAME_RUNNING)
         start_game(gm);
     play_broadcast_state(gm);
@@ -772,8 +878,17 @@ static int closed_game(const game *gm, api_error *err)
     return api_fail(err, 409, "full", "the game has no free seat");
 }
 
-int lobby_join(game *gm, const json_t *body, int *seat_out, char token[TOKEN_LEN + 1],
-               api_error *err)
+/* Whether the account holds a seat of the game already. */
+static bool seated(const game *gm, int64_t account_id)
+{
+    for (int i = 0; i < gm->g.players; i++)
+        if (gm->seats[i].account_id == account_id)
+            return true;
+    return false;
+}
+
+int lobby_join(game *gm, const json_t *body, const stored_account *account, int *seat_out,
+               char token[TOKEN_LEN + 1], api_error *err)
 {
     if (body && !json_is_object(body))
         return api_fail(err, 400, "bad_message", "the body must be a JSON object");
@@ -783,12 +898,46 @@ int lobby_join(game *gm, const json_t *body, int *seat_out, char token[TOKEN_LEN
             seat = i;
     if (seat < 0 || gm->status != GAME_WAITING || gm->rematch_of[0])
         return closed_game(gm, err);
+    if (gm->rated && !account)
+        return api_fail(err, 401, "unauthorized", "log in to join a rated game");
+    if (gm->rated && seated(gm, account->id))
+        return api_fail(err, 409, "already_seated", "you hold a seat of this rated game already");
     char name[NAME_MAX_LEN + 1], fallback[24];
     snprintf(fallback, sizeof fallback, "Player %d", seat + 1);
-    if (read_name(body, fallback, name, err) || take_seat(gm, seat, name, token, err))
+    if (account)
+        snprintf(name, sizeof name, "%s", account->name);
+    else if (read_name(body, fallback, name, err))
+        return -1;
+    if (take_seat(gm, seat, name, account ? account->id : 0, token, err))
         return -1;
     *seat_out = seat;
     return 0;
+}
+
+void lobby_account_deleted(int64_t account_id)
+{
+    for (game *gm = oldest; gm; gm = gm->next) {
+        bool changed = false;
+        for (int i = 0; i < gm->g.players; i++) {
+            game_seat *s = &gm->seats[i];
+            if (s->account_id != account_id)
+                continue;
+            snprintf(s->name, sizeof s->name, "%s", STORE_NEUTRAL_NAME);
+            s->account_id = 0;
+            s->has_change = false;
+            changed = true;
+        }
+        if (changed)
+            play_broadcast_state(gm);
+    }
+}
+
+void lobby_rating_changed(int64_t account_id, int variant, int rating)
+{
+    for (game *gm = oldest; gm; gm = gm->next)
+        for (int i = 0; i < gm->g.players && gm->g.variant == variant; i++)
+            if (gm->seats[i].account_id == account_id)
+                gm->seats[i].rating = rating;
 }
 
 /* The follow-up of a finished game: same settings and computer seats, each
@@ -803,6 +952,7 @@ static int create_rematch(game *gm, int seat, char token[TOKEN_LEN + 1], game **
     snprintf(sg.mode, sizeof sg.mode, "%s", ax_mode_name(g->mode));
     clock_text(&gm->clock, sg.clock, sizeof sg.clock);
     memcpy(sg.rematch_of, gm->id, sizeof gm->id);
+    sg.rated = gm->rated;
     for (int i = 0; i < g->players; i++) {
         const game_seat *old = &gm->seats[i];
         stored_seat *ss = &sg.seats[(i + 1) % g->players];
@@ -810,10 +960,12 @@ static int create_rematch(game *gm, int seat, char token[TOKEN_LEN + 1], game **
         if (old->kind == SEAT_AI) {
             snprintf(ss->level, sizeof ss->level, "%s", old->level);
             snprintf(ss->name, sizeof ss->name, "%s", old->name);
+            ss->account_id = old->account_id;
         }
     }
     snprintf(sg.seats[(seat + 1) % g->players].name, STORE_NAME_MAX + 1, "%s",
              gm->seats[seat].name);
+    sg.seats[(seat + 1) % g->players].account_id = gm->seats[seat].account_id;
     if (create_stored(&sg, (seat + 1) % g->players, token, out, err))
         return -1;
     if (store_set_rematch(srv.db, gm->id, (*out)->id))
@@ -827,6 +979,8 @@ int lobby_rematch(game *gm, int seat, game **out, int *new_seat, char token[TOKE
 {
     if (gm->status != GAME_OVER)
         return api_fail(err, 409, "not_over", "a rematch follows a finished game");
+    if (gm->rated && gm->seats[seat].account_id <= 0)
+        return api_fail(err, 401, "unauthorized", "a rated rematch needs the seat's account");
     int target = (seat + 1) % gm->g.players;
     *new_seat = target;
     if (!gm->rematch[0]) {
@@ -842,7 +996,7 @@ int lobby_rematch(game *gm, int seat, game **out, int *new_seat, char token[TOKE
     if (next->status != GAME_WAITING && next->status != GAME_RUNNING && !next->seats[target].taken)
         return closed_game(next, err);
     if (!next->seats[target].taken) {
-        if (take_seat(next, target, gm->seats[seat].name, token, err))
+        if (take_seat(next, target, gm->seats[seat].name, gm->seats[seat].account_id, token, err))
             return -1;
     } else {
         char hash[65];

@@ -231,6 +231,40 @@ static void end_summary(const ax_game *g, const ax_events *events, char *out, si
     }
 }
 
+/* The end's places for the store and, in a rated game, the rating's view
+ * of it (docs/ratings.md): the engine's final ranking, leavers last. */
+static void end_ranking(const game *gm, const ax_game *g, store_write *w)
+{
+    ax_ranking rank;
+    ax_rank(g, &rank);
+    for (int k = 0; k < rank.n; k++)
+        w->places[rank.order[k]] = rank.place[k] + 1;
+    if (!gm->rated)
+        return;
+    rt_status rs = rt_game_from_ranking(&rank, g->mode, &w->rating_game);
+    if (rs != RT_OK) {
+        server_log("game %s cannot be rated: %s", gm->id, rt_status_text(rs));
+        return;
+    }
+    w->rated = true;
+    snprintf(w->variant, sizeof w->variant, "%s", ax_variant_name(g->variant));
+}
+
+/* A rated game's end is stored with the new ratings: its seats and every
+ * other seat of the same players in memory show them. */
+static void show_ratings(game *gm, const store_write *w)
+{
+    for (int seat = 0; seat < gm->g.players && w->rated; seat++) {
+        if (!w->seat_rated[seat])
+            continue;
+        game_seat *s = &gm->seats[seat];
+        int after = rt_show(w->after[seat]).rating;
+        s->has_change = true;
+        s->rating_change = after - rt_show(w->before[seat]).rating;
+        lobby_rating_changed(w->seat_account[seat], gm->g.variant, after);
+    }
+}
+
 /* The one path of every decision. Returns NULL when the decision is on its
  * way to the store, or an error code with the reason in why; on error the
  * game is unchanged. */
@@ -268,6 +302,7 @@ static const char *play_decide(game *gm, int seat, const ax_move *m, char *why, 
     if (p->next.phase == AX_PHASE_OVER) {
         w->status = lobby_status_name(GAME_OVER);
         end_summary(&p->next, &p->events, w->end_summary, sizeof w->end_summary);
+        end_ranking(gm, &p->next, w);
     }
     if (gm->clock.kind != GAME_CLOCK_NONE)
         clock_text_after(gm, &p->next, seat, p->decided, w->clock_left, sizeof w->clock_left);
@@ -336,6 +371,7 @@ static void finish_write(store_write *w)
     pending_decision *p = gm->pending;
     gm->pending = NULL;
     if (w->result == 0) {
+        show_ratings(gm, w);
         announce(gm, p);
         play_queued_leaves(gm);
         play_maybe_ai(gm);

@@ -159,6 +159,7 @@ static void tick_clocks(lws_sorted_usec_list_t *sul)
 static void housekeeping(lws_sorted_usec_list_t *sul)
 {
     lobby_housekeeping(mono_now());
+    accounts_housekeeping(mono_now());
     ip_table_prune();
     lws_sul_schedule(srv.ctx, 0, sul, housekeeping, HOUSEKEEPING_US);
 }
@@ -239,6 +240,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         play_collect_writes();
         play_collect_ai();
         analysis_collect();
+        accounts_collect();
         return 0;
     default: break;
     }
@@ -306,11 +308,13 @@ static void shut_down(void)
     ai_pool_stop(srv.ai);
     analysis_stop();
     srv.ai = NULL;
+    accounts_stop_workers();
     if (srv.db)
         store_writer_stop(srv.db); /* commits what is queued */
     if (srv.ctx)
         lws_context_destroy(srv.ctx); /* closes every connection */
     srv.ctx = NULL;
+    accounts_free(); /* every request is gone: their jobs are no one's */
     lobby_free();
     ip_table_free();
     store_close(srv.db);
@@ -412,7 +416,7 @@ int server_run(const serve_options *opt)
         shut_down();
         return 1;
     }
-    if (lobby_resume()) {
+    if (accounts_start() || lobby_resume()) {
         shut_down();
         return 1;
     }

@@ -15,8 +15,11 @@
  *   clock.c       game clocks: settings, charging, running out
  *   chat.c        chat messages: checked, stored, then sent to everyone
  *   json_state.c  the protocol JSON of a game and of decisions
- *   store.c       SQLite; limits.c rate and connection limits;
+ *   store.c       SQLite (store_accounts.c: accounts, sessions, ratings);
+ *   ratelimit.c   rate and connection limits;
  *   secrets.c     random ids, seeds, tokens, SHA-256
+ *   accounts.c    accounts, sessions, profiles, the leaderboard (HTTP)
+ *   auth.c        password hashes on worker threads
  */
 #ifndef AX_SERVER_H
 #define AX_SERVER_H
@@ -73,9 +76,13 @@ typedef struct {
     char name[NAME_MAX_LEN + 1];
     char level[LEVEL_MAX_LEN + 1];
     char token_hash[65];
-    int conns;         /* open connections holding this seat */
-    double away_since; /* mono time its last connection closed (or the server started) */
-    ax_player *ai;     /* a computer seat's player, or the one playing for a leaver */
+    int conns;          /* open connections holding this seat */
+    double away_since;  /* mono time its last connection closed (or the server started) */
+    ax_player *ai;      /* a computer seat's player, or the one playing for a leaver */
+    int64_t account_id; /* the account (or rated computer level) it is bound to, or 0 */
+    int rating;         /* with an account: its current R in the game's variant */
+    bool has_change;    /* rated and over: */
+    int rating_change;  /* R after the game minus R before */
 } game_seat;
 
 enum { GAME_CLOCK_NONE, GAME_CLOCK_REALTIME, GAME_CLOCK_DAILY };
@@ -102,6 +109,7 @@ typedef struct game {
     int status;
     int64_t created, ended; /* unix seconds */
     int creator;            /* the seat of the player who created it */
+    bool rated;             /* ratings change when it ends */
     char rematch[GAME_ID_LEN + 1], rematch_of[GAME_ID_LEN + 1];
     ax_game g;
     game_seat seats[AX_MAX_PLAYERS];
@@ -145,9 +153,17 @@ game *lobby_find(const char *id);
 int lobby_damaged(const char *id, stored_game *out);
 /* The public list of open and running games. */
 json_t *lobby_list_json(void);
-int lobby_create(const json_t *body, game **out, int *seat, char token[TOKEN_LEN + 1],
-                 api_error *err);
-int lobby_join(game *gm, const json_t *body, int *seat, char token[TOKEN_LEN + 1], api_error *err);
+/* Creates or joins a game; `account` (NULL for a guest) is the session's:
+ * the seat is bound to it and takes its name. */
+int lobby_create(const json_t *body, const stored_account *account, game **out, int *seat,
+                 char token[TOKEN_LEN + 1], api_error *err);
+int lobby_join(game *gm, const json_t *body, const stored_account *account, int *seat,
+               char token[TOKEN_LEN + 1], api_error *err);
+/* An account was deleted: its seats in memory take the neutral name. */
+void lobby_account_deleted(int64_t account_id);
+/* A rated game ended: every seat in memory bound to the account shows its
+ * new rating in the variant. */
+void lobby_rating_changed(int64_t account_id, int variant, int rating);
 /* The seat a token proves, or -1. */
 int lobby_seat_of_token(const game *gm, const char *token);
 /* Appends a decision's events to the game's log. */
@@ -170,6 +186,8 @@ int lobby_cancel(game *gm, const char *token, api_error *err);
  * old game takes its seat there. */
 int lobby_rematch(game *gm, int seat, game **out, int *new_seat, char token[TOKEN_LEN + 1],
                   api_error *err);
+/* Adds a seat's "account", "rating" and "rating_change" to its JSON. */
+void lobby_seat_account_json(json_t *o, const game_seat *s);
 /* Gives a seat whose player left a computer player. */
 void lobby_seat_left(game *gm, int seat);
 /* Every game in memory, for the timers. */
@@ -292,8 +310,12 @@ int64_t unix_ms(void);
 
 /* --- HTTP (http_api.c) --- */
 
+struct account_job;
+
 typedef struct {
     int method;
+    struct account_job *job; /* a password being checked for this request (accounts.c) */
+    char set_cookie[160];    /* a Set-Cookie header for the answer, or "" */
     bool body_too_large;
     bool close_after; /* close the connection after the answer */
     bool routed;      /* answered already: lws may still deliver the body */
@@ -312,6 +334,39 @@ int http_body(http_req *r, struct lws *wsi, const void *in, size_t len);
 int http_body_done(http_req *r, struct lws *wsi);
 int http_writeable(http_req *r, struct lws *wsi);
 void http_done(http_req *r);
+/* Answers (for accounts.c): JSON, an error, or no body (e.g. 204). */
+int http_reply_json(http_req *r, struct lws *wsi, int status, json_t *body);
+int http_reply_error(http_req *r, struct lws *wsi, int status, const char *code,
+                     const char *message);
+int http_reply_empty(http_req *r, struct lws *wsi, int status);
+
+/* --- accounts (accounts.c) --- */
+
+/* Starts the password workers and makes sure every computer level is a
+ * player; -1 (reason printed) on failure. */
+int accounts_start(void);
+/* Stops the workers (before the context goes), then frees what is left. */
+void accounts_stop_workers(void);
+void accounts_free(void);
+/* Collects finished password jobs (on the loop thread). */
+void accounts_collect(void);
+/* The /api paths of accounts, sessions, players and the leaderboard:
+ * answers and returns what the callback returns, or -2 for another path. */
+int accounts_route(http_req *r, struct lws *wsi, const char *path);
+/* A writeable HTTP connection whose request waits for a password job:
+ * answers it once the job is done. */
+int accounts_answer(http_req *r, struct lws *wsi);
+/* The request's connection closed: its job, if any, is dropped. */
+void accounts_orphan(http_req *r);
+/* The account of the request's session cookie: true with *out. */
+bool accounts_session(struct lws *wsi, stored_account *out);
+/* A request that would change something, carries the session cookie and
+ * comes from another site (Origin or Sec-Fetch-Site): refused. */
+bool accounts_cross_site(struct lws *wsi);
+/* Forgets old login failures and expired sessions. */
+void accounts_housekeeping(double now);
+/* {"rating","deviation","games"} */
+json_t *rating_json(rt_rating r, int games);
 
 /* --- the server (server.c) --- */
 

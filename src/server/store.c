@@ -12,6 +12,7 @@
  * reads is copied out under it.
  */
 #include "store.h"
+#include "store_internal.h"
 
 #include <pthread.h>
 #include <signal.h>
@@ -22,7 +23,7 @@
 #include <time.h>
 
 #define APPLICATION_ID 0x4158494F /* "AXIO", 1096304975 in schema_v1 */
-#define SCHEMA_VERSION 4
+#define SCHEMA_VERSION 5
 
 /* The first schema; a new database is created with it and then migrated
  * like any old one, so that every migration runs in every test. */
@@ -57,55 +58,58 @@ static const char *const migrations[] = {
     "ALTER TABLE games ADD COLUMN rules TEXT NOT NULL DEFAULT 'axio-rules/1';"
     "ALTER TABLE games ADD COLUMN damage TEXT;"
     "PRAGMA user_version = 3;",
-    /* 3 -> 4: post-game analyses, kept with their game */
+    /* 3 -> 4: accounts and ratings (docs/accounts.md, docs/ratings.md).
+     * name_key is names.c's case-folded name: unique regardless of case.
+     * A computer level is an account without a password. Sessions are
+     * kept as the SHA-256 of their token only. Seats may be bound to an
+     * account and get their place when the game ends. */
+    "CREATE TABLE accounts(id INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+    " name_key TEXT NOT NULL UNIQUE, password_hash TEXT, computer INTEGER NOT NULL DEFAULT 0,"
+    " created_at INTEGER NOT NULL);"
+    "CREATE TABLE sessions(token_hash TEXT PRIMARY KEY, account_id INTEGER NOT NULL,"
+    " created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL);"
+    "CREATE INDEX sessions_account ON sessions(account_id);"
+    "CREATE TABLE ratings(account_id INTEGER NOT NULL, variant TEXT NOT NULL, mu REAL NOT NULL,"
+    " sigma REAL NOT NULL, games INTEGER NOT NULL, PRIMARY KEY(account_id, variant));"
+    "CREATE TABLE rating_history(game_id TEXT NOT NULL, seat INTEGER NOT NULL,"
+    " account_id INTEGER NOT NULL, variant TEXT NOT NULL, mu_before REAL NOT NULL,"
+    " sigma_before REAL NOT NULL, mu_after REAL NOT NULL, sigma_after REAL NOT NULL,"
+    " at INTEGER NOT NULL, PRIMARY KEY(game_id, seat));"
+    "CREATE INDEX rating_history_account ON rating_history(account_id, at);"
+    "ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE seats ADD COLUMN account_id INTEGER;"
+    "ALTER TABLE seats ADD COLUMN place INTEGER;"
+    "CREATE INDEX seats_account ON seats(account_id);"
+    "PRAGMA user_version = 4;",
+    /* 4 -> 5: post-game analyses, kept with their game */
     "CREATE TABLE analyses(game_id TEXT NOT NULL, seat INTEGER NOT NULL, result TEXT NOT NULL,"
     " at INTEGER NOT NULL, PRIMARY KEY(game_id, seat));"
-    "PRAGMA user_version = 4;",
+    "PRAGMA user_version = 5;",
 };
 
 /* Each must prepare on a sound database: the schema check. */
 static const char *const schema_probes[] = {
     "SELECT id, variant, players, mode, seed, status, created_at, updated_at, creator, clock,"
-    " clock_left, rematch, rematch_of, end_summary, rules, damage FROM games",
-    "SELECT game_id, seat, kind, level, name, token_hash FROM seats",
+    " clock_left, rematch, rematch_of, end_summary, rules, damage, rated FROM games",
+    "SELECT game_id, seat, kind, level, name, token_hash, account_id, place FROM seats",
+    "SELECT id, name, name_key, password_hash, computer, created_at FROM accounts",
+    "SELECT token_hash, account_id, created_at, expires_at FROM sessions",
+    "SELECT account_id, variant, mu, sigma, games FROM ratings",
+    "SELECT game_id, seat, account_id, variant, mu_before, sigma_before, mu_after, sigma_after,"
+    " at FROM rating_history",
     "SELECT game_id, ply, seat, decision, at FROM decisions",
     "SELECT game_id, n, seat, name, text, at FROM chat",
     "SELECT game_id, seat, result, at FROM analyses",
 };
 
-enum {
-    ST_INSERT_GAME,
-    ST_INSERT_SEAT,
-    ST_TAKE_SEAT,
-    ST_SET_TOKEN,
-    ST_SET_STATUS,
-    ST_SET_REMATCH,
-    ST_SET_CLOCKS,
-    ST_SET_END,
-    ST_SET_DAMAGED,
-    ST_INSERT_DECISION,
-    ST_INSERT_CHAT,
-    ST_UNFINISHED,
-    ST_FINISHED,
-    ST_GAME,
-    ST_SEATS,
-    ST_DECISIONS,
-    ST_DECISIONS_AS_STORED,
-    ST_CHAT,
-    ST_BEGIN,
-    ST_COMMIT,
-    ST_ROLLBACK,
-    ST_COUNT
-};
-
 static const char *const statement_sql[ST_COUNT] = {
     [ST_INSERT_GAME] = "INSERT INTO games(id, variant, players, mode, seed, status, created_at,"
-                       " updated_at, creator, clock, clock_left, rematch_of, rules)"
-                       " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8, ?9, ?10, ?11, ?12)",
-    [ST_INSERT_SEAT] = "INSERT INTO seats(game_id, seat, kind, level, name, token_hash)"
-                       " VALUES(?1, ?2, ?3, ?4, ?5, ?6)",
-    [ST_TAKE_SEAT] = "UPDATE seats SET name = ?3, token_hash = ?4 WHERE game_id = ?1 AND"
-                     " seat = ?2 AND token_hash IS NULL",
+                       " updated_at, creator, clock, clock_left, rematch_of, rules, rated)"
+                       " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+    [ST_INSERT_SEAT] = "INSERT INTO seats(game_id, seat, kind, level, name, token_hash, account_id)"
+                       " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    [ST_TAKE_SEAT] = "UPDATE seats SET name = ?3, token_hash = ?4, account_id = ?5 WHERE"
+                     " game_id = ?1 AND seat = ?2 AND token_hash IS NULL",
     [ST_SET_TOKEN] = "UPDATE seats SET token_hash = ?3 WHERE game_id = ?1 AND seat = ?2 AND"
                      " token_hash IS NOT NULL",
     [ST_SET_STATUS] = "UPDATE games SET status = ?2, updated_at = ?3 WHERE id = ?1",
@@ -123,10 +127,16 @@ static const char *const statement_sql[ST_COUNT] = {
     [ST_FINISHED] = "SELECT id FROM games WHERE status = 'over'"
                     " ORDER BY updated_at DESC, rowid DESC LIMIT ?1",
     [ST_GAME] = "SELECT variant, players, mode, seed, status, created_at, updated_at, creator,"
-                " clock, clock_left, rematch, rematch_of, end_summary, rules, damage FROM games"
-                " WHERE id = ?1",
-    [ST_SEATS] = "SELECT seat, kind, level, name, token_hash FROM seats WHERE game_id = ?1"
-                 " ORDER BY seat",
+                " clock, clock_left, rematch, rematch_of, end_summary, rules, damage, rated"
+                " FROM games WHERE id = ?1",
+    /* with each bound account's current rating in the game's variant, and
+     * the seat's rating before and after the game when it was rated */
+    [ST_SEATS] = "SELECT s.seat, s.kind, s.level, s.name, s.token_hash, s.account_id, s.place,"
+                 " r.mu, r.sigma, h.mu_before, h.sigma_before, h.mu_after, h.sigma_after"
+                 " FROM seats s LEFT JOIN ratings r ON r.account_id = s.account_id AND"
+                 " r.variant = (SELECT variant FROM games WHERE id = s.game_id)"
+                 " LEFT JOIN rating_history h ON h.game_id = s.game_id AND h.seat = s.seat"
+                 " WHERE s.game_id = ?1 ORDER BY s.seat",
     [ST_DECISIONS] = "SELECT ply, decision FROM decisions WHERE game_id = ?1 ORDER BY ply",
     [ST_DECISIONS_AS_STORED] = "SELECT ply, seat, decision, at FROM decisions WHERE game_id = ?1"
                                " ORDER BY ply",
@@ -137,28 +147,12 @@ static const char *const statement_sql[ST_COUNT] = {
     [ST_ROLLBACK] = "ROLLBACK",
 };
 
-struct store {
-    sqlite3 *db;
-    sqlite3_stmt *st[ST_COUNT];
-    char error[256];      /* the last failure, under the lock */
-    char loop_error[256]; /* what store_error shows the caller */
-    pthread_mutex_t lock;
-    /* the writer thread */
-    pthread_mutex_t qlock;
-    pthread_cond_t wake;
-    store_write *queue, *queue_tail, *done, *done_tail;
-    bool writer_running, stopping;
-    pthread_t writer;
-    void (*notify)(void *);
-    void *notify_arg;
-};
-
 const char *store_error(store *s) { return s->loop_error; }
 
-static void lock(store *s) { pthread_mutex_lock(&s->lock); }
+void store_lock(store *s) { pthread_mutex_lock(&s->lock); }
 
 /* Ends a public call: the error text is copied for the caller first. */
-static int unlock(store *s, int rc)
+int store_unlock(store *s, int rc)
 {
     if (rc)
         memcpy(s->loop_error, s->error, sizeof s->error);
@@ -166,13 +160,13 @@ static int unlock(store *s, int rc)
     return rc;
 }
 
-static int fail(store *s, const char *what)
+int store_fail(store *s, const char *what)
 {
     snprintf(s->error, sizeof s->error, "%s: %s", what, sqlite3_errmsg(s->db));
     return -1;
 }
 
-static int exec(store *s, const char *sql)
+int store_exec(store *s, const char *sql)
 {
     char *msg = NULL;
     if (sqlite3_exec(s->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
@@ -189,13 +183,13 @@ static long long query_int(store *s, const char *sql)
     sqlite3_stmt *st;
     long long v = -1;
     if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK) {
-        fail(s, "reading the database");
+        store_fail(s, "reading the database");
         return -1;
     }
     if (sqlite3_step(st) == SQLITE_ROW)
         v = sqlite3_column_int64(st, 0);
     else
-        fail(s, "reading the database");
+        store_fail(s, "reading the database");
     sqlite3_finalize(st);
     return v;
 }
@@ -204,7 +198,7 @@ static int quick_check(store *s)
 {
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(s->db, "PRAGMA quick_check", -1, &st, NULL) != SQLITE_OK)
-        return fail(s, "checking the database");
+        return store_fail(s, "checking the database");
     int rc = sqlite3_step(st);
     const char *text = rc == SQLITE_ROW ? (const char *)sqlite3_column_text(st, 0) : NULL;
     int ok = text && strcmp(text, "ok") == 0;
@@ -228,7 +222,7 @@ static int migrate(store *s)
         return -1;
     }
     for (long long v = version; v < SCHEMA_VERSION; v++)
-        if (exec(s, migrations[v - 1]))
+        if (store_exec(s, migrations[v - 1]))
             return -1;
     return 0;
 }
@@ -240,7 +234,7 @@ static int check_schema(store *s)
     for (size_t i = 0; i < sizeof schema_probes / sizeof schema_probes[0]; i++) {
         sqlite3_stmt *st;
         if (sqlite3_prepare_v2(s->db, schema_probes[i], -1, &st, NULL) != SQLITE_OK)
-            return fail(s, "the database's tables are not axio's");
+            return store_fail(s, "the database's tables are not axio's");
         sqlite3_finalize(st);
     }
     return 0;
@@ -250,7 +244,7 @@ static int check_schema(store *s)
  * in an empty one. */
 static int check_or_create(store *s)
 {
-    if (exec(s, "BEGIN IMMEDIATE")) {
+    if (store_exec(s, "BEGIN IMMEDIATE")) {
         if (sqlite3_errcode(s->db) == SQLITE_BUSY)
             snprintf(s->error, sizeof s->error, "the database is in use by another process");
         return -1;
@@ -262,7 +256,7 @@ static int check_or_create(store *s)
         if (app == APPLICATION_ID) {
             rc = check_schema(s);
         } else if (app == 0 && tables == 0) {
-            rc = exec(s, schema_v1) || check_schema(s) ? -1 : 0;
+            rc = store_exec(s, schema_v1) || check_schema(s) ? -1 : 0;
         } else {
             snprintf(s->error, sizeof s->error,
                      "not an axio database (application_id %lld, %lld schema objects)", app,
@@ -271,7 +265,7 @@ static int check_or_create(store *s)
         }
     }
     if (rc == 0)
-        return exec(s, "COMMIT");
+        return store_exec(s, "COMMIT");
     sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
     return -1;
 }
@@ -280,19 +274,19 @@ static int configure(store *s, bool sync_full)
 {
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(s->db, "PRAGMA journal_mode = WAL", -1, &st, NULL) != SQLITE_OK)
-        return fail(s, "switching to WAL");
+        return store_fail(s, "switching to WAL");
     int ok = sqlite3_step(st) == SQLITE_ROW &&
              strcmp((const char *)sqlite3_column_text(st, 0), "wal") == 0;
     sqlite3_finalize(st);
     if (!ok)
-        return fail(s, "switching to WAL");
-    if (exec(s, sync_full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL"))
+        return store_fail(s, "switching to WAL");
+    if (store_exec(s, sync_full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL"))
         return -1;
     for (int i = 0; i < ST_COUNT; i++)
         if (sqlite3_prepare_v3(s->db, statement_sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->st[i],
                                NULL) != SQLITE_OK)
-            return fail(s, "preparing statements");
-    return 0;
+            return store_fail(s, "preparing statements");
+    return store_accounts_prepare(s);
 }
 
 store *store_open(const char *path, bool sync_full, char *err, size_t errlen)
@@ -312,7 +306,7 @@ store *store_open(const char *path, bool sync_full, char *err, size_t errlen)
         return NULL;
     }
     sqlite3_extended_result_codes(s->db, 1);
-    if (exec(s, "PRAGMA locking_mode = EXCLUSIVE") || check_or_create(s) ||
+    if (store_exec(s, "PRAGMA locking_mode = EXCLUSIVE") || check_or_create(s) ||
         configure(s, sync_full)) {
         snprintf(err, errlen, "%s", s->error);
         store_close(s);
@@ -328,6 +322,7 @@ void store_close(store *s)
     store_writer_stop(s);
     for (int i = 0; i < ST_COUNT; i++)
         sqlite3_finalize(s->st[i]);
+    store_accounts_finalize(s);
     sqlite3_close(s->db);
     pthread_cond_destroy(&s->wake);
     pthread_mutex_destroy(&s->qlock);
@@ -336,18 +331,17 @@ void store_close(store *s)
 }
 
 /* Runs a prepared statement to completion and resets it. */
-static int step_done(store *s, int which, const char *what)
+int store_step_done(store *s, sqlite3_stmt *st, const char *what)
 {
-    sqlite3_stmt *st = s->st[which];
     int rc = sqlite3_step(st);
     sqlite3_reset(st);
     sqlite3_clear_bindings(st);
     if (rc != SQLITE_DONE)
-        return fail(s, what);
+        return store_fail(s, what);
     return 0;
 }
 
-static void bind_text(sqlite3_stmt *st, int i, const char *text)
+void store_bind_text(sqlite3_stmt *st, int i, const char *text)
 {
     if (text && *text)
         sqlite3_bind_text(st, i, text, -1, SQLITE_TRANSIENT);
@@ -355,16 +349,16 @@ static void bind_text(sqlite3_stmt *st, int i, const char *text)
         sqlite3_bind_null(st, i);
 }
 
-static int begin(store *s) { return step_done(s, ST_BEGIN, "beginning a transaction"); }
+int store_begin(store *s) { return store_step_done(s, s->st[ST_BEGIN], "beginning a transaction"); }
 
-static int commit(store *s)
+int store_commit(store *s)
 {
-    if (step_done(s, ST_COMMIT, "committing"))
+    if (store_step_done(s, s->st[ST_COMMIT], "committing"))
         return -1;
     return 0;
 }
 
-static int rollback(store *s)
+int store_rollback(store *s)
 {
     sqlite3_stmt *st = s->st[ST_ROLLBACK];
     sqlite3_step(st);
@@ -378,15 +372,19 @@ static int insert_seat(store *s, const char *id, int seat, const stored_seat *ss
     sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
     sqlite3_bind_int(st, 2, seat);
     sqlite3_bind_text(st, 3, ss->kind, -1, SQLITE_TRANSIENT);
-    bind_text(st, 4, ss->level);
+    store_bind_text(st, 4, ss->level);
     sqlite3_bind_text(st, 5, ss->name, -1, SQLITE_TRANSIENT);
-    bind_text(st, 6, ss->token_hash);
-    return step_done(s, ST_INSERT_SEAT, "storing a seat");
+    store_bind_text(st, 6, ss->token_hash);
+    if (ss->account_id > 0)
+        sqlite3_bind_int64(st, 7, ss->account_id);
+    else
+        sqlite3_bind_null(st, 7);
+    return store_step_done(s, s->st[ST_INSERT_SEAT], "storing a seat");
 }
 
 static int create_game(store *s, const stored_game *g)
 {
-    if (begin(s))
+    if (store_begin(s))
         return -1;
     char seed[24];
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)g->seed);
@@ -399,22 +397,23 @@ static int create_game(store *s, const stored_game *g)
     sqlite3_bind_text(st, 6, g->status, -1, SQLITE_TRANSIENT);
     sqlite3_bind_int64(st, 7, g->created);
     sqlite3_bind_int(st, 8, g->creator);
-    bind_text(st, 9, g->clock);
-    bind_text(st, 10, g->clock_left);
-    bind_text(st, 11, g->rematch_of);
+    store_bind_text(st, 9, g->clock);
+    store_bind_text(st, 10, g->clock_left);
+    store_bind_text(st, 11, g->rematch_of);
     sqlite3_bind_text(st, 12, g->rules, -1, SQLITE_TRANSIENT);
-    if (step_done(s, ST_INSERT_GAME, "storing a game"))
-        return rollback(s);
+    sqlite3_bind_int(st, 13, g->rated);
+    if (store_step_done(s, s->st[ST_INSERT_GAME], "storing a game"))
+        return store_rollback(s);
     for (int i = 0; i < g->players; i++)
         if (insert_seat(s, g->id, i, &g->seats[i]))
-            return rollback(s);
-    return commit(s) ? rollback(s) : 0;
+            return store_rollback(s);
+    return store_commit(s) ? store_rollback(s) : 0;
 }
 
 int store_create_game(store *s, const stored_game *g)
 {
-    lock(s);
-    return unlock(s, create_game(s, g));
+    store_lock(s);
+    return store_unlock(s, create_game(s, g));
 }
 
 static int set_status(store *s, const char *id, const char *status)
@@ -423,35 +422,39 @@ static int set_status(store *s, const char *id, const char *status)
     sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(st, 2, status, -1, SQLITE_TRANSIENT);
     sqlite3_bind_int64(st, 3, (sqlite3_int64)time(NULL));
-    return step_done(s, ST_SET_STATUS, "storing a game's status");
+    return store_step_done(s, s->st[ST_SET_STATUS], "storing a game's status");
 }
 
 static int take_seat(store *s, const char *id, int seat, const char *name, const char *token_hash,
-                     const char *status)
+                     int64_t account_id, const char *status)
 {
-    if (begin(s))
+    if (store_begin(s))
         return -1;
     sqlite3_stmt *st = s->st[ST_TAKE_SEAT];
     sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
     sqlite3_bind_int(st, 2, seat);
     sqlite3_bind_text(st, 3, name, -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(st, 4, token_hash, -1, SQLITE_TRANSIENT);
-    if (step_done(s, ST_TAKE_SEAT, "storing a seat"))
-        return rollback(s);
+    if (account_id > 0)
+        sqlite3_bind_int64(st, 5, account_id);
+    else
+        sqlite3_bind_null(st, 5);
+    if (store_step_done(s, s->st[ST_TAKE_SEAT], "storing a seat"))
+        return store_rollback(s);
     if (sqlite3_changes(s->db) != 1) {
         snprintf(s->error, sizeof s->error, "seat %d of game %s is not free", seat, id);
-        return rollback(s);
+        return store_rollback(s);
     }
     if (set_status(s, id, status))
-        return rollback(s);
-    return commit(s) ? rollback(s) : 0;
+        return store_rollback(s);
+    return store_commit(s) ? store_rollback(s) : 0;
 }
 
 int store_take_seat(store *s, const char *id, int seat, const char *name, const char *token_hash,
-                    const char *status)
+                    int64_t account_id, const char *status)
 {
-    lock(s);
-    return unlock(s, take_seat(s, id, seat, name, token_hash, status));
+    store_lock(s);
+    return store_unlock(s, take_seat(s, id, seat, name, token_hash, account_id, status));
 }
 
 /* One UPDATE of a game's row that must change exactly one row. */
@@ -466,7 +469,7 @@ static int update_one(store *s, int which, const char *id, int seat, const char 
     } else {
         sqlite3_bind_text(st, 2, text, -1, SQLITE_TRANSIENT);
     }
-    if (step_done(s, which, what))
+    if (store_step_done(s, s->st[which], what))
         return -1;
     if (sqlite3_changes(s->db) != 1) {
         snprintf(s->error, sizeof s->error, "%s: game %s has no such row", what, id);
@@ -477,40 +480,41 @@ static int update_one(store *s, int which, const char *id, int seat, const char 
 
 int store_set_token(store *s, const char *id, int seat, const char *token_hash)
 {
-    lock(s);
-    return unlock(s, update_one(s, ST_SET_TOKEN, id, seat, token_hash, "storing a seat token"));
+    store_lock(s);
+    return store_unlock(s,
+                        update_one(s, ST_SET_TOKEN, id, seat, token_hash, "storing a seat token"));
 }
 
 int store_set_status(store *s, const char *id, const char *status)
 {
-    lock(s);
+    store_lock(s);
     int rc = set_status(s, id, status);
     if (rc == 0 && sqlite3_changes(s->db) != 1) {
         snprintf(s->error, sizeof s->error, "no game %s", id);
         rc = -1;
     }
-    return unlock(s, rc);
+    return store_unlock(s, rc);
 }
 
 int store_set_damaged(store *s, const char *id, const char *why)
 {
-    lock(s);
+    store_lock(s);
     sqlite3_stmt *st = s->st[ST_SET_DAMAGED];
     sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(st, 2, why, -1, SQLITE_TRANSIENT);
     sqlite3_bind_int64(st, 3, (sqlite3_int64)time(NULL));
-    int rc = step_done(s, ST_SET_DAMAGED, "setting a damaged game aside");
+    int rc = store_step_done(s, s->st[ST_SET_DAMAGED], "setting a damaged game aside");
     if (rc == 0 && sqlite3_changes(s->db) != 1) {
         snprintf(s->error, sizeof s->error, "no game %s", id);
         rc = -1;
     }
-    return unlock(s, rc);
+    return store_unlock(s, rc);
 }
 
 int store_set_rematch(store *s, const char *id, const char *rematch_id)
 {
-    lock(s);
-    return unlock(s, update_one(s, ST_SET_REMATCH, id, -1, rematch_id, "storing a rematch"));
+    store_lock(s);
+    return store_unlock(s, update_one(s, ST_SET_REMATCH, id, -1, rematch_id, "storing a rematch"));
 }
 
 static int set_clocks(store *s, const store_write *w)
@@ -532,12 +536,12 @@ static int add_chat(store *s, const store_write *w)
     sqlite3_bind_text(st, 4, w->name, -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(st, 5, w->decision, -1, SQLITE_TRANSIENT);
     sqlite3_bind_int64(st, 6, w->at);
-    return step_done(s, ST_INSERT_CHAT, "storing a chat message");
+    return store_step_done(s, s->st[ST_INSERT_CHAT], "storing a chat message");
 }
 
 /* One decision inside the writer's transaction, with the clocks after it
  * and, when it ends the game, the new status and the end's summary. */
-static int add_decision(store *s, const store_write *w)
+static int add_decision(store *s, store_write *w)
 {
     sqlite3_stmt *st = s->st[ST_INSERT_DECISION];
     sqlite3_bind_text(st, 1, w->game_id, -1, SQLITE_TRANSIENT);
@@ -545,10 +549,12 @@ static int add_decision(store *s, const store_write *w)
     sqlite3_bind_int(st, 3, w->seat);
     sqlite3_bind_text(st, 4, w->decision, -1, SQLITE_TRANSIENT);
     sqlite3_bind_int64(st, 5, (sqlite3_int64)time(NULL));
-    if (step_done(s, ST_INSERT_DECISION, "storing a decision") || set_clocks(s, w))
+    if (store_step_done(s, s->st[ST_INSERT_DECISION], "storing a decision") || set_clocks(s, w))
         return -1;
     if (w->end_summary[0] &&
         update_one(s, ST_SET_END, w->game_id, -1, w->end_summary, "storing the end"))
+        return -1;
+    if (w->places[0] && store_game_end(s, w))
         return -1;
     return w->status ? set_status(s, w->game_id, w->status) : 0;
 }
@@ -597,7 +603,7 @@ int store_get_analysis(store *s, const char *id, int seat, char **text)
     return unlock(s, out < 0 ? -1 : 0) == 0 ? out : -1;
 }
 
-static int add_write(store *s, const store_write *w)
+static int add_write(store *s, store_write *w)
 {
     switch (w->kind) {
     case STORE_DECISION: return add_decision(s, w);
@@ -613,15 +619,16 @@ static int add_write(store *s, const store_write *w)
  * so that one bad write does not take the others down. */
 static void commit_batch(store *s, store_write *batch)
 {
-    lock(s);
-    int rc = begin(s);
+    store_lock(s);
+    int rc = store_begin(s);
     for (store_write *w = batch; w && rc == 0; w = w->next)
         rc = add_write(s, w);
-    rc = rc == 0 && commit(s) == 0 ? 0 : rollback(s);
+    rc = rc == 0 && store_commit(s) == 0 ? 0 : store_rollback(s);
     for (store_write *w = batch; w; w = w->next) {
         w->result = rc;
         if (rc != 0 && batch->next) {
-            w->result = begin(s) || add_write(s, w) || commit(s) ? rollback(s) : 0;
+            w->result =
+                store_begin(s) || add_write(s, w) || store_commit(s) ? store_rollback(s) : 0;
         }
         if (w->result != 0)
             snprintf(w->error, sizeof w->error, "%s", s->error);
@@ -723,7 +730,7 @@ void store_writer_stop(store *s)
 int store_each_unfinished(store *s, int (*fn)(const char *id, void *arg), void *arg)
 {
     /* ids first, then the callbacks: fn reads the store too */
-    lock(s);
+    store_lock(s);
     sqlite3_stmt *st = s->st[ST_UNFINISHED];
     char **ids = NULL;
     size_t n = 0, cap = 0;
@@ -739,7 +746,7 @@ int store_each_unfinished(store *s, int (*fn)(const char *id, void *arg), void *
         ids[n++] = strdup((const char *)sqlite3_column_text(st, 0));
     }
     sqlite3_reset(st);
-    int result = unlock(s, rc == SQLITE_DONE ? 0 : fail(s, "listing games"));
+    int result = store_unlock(s, rc == SQLITE_DONE ? 0 : store_fail(s, "listing games"));
     for (size_t i = 0; i < n; i++) {
         if (result == 0 && (!ids[i] || fn(ids[i], arg) != 0))
             result = -1;
@@ -769,9 +776,16 @@ static int load_seats(store *s, const char *id, stored_game *out)
         copy_column(st, 2, ss->level, sizeof ss->level);
         copy_column(st, 3, ss->name, sizeof ss->name);
         copy_column(st, 4, ss->token_hash, sizeof ss->token_hash);
+        ss->account_id = sqlite3_column_int64(st, 5);
+        ss->place = sqlite3_column_int(st, 6);
+        ss->has_rating = sqlite3_column_type(st, 7) != SQLITE_NULL;
+        ss->rating = (rt_rating){sqlite3_column_double(st, 7), sqlite3_column_double(st, 8)};
+        ss->rated = sqlite3_column_type(st, 9) != SQLITE_NULL;
+        ss->before = (rt_rating){sqlite3_column_double(st, 9), sqlite3_column_double(st, 10)};
+        ss->after = (rt_rating){sqlite3_column_double(st, 11), sqlite3_column_double(st, 12)};
     }
     sqlite3_reset(st);
-    return rc == SQLITE_DONE ? 0 : fail(s, "reading seats");
+    return rc == SQLITE_DONE ? 0 : store_fail(s, "reading seats");
 }
 
 static int load_decisions(store *s, const char *id, stored_game *out)
@@ -799,7 +813,7 @@ static int load_decisions(store *s, const char *id, stored_game *out)
         out->ndecisions++;
     }
     sqlite3_reset(st);
-    return rc == SQLITE_DONE ? 0 : fail(s, "reading decisions");
+    return rc == SQLITE_DONE ? 0 : store_fail(s, "reading decisions");
 }
 
 static int load_chat(store *s, const char *id, stored_game *out)
@@ -826,7 +840,7 @@ static int load_chat(store *s, const char *id, stored_game *out)
     sqlite3_reset(st);
     if (rc == SQLITE_ROW)
         rc = SQLITE_DONE;
-    return rc == SQLITE_DONE ? 0 : fail(s, "reading the chat");
+    return rc == SQLITE_DONE ? 0 : store_fail(s, "reading the chat");
 }
 
 static int load(store *s, const char *id, stored_game *out, bool with_history)
@@ -853,12 +867,13 @@ static int load(store *s, const char *id, stored_game *out, bool with_history)
         copy_column(st, 12, out->end_summary, sizeof out->end_summary);
         copy_column(st, 13, out->rules, sizeof out->rules);
         copy_column(st, 14, out->damage, sizeof out->damage);
+        out->rated = sqlite3_column_int(st, 15) != 0;
     }
     sqlite3_reset(st);
     if (rc == SQLITE_DONE)
         return 1;
     if (rc != SQLITE_ROW)
-        return fail(s, "reading a game");
+        return store_fail(s, "reading a game");
     rc = load_seats(s, id, out);
     if (rc == 0 && with_history)
         rc = load_decisions(s, id, out);
@@ -871,23 +886,23 @@ static int load(store *s, const char *id, stored_game *out, bool with_history)
 
 int store_load(store *s, const char *id, stored_game *out)
 {
-    lock(s);
+    store_lock(s);
     int rc = load(s, id, out, true);
-    return rc == 1 ? unlock(s, 0) + 1 : unlock(s, rc);
+    return rc == 1 ? store_unlock(s, 0) + 1 : store_unlock(s, rc);
 }
 
 int store_load_summary(store *s, const char *id, stored_game *out)
 {
-    lock(s);
+    store_lock(s);
     int rc = load(s, id, out, false);
-    return rc == 1 ? unlock(s, 0) + 1 : unlock(s, rc);
+    return rc == 1 ? store_unlock(s, 0) + 1 : store_unlock(s, rc);
 }
 
 int store_each_decision(store *s, const char *id,
                         int (*fn)(int ply, int seat, const char *decision, int64_t at, void *arg),
                         void *arg)
 {
-    lock(s);
+    store_lock(s);
     sqlite3_stmt *st = s->st[ST_DECISIONS_AS_STORED];
     sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
     int rc;
@@ -900,12 +915,14 @@ int store_each_decision(store *s, const char *id,
     sqlite3_reset(st);
     if (rc == SQLITE_ROW)
         snprintf(s->error, sizeof s->error, "reading decisions: stopped");
-    return unlock(s, rc == SQLITE_DONE ? 0 : rc == SQLITE_ROW ? -1 : fail(s, "reading decisions"));
+    return store_unlock(s, rc == SQLITE_DONE  ? 0
+                           : rc == SQLITE_ROW ? -1
+                                              : store_fail(s, "reading decisions"));
 }
 
 int store_each_finished(store *s, int max, int (*fn)(const stored_game *g, void *arg), void *arg)
 {
-    lock(s);
+    store_lock(s);
     sqlite3_stmt *st = s->st[ST_FINISHED];
     sqlite3_bind_int(st, 1, max);
     char(*ids)[24] = calloc((size_t)(max > 0 ? max : 1), sizeof *ids);
@@ -915,7 +932,7 @@ int store_each_finished(store *s, int max, int (*fn)(const stored_game *g, void 
     if (rc == SQLITE_ROW)
         rc = SQLITE_DONE;
     sqlite3_reset(st);
-    int result = rc == SQLITE_DONE ? 0 : fail(s, "listing finished games");
+    int result = rc == SQLITE_DONE ? 0 : store_fail(s, "listing finished games");
     stored_game g;
     for (int i = 0; i < n && result == 0; i++) {
         int found = load(s, ids[i], &g, false);
@@ -925,7 +942,7 @@ int store_each_finished(store *s, int max, int (*fn)(const stored_game *g, void 
             break;
     }
     free(ids);
-    return unlock(s, result);
+    return store_unlock(s, result);
 }
 
 void stored_game_free(stored_game *g)

@@ -9,9 +9,18 @@
  * the time left on it, the link to a rematch, a summary of its end for the
  * lobby, and its chat. Each write is its own committed transaction and
  * returns only once committed, so the caller may then announce it.
+ *
+ * Accounts (schema 4, store_accounts.c): a player's name, the Argon2id
+ * hash of their password, their sessions (only the SHA-256 of each
+ * session token), their rating per variant, and per rated game and seat
+ * the rating before and after. Computer levels are accounts too, without
+ * a password. A seat may be bound to an account (account_id). A rated
+ * game's ratings change in the same transaction as its last decision.
  */
 #ifndef AX_SERVER_STORE_H
 #define AX_SERVER_STORE_H
+
+#include "../rating/rating.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -23,11 +32,21 @@
 
 typedef struct store store;
 
+#define STORE_NEUTRAL_NAME "former player" /* a deleted account's seats */
+#define STORE_HASH_MAX     128             /* a password hash (crypto_pwhash_STRBYTES) */
+
 typedef struct {
     char kind[8];   /* human | ai */
     char level[24]; /* ai: the player's name */
     char name[STORE_NAME_MAX + 1];
     char token_hash[65]; /* hex; empty while the seat is free */
+    int64_t account_id;  /* the account the seat is bound to, or 0 */
+    /* read only (store_load): */
+    int place;        /* 1-based place once the game is over, or 0 */
+    bool has_rating;  /* the account has played the game's variant rated */
+    rt_rating rating; /* its current rating in the game's variant */
+    bool rated;       /* the seat was rated in this game: before and after */
+    rt_rating before, after;
 } stored_seat;
 
 typedef struct {
@@ -52,6 +71,7 @@ typedef struct {
     char end_summary[256]; /* JSON {"reason","ranking"} once over; "" */
     char rules[32];        /* the rules it is played under: "axio-rules/1" */
     char damage[256];      /* status damaged: why it can no longer be replayed */
+    bool rated;            /* ratings change when it ends */
     stored_seat seats[4];
     int ndecisions;
     char **decisions; /* JSON text of each decision, ply order */
@@ -68,9 +88,10 @@ void store_close(store *s);
 const char *store_error(store *s);
 
 int store_create_game(store *s, const stored_game *g);
-/* Records that a seat was taken; status is the game's status after it. */
+/* Records that a seat was taken (by an account, or account_id 0); status
+ * is the game's status after it. */
 int store_take_seat(store *s, const char *id, int seat, const char *name, const char *token_hash,
-                    const char *status);
+                    int64_t account_id, const char *status);
 /* Gives a taken seat a new token (the old one stops working). */
 int store_set_token(store *s, const char *id, int seat, const char *token_hash);
 int store_set_status(store *s, const char *id, const char *status);
@@ -82,7 +103,11 @@ int store_set_damaged(store *s, const char *id, const char *why);
 /* What the writer thread stores, in the order submitted:
  * - STORE_DECISION: decision number `ply` of a game (JSON text); `status` the
  *   game's new status or NULL, `end_summary` with status over; `clock_left`
- *   the clocks after it, or "".
+ *   the clocks after it, or "". A decision that ends the game carries
+ *   `places` (every seat's, 1-based), and for a rated game `rating_game`
+ *   (rt_game_from_ranking) and `variant`: the seats' ratings are read,
+ *   updated and written in the same transaction, and the write returns
+ *   with `seat_rated`, `before` and `after` filled in.
  * - STORE_CLOCKS: only `clock_left`, the clocks of a running game now.
  * - STORE_CHAT: chat message number `chat_n` of a game.
  * - STORE_ANALYSIS: the analysis (JSON text in `decision`) of seat `seat`. */
@@ -98,7 +123,14 @@ typedef struct store_write {
     char clock_left[128];
     int chat_n;
     char name[STORE_NAME_MAX + 1];
-    int64_t at;      /* STORE_CHAT: unix milliseconds */
+    int64_t at;    /* STORE_CHAT: unix milliseconds */
+    int places[4]; /* the end: each seat's 1-based place; 0 otherwise */
+    bool rated;    /* the end of a rated game: */
+    char variant[8];
+    rt_game rating_game;
+    bool seat_rated[4]; /* results: the seat has an account and was rated */
+    int64_t seat_account[4];
+    rt_rating before[4], after[4];
     int result;      /* after completion: 0 committed, -1 failed */
     char error[256]; /* why it failed */
     struct store_write *next;
@@ -137,5 +169,67 @@ void stored_game_free(stored_game *g);
 /* A game's stored analysis for one seat: 0 with *text (malloc'd), 1 when
  * there is none, -1 on error. */
 int store_get_analysis(store *s, const char *id, int seat, char **text);
+
+/* --- accounts, sessions, ratings (store_accounts.c) --- */
+
+typedef struct {
+    int64_t id;
+    char name[STORE_NAME_MAX + 1];
+    bool computer;
+    char password_hash[STORE_HASH_MAX]; /* "" for a computer level */
+} stored_account;
+
+/* A new account: 0 with *id, 1 when the key (names.c's folded name) is
+ * taken, -1 on error. */
+int store_account_create(store *s, const char *name, const char *key, const char *password_hash,
+                         int64_t created, int64_t *id);
+/* Makes sure a computer level has its account (no password). */
+int store_computer_ensure(store *s, const char *name, const char *key, int64_t created);
+/* 0 with the account, 1 when there is none, -1 on error. */
+int store_account_by_key(store *s, const char *key, stored_account *out);
+int store_account_by_id(store *s, int64_t id, stored_account *out);
+/* A new password; in the same transaction every session of the account
+ * but keep_session (a token hash) is revoked. */
+int store_account_set_password(store *s, int64_t id, const char *password_hash,
+                               const char *keep_session);
+/* Deletes an account, its sessions, ratings and rating history; its seats
+ * keep their games under STORE_NEUTRAL_NAME. One transaction. */
+int store_account_delete(store *s, int64_t id);
+
+int store_session_create(store *s, const char *token_hash, int64_t account_id, int64_t created,
+                         int64_t expires);
+/* The account of an unexpired session: 0, 1 when none, -1 on error. */
+int store_session_account(store *s, const char *token_hash, int64_t now, stored_account *out);
+int store_session_delete(store *s, const char *token_hash);
+/* Forgets sessions that expired. */
+int store_sessions_prune(store *s, int64_t now);
+
+/* An account's rating in a variant: 0 (games 0 and the initial rating
+ * when it has not played it rated), -1 on error. */
+int store_rating(store *s, int64_t account_id, const char *variant, rt_rating *out, int *games);
+
+/* One finished game of an account, for its profile. */
+typedef struct {
+    char id[24], variant[8], mode[12];
+    int players;
+    bool rated;
+    int place; /* 1-based; 0 when unknown */
+    int64_t ended;
+    bool has_change; /* rated: */
+    rt_rating before, after;
+} stored_player_game;
+/* Calls fn for the account's newest `max` finished games, newest first. */
+int store_player_games(store *s, int64_t account_id, int max,
+                       int (*fn)(const stored_player_game *g, void *arg), void *arg);
+
+typedef struct {
+    char name[STORE_NAME_MAX + 1];
+    bool computer;
+    rt_rating rating;
+    int games;
+} stored_ranked;
+/* Calls fn for every player with at least one rated game in the variant. */
+int store_each_rated(store *s, const char *variant, int (*fn)(const stored_ranked *p, void *arg),
+                     void *arg);
 
 #endif

@@ -39,18 +39,18 @@ GAME_KEYS = {
     "colors", "area", "fields", "cells", "pyramids", "dead", "tiles", "frontier", "last",
     "seats", "spectators", "bag", "seed_hash", "end", "seed",
     "created", "creator", "clock", "clocks", "deadline", "absent_s", "rematch", "rematch_seats",
-    "rematch_of", "ai_hurried",
+    "rematch_of", "ai_hurried", "rated",
 }
 SEAT_KEYS = {"name", "kind", "level", "taken", "connected", "rack_size", "score", "stack",
-             "left", "played_by", "away_ms"}
+             "left", "played_by", "away_ms", "account", "rating", "rating_change"}
 
 
 class Server:
     """`axio serve` on a free port with its own database."""
 
-    def __init__(self, db, *args, web=None):
+    def __init__(self, db, *args, web=None, quiet=True):
         self.db = db
-        cmd = [AXIO, "serve", "--port", "0", "--db", db, "--quiet", *args]
+        cmd = [AXIO, "serve", "--port", "0", "--db", db, *(["--quiet"] if quiet else []), *args]
         if web:
             cmd += ["--web", web]
         # stderr to a file: a pipe nobody reads could fill up and stall the server

@@ -115,8 +115,8 @@ static void test_round_trip(void **state)
     assert_int_equal(store_create_game(s, &a), 0);
     assert_int_equal(store_create_game(s, &b), 0);
     assert_int_not_equal(store_create_game(s, &a), 0); /* the id is taken */
-    assert_int_equal(store_take_seat(s, a.id, 1, "Bo", "cd", "running"), 0);
-    assert_int_not_equal(store_take_seat(s, a.id, 1, "Cy", "ef", "running"), 0);
+    assert_int_equal(store_take_seat(s, a.id, 1, "Bo", "cd", 0, "running"), 0);
+    assert_int_not_equal(store_take_seat(s, a.id, 1, "Cy", "ef", 0, "running"), 0);
     assert_int_equal(store_writer_start(s, notify, NULL), 0);
     for (int ply = 0; ply < 50; ply++) {
         submit(s, a.id, ply, ply == 49 ? "over" : NULL);

@@ -19,6 +19,7 @@ import * as dialogs from './dialogs.js';
 import { Replay } from './replay.js';
 import { Online } from './online.js';
 import { t } from './messages.js';
+import { rulesLabel } from './rules/labels.js';
 import { clockName } from './clock.js';
 import { inviteBox } from './invite.js';
 import { session, authHash } from './account.js';
@@ -121,7 +122,9 @@ export class GameView {
     this.bannerHost = h('div', { class: 'banner-host' });
     this.replayHost = h('div', { class: 'replay-host' });
     this.connNotice = h('div', { class: 'conn-notice', role: 'alert', hidden: true });
-    this.boardWrap = h('div', { class: 'board-wrap' }, [this.boardHost, this.bannerHost, this.toastHost, this.connNotice]);
+    // "?": the rules of this game's variant in a new tab (href set in makeBoard).
+    this.rulesLink = h('a', { class: 'rules-help', id: 'rules-help', href: '#/rules/square', target: '_blank', rel: 'noopener', title: rulesLabel('game_help'), 'aria-label': rulesLabel('game_help') }, ['?']);
+    this.boardWrap = h('div', { class: 'board-wrap' }, [this.boardHost, this.bannerHost, this.toastHost, this.connNotice, this.rulesLink]);
     this.scoresHost = h('div', { class: 'scores', id: 'scores' });
     this.statusLine = h('div', { class: 'status-line', id: 'status-line', role: 'status', 'aria-live': 'polite' });
     this.inviteHost = h('div', { class: 'invite-host', hidden: true });
@@ -154,6 +157,7 @@ export class GameView {
   }
 
   makeBoard(variant) {
+    this.rulesLink.href = `#/rules/${variant}`;
     const B = { square: SquareBoard, hex: HexBoard, rota: RotaBoard }[variant];
     this.board = new B(this.boardHost);
     this.board.on({

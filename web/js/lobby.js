@@ -7,6 +7,7 @@ import { h, clear } from './svg.js';
 import { api, tokens, prefs, created } from './api.js';
 import { session, profileHash, authHash } from './account.js';
 import { t } from './messages.js';
+import { rulesLabel } from './rules/labels.js';
 import { CLOCK_PRESETS } from './clock.js';
 import { fillList, myGameIds, sortMine } from './lobby_lists.js';
 import { ensureShapeDefs, shapeIcon } from './colors.js';
@@ -98,7 +99,10 @@ export class Lobby {
     this.listMsg = h('p', { class: 'muted list-msg', role: 'status' });
     this.myHead = h('h2', {}, [t('lobby.my_games')]);
     const lists = h('section', { class: 'card games-card' }, [
-      h('p', { class: 'lobby-links' }, [h('a', { href: '#/leaderboard/square', 'data-action': 'leaderboard' }, [t('lobby.leaderboard')])]),
+      h('p', { class: 'lobby-links' }, [
+        h('span', { class: 'lobby-rules' }, [`${rulesLabel('lobby')}: `, ...Object.entries(VARIANTS).flatMap(([v, info], i) => [
+          i ? ' · ' : '', h('a', { href: `#/rules/${v}`, 'data-action': 'rules', 'data-variant': v }, [info.name])])]),
+        h('a', { href: '#/leaderboard/square', 'data-action': 'leaderboard' }, [t('lobby.leaderboard')])]),
       this.listMsg,
       this.myHead, this.myList,
       h('h2', {}, ['Open games']), this.openList,

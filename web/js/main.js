@@ -1,9 +1,9 @@
 // main.js — the entry point: a tiny hash router (#/ lobby, #/game/ID play,
 // #/game/ID/replay a finished game's replay, #/watch/ID spectate, #/join/ID join
 // from an invite link: invite.js, #/login and #/signup with ?next=#/…: auth.js,
-// #/player/NAME a profile, #/leaderboard/VARIANT), the header's connection
-// indicator and its account area (account.js). A page with onSession() hears when
-// someone logs in or out.
+// #/player/NAME a profile, #/leaderboard/VARIANT, #/rules/VARIANT[/SECTION] the rules:
+// rules.js), the header's connection indicator, its account area (account.js) and
+// language switcher (lang.js). A page with onSession() hears when someone logs in or out.
 import { Lobby } from './lobby.js';
 import { AuthPage } from './auth.js';
 import { ProfilePage } from './profile.js';
@@ -14,6 +14,9 @@ import { tokens } from './api.js';
 import { InvitePage } from './invite.js';
 import { ensureShapeDefs } from './colors.js';
 import { t } from './messages.js';
+import { RulesPage } from './rules.js';
+import { rulesLabel } from './rules/labels.js';
+import { mountLangSwitch } from './lang.js';
 
 const root = document.getElementById('app');
 const conn = document.getElementById('conn');
@@ -46,6 +49,8 @@ function route() {
     view = new AuthPage(root, parts[0], query);
   } else if (parts[0] === 'player' && arg) {
     view = new ProfilePage(root, arg);
+  } else if (parts[0] === 'rules') {
+    view = new RulesPage(root, arg || 'square', parts[2]);
   } else if (parts[0] === 'leaderboard') {
     view = new LeaderboardPage(root, arg || 'square');
   } else if (parts[0] === 'game' && parts[1]) {
@@ -67,6 +72,8 @@ function route() {
 ensureShapeDefs();
 document.querySelector('.nav-lobby').textContent = t('nav.lobby');
 document.querySelector('.nav-leaderboard').textContent = t('nav.leaderboard');
+document.querySelector('.nav-rules').textContent = rulesLabel('nav');
+mountLangSwitch(document.querySelector('header.top'), rulesLabel('lang'));
 mountAccountArea(document.getElementById('account'));
 session.onChange((me) => view?.onSession?.(me));
 window.addEventListener('hashchange', route);

@@ -1,0 +1,936 @@
+/*
+ * accounts.c - accounts, sessions, profiles and the leaderboard over HTTP
+ * (docs/accounts.md, docs/protocol.md#accounts).
+ *
+ * POST /api/accounts, /api/login, /api/logout, /api/me/password and
+ * /api/me/delete, GET /api/me, /api/players/{name} and /api/leaderboard.
+ *
+ * Whatever needs a password hashed or verified goes through a job on the
+ * password workers (auth.c): the request is checked first (shape, name,
+ * throttle), the job is submitted and the request waits without an
+ * answer. When the job is done the loop collects it (accounts_collect)
+ * and asks for a writeable callback of the request's connection, where
+ * the answer is made (accounts_answer). A connection that closes first
+ * drops its job (accounts_orphan): the job then only waits to be freed,
+ * and nothing it was for is done. The request never outlives its
+ * connection in a job: only the loop thread sets or clears that link.
+ *
+ * A session is a random token (192 bits) in the cookie axio_session; the
+ * database keeps only its SHA-256, so it is looked up by that hash (the
+ * lookup's timing can tell nothing about a token whose hash is unknown).
+ * Failed logins are throttled per client address and per name: at most
+ * LOGIN_ATTEMPTS_MAX attempts that did not succeed within LOGIN_WINDOW_S.
+ * An attempt counts from the moment it is submitted, so parallel guesses
+ * count too; one that succeeds is taken back. An unknown name is checked
+ * against a dummy hash, so that it answers like a known one, as slowly.
+ *
+ * Nothing here logs a request body, a password, a token or a cookie, and
+ * no error message repeats the body (the JSON parser's messages quote the
+ * input, so these endpoints use their own).
+ */
+#include "auth.h"
+#include "names.h"
+#include "server.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include <openssl/crypto.h>
+
+#define SESSION_COOKIE     "axio_session"
+#define SESSION_TTL_S      (30 * 24 * 3600)
+#define LOGIN_WINDOW_S     900.0 /* 15 minutes */
+#define LOGIN_ATTEMPTS_MAX 5
+#define PROFILE_GAMES_MAX  100
+#define LEADERBOARD_MAX    100
+#define SESSION_PRUNE_S    3600.0
+#define ATTEMPT_BUCKETS    1024
+
+enum { ACT_REGISTER, ACT_LOGIN, ACT_PASSWORD, ACT_DELETE };
+
+typedef struct account_job {
+    pw_job pw; /* first: the workers' part */
+    int action;
+    http_req *req; /* NULL once the connection closed */
+    struct lws *wsi;
+    bool finished; /* the worker is done; the answer waits for a writeable callback */
+    int64_t account_id;
+    char name[STORE_NAME_MAX + 1];
+    char name_key[NAME_FOLD_MAX + 1];
+    char ip[48];
+    char session_hash[65]; /* the session the request came with */
+    bool known;            /* login: the name is a person's account */
+} account_job;
+
+/* --- login attempts --- */
+
+typedef struct attempt_entry {
+    char key[NAME_FOLD_MAX + 8]; /* "ip ADDR" or "name KEY" */
+    double at[LOGIN_ATTEMPTS_MAX];
+    int n;
+    struct attempt_entry *next;
+} attempt_entry;
+
+static attempt_entry *attempts[ATTEMPT_BUCKETS];
+static double last_session_prune;
+
+static unsigned attempt_bucket(const char *key)
+{
+    unsigned h = 2166136261u; /* FNV-1a */
+    for (const unsigned char *p = (const unsigned char *)key; *p; p++)
+        h = (h ^ *p) * 16777619u;
+    return h % ATTEMPT_BUCKETS;
+}
+
+/* Drops the attempts older than the window. */
+static void attempts_expire(attempt_entry *e, double now)
+{
+    int kept = 0;
+    for (int i = 0; i < e->n; i++)
+        if (now - e->at[i] < LOGIN_WINDOW_S)
+            e->at[kept++] = e->at[i];
+    e->n = kept;
+}
+
+static attempt_entry *attempts_find(const char *key, bool create)
+{
+    unsigned b = attempt_bucket(key);
+    for (attempt_entry *e = attempts[b]; e; e = e->next)
+        if (strcmp(e->key, key) == 0)
+            return e;
+    if (!create)
+        return NULL;
+    attempt_entry *e = calloc(1, sizeof *e);
+    if (!e)
+        return NULL;
+    snprintf(e->key, sizeof e->key, "%s", key);
+    e->next = attempts[b];
+    attempts[b] = e;
+    return e;
+}
+
+static bool attempts_exhausted(const char *key, double now)
+{
+    attempt_entry *e = attempts_find(key, false);
+    if (!e)
+        return false;
+    attempts_expire(e, now);
+    return e->n >= LOGIN_ATTEMPTS_MAX;
+}
+
+static void attempts_add(const char *key, double now)
+{
+    attempt_entry *e = attempts_find(key, true);
+    if (!e)
+        return;
+    attempts_expire(e, now);
+    if (e->n < LOGIN_ATTEMPTS_MAX)
+        e->at[e->n++] = now;
+}
+
+/* An attempt that succeeded (or never ran) does not count. */
+static void attempts_take_back(const char *key)
+{
+    attempt_entry *e = attempts_find(key, false);
+    if (e && e->n > 0)
+        e->n--;
+}
+
+static void attempts_prune(double now)
+{
+    for (int b = 0; b < ATTEMPT_BUCKETS; b++) {
+        attempt_entry **link = &attempts[b];
+        while (*link) {
+            attempt_entry *e = *link;
+            attempts_expire(e, now);
+            if (e->n == 0) {
+                *link = e->next;
+                free(e);
+            } else {
+                link = &e->next;
+            }
+        }
+    }
+}
+
+static void attempts_free(void)
+{
+    for (int b = 0; b < ATTEMPT_BUCKETS; b++)
+        while (attempts[b]) {
+            attempt_entry *e = attempts[b];
+            attempts[b] = e->next;
+            free(e);
+        }
+}
+
+static void ip_key(const char *ip, char *out, size_t size) { snprintf(out, size, "ip %s", ip); }
+
+static void name_attempt_key(const char *name_key, char *out, size_t size)
+{
+    snprintf(out, size, "name %s", name_key);
+}
+
+/* --- jobs --- */
+
+static void job_free(account_job *j)
+{
+    if (!j)
+        return;
+    pw_job_wipe(&j->pw);
+    OPENSSL_cleanse(j, sizeof *j);
+    free(j);
+}
+
+static void free_pw_job(pw_job *job) { job_free((account_job *)job); }
+
+static account_job *job_new(int action, int kind, http_req *r, struct lws *wsi)
+{
+    account_job *j = calloc(1, sizeof *j);
+    if (!j)
+        return NULL;
+    j->action = action;
+    j->pw.kind = kind;
+    j->req = r;
+    j->wsi = wsi;
+    client_ip(wsi, j->ip, sizeof j->ip);
+    return j;
+}
+
+/* Queues the job for a worker; the request waits for it. */
+static int submit(http_req *r, struct lws *wsi, account_job *j)
+{
+    if (auth_submit(&j->pw)) {
+        job_free(j);
+        return http_reply_error(r, wsi, 429, "rate_limited",
+                                "the server is busy checking passwords; try again in a moment");
+    }
+    r->job = j;
+    return 0;
+}
+
+void accounts_collect(void)
+{
+    pw_job *pw = auth_take_done();
+    while (pw) {
+        pw_job *next = pw->next;
+        account_job *j = (account_job *)pw;
+        if (!j->req) {
+            job_free(j);
+        } else {
+            j->finished = true;
+            lws_callback_on_writable(j->wsi);
+        }
+        pw = next;
+    }
+}
+
+void accounts_orphan(http_req *r)
+{
+    account_job *j = r->job;
+    if (!j)
+        return;
+    r->job = NULL;
+    if (j->finished)
+        job_free(j);
+    else
+        j->req = NULL; /* a worker has it: freed when collected */
+}
+
+/* --- cookies, sessions, origins --- */
+
+/* The session token of the request's cookie: true when the cookie is
+ * there (token "" when its value cannot be a token). */
+static bool cookie_token(struct lws *wsi, char token[TOKEN_LEN + 1])
+{
+    char header[4096];
+    token[0] = 0;
+    if (lws_hdr_copy(wsi, header, sizeof header, WSI_TOKEN_HTTP_COOKIE) <= 0)
+        return false;
+    const size_t name_len = strlen(SESSION_COOKIE);
+    for (char *p = header; *p;) {
+        while (*p == ' ' || *p == ';')
+            p++;
+        size_t n = strcspn(p, ";");
+        if (strncmp(p, SESSION_COOKIE "=", name_len + 1) == 0) {
+            const char *value = p + name_len + 1;
+            size_t len = n - name_len - 1;
+            while (len && value[len - 1] == ' ')
+                len--;
+            if (len == TOKEN_LEN) {
+                memcpy(token, value, len);
+                token[len] = 0;
+                if (!is_base64url(token, TOKEN_LEN))
+                    token[0] = 0;
+            }
+            OPENSSL_cleanse(header, sizeof header);
+            return true;
+        }
+        p += n;
+    }
+    OPENSSL_cleanse(header, sizeof header);
+    return false;
+}
+
+/* The account of the session and the session's hash. */
+static bool session_of(struct lws *wsi, stored_account *out, char hash[65])
+{
+    char token[TOKEN_LEN + 1];
+    hash[0] = 0;
+    if (!cookie_token(wsi, token) || !token[0])
+        return false;
+    sha256_hex(token, hash);
+    OPENSSL_cleanse(token, sizeof token);
+    int rc = store_session_account(srv.db, hash, (int64_t)time(NULL), out);
+    if (rc < 0)
+        server_log("reading a session failed: %s", store_error(srv.db));
+    return rc == 0;
+}
+
+bool accounts_session(struct lws *wsi, stored_account *out)
+{
+    char hash[65];
+    return session_of(wsi, out, hash);
+}
+
+static bool secure_cookies(void)
+{
+    return srv.opt.public_url && strncasecmp(srv.opt.public_url, "https://", 8) == 0;
+}
+
+/* Set-Cookie for a new session, or one that clears the cookie. */
+static void set_session_cookie(http_req *r, const char *token)
+{
+    snprintf(r->set_cookie, sizeof r->set_cookie,
+             SESSION_COOKIE "=%s; HttpOnly; SameSite=Lax; Path=/; Max-Age=%d%s", token ? token : "",
+             token ? SESSION_TTL_S : 0, secure_cookies() ? "; Secure" : "");
+}
+
+/* A new session for the account; its cookie goes with the answer. */
+static int start_session(http_req *r, int64_t account_id)
+{
+    char token[TOKEN_LEN + 1], hash[65];
+    if (secret_token(token))
+        return -1;
+    sha256_hex(token, hash);
+    int64_t now = (int64_t)time(NULL);
+    int rc = store_session_create(srv.db, hash, account_id, now, now + SESSION_TTL_S);
+    if (rc)
+        server_log("storing a session failed: %s", store_error(srv.db));
+    else
+        set_session_cookie(r, token);
+    OPENSSL_cleanse(token, sizeof token);
+    return rc;
+}
+
+/* This server's origin: the --public-url's scheme, host and port, else
+ * http:// and the request's Host. */
+static void own_origin(struct lws *wsi, char *out, size_t size)
+{
+    const char *url = srv.opt.public_url;
+    if (url && strstr(url, "://")) {
+        const char *host = strstr(url, "://") + 3;
+        size_t n = (size_t)(host - url) + strcspn(host, "/?#");
+        snprintf(out, size, "%.*s", (int)n, url);
+        return;
+    }
+    char host[256] = "";
+    lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST);
+    snprintf(out, size, "http://%s", host);
+}
+
+bool accounts_cross_site(struct lws *wsi)
+{
+    char token[TOKEN_LEN + 1];
+    if (!cookie_token(wsi, token))
+        return false;
+    OPENSSL_cleanse(token, sizeof token);
+    char fetch_site[32] = "";
+    if (lws_hdr_custom_copy(wsi, fetch_site, sizeof fetch_site, "sec-fetch-site:", 15) > 0 &&
+        strcasecmp(fetch_site, "cross-site") == 0)
+        return true;
+    char origin[512], own[512];
+    if (lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN) <= 0)
+        return lws_hdr_total_length(wsi, WSI_TOKEN_ORIGIN) > 0; /* too long to be ours */
+    own_origin(wsi, own, sizeof own);
+    return strcasecmp(origin, own) != 0;
+}
+
+/* --- request bodies --- */
+
+/* The body as a JSON object; the error never quotes it (passwords). */
+static json_t *private_body(http_req *r, api_error *err)
+{
+    json_t *v = r->body_len ? json_loadb(r->body, r->body_len,
+                                         JSON_REJECT_DUPLICATES | JSON_ALLOW_NUL, NULL)
+                            : NULL;
+    if (!json_is_object(v)) {
+        json_decref(v);
+        *err = (api_error){400, v || !r->body_len ? "bad_message" : "bad_json", ""};
+        snprintf(err->message, sizeof err->message, "the body must be a JSON object");
+        return NULL;
+    }
+    return v;
+}
+
+static int bad(api_error *err, int http, const char *code, const char *message)
+{
+    err->http = http;
+    err->code = code;
+    snprintf(err->message, sizeof err->message, "%s", message);
+    return -1;
+}
+
+/* A password field: a string (its length in *len). */
+static const char *password_field(const json_t *body, const char *key, size_t *len, api_error *err)
+{
+    const json_t *v = json_object_get(body, key);
+    if (!json_is_string(v)) {
+        char why[64];
+        snprintf(why, sizeof why, "%s must be a string", key);
+        bad(err, 400, "bad_message", why);
+        return NULL;
+    }
+    *len = json_string_length(v);
+    return json_string_value(v);
+}
+
+/* A copy of a password for a job; wiped by pw_job_wipe. */
+static char *password_copy(const char *text, size_t len)
+{
+    char *copy = malloc(len + 1);
+    if (copy) {
+        memcpy(copy, text, len);
+        copy[len] = 0;
+    }
+    return copy;
+}
+
+/* The normalized name of a body and its key (names.c). */
+static int body_name(const json_t *body, char name[STORE_NAME_MAX + 1], char key[NAME_FOLD_MAX + 1],
+                     api_error *err)
+{
+    const json_t *v = json_object_get(body, "name");
+    if (!json_is_string(v))
+        return bad(err, 400, "bad_message", "name must be a string");
+    char why[128];
+    if (strlen(json_string_value(v)) != json_string_length(v))
+        return bad(err, 400, "bad_message", "name may hold letters, digits, spaces and _ - . only");
+    if (name_normalize(json_string_value(v), name, why, sizeof why))
+        return bad(err, 400, "bad_message", why);
+    if (name_fold(name, key, NAME_FOLD_MAX + 1))
+        return bad(err, 500, "internal", "out of memory");
+    return 0;
+}
+
+static int fail_with(http_req *r, struct lws *wsi, const api_error *err)
+{
+    return http_reply_error(r, wsi, err->http, err->code, err->message);
+}
+
+/* A name no person may take: a computer level's, or the neutral name of
+ * deleted accounts' seats. */
+static bool reserved_name(const char *key)
+{
+    char level_key[NAME_FOLD_MAX + 1];
+    for (int k = 0; ax_player_names[k]; k++)
+        if (name_fold(ax_player_names[k], level_key, sizeof level_key) == 0 &&
+            strcmp(level_key, key) == 0)
+            return true;
+    return name_fold(STORE_NEUTRAL_NAME, level_key, sizeof level_key) == 0 &&
+           strcmp(level_key, key) == 0;
+}
+
+/* --- ratings as JSON --- */
+
+json_t *rating_json(rt_rating r, int games)
+{
+    rt_shown shown = rt_show(r);
+    return json_pack("{s:i,s:i,s:i}", "rating", shown.rating, "deviation", shown.deviation, "games",
+                     games);
+}
+
+/* {"square":{...},"rota":{...},"hex":{...}} of an account. */
+static json_t *ratings_json(int64_t account_id)
+{
+    json_t *o = json_object();
+    for (int v = AX_SQUARE; v <= AX_HEX; v++) {
+        rt_rating r;
+        int games;
+        if (store_rating(srv.db, account_id, ax_variant_name(v), &r, &games)) {
+            json_decref(o);
+            return NULL;
+        }
+        json_object_set_new(o, ax_variant_name(v), rating_json(r, games));
+    }
+    return o;
+}
+
+/* --- the endpoints --- */
+
+/* POST /api/accounts: checked, then the password hashed by a worker. */
+static int create_account(http_req *r, struct lws *wsi)
+{
+    api_error err;
+    json_t *body = private_body(r, &err);
+    account_job *j = body ? job_new(ACT_REGISTER, PW_HASH, r, wsi) : NULL;
+    size_t len = 0;
+    const char *password = NULL;
+    char why[96];
+    stored_account existing;
+    bool ready = false;
+    if (!body) {
+        /* err is set */
+    } else if (!j) {
+        bad(&err, 500, "internal", "out of memory");
+    } else if (body_name(body, j->name, j->name_key, &err) == 0 &&
+               (password = password_field(body, "password", &len, &err))) {
+        int found;
+        if (!password_acceptable(password, len, why, sizeof why))
+            bad(&err, 400, "bad_message", why);
+        else if (reserved_name(j->name_key))
+            bad(&err, 409, "name_taken", "this name belongs to a computer player");
+        else if ((found = store_account_by_key(srv.db, j->name_key, &existing)) <= 0)
+            bad(&err, found == 0 ? 409 : 500, found == 0 ? "name_taken" : "internal",
+                found == 0 ? "this name is taken" : "the accounts cannot be read");
+        else if (!(j->pw.password = password_copy(password, len)))
+            bad(&err, 500, "internal", "out of memory");
+        else
+            ready = true;
+    }
+    json_decref(body);
+    if (!ready) {
+        job_free(j);
+        return fail_with(r, wsi, &err);
+    }
+    return submit(r, wsi, j);
+}
+
+static int finish_register(http_req *r, struct lws *wsi, account_job *j)
+{
+    if (j->pw.result != PW_OK)
+        return http_reply_error(r, wsi, 500, "internal", "the password could not be hashed");
+    int64_t id;
+    int rc = store_account_create(srv.db, j->name, j->name_key, j->pw.new_hash, (int64_t)time(NULL),
+                                  &id);
+    if (rc == 1)
+        return http_reply_error(r, wsi, 409, "name_taken", "this name is taken");
+    if (rc != 0 || start_session(r, id)) {
+        if (rc != 0)
+            server_log("storing an account failed: %s", store_error(srv.db));
+        return http_reply_error(r, wsi, 500, "internal", "the account could not be stored");
+    }
+    return http_reply_json(r, wsi, 201, json_pack("{s:s}", "name", j->name));
+}
+
+/* POST /api/login: throttled, then verified by a worker against the
+ * account's hash or the dummy one. */
+static int login(http_req *r, struct lws *wsi)
+{
+    api_error err;
+    json_t *body = private_body(r, &err);
+    if (!body)
+        return fail_with(r, wsi, &err);
+    account_job *j = job_new(ACT_LOGIN, PW_VERIFY, r, wsi);
+    size_t len = 0;
+    const char *password = j ? password_field(body, "password", &len, &err) : NULL;
+    if (!j || !password || !json_is_string(json_object_get(body, "name")) || len > PASSWORD_MAX) {
+        if (!j)
+            bad(&err, 500, "internal", "out of memory");
+        else if (password)
+            bad(&err, 400, "bad_message",
+                len > PASSWORD_MAX ? "a password may have at most 1024 bytes"
+                                   : "name must be a string");
+        json_decref(body);
+        job_free(j);
+        return fail_with(r, wsi, &err);
+    }
+    api_error name_err;
+    bool valid_name = body_name(body, j->name, j->name_key, &name_err) == 0;
+    j->pw.password = password_copy(password, len);
+    json_decref(body);
+    char by_ip[64], by_name[NAME_FOLD_MAX + 8];
+    double now = mono_now();
+    ip_key(j->ip, by_ip, sizeof by_ip);
+    name_attempt_key(valid_name ? j->name_key : "", by_name, sizeof by_name);
+    if (attempts_exhausted(by_ip, now) || (valid_name && attempts_exhausted(by_name, now))) {
+        job_free(j);
+        return http_reply_error(r, wsi, 429, "rate_limited",
+                                "too many failed logins; wait 15 minutes and try again");
+    }
+    stored_account account;
+    j->known = valid_name && store_account_by_key(srv.db, j->name_key, &account) == 0 &&
+               !account.computer && account.password_hash[0];
+    j->account_id = j->known ? account.id : 0;
+    snprintf(j->pw.hash, sizeof j->pw.hash, "%s",
+             j->known ? account.password_hash : auth_dummy_hash());
+    if (j->known)
+        snprintf(j->name, sizeof j->name, "%s", account.name); /* its own spelling */
+    if (!j->pw.password) {
+        job_free(j);
+        return http_reply_error(r, wsi, 500, "internal", "out of memory");
+    }
+    attempts_add(by_ip, now);
+    if (valid_name)
+        attempts_add(by_name, now);
+    if (auth_submit(&j->pw)) {
+        attempts_take_back(by_ip);
+        if (valid_name)
+            attempts_take_back(by_name);
+        job_free(j);
+        return http_reply_error(r, wsi, 429, "rate_limited",
+                                "the server is busy checking passwords; try again in a moment");
+    }
+    r->job = j;
+    return 0;
+}
+
+static int finish_login(http_req *r, struct lws *wsi, account_job *j)
+{
+    if (j->pw.result != PW_OK || !j->known)
+        return http_reply_error(r, wsi, 401, "unauthorized", "wrong name or password");
+    char key[NAME_FOLD_MAX + 8];
+    ip_key(j->ip, key, sizeof key);
+    attempts_take_back(key);
+    name_attempt_key(j->name_key, key, sizeof key);
+    attempts_take_back(key);
+    if (start_session(r, j->account_id))
+        return http_reply_error(r, wsi, 500, "internal", "the session could not be stored");
+    return http_reply_json(r, wsi, 200, json_pack("{s:s}", "name", j->name));
+}
+
+/* POST /api/logout: the session is revoked, the cookie cleared. */
+static int logout(http_req *r, struct lws *wsi)
+{
+    stored_account account;
+    char hash[65];
+    if (session_of(wsi, &account, hash) && store_session_delete(srv.db, hash)) {
+        server_log("revoking a session failed: %s", store_error(srv.db));
+        return http_reply_error(r, wsi, 500, "internal", "the session could not be revoked");
+    }
+    set_session_cookie(r, NULL);
+    return http_reply_empty(r, wsi, 204);
+}
+
+static int unauthorized(http_req *r, struct lws *wsi)
+{
+    return http_reply_error(r, wsi, 401, "unauthorized", "log in first");
+}
+
+/* GET /api/me */
+static int me(http_req *r, struct lws *wsi)
+{
+    stored_account account;
+    if (!accounts_session(wsi, &account))
+        return unauthorized(r, wsi);
+    json_t *ratings = ratings_json(account.id);
+    if (!ratings)
+        return http_reply_error(r, wsi, 500, "internal", "the ratings cannot be read");
+    return http_reply_json(r, wsi, 200,
+                           json_pack("{s:s,s:o}", "name", account.name, "ratings", ratings));
+}
+
+/* POST /api/me/password and /api/me/delete: the session's account, the
+ * current password verified by a worker (throttled like logins, per
+ * name), then the change. */
+static int account_change(http_req *r, struct lws *wsi, int action)
+{
+    stored_account account;
+    char hash[65];
+    if (!session_of(wsi, &account, hash))
+        return unauthorized(r, wsi);
+    api_error err;
+    json_t *body = private_body(r, &err);
+    if (!body)
+        return fail_with(r, wsi, &err);
+    account_job *j = job_new(action, action == ACT_PASSWORD ? PW_CHANGE : PW_VERIFY, r, wsi);
+    size_t len = 0, new_len = 0;
+    const char *password = j ? password_field(body, "password", &len, &err) : NULL;
+    const char *new_password = password && action == ACT_PASSWORD
+                                   ? password_field(body, "new_password", &new_len, &err)
+                                   : NULL;
+    char why[96];
+    int rc = -1;
+    if (!j)
+        bad(&err, 500, "internal", "out of memory");
+    else if (!password || (action == ACT_PASSWORD && !new_password))
+        ; /* err is set */
+    else if (len > PASSWORD_MAX)
+        bad(&err, 400, "bad_message", "a password may have at most 1024 bytes");
+    else if (new_password && !password_acceptable(new_password, new_len, why, sizeof why))
+        bad(&err, 400, "bad_message", why);
+    else if (!(j->pw.password = password_copy(password, len)) ||
+             (new_password && !(j->pw.new_password = password_copy(new_password, new_len))))
+        bad(&err, 500, "internal", "out of memory");
+    else
+        rc = 0;
+    json_decref(body);
+    if (rc) {
+        job_free(j);
+        return fail_with(r, wsi, &err);
+    }
+    j->account_id = account.id;
+    snprintf(j->name, sizeof j->name, "%s", account.name);
+    name_fold(account.name, j->name_key, sizeof j->name_key);
+    snprintf(j->session_hash, sizeof j->session_hash, "%s", hash);
+    snprintf(j->pw.hash, sizeof j->pw.hash, "%s", account.password_hash);
+    char by_name[NAME_FOLD_MAX + 8];
+    name_attempt_key(j->name_key, by_name, sizeof by_name);
+    double now = mono_now();
+    if (attempts_exhausted(by_name, now)) {
+        job_free(j);
+        return http_reply_error(r, wsi, 429, "rate_limited",
+                                "too many wrong passwords; wait 15 minutes and try again");
+    }
+    attempts_add(by_name, now);
+    if (auth_submit(&j->pw)) {
+        attempts_take_back(by_name);
+        job_free(j);
+        return http_reply_error(r, wsi, 429, "rate_limited",
+                                "the server is busy checking passwords; try again in a moment");
+    }
+    r->job = j;
+    return 0;
+}
+
+/* The job's session must still be the account's: it may have been
+ * revoked while the password was checked. */
+static bool session_still_valid(const account_job *j)
+{
+    stored_account account;
+    return store_session_account(srv.db, j->session_hash, (int64_t)time(NULL), &account) == 0 &&
+           account.id == j->account_id;
+}
+
+static int finish_change(http_req *r, struct lws *wsi, account_job *j)
+{
+    if (j->pw.result == PW_FAILED)
+        return http_reply_error(r, wsi, 500, "internal", "the password could not be hashed");
+    if (j->pw.result != PW_OK)
+        return http_reply_error(r, wsi, 401, "unauthorized", "wrong password");
+    char key[NAME_FOLD_MAX + 8];
+    name_attempt_key(j->name_key, key, sizeof key);
+    attempts_take_back(key);
+    if (!session_still_valid(j))
+        return unauthorized(r, wsi);
+    if (j->action == ACT_PASSWORD) {
+        if (store_account_set_password(srv.db, j->account_id, j->pw.new_hash, j->session_hash)) {
+            server_log("storing a password failed: %s", store_error(srv.db));
+            return http_reply_error(r, wsi, 500, "internal", "the password could not be stored");
+        }
+        return http_reply_empty(r, wsi, 204);
+    }
+    if (store_account_delete(srv.db, j->account_id)) {
+        server_log("deleting an account failed: %s", store_error(srv.db));
+        return http_reply_error(r, wsi, 500, "internal", "the account could not be deleted");
+    }
+    lobby_account_deleted(j->account_id);
+    set_session_cookie(r, NULL);
+    return http_reply_empty(r, wsi, 204);
+}
+
+int accounts_answer(http_req *r, struct lws *wsi)
+{
+    account_job *j = r->job;
+    if (!j || !j->finished)
+        return 0;
+    r->job = NULL;
+    int rc;
+    switch (j->action) {
+    case ACT_REGISTER: rc = finish_register(r, wsi, j); break;
+    case ACT_LOGIN: rc = finish_login(r, wsi, j); break;
+    default: rc = finish_change(r, wsi, j); break;
+    }
+    job_free(j);
+    return rc;
+}
+
+/* --- players and the leaderboard --- */
+
+static int player_game(const stored_player_game *g, void *arg)
+{
+    json_t *change = json_null(), *after = json_null();
+    if (g->has_change) {
+        change = json_integer(rt_show(g->after).rating - rt_show(g->before).rating);
+        after = json_integer(rt_show(g->after).rating);
+    }
+    json_array_append_new(
+        arg, json_pack("{s:s,s:s,s:i,s:s,s:b,s:o,s:o,s:o,s:I}", "id", g->id, "variant", g->variant,
+                       "players", g->players, "mode", g->mode, "rated", g->rated, "place",
+                       g->place > 0 ? json_integer(g->place) : json_null(), "rating_change", change,
+                       "rating_after", after, "ended", (json_int_t)g->ended));
+    return 0;
+}
+
+/* GET /api/players/{name} (the name percent-decoded by lws) */
+static int player(http_req *r, struct lws *wsi, const char *name)
+{
+    char normalized[STORE_NAME_MAX + 1], key[NAME_FOLD_MAX + 1], why[128];
+    stored_account account;
+    bool valid = name_normalize(name, normalized, why, sizeof why) == 0 &&
+                 name_fold(normalized, key, sizeof key) == 0;
+    int rc = valid ? store_account_by_key(srv.db, key, &account) : 1;
+    if (rc < 0)
+        return http_reply_error(r, wsi, 500, "internal", "the players cannot be read");
+    if (rc != 0)
+        return http_reply_error(r, wsi, 404, "not_found", "no such player");
+    json_t *ratings = ratings_json(account.id), *games = json_array();
+    if (!ratings || store_player_games(srv.db, account.id, PROFILE_GAMES_MAX, player_game, games)) {
+        json_decref(ratings);
+        json_decref(games);
+        return http_reply_error(r, wsi, 500, "internal", "the player cannot be read");
+    }
+    return http_reply_json(r, wsi, 200,
+                           json_pack("{s:s,s:b,s:o,s:o}", "name", account.name, "computer",
+                                     account.computer, "ratings", ratings, "games", games));
+}
+
+typedef struct {
+    stored_ranked *list;
+    size_t n, cap;
+} ranked_list;
+
+static int add_ranked(const stored_ranked *p, void *arg)
+{
+    ranked_list *l = arg;
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 64;
+        stored_ranked *grown = realloc(l->list, cap * sizeof *grown);
+        if (!grown)
+            return -1;
+        l->list = grown;
+        l->cap = cap;
+    }
+    l->list[l->n++] = *p;
+    return 0;
+}
+
+/* docs/ratings.md: the listed (D <= 200) first, then the provisional;
+ * each by R, then D (rt_leaderboard_compare), games, name. */
+static int compare_ranked(const void *pa, const void *pb)
+{
+    const stored_ranked *a = pa, *b = pb;
+    rt_params p = rt_default_params();
+    bool la = rt_on_leaderboard(&p, a->rating), lb = rt_on_leaderboard(&p, b->rating);
+    if (la != lb)
+        return la ? -1 : 1;
+    int c = rt_leaderboard_compare(a->rating, b->rating);
+    if (c)
+        return c;
+    if (a->games != b->games)
+        return a->games > b->games ? -1 : 1;
+    return strcmp(a->name, b->name);
+}
+
+/* GET /api/leaderboard?variant=V */
+static int leaderboard(http_req *r, struct lws *wsi)
+{
+    char variant[16];
+    const char *v = lws_get_urlarg_by_name(wsi, "variant=", variant, sizeof variant);
+    if (!v || ax_variant_parse(v) < 0)
+        return http_reply_error(r, wsi, 400, "bad_message", "variant must be square, rota or hex");
+    ranked_list l = {NULL, 0, 0};
+    if (store_each_rated(srv.db, v, add_ranked, &l)) {
+        free(l.list);
+        return http_reply_error(r, wsi, 500, "internal", "the ratings cannot be read");
+    }
+    if (l.n)
+        qsort(l.list, l.n, sizeof *l.list, compare_ranked);
+    rt_params p = rt_default_params();
+    json_t *a = json_array();
+    for (size_t i = 0; i < l.n && i < LEADERBOARD_MAX; i++) {
+        rt_shown shown = rt_show(l.list[i].rating);
+        json_array_append_new(a,
+                              json_pack("{s:s,s:i,s:i,s:i,s:b,s:b}", "name", l.list[i].name,
+                                        "rating", shown.rating, "deviation", shown.deviation,
+                                        "games", l.list[i].games, "computer", l.list[i].computer,
+                                        "provisional", !rt_on_leaderboard(&p, l.list[i].rating)));
+    }
+    free(l.list);
+    return http_reply_json(r, wsi, 200, a);
+}
+
+static int not_allowed(http_req *r, struct lws *wsi)
+{
+    return http_reply_error(r, wsi, 405, "method_not_allowed", "method not allowed here");
+}
+
+/* A POST endpoint: its handler, or 405. */
+static int post_only(http_req *r, struct lws *wsi, int (*fn)(http_req *, struct lws *))
+{
+    return r->method == HTTP_POST ? fn(r, wsi) : not_allowed(r, wsi);
+}
+
+static int change_password(http_req *r, struct lws *wsi)
+{
+    return account_change(r, wsi, ACT_PASSWORD);
+}
+
+static int delete_account(http_req *r, struct lws *wsi)
+{
+    return account_change(r, wsi, ACT_DELETE);
+}
+
+int accounts_route(http_req *r, struct lws *wsi, const char *path)
+{
+    if (strcmp(path, "/accounts") == 0)
+        return post_only(r, wsi, create_account);
+    if (strcmp(path, "/login") == 0)
+        return post_only(r, wsi, login);
+    if (strcmp(path, "/logout") == 0)
+        return post_only(r, wsi, logout);
+    if (strcmp(path, "/me/password") == 0)
+        return post_only(r, wsi, change_password);
+    if (strcmp(path, "/me/delete") == 0)
+        return post_only(r, wsi, delete_account);
+    if (strcmp(path, "/me") == 0)
+        return r->method == HTTP_GET ? me(r, wsi) : not_allowed(r, wsi);
+    if (strcmp(path, "/leaderboard") == 0)
+        return r->method == HTTP_GET ? leaderboard(r, wsi) : not_allowed(r, wsi);
+    if (strncmp(path, "/players/", 9) == 0)
+        return r->method == HTTP_GET ? player(r, wsi, path + 9) : not_allowed(r, wsi);
+    return -2;
+}
+
+/* --- start, stop, housekeeping --- */
+
+static void wake_loop(void *ctx) { lws_cancel_service(ctx); }
+
+int accounts_start(void)
+{
+    if (auth_start(wake_loop, srv.ctx)) {
+        fprintf(stderr, "axio serve: cannot start the password workers (libsodium)\n");
+        return -1;
+    }
+    int64_t now = (int64_t)time(NULL);
+    for (int k = 0; ax_player_names[k]; k++) {
+        char key[NAME_FOLD_MAX + 1];
+        if (name_fold(ax_player_names[k], key, sizeof key) ||
+            store_computer_ensure(srv.db, ax_player_names[k], key, now)) {
+            fprintf(stderr, "axio serve: cannot store the computer player %s: %s\n",
+                    ax_player_names[k], store_error(srv.db));
+            return -1;
+        }
+    }
+    return 0;
+}
+
+void accounts_stop_workers(void) { auth_stop_workers(); }
+
+void accounts_free(void)
+{
+    auth_free_jobs(free_pw_job);
+    attempts_free();
+}
+
+void accounts_housekeeping(double now)
+{
+    attempts_prune(now);
+    if (now - last_session_prune < SESSION_PRUNE_S && last_session_prune > 0)
+        return;
+    last_session_prune = now;
+    if (store_sessions_prune(srv.db, (int64_t)time(NULL)))
+        server_log("forgetting expired sessions failed: %s", store_error(srv.db));
+}

@@ -1,0 +1,228 @@
+/*
+ * auth.c - the password workers (see auth.h).
+ *
+ * Two singly linked FIFO lists under one mutex, as in ai_workers.c:
+ * `todo`, which the workers wait on, and `done`, which the loop drains.
+ * The number of jobs waiting is counted so that a full queue refuses a
+ * job at once instead of letting memory and waiting time grow. Workers
+ * touch nothing of a job but its passwords, hashes and result; whatever
+ * the loop keeps around a job (the HTTP request waiting for it) stays the
+ * loop's.
+ */
+#include "auth.h"
+
+#include <pthread.h>
+#include <signal.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    pw_job *head, *tail;
+} job_list;
+
+static struct {
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
+    job_list todo, done;
+    int waiting; /* jobs in todo */
+    bool stopping;
+    int nthreads;
+    pthread_t threads[AUTH_WORKERS];
+    void (*notify)(void *);
+    void *notify_arg;
+    char dummy[crypto_pwhash_STRBYTES];
+} pool = {.lock = PTHREAD_MUTEX_INITIALIZER, .wake = PTHREAD_COND_INITIALIZER};
+
+_Static_assert(STORE_HASH_MAX >= crypto_pwhash_STRBYTES, "a stored hash holds Argon2id's");
+
+static void list_push(job_list *l, pw_job *job)
+{
+    job->next = NULL;
+    if (l->tail)
+        l->tail->next = job;
+    else
+        l->head = job;
+    l->tail = job;
+}
+
+static pw_job *list_pop(job_list *l)
+{
+    pw_job *job = l->head;
+    if (job) {
+        l->head = job->next;
+        if (!l->head)
+            l->tail = NULL;
+        job->next = NULL;
+    }
+    return job;
+}
+
+static int hash_password(const char *password, char out[crypto_pwhash_STRBYTES])
+{
+    return crypto_pwhash_str(out, password, strlen(password), crypto_pwhash_OPSLIMIT_INTERACTIVE,
+                             crypto_pwhash_MEMLIMIT_INTERACTIVE);
+}
+
+/* crypto_pwhash_str_verify: 0 when the password matches; -1 for a wrong
+ * one and for a hash it cannot read, which no stored hash should be. */
+static bool verify_password(const char *hash, const char *password)
+{
+    return crypto_pwhash_str_verify(hash, password, strlen(password)) == 0;
+}
+
+static void run_job(pw_job *job)
+{
+    if (!job->password || (job->kind == PW_CHANGE && !job->new_password)) {
+        job->result = PW_FAILED; /* a caller's mistake: nothing to hash */
+        return;
+    }
+    switch (job->kind) {
+    case PW_HASH:
+        job->result = hash_password(job->password, job->new_hash) == 0 ? PW_OK : PW_FAILED;
+        break;
+    case PW_VERIFY:
+        job->result = verify_password(job->hash, job->password) ? PW_OK : PW_WRONG;
+        break;
+    case PW_CHANGE:
+        if (!verify_password(job->hash, job->password))
+            job->result = PW_WRONG;
+        else
+            job->result = hash_password(job->new_password, job->new_hash) == 0 ? PW_OK : PW_FAILED;
+        break;
+    default: job->result = PW_FAILED;
+    }
+}
+
+static void *worker_main(void *arg)
+{
+    (void)arg;
+    pthread_mutex_lock(&pool.lock);
+    for (;;) {
+        while (!pool.stopping && !pool.todo.head)
+            pthread_cond_wait(&pool.wake, &pool.lock);
+        if (pool.stopping)
+            break;
+        pw_job *job = list_pop(&pool.todo);
+        pool.waiting--;
+        pthread_mutex_unlock(&pool.lock);
+        run_job(job);
+        pthread_mutex_lock(&pool.lock);
+        list_push(&pool.done, job);
+        pthread_mutex_unlock(&pool.lock);
+        pool.notify(pool.notify_arg);
+        pthread_mutex_lock(&pool.lock);
+    }
+    pthread_mutex_unlock(&pool.lock);
+    return NULL;
+}
+
+int auth_start(void (*notify)(void *), void *arg)
+{
+    if (sodium_init() < 0)
+        return -1;
+    /* a random password nobody is told, hashed once */
+    unsigned char raw[16];
+    char secret[2 * sizeof raw + 1];
+    randombytes_buf(raw, sizeof raw);
+    sodium_bin2hex(secret, sizeof secret, raw, sizeof raw);
+    int rc = hash_password(secret, pool.dummy);
+    sodium_memzero(secret, sizeof secret);
+    sodium_memzero(raw, sizeof raw);
+    if (rc != 0)
+        return -1;
+    pool.notify = notify;
+    pool.notify_arg = arg;
+    pool.stopping = false;
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old); /* signals are the event loop's */
+    for (int i = 0; i < AUTH_WORKERS; i++) {
+        if (pthread_create(&pool.threads[i], NULL, worker_main, NULL) != 0)
+            break;
+        pool.nthreads++;
+    }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    return pool.nthreads > 0 ? 0 : -1;
+}
+
+const char *auth_dummy_hash(void) { return pool.dummy; }
+
+int auth_submit(pw_job *job)
+{
+    pthread_mutex_lock(&pool.lock);
+    bool room = pool.nthreads > 0 && !pool.stopping && pool.waiting < AUTH_QUEUE_MAX;
+    if (room) {
+        list_push(&pool.todo, job);
+        pool.waiting++;
+        pthread_cond_signal(&pool.wake);
+    }
+    pthread_mutex_unlock(&pool.lock);
+    return room ? 0 : -1;
+}
+
+pw_job *auth_take_done(void)
+{
+    pthread_mutex_lock(&pool.lock);
+    pw_job *head = pool.done.head;
+    pool.done.head = pool.done.tail = NULL;
+    pthread_mutex_unlock(&pool.lock);
+    return head;
+}
+
+void auth_stop_workers(void)
+{
+    pthread_mutex_lock(&pool.lock);
+    pool.stopping = true;
+    pthread_cond_broadcast(&pool.wake);
+    pthread_mutex_unlock(&pool.lock);
+    for (int i = 0; i < pool.nthreads; i++)
+        pthread_join(pool.threads[i], NULL);
+    pool.nthreads = 0;
+}
+
+void auth_free_jobs(void (*free_job)(pw_job *job))
+{
+    pw_job *job;
+    while ((job = list_pop(&pool.todo)))
+        free_job(job);
+    while ((job = list_pop(&pool.done)))
+        free_job(job);
+    pool.waiting = 0;
+}
+
+static void wipe_text(char **text)
+{
+    if (*text) {
+        sodium_memzero(*text, strlen(*text));
+        free(*text);
+        *text = NULL;
+    }
+}
+
+void pw_job_wipe(pw_job *job)
+{
+    wipe_text(&job->password);
+    wipe_text(&job->new_password);
+}
+
+bool password_acceptable(const char *text, size_t len, char *why, size_t whylen)
+{
+    if (len > PASSWORD_MAX) {
+        snprintf(why, whylen, "a password may have at most %d bytes", PASSWORD_MAX);
+        return false;
+    }
+    if (strlen(text) != len) {
+        snprintf(why, whylen, "a password may not contain the character U+0000");
+        return false;
+    }
+    size_t chars = 0;
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+        chars += (*p & 0xc0) != 0x80; /* UTF-8: count every byte that starts a character */
+    if (chars < PASSWORD_MIN) {
+        snprintf(why, whylen, "a password needs at least %d characters", PASSWORD_MIN);
+        return false;
+    }
+    return true;
+}

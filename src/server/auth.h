@@ -1,0 +1,66 @@
+/*
+ * auth.h - password hashing off the event loop.
+ *
+ * Argon2id (libsodium's crypto_pwhash_str at OPSLIMIT_INTERACTIVE and
+ * MEMLIMIT_INTERACTIVE) costs tens of milliseconds and 64 MiB per hash, so
+ * it runs on a small pool of worker threads, like the computer players
+ * (ai_workers.c): the loop submits a job and goes on serving; a worker
+ * hashes or verifies, puts the job on the done list and wakes the loop
+ * (notify: lws_cancel_service), which collects it. Few workers and a short
+ * queue bound the memory a flood of logins can take: a job beyond the
+ * queue is refused at once.
+ */
+#ifndef AX_SERVER_AUTH_H
+#define AX_SERVER_AUTH_H
+
+#include "store.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define AUTH_WORKERS   2    /* hashes at once: 64 MiB each */
+#define AUTH_QUEUE_MAX 8    /* jobs waiting for a worker */
+#define PASSWORD_MIN   8    /* characters */
+#define PASSWORD_MAX   1024 /* bytes */
+
+enum {
+    PW_HASH,   /* password -> new_hash */
+    PW_VERIFY, /* password against hash */
+    PW_CHANGE  /* password against hash, then new_password -> new_hash */
+};
+
+enum { PW_OK, PW_WRONG, PW_FAILED }; /* a job's result; PW_FAILED: out of memory */
+
+typedef struct pw_job {
+    int kind;
+    char *password, *new_password; /* malloc'd; wiped by pw_job_wipe */
+    char hash[STORE_HASH_MAX];     /* to verify against */
+    char new_hash[STORE_HASH_MAX]; /* the result of hashing */
+    int result;
+    struct pw_job *next;
+} pw_job;
+
+/* sodium_init, the dummy hash, then the workers; notify(arg) is called
+ * from a worker after each job. -1 when anything fails. */
+int auth_start(void (*notify)(void *), void *arg);
+/* A hash of a password nobody knows: logins of unknown names are verified
+ * against it, so that they take the time a real one takes. */
+const char *auth_dummy_hash(void);
+/* Queues a job; -1 (the job still the caller's) when the queue is full. */
+int auth_submit(pw_job *job);
+/* The finished jobs, oldest first, as a list; NULL if none. */
+pw_job *auth_take_done(void);
+/* Stops the workers after their current job (before the loop's context
+ * goes: they wake it). Jobs still queued or done stay listed. */
+void auth_stop_workers(void);
+/* Hands every job left (queued or done) to free_job, once nothing can
+ * refer to them any more. */
+void auth_free_jobs(void (*free_job)(pw_job *job));
+/* Wipes and frees the job's passwords (the job itself is the caller's). */
+void pw_job_wipe(pw_job *job);
+/* Whether a text is an acceptable password: at least PASSWORD_MIN
+ * characters (code points), at most PASSWORD_MAX bytes, no NUL. The
+ * reason in why otherwise. len: its length in bytes. */
+bool password_acceptable(const char *text, size_t len, char *why, size_t whylen);
+
+#endif

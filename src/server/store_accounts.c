@@ -1,0 +1,410 @@
+/*
+ * store_accounts.c - accounts, sessions and ratings in the store (see
+ * store.h; the tables are schema 4's, created by store.c's migration).
+ *
+ * Like store.c, every public call takes the connection's lock for its
+ * whole work, and a call that writes more than one row is one
+ * transaction. The rating update of a finished rated game is not a public
+ * call: the writer thread runs it (store_game_end) inside the transaction
+ * that stores the game's last decision, reading the players' ratings
+ * there, so that games ending together see each other's results and a
+ * crash keeps both or neither.
+ */
+#include "store_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+static const char *const account_sql[AC_COUNT] = {
+    [AC_INSERT] = "INSERT INTO accounts(name, name_key, password_hash, computer, created_at)"
+                  " VALUES(?1, ?2, ?3, 0, ?4)",
+    [AC_COMPUTER] = "INSERT OR IGNORE INTO accounts(name, name_key, password_hash, computer,"
+                    " created_at) VALUES(?1, ?2, NULL, 1, ?3)",
+    [AC_BY_KEY] = "SELECT id, name, computer, password_hash FROM accounts WHERE name_key = ?1",
+    [AC_BY_ID] = "SELECT id, name, computer, password_hash FROM accounts WHERE id = ?1",
+    [AC_SET_PASSWORD] = "UPDATE accounts SET password_hash = ?2 WHERE id = ?1 AND computer = 0",
+    [AC_DELETE] = "DELETE FROM accounts WHERE id = ?1 AND computer = 0",
+    [AC_SEATS_NEUTRAL] = "UPDATE seats SET name = ?2, account_id = NULL WHERE account_id = ?1",
+    [AC_RATINGS_DELETE] = "DELETE FROM ratings WHERE account_id = ?1",
+    [AC_HISTORY_DELETE] = "DELETE FROM rating_history WHERE account_id = ?1",
+    [AC_SESSIONS_DELETE_ALL] = "DELETE FROM sessions WHERE account_id = ?1",
+    [AC_SESSION_INSERT] = "INSERT INTO sessions(token_hash, account_id, created_at, expires_at)"
+                          " VALUES(?1, ?2, ?3, ?4)",
+    [AC_SESSION_LOOKUP] = "SELECT a.id, a.name, a.computer, a.password_hash FROM sessions s"
+                          " JOIN accounts a ON a.id = s.account_id"
+                          " WHERE s.token_hash = ?1 AND s.expires_at > ?2",
+    [AC_SESSION_DELETE] = "DELETE FROM sessions WHERE token_hash = ?1",
+    [AC_SESSION_DELETE_OTHERS] = "DELETE FROM sessions WHERE account_id = ?1 AND"
+                                 " token_hash IS NOT ?2",
+    [AC_SESSION_PRUNE] = "DELETE FROM sessions WHERE expires_at <= ?1",
+    [AC_RATING_GET] = "SELECT mu, sigma, games FROM ratings WHERE account_id = ?1 AND variant = ?2",
+    [AC_RATING_PUT] = "INSERT INTO ratings(account_id, variant, mu, sigma, games)"
+                      " VALUES(?1, ?2, ?3, ?4, 1) ON CONFLICT(account_id, variant) DO UPDATE"
+                      " SET mu = excluded.mu, sigma = excluded.sigma, games = games + 1",
+    [AC_HISTORY_INSERT] = "INSERT INTO rating_history(game_id, seat, account_id, variant,"
+                          " mu_before, sigma_before, mu_after, sigma_after, at)"
+                          " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+    [AC_SEAT_ACCOUNTS] = "SELECT seat, account_id FROM seats WHERE game_id = ?1",
+    [AC_SEAT_PLACE] = "UPDATE seats SET place = ?3 WHERE game_id = ?1 AND seat = ?2",
+    [AC_PLAYER_GAMES] =
+        "SELECT g.id, g.variant, g.players, g.mode, g.rated, s.place, g.updated_at, h.mu_before,"
+        " h.sigma_before, h.mu_after, h.sigma_after FROM seats s JOIN games g ON g.id = s.game_id"
+        " LEFT JOIN rating_history h ON h.game_id = s.game_id AND h.seat = s.seat"
+        " WHERE s.account_id = ?1 AND g.status = 'over'"
+        " ORDER BY g.updated_at DESC, g.rowid DESC LIMIT ?2",
+    [AC_LEADERBOARD] = "SELECT a.name, a.computer, r.mu, r.sigma, r.games FROM ratings r"
+                       " JOIN accounts a ON a.id = r.account_id"
+                       " WHERE r.variant = ?1 AND r.games > 0",
+};
+
+int store_accounts_prepare(store *s)
+{
+    for (int i = 0; i < AC_COUNT; i++)
+        if (sqlite3_prepare_v3(s->db, account_sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->ac[i],
+                               NULL) != SQLITE_OK)
+            return store_fail(s, "preparing statements");
+    return 0;
+}
+
+void store_accounts_finalize(store *s)
+{
+    for (int i = 0; i < AC_COUNT; i++)
+        sqlite3_finalize(s->ac[i]);
+}
+
+static void copy_text(sqlite3_stmt *st, int col, char *out, size_t size)
+{
+    const char *text = (const char *)sqlite3_column_text(st, col);
+    snprintf(out, size, "%s", text ? text : "");
+}
+
+/* --- accounts --- */
+
+int store_account_create(store *s, const char *name, const char *key, const char *password_hash,
+                         int64_t created, int64_t *id)
+{
+    store_lock(s);
+    sqlite3_stmt *st = s->ac[AC_INSERT];
+    sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 2, key, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 3, password_hash, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(st, 4, created);
+    int rc = sqlite3_step(st);
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    if (rc == SQLITE_CONSTRAINT_UNIQUE)
+        return store_unlock(s, 0) + 1;
+    if (rc != SQLITE_DONE)
+        return store_unlock(s, store_fail(s, "storing an account"));
+    *id = sqlite3_last_insert_rowid(s->db);
+    return store_unlock(s, 0);
+}
+
+int store_computer_ensure(store *s, const char *name, const char *key, int64_t created)
+{
+    store_lock(s);
+    sqlite3_stmt *st = s->ac[AC_COMPUTER];
+    sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 2, key, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(st, 3, created);
+    return store_unlock(s, store_step_done(s, st, "storing a computer player"));
+}
+
+/* Reads the one account row a statement (bound already) gives. */
+static int read_account(store *s, sqlite3_stmt *st, stored_account *out)
+{
+    memset(out, 0, sizeof *out);
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) {
+        out->id = sqlite3_column_int64(st, 0);
+        copy_text(st, 1, out->name, sizeof out->name);
+        out->computer = sqlite3_column_int(st, 2) != 0;
+        copy_text(st, 3, out->password_hash, sizeof out->password_hash);
+    }
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    if (rc == SQLITE_ROW)
+        return 0;
+    return rc == SQLITE_DONE ? 1 : store_fail(s, "reading an account");
+}
+
+int store_account_by_key(store *s, const char *key, stored_account *out)
+{
+    store_lock(s);
+    sqlite3_bind_text(s->ac[AC_BY_KEY], 1, key, -1, SQLITE_TRANSIENT);
+    int rc = read_account(s, s->ac[AC_BY_KEY], out);
+    return rc == 1 ? store_unlock(s, 0) + 1 : store_unlock(s, rc);
+}
+
+int store_account_by_id(store *s, int64_t id, stored_account *out)
+{
+    store_lock(s);
+    sqlite3_bind_int64(s->ac[AC_BY_ID], 1, id);
+    int rc = read_account(s, s->ac[AC_BY_ID], out);
+    return rc == 1 ? store_unlock(s, 0) + 1 : store_unlock(s, rc);
+}
+
+/* A statement with the account id as ?1 and optional text as ?2. */
+static int run_for_account(store *s, int which, int64_t id, const char *text, const char *what)
+{
+    sqlite3_stmt *st = s->ac[which];
+    sqlite3_bind_int64(st, 1, id);
+    if (text)
+        sqlite3_bind_text(st, 2, text, -1, SQLITE_TRANSIENT);
+    return store_step_done(s, st, what);
+}
+
+int store_account_set_password(store *s, int64_t id, const char *password_hash,
+                               const char *keep_session)
+{
+    store_lock(s);
+    s->error[0] = 0;
+    if (store_begin(s))
+        return store_unlock(s, -1);
+    if (run_for_account(s, AC_SET_PASSWORD, id, password_hash, "storing a password") ||
+        sqlite3_changes(s->db) != 1 ||
+        run_for_account(s, AC_SESSION_DELETE_OTHERS, id, keep_session, "revoking sessions") ||
+        store_commit(s)) {
+        if (!s->error[0])
+            snprintf(s->error, sizeof s->error, "no account %lld", (long long)id);
+        return store_unlock(s, store_rollback(s));
+    }
+    return store_unlock(s, 0);
+}
+
+int store_account_delete(store *s, int64_t id)
+{
+    store_lock(s);
+    s->error[0] = 0;
+    if (store_begin(s))
+        return store_unlock(s, -1);
+    int rc = run_for_account(s, AC_DELETE, id, NULL, "deleting an account");
+    if (rc == 0 && sqlite3_changes(s->db) != 1) {
+        snprintf(s->error, sizeof s->error, "no account %lld", (long long)id);
+        rc = -1;
+    }
+    if (rc == 0)
+        rc = run_for_account(s, AC_SEATS_NEUTRAL, id, STORE_NEUTRAL_NAME, "renaming seats") ||
+             run_for_account(s, AC_RATINGS_DELETE, id, NULL, "deleting ratings") ||
+             run_for_account(s, AC_HISTORY_DELETE, id, NULL, "deleting rating history") ||
+             run_for_account(s, AC_SESSIONS_DELETE_ALL, id, NULL, "revoking sessions") ||
+             store_commit(s);
+    return store_unlock(s, rc ? store_rollback(s) : 0);
+}
+
+/* --- sessions --- */
+
+int store_session_create(store *s, const char *token_hash, int64_t account_id, int64_t created,
+                         int64_t expires)
+{
+    store_lock(s);
+    sqlite3_stmt *st = s->ac[AC_SESSION_INSERT];
+    sqlite3_bind_text(st, 1, token_hash, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(st, 2, account_id);
+    sqlite3_bind_int64(st, 3, created);
+    sqlite3_bind_int64(st, 4, expires);
+    return store_unlock(s, store_step_done(s, st, "storing a session"));
+}
+
+int store_session_account(store *s, const char *token_hash, int64_t now, stored_account *out)
+{
+    store_lock(s);
+    sqlite3_stmt *st = s->ac[AC_SESSION_LOOKUP];
+    sqlite3_bind_text(st, 1, token_hash, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(st, 2, now);
+    int rc = read_account(s, st, out);
+    return rc == 1 ? store_unlock(s, 0) + 1 : store_unlock(s, rc);
+}
+
+int store_session_delete(store *s, const char *token_hash)
+{
+    store_lock(s);
+    sqlite3_stmt *st = s->ac[AC_SESSION_DELETE];
+    sqlite3_bind_text(st, 1, token_hash, -1, SQLITE_TRANSIENT);
+    return store_unlock(s, store_step_done(s, st, "revoking a session"));
+}
+
+int store_sessions_prune(store *s, int64_t now)
+{
+    store_lock(s);
+    sqlite3_stmt *st = s->ac[AC_SESSION_PRUNE];
+    sqlite3_bind_int64(st, 1, now);
+    return store_unlock(s, store_step_done(s, st, "forgetting expired sessions"));
+}
+
+/* --- ratings --- */
+
+/* Under the lock: 0 with the rating (the initial one and 0 games when
+ * there is no row), -1 on error. */
+static int read_rating(store *s, int64_t account_id, const char *variant, rt_rating *out,
+                       int *games)
+{
+    rt_params p = rt_default_params();
+    *out = rt_initial(&p);
+    *games = 0;
+    sqlite3_stmt *st = s->ac[AC_RATING_GET];
+    sqlite3_bind_int64(st, 1, account_id);
+    sqlite3_bind_text(st, 2, variant, -1, SQLITE_TRANSIENT);
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) {
+        *out = (rt_rating){sqlite3_column_double(st, 0), sqlite3_column_double(st, 1)};
+        *games = sqlite3_column_int(st, 2);
+    }
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : store_fail(s, "reading a rating");
+}
+
+int store_rating(store *s, int64_t account_id, const char *variant, rt_rating *out, int *games)
+{
+    store_lock(s);
+    return store_unlock(s, read_rating(s, account_id, variant, out, games));
+}
+
+static int write_place(store *s, const char *game_id, int seat, int place)
+{
+    sqlite3_stmt *st = s->ac[AC_SEAT_PLACE];
+    sqlite3_bind_text(st, 1, game_id, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(st, 2, seat);
+    sqlite3_bind_int(st, 3, place);
+    return store_step_done(s, st, "storing a place");
+}
+
+/* The accounts the game's seats are bound to now (0: none). */
+static int seat_accounts(store *s, const char *game_id, int64_t account[4])
+{
+    memset(account, 0, 4 * sizeof *account);
+    sqlite3_stmt *st = s->ac[AC_SEAT_ACCOUNTS];
+    sqlite3_bind_text(st, 1, game_id, -1, SQLITE_TRANSIENT);
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        int seat = sqlite3_column_int(st, 0);
+        if (seat >= 0 && seat < 4)
+            account[seat] = sqlite3_column_int64(st, 1);
+    }
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return rc == SQLITE_DONE ? 0 : store_fail(s, "reading a game's accounts");
+}
+
+static int write_rating(store *s, const store_write *w, int seat, int64_t at)
+{
+    sqlite3_stmt *st = s->ac[AC_RATING_PUT];
+    sqlite3_bind_int64(st, 1, w->seat_account[seat]);
+    sqlite3_bind_text(st, 2, w->variant, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_double(st, 3, w->after[seat].mu);
+    sqlite3_bind_double(st, 4, w->after[seat].sigma);
+    if (store_step_done(s, st, "storing a rating"))
+        return -1;
+    st = s->ac[AC_HISTORY_INSERT];
+    sqlite3_bind_text(st, 1, w->game_id, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(st, 2, seat);
+    sqlite3_bind_int64(st, 3, w->seat_account[seat]);
+    sqlite3_bind_text(st, 4, w->variant, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_double(st, 5, w->before[seat].mu);
+    sqlite3_bind_double(st, 6, w->before[seat].sigma);
+    sqlite3_bind_double(st, 7, w->after[seat].mu);
+    sqlite3_bind_double(st, 8, w->after[seat].sigma);
+    sqlite3_bind_int64(st, 9, at);
+    return store_step_done(s, st, "storing a rating's history");
+}
+
+/* Rates a finished game: every seat's rating as stored now (a seat whose
+ * account was deleted plays as a newcomer and is not written), the
+ * update, then each account's new rating and the seat's history row. */
+static int rate_game(store *s, store_write *w)
+{
+    int n = w->rating_game.nseats;
+    if (n < 2 || n > 4) {
+        snprintf(s->error, sizeof s->error, "a rated game of %d seats", n);
+        return -1;
+    }
+    if (seat_accounts(s, w->game_id, w->seat_account))
+        return -1;
+    rt_params p = rt_default_params();
+    for (int seat = 0; seat < n; seat++) {
+        int games;
+        w->seat_rated[seat] = w->seat_account[seat] > 0;
+        w->before[seat] = rt_initial(&p);
+        if (w->seat_rated[seat] &&
+            read_rating(s, w->seat_account[seat], w->variant, &w->before[seat], &games))
+            return -1;
+    }
+    rt_status rs = rt_update(&p, &w->rating_game, w->before, w->after);
+    if (rs != RT_OK) {
+        snprintf(s->error, sizeof s->error, "rating game %s: %s", w->game_id, rt_status_text(rs));
+        return -1;
+    }
+    int64_t at = (int64_t)time(NULL);
+    for (int seat = 0; seat < n; seat++)
+        if (w->seat_rated[seat] && write_rating(s, w, seat, at))
+            return -1;
+    return 0;
+}
+
+int store_game_end(store *s, store_write *w)
+{
+    memset(w->seat_rated, 0, sizeof w->seat_rated);
+    for (int seat = 0; seat < 4 && w->places[seat] > 0; seat++)
+        if (write_place(s, w->game_id, seat, w->places[seat]))
+            return -1;
+    return w->rated ? rate_game(s, w) : 0;
+}
+
+/* --- profiles and the leaderboard --- */
+
+int store_player_games(store *s, int64_t account_id, int max,
+                       int (*fn)(const stored_player_game *g, void *arg), void *arg)
+{
+    store_lock(s);
+    sqlite3_stmt *st = s->ac[AC_PLAYER_GAMES];
+    sqlite3_bind_int64(st, 1, account_id);
+    sqlite3_bind_int(st, 2, max);
+    int rc;
+    stored_player_game g;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        memset(&g, 0, sizeof g);
+        copy_text(st, 0, g.id, sizeof g.id);
+        copy_text(st, 1, g.variant, sizeof g.variant);
+        g.players = sqlite3_column_int(st, 2);
+        copy_text(st, 3, g.mode, sizeof g.mode);
+        g.rated = sqlite3_column_int(st, 4) != 0;
+        g.place = sqlite3_column_int(st, 5);
+        g.ended = sqlite3_column_int64(st, 6);
+        g.has_change = sqlite3_column_type(st, 7) != SQLITE_NULL;
+        g.before = (rt_rating){sqlite3_column_double(st, 7), sqlite3_column_double(st, 8)};
+        g.after = (rt_rating){sqlite3_column_double(st, 9), sqlite3_column_double(st, 10)};
+        if (fn(&g, arg)) {
+            rc = SQLITE_DONE;
+            break;
+        }
+    }
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return store_unlock(s, rc == SQLITE_DONE ? 0 : store_fail(s, "reading a player's games"));
+}
+
+int store_each_rated(store *s, const char *variant, int (*fn)(const stored_ranked *p, void *arg),
+                     void *arg)
+{
+    store_lock(s);
+    sqlite3_stmt *st = s->ac[AC_LEADERBOARD];
+    sqlite3_bind_text(st, 1, variant, -1, SQLITE_TRANSIENT);
+    int rc;
+    stored_ranked p;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        memset(&p, 0, sizeof p);
+        copy_text(st, 0, p.name, sizeof p.name);
+        p.computer = sqlite3_column_int(st, 1) != 0;
+        p.rating = (rt_rating){sqlite3_column_double(st, 2), sqlite3_column_double(st, 3)};
+        p.games = sqlite3_column_int(st, 4);
+        if (fn(&p, arg)) {
+            rc = SQLITE_DONE;
+            break;
+        }
+    }
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return store_unlock(s, rc == SQLITE_DONE ? 0 : store_fail(s, "reading the leaderboard"));
+}
