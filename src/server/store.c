@@ -576,13 +576,13 @@ static int add_analysis(store *s, const store_write *w)
         rc = sqlite3_step(st);
     }
     sqlite3_finalize(st);
-    return rc == SQLITE_DONE ? 0 : fail(s, "storing an analysis");
+    return rc == SQLITE_DONE ? 0 : store_fail(s, "storing an analysis");
 }
 
 int store_get_analysis(store *s, const char *id, int seat, char **text)
 {
     *text = NULL;
-    lock(s);
+    store_lock(s);
     sqlite3_stmt *st = NULL;
     int rc = sqlite3_prepare_v2(
         s->db, "SELECT result FROM analyses WHERE game_id = ?1 AND seat = ?2", -1, &st, NULL);
@@ -599,8 +599,8 @@ int store_get_analysis(store *s, const char *id, int seat, char **text)
         }
     }
     sqlite3_finalize(st);
-    int out = rc == SQLITE_DONE ? 0 : rc == 1 ? 1 : fail(s, "reading an analysis");
-    return unlock(s, out < 0 ? -1 : 0) == 0 ? out : -1;
+    int out = rc == SQLITE_DONE ? 0 : rc == 1 ? 1 : store_fail(s, "reading an analysis");
+    return store_unlock(s, out < 0 ? -1 : 0) == 0 ? out : -1;
 }
 
 static int add_write(store *s, store_write *w)
