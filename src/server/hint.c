@@ -30,6 +30,10 @@ void hint_handle(conn *c)
         play_send_error(c, "internal", "this server has no computer players");
         return;
     }
+    if (gm->rated) {
+        play_send_error(c, "forbidden", "hints are for casual games: this game is rated");
+        return;
+    }
     if (!play_may_act(c))
         return;
     if (gm->hint_asked[c->seat]) {

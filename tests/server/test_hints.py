@@ -4,10 +4,14 @@ Every variant: the hinted message is a legal decision as it stands (the server
 accepts it unchanged); the checks every decision passes (spectators, the seat
 not to move, a game not started or over); one search per seat at a time; the
 other connections never see a hint."""
+import os
+import sys
 import time
 import unittest
 
-from harness import TIMEOUT, ServerTest, play_until_over
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from accounts_lib import CLOCK, create, register  # noqa: E402
+from harness import TIMEOUT, ServerTest, play_until_over  # noqa: E402
 
 HUMAN = {"kind": "human"}
 AI = {"kind": "ai", "level": "random"}
@@ -129,6 +133,14 @@ class Hints(ServerTest):
             except TimeoutError:
                 continue
             self.assertNotEqual(msg["type"], "hint", "a stale hint was sent")
+
+    def test_rated_games_have_no_hints(self):
+        ann = register(self.server, "Ann", "correct horse")
+        game = create(self.server, ann, {"variant": "square", "players": 2, "clock": CLOCK,
+                                         "rated": True, "seats": [HUMAN, AI]})
+        me = self.connect(game["game"], game["token"], game["seat"], hint=False)
+        wait_state(me, lambda g: g["status"] == "running" and g["to_move"] == game["seat"])
+        self.assertEqual(self.ask(me)["code"], "forbidden")
 
     def test_state_says_whether_the_computer_was_hurried(self):
         created = self.server.create("square", [HUMAN, AI])
