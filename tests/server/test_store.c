@@ -1,8 +1,10 @@
 /*
  * test_store.c - the SQLite store: games, seats and decisions come back as
  * written, the writer thread commits every queued decision and reports each,
- * a file that is not a sound axio database is refused untouched, and a game
- * whose decisions have a gap is reported damaged and can be set aside.
+ * a file that is not a sound axio database is refused untouched, a game
+ * whose decisions have a gap is reported damaged and can be set aside;
+ * accounts and sessions, and the ratings of a rated game written in the
+ * transaction of its last decision.
  */
 #include <setjmp.h>
 #include <stdarg.h>
