@@ -1,8 +1,10 @@
 /*
  * test_store.c - the SQLite store: games, seats and decisions come back as
  * written, the writer thread commits every queued decision and reports each,
- * a file that is not a sound axio database is refused untouched, and a game
- * whose decisions have a gap is reported damaged and can be set aside.
+ * a file that is not a sound axio database is refused untouched, a game
+ * whose decisions have a gap is reported damaged and can be set aside;
+ * accounts and sessions, and the ratings of a rated game written in the
+ * transaction of its last decision.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -205,6 +207,154 @@ static void test_rules_and_damaged(void **state)
     store_close(s);
 }
 
+/* Accounts: unique keys, computer levels, sessions that expire or are
+ * revoked, a new password that revokes the other sessions, deletion. */
+static void test_accounts_and_sessions(void **state)
+{
+    (void)state;
+    char path[256], err[256];
+    path_of(path, sizeof path, "accounts.db");
+    store *s = store_open(path, true, err, sizeof err);
+    assert_non_null(s);
+    int64_t ann, other;
+    assert_int_equal(store_account_create(s, "Ann", "ann", "$argon2id$x", 1, &ann), 0);
+    assert_int_equal(store_account_create(s, "ANN", "ann", "$argon2id$y", 1, &other), 1);
+    assert_int_equal(store_computer_ensure(s, "greedy", "greedy", 1), 0);
+    assert_int_equal(store_computer_ensure(s, "greedy", "greedy", 2), 0); /* again: no change */
+    stored_account a;
+    assert_int_equal(store_account_by_key(s, "greedy", &a), 0);
+    assert_true(a.computer);
+    assert_string_equal(a.password_hash, "");
+    assert_int_equal(store_account_by_key(s, "ann", &a), 0);
+    assert_int_equal(a.id, ann);
+    assert_string_equal(a.name, "Ann");
+    assert_int_equal(store_account_by_key(s, "bo", &a), 1);
+    assert_int_equal(store_session_create(s, "h1", ann, 100, 200), 0);
+    assert_int_equal(store_session_create(s, "h2", ann, 100, 200), 0);
+    assert_int_equal(store_session_account(s, "h1", 150, &a), 0);
+    assert_int_equal(a.id, ann);
+    assert_int_equal(store_session_account(s, "h1", 200, &a), 1); /* expired */
+    assert_int_equal(store_session_account(s, "nope", 150, &a), 1);
+    assert_int_equal(store_account_set_password(s, ann, "$argon2id$z", "h1"), 0);
+    assert_int_equal(store_session_account(s, "h1", 150, &a), 0);
+    assert_string_equal(a.password_hash, "$argon2id$z");
+    assert_int_equal(store_session_account(s, "h2", 150, &a), 1); /* revoked */
+    assert_int_equal(store_session_delete(s, "h1"), 0);
+    assert_int_equal(store_session_account(s, "h1", 150, &a), 1);
+    assert_int_not_equal(store_account_set_password(s, 999, "x", "h1"), 0);
+    stored_account g;
+    assert_int_equal(store_account_by_key(s, "greedy", &g), 0);
+    assert_int_not_equal(store_account_delete(s, g.id), 0); /* a computer level stays */
+    assert_int_equal(store_account_delete(s, ann), 0);
+    assert_int_equal(store_account_by_key(s, "ann", &a), 1);
+    assert_int_not_equal(store_account_delete(s, ann), 0);
+    store_close(s);
+}
+
+/* A rated end through the writer: ratings read and written in the last
+ * decision's transaction; two ends in a row see each other's results;
+ * places are stored; a deleted account's seats keep the neutral name. */
+static void submit_end(store *s, const char *id, int winner)
+{
+    store_write *w = calloc(1, sizeof *w);
+    snprintf(w->game_id, sizeof w->game_id, "%s", id);
+    w->kind = STORE_DECISION;
+    w->ply = 0;
+    w->decision = strdup("{\"type\":\"swap\",\"accept\":true}");
+    w->status = "over";
+    w->places[winner] = 1;
+    w->places[1 - winner] = 2;
+    w->rated = true;
+    strcpy(w->variant, "square");
+    w->rating_game = (rt_game){.nseats = 2,
+                               .nteams = 2,
+                               .team_size = {1, 1},
+                               .team_seat = {{0}, {1}},
+                               .team_place = {winner == 0 ? 0 : 1, winner == 0 ? 1 : 0}};
+    store_writer_submit(s, w);
+}
+
+static store_write *wait_write(store *s)
+{
+    for (int tries = 0; tries < 30000; tries++) {
+        store_write *w = store_writer_done(s);
+        if (w)
+            return w;
+        usleep(1000);
+    }
+    fail_msg("no write came back");
+    return NULL;
+}
+
+static void test_ratings_in_the_last_decision(void **state)
+{
+    (void)state;
+    char path[256], err[256];
+    path_of(path, sizeof path, "ratings.db");
+    store *s = store_open(path, true, err, sizeof err);
+    assert_non_null(s);
+    int64_t ann, bo;
+    assert_int_equal(store_account_create(s, "Ann", "ann", "h", 1, &ann), 0);
+    assert_int_equal(store_account_create(s, "Bo", "bo", "h", 1, &bo), 0);
+    stored_game g1 = sample_game("rated0000001"), g2 = sample_game("rated0000002");
+    g1.rated = g2.rated = true;
+    g1.seats[0].account_id = g2.seats[0].account_id = ann;
+    g1.seats[1].account_id = g2.seats[1].account_id = bo;
+    strcpy(g1.seats[1].name, "Bo");
+    strcpy(g2.seats[1].name, "Bo");
+    assert_int_equal(store_create_game(s, &g1), 0);
+    assert_int_equal(store_create_game(s, &g2), 0);
+    assert_int_equal(store_writer_start(s, notify, NULL), 0);
+    submit_end(s, g1.id, 0);
+    submit_end(s, g2.id, 0);
+    store_write *got[2];
+    for (int n = 0; n < 2;) /* in the order submitted */
+        for (store_write *w = wait_write(s), *next; w && n < 2; w = next) {
+            next = w->next;
+            w->next = NULL;
+            got[n++] = w;
+        }
+    store_write *first = got[0], *second = got[1];
+    assert_int_equal(first->result, 0);
+    assert_int_equal(second->result, 0);
+    /* docs/ratings.md's first worked example */
+    assert_true(first->seat_rated[0] && first->seat_rated[1]);
+    assert_float_equal(first->before[0].mu, 1500.0, 1e-9);
+    assert_float_equal(first->after[0].mu, 1658.123, 1e-3);
+    assert_float_equal(first->after[1].mu, 1341.877, 1e-3);
+    assert_float_equal(first->after[0].sigma, 483.954, 1e-3);
+    /* the second game starts from the first one's results */
+    assert_float_equal(second->before[0].mu, first->after[0].mu, 1e-9);
+    assert_float_equal(second->before[1].sigma, first->after[1].sigma, 1e-9);
+    rt_rating r;
+    int games;
+    assert_int_equal(store_rating(s, ann, "square", &r, &games), 0);
+    assert_int_equal(games, 2);
+    assert_float_equal(r.mu, second->after[0].mu, 1e-9);
+    assert_int_equal(store_rating(s, ann, "hex", &r, &games), 0);
+    assert_int_equal(games, 0);
+    assert_float_equal(r.mu, 1500.0, 1e-9);
+    store_write_free(first);
+    store_write_free(second);
+    stored_game back;
+    assert_int_equal(store_load(s, g1.id, &back), 0);
+    assert_true(back.rated);
+    assert_int_equal(back.seats[0].place, 1);
+    assert_int_equal(back.seats[1].place, 2);
+    assert_true(back.seats[0].rated);
+    assert_float_equal(back.seats[0].after.mu, 1658.123, 1e-3);
+    assert_true(back.seats[0].has_rating);
+    stored_game_free(&back);
+    assert_int_equal(store_account_delete(s, bo), 0);
+    assert_int_equal(store_load(s, g1.id, &back), 0);
+    assert_string_equal(back.seats[1].name, STORE_NEUTRAL_NAME);
+    assert_int_equal(back.seats[1].account_id, 0);
+    assert_false(back.seats[1].rated); /* its history went with it */
+    assert_true(back.seats[0].rated);
+    stored_game_free(&back);
+    store_close(s);
+}
+
 static void write_file(const char *path, const char *text)
 {
     FILE *f = fopen(path, "w");
@@ -244,6 +394,8 @@ int main(void)
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_rules_and_damaged),
+        cmocka_unit_test(test_accounts_and_sessions),
+        cmocka_unit_test(test_ratings_in_the_last_decision),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
