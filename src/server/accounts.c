@@ -366,6 +366,7 @@ static json_t *private_body(http_req *r, api_error *err)
     json_t *v = r->body_len ? json_loadb(r->body, r->body_len,
                                          JSON_REJECT_DUPLICATES | JSON_ALLOW_NUL, NULL)
                             : NULL;
+    OPENSSL_cleanse(r->body, r->body_len); /* the raw body holds passwords */
     if (!json_is_object(v)) {
         json_decref(v);
         *err = (api_error){400, v || !r->body_len ? "bad_message" : "bad_json", ""};
