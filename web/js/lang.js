@@ -2,7 +2,8 @@
 // in the page's address (before the hash) wins and is remembered in localStorage
 // (`axio.lang`); else the remembered choice; else the first of the browser's languages
 // (navigator.languages) that we speak; anything else is English. Sets <html lang> and
-// offers the header's switcher (EN · DE · HU), which reloads the page in the new language.
+// offers the header's switcher (EN · DE · HU; on a phone the current one, opening the
+// others), which reloads the page in the new language.
 import { h } from './svg.js';
 
 export const LANGS = ['en', 'de', 'hu'];
@@ -71,7 +72,8 @@ export function mountLangSwitch(host, label = 'Language') {
     box.append(h('a', {
       href: `?lang=${l}${location.hash}`, class: `lang-opt${cur ? ' current' : ''}`, lang: l, hreflang: l,
       'data-lang': l, 'aria-current': cur ? 'true' : null,
-      onclick: (e) => { e.preventDefault(); switchLang(l); },
+      // On a phone only the current language shows: a tap on it opens the others.
+      onclick: (e) => { e.preventDefault(); if (l === current) box.classList.toggle('open'); else switchLang(l); },
     }, [l.toUpperCase()]));
   });
   // Keep the plain links right (they carry the page's hash) for opening in a new tab.
