@@ -157,9 +157,10 @@ test('accounts: sign up, log out, log in, a rated game to the end, the profile a
     await page.waitForURL(new RegExp(`#/game/${id}/replay$`));
     await page.waitForSelector('.replay-bar');
 
-    // The computer's profile: a player like any other.
+    // The computer's profile (named after its level): a player like any other.
     const opp = pub.seats[1 - facts.seat];
-    await page.goto(`${BASE}/#/player/${encodeURIComponent(opp.name)}`);
+    assert.equal(opp.level, 'random');
+    await page.goto(`${BASE}/#/player/${encodeURIComponent(opp.level)}`);
     await page.waitForSelector('.profile-head .computer-tag');
     assert.equal(await page.locator(`.pgame[data-game="${id}"]`).count(), 1, 'the game is on the computer\'s profile too');
     assert.equal(await page.locator('.profile-settings').count(), 0);
