@@ -54,7 +54,7 @@ export class RulesPage {
   render(en, mine) {
     const v = this.variant;
     const pick = (path) => path.reduce((o, k) => o?.[k], mine) ?? path.reduce((o, k) => o?.[k], en);
-    const tx = (k) => pick(['ui', k]) ?? k;
+    const tx = (k) => pick([v, 'ui', k]) ?? pick(['ui', k]) ?? k; // a game may name things its own way
     const icon = (c) => h('span', { class: 'rules-icon', 'data-color': c }, [shapeIcon(c, 15)]);
     document.title = `${tx('rules')} · ${VARIANTS[v].name}`;
 

@@ -373,7 +373,7 @@ function hexFig(f, host, label) {
   drawLines(board, f.lines, 38);
   if (f.tiles.length || f.placed) {
     const cells = f.crop || [...f.tiles.flatMap((t) => [t[0], t[1]]), f.placed[0], f.placed[1]];
-    cropTo(board.svg, cells, 40);
+    cropTo(board.svg, cells, 48);
   }
   return still(board, label);
 }
@@ -414,41 +414,45 @@ function rotaFig(f, host, label) {
 
 // ---- tracks, racks and final scores -------------------------------------------
 
-// A score track 0..max: the marker moves from `from` by `gain` and stops at `to` (a
-// threshold: AXIO!); `lost` points are struck out beyond it.
+// A score track (the part of it around the move, "…" where it goes on): the marker
+// moves from `from` by `gain` and stops at `to` (a threshold: AXIO!); `lost` points are
+// struck out beyond it.
 function trackFig(f, label, tx) {
-  const W = f.max > 18 ? 16 : 22, H = 26, x0 = 6, y0 = 26;
-  const width = x0 * 2 + (f.max + 1) * W;
-  const full = width + 56; // room for "−2 lost" after the last cell
-  const sv = svgRoot(`0 0 ${full} ${y0 + H + 34}`, { class: 'rules-track', role: 'img', 'aria-label': label, width: full, height: y0 + H + 34 });
+  const W = 24, H = 28, y0 = 30;
+  const lo = Math.max(0, f.from - 5), hi = Math.min(f.max, f.to + f.lost + 4);
+  const x0 = lo > 0 ? 26 : 6;
+  const X = (v) => x0 + (v - lo) * W;
+  const end = X(hi + 1);
+  const lostText = `−${f.lost} ${tx('lost')}`;
+  const full = end + (hi < f.max ? 44 : f.to === f.max && f.lost ? 12 + 8 * lostText.length : 8);
+  const height = y0 + H + 38;
+  const sv = svgRoot(`0 0 ${full} ${height}`, { class: 'rules-track', role: 'img', 'aria-label': label, width: full, height });
   const fill = COLORS[f.color].fill;
-  for (let v = 0; v <= f.max; v++) {
-    const x = x0 + v * W;
+  const num = (x, v, cls = 'track-num') => s('text', { x, y: y0 + H + 16, 'text-anchor': 'middle', class: cls, text: String(v) }, sv);
+  if (lo > 0) s('text', { x: x0 - 12, y: y0 + H / 2 + 5, 'text-anchor': 'middle', class: 'track-more', text: '…' }, sv);
+  for (let v = lo; v <= hi; v++) {
     const cls = v <= f.from ? 'had' : v <= f.to ? 'gain' : 'rest';
-    s('rect', { x: x + 1, y: y0, width: W - 2, height: H, rx: 3, class: `track-cell ${cls}`, 'data-value': v, fill: cls === 'rest' ? null : fill }, sv);
-    if (v === 0 || v === f.max || (f.marks || []).includes(v) || v === f.from || v === f.to) {
-      s('text', { x: x + W / 2, y: y0 + H + 14, 'text-anchor': 'middle', class: 'track-num', text: String(v) }, sv);
-    }
+    s('rect', { x: X(v) + 1, y: y0, width: W - 2, height: H, rx: 3, class: `track-cell ${cls}`, 'data-value': v, fill: cls === 'rest' ? null : fill }, sv);
+    if (v === lo || v === hi || (f.marks || []).includes(v) || v === f.from || v === f.to) num(X(v) + W / 2, v);
   }
-  for (const m of f.marks || []) s('line', { x1: x0 + (m + 1) * W, y1: y0 - 4, x2: x0 + (m + 1) * W, y2: y0 + H + 4, class: 'track-mark' }, sv);
-  shape(sv, f.color, x0 + f.from * W + W / 2, y0 + H / 2, W * 0.34, '#fff');
+  if (hi < f.max) {
+    s('text', { x: end + 12, y: y0 + H / 2 + 5, 'text-anchor': 'middle', class: 'track-more', text: '…' }, sv);
+    num(end + 30, f.max);
+  }
+  for (const m of f.marks || []) if (m >= lo && m <= hi) s('line', { x1: X(m + 1), y1: y0 - 4, x2: X(m + 1), y2: y0 + H + 4, class: 'track-mark' }, sv);
+  shape(sv, f.color, X(f.from) + W / 2, y0 + H / 2, W * 0.34, '#fff');
   // The marker's way, and the points that do not fit.
-  const ax = x0 + f.from * W + W / 2, bx = x0 + f.to * W + W / 2;
-  s('path', { d: `M${ax},${y0 - 6} Q${(ax + bx) / 2},${y0 - 20} ${bx},${y0 - 6}`, class: 'track-arrow' }, sv);
-  s('text', { x: (ax + bx) / 2, y: y0 - 12, 'text-anchor': 'middle', class: 'track-gain', text: `+${f.gain}` }, sv);
-  s('text', { x: bx, y: y0 + H + 28, 'text-anchor': 'middle', class: 'track-axio', text: 'AXIO!' }, sv);
+  const ax = X(f.from) + W / 2, bx = X(f.to) + W / 2;
+  s('path', { d: `M${ax},${y0 - 5} Q${(ax + bx) / 2},${y0 - 22} ${bx},${y0 - 5}`, class: 'track-arrow' }, sv);
+  s('text', { x: (ax + bx) / 2, y: y0 - 16, 'text-anchor': 'middle', class: 'track-gain', text: `+${f.gain}` }, sv);
+  s('text', { x: bx, y: y0 + H + 33, 'text-anchor': 'middle', class: 'track-axio', text: 'AXIO!' }, sv);
   if (f.lost) {
-    const lx = x0 + (f.to + 1) * W;
-    for (let i = 0; i < f.lost && f.to + 1 + i <= f.max + 3; i++) {
-      const x = lx + i * W;
-      if (f.to + 1 + i > f.max) break;
-      s('path', { d: `M${x + 5},${y0 + 5}L${x + W - 5},${y0 + H - 5}M${x + W - 5},${y0 + 5}L${x + 5},${y0 + H - 5}`, class: 'track-lost' }, sv);
+    for (let i = 0; i < f.lost && f.to + 1 + i <= hi; i++) {
+      const x = X(f.to + 1 + i);
+      s('path', { d: `M${x + 6},${y0 + 6}L${x + W - 6},${y0 + H - 6}M${x + W - 6},${y0 + 6}L${x + 6},${y0 + H - 6}`, class: 'track-lost' }, sv);
     }
-    if (f.to === f.max) {
-      s('text', { x: x0 + (f.max + 1) * W + 4, y: y0 + H / 2 + 4, class: 'track-lost-text', text: `−${f.lost} ${tx('lost')}` }, sv);
-    } else {
-      s('text', { x: lx + (f.lost * W) / 2, y: y0 + H + 14, 'text-anchor': 'middle', class: 'track-lost-text', text: `−${f.lost}` }, sv);
-    }
+    if (f.to === f.max) s('text', { x: end + 5, y: y0 + H / 2 + 5, class: 'track-lost-text', text: lostText }, sv);
+    else s('text', { x: X(f.to + 1) + (f.lost * W) / 2, y: y0 + H + 16, 'text-anchor': 'middle', class: 'track-lost-text', text: lostText }, sv);
   }
   return sv;
 }

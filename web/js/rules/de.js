@@ -114,6 +114,7 @@ export default {
   },
 
   rota: {
+    ui: { tile: 'Plättchen:', rack: 'Deine Plättchen' },
     title: 'AXIO ROTA – so wird gespielt',
     lead: 'Ein Legespiel von Reiner Knizia für 1 bis 4 Spieler. Quadratische Plättchen mit farbigen Ecken; wo vier Ecken zusammenstoßen, entsteht ein Kreis, und gleiche Farben im Kreis bringen Punkte. Am Ende **zählt nur deine schwächste Farbe**.',
     sections: {
