@@ -115,6 +115,24 @@ class RatedGames(ServerTest):
                          [(s["rating"], s["rating_change"], s["account"]) for s in state["seats"]])
         self.check_profile("Ann", game["game"], "square", state, 0)
 
+    def test_rated_rematch(self):
+        ann = register(self.server, "Ann", PW)
+        game = create(self.server, ann, rated("rota", 2, [human(), ai("greedy")]))
+        play_to_end(self, [(game["game"], game["token"], 0)])
+        c = self.clients[0]
+        c.send({"type": "rematch"})
+        msg = c.wait_type("rematch")
+        self.assertEqual(msg["seat"], 1)
+        again = self.server.http("GET", f"/api/games/{msg['game']}")[1]
+        self.assertTrue(again["rated"])
+        self.assertEqual([(s["name"], s["account"]) for s in again["seats"]],
+                         [("greedy (AI)", True), ("Ann", True)])
+        self.assertEqual(again["seats"][1]["rating"],
+                         self.server.http("GET", "/api/players/Ann")[1]["ratings"]["rota"]["rating"])
+        final = play_to_end(self, [(msg["game"], msg["token"], 1)])
+        self.assertEqual(self.server.http("GET", "/api/players/Ann")[1]["ratings"]["rota"]["games"], 2)
+        self.assertIsInstance(final["seats"][0]["rating_change"], int)
+
     def test_casual_games_change_no_rating(self):
         ann, bo = register(self.server, "Ann", PW), register(self.server, "Bo", PW)
         game = create(self.server, ann, {"variant": "rota", "players": 2, "clock": CLOCK})
