@@ -106,6 +106,8 @@ class Register(ServerTest):
 
 
 class Sessions(ServerTest):
+    server_args = ("--msg-rate", "1000")  # one test plays a whole game at full speed
+
     def test_login_logout_me(self):
         first = register(self.server, "Ann Lee", PW)
         status, body, headers = login(self.server, "ANN LEE", PW)

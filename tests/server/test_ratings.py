@@ -44,6 +44,8 @@ def places(state):
 
 
 class RatedGames(ServerTest):
+    server_args = ("--msg-rate", "1000")  # the tests play as fast as they can
+
     def check_profile(self, name, game_id, variant, state, seat, computer=False):
         status, p, _ = self.server.http("GET", f"/api/players/{name}")
         self.assertEqual(status, 200, p)
@@ -246,7 +248,7 @@ class Migration(unittest.TestCase):
         con = sqlite3.connect(db)
         self.assertEqual(con.execute("PRAGMA user_version").fetchone()[0], 3)
         con.close()
-        server = Server(db)
+        server = Server(db, "--msg-rate", "1000")
         try:
             test = _Player(server)
             over = server.http("GET", f"/api/games/{fx['over']['game']}")[1]
