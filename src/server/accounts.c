@@ -29,6 +29,7 @@
  * input, so these endpoints use their own).
  */
 #include "auth.h"
+#include "levels.h"
 #include "names.h"
 #include "server.h"
 
@@ -436,8 +437,8 @@ static int fail_with(http_req *r, struct lws *wsi, const api_error *err)
 static bool reserved_name(const char *key)
 {
     char level_key[NAME_FOLD_MAX + 1];
-    for (int k = 0; ax_player_names[k]; k++)
-        if (name_fold(ax_player_names[k], level_key, sizeof level_key) == 0 &&
+    for (const ai_level *l = ai_levels; l->name; l++)
+        if (name_fold(l->name, level_key, sizeof level_key) == 0 &&
             strcmp(level_key, key) == 0)
             return true;
     return name_fold(STORE_NEUTRAL_NAME, level_key, sizeof level_key) == 0 &&
@@ -906,12 +907,11 @@ int accounts_start(void)
         return -1;
     }
     int64_t now = (int64_t)time(NULL);
-    for (int k = 0; ax_player_names[k]; k++) {
+    for (const ai_level *l = ai_levels; l->name; l++) {
         char key[NAME_FOLD_MAX + 1];
-        if (name_fold(ax_player_names[k], key, sizeof key) ||
-            store_computer_ensure(srv.db, ax_player_names[k], key, now)) {
-            fprintf(stderr, "axio serve: cannot store the computer player %s: %s\n",
-                    ax_player_names[k], store_error(srv.db));
+        if (name_fold(l->name, key, sizeof key) || store_computer_ensure(srv.db, l->name, key, now)) {
+            fprintf(stderr, "axio serve: cannot store the computer player %s: %s\n", l->name,
+                    store_error(srv.db));
             return -1;
         }
     }

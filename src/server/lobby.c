@@ -21,6 +21,7 @@
  */
 #include "../engine/record.h"
 #include "json_state.h"
+#include "levels.h"
 #include "names.h"
 #include "server.h"
 
@@ -172,7 +173,8 @@ static int seats_from_stored(game *gm, const stored_game *sg, char *err, size_t 
             secret_u64(&seed);
             s->kind = SEAT_AI;
             s->taken = true;
-            s->ai = ax_player_new(ss->level, seed);
+            const ai_level *level = ai_level_find(ss->level);
+            s->ai = level ? ax_player_new(level->player, seed) : NULL;
             if (!s->ai) {
                 snprintf(err, n, "seat %d: no computer player called '%s'", i, ss->level);
                 return -1;
@@ -656,18 +658,14 @@ static int read_seat(const json_t *js, int i, stored_seat *ss, api_error *err)
     if (strcmp(kind, "human") == 0)
         return 0;
     const char *level = json_string_value(json_object_get(js, "level"));
-    ax_player *probe = level && strlen(level) <= LEVEL_MAX_LEN ? ax_player_new(level, 0) : NULL;
-    if (!probe) {
-        char names[128] = "";
-        for (int k = 0; ax_player_names[k]; k++)
-            snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", k ? ", " : "",
-                     ax_player_names[k]);
+    if (!ai_level_find(level) || strlen(level) > LEVEL_MAX_LEN) {
+        char names[80];
+        ai_level_list(names, sizeof names);
         snprintf(err->message, sizeof err->message, "seat %d: level must be one of %s", i, names);
         err->http = 400;
         err->code = "bad_message";
         return -1;
     }
-    ax_player_free(probe);
     snprintf(ss->level, sizeof ss->level, "%s", level);
     snprintf(ss->name, sizeof ss->name, "%s (AI)", level);
     return 0;

@@ -19,6 +19,7 @@
  * behind is dropped.
  */
 #include "json_state.h"
+#include "levels.h"
 #include "server.h"
 
 #include "../engine/record.h"
@@ -419,7 +420,8 @@ void play_maybe_ai(game *gm)
     job->ply = g->ply;
     job->seat = g->to_move;
     job->player = gm->seats[g->to_move].ai;
-    job->movetime_ms = AX_DEFAULT_MOVETIME_MS;
+    const ai_level *level = ai_level_find(gm->seats[g->to_move].level);
+    job->movetime_ms = level ? level->think_ms : AX_DEFAULT_MOVETIME_MS;
     ax_view(g, g->to_move, &job->view);
     gm->ai_busy = true;
     ai_pool_submit(srv.ai, job);
@@ -435,9 +437,8 @@ static void finish_ai_job(ai_job *job)
     gm->ai_busy = false;
     if (gm->status != GAME_RUNNING || gm->g.ply != job->ply || gm->g.to_move != job->seat)
         return;
-    /* searching players only: the others ignore their movetime */
-    gm->ai_hurried =
-        job->think_ms < job->movetime_ms && strcmp(ax_player_name(job->player), "strong") == 0;
+    /* searching levels only (think time > 0): the others ignore their movetime */
+    gm->ai_hurried = job->movetime_ms > 0 && job->think_ms < job->movetime_ms;
     char why[160];
     const char *err = play_decide(gm, job->seat, &job->move, why, sizeof why);
     if (err && strcmp(err, "illegal_move") == 0) {

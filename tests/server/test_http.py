@@ -97,6 +97,20 @@ class Api(ServerTest):
         self.assertEqual((status, reply["error"]["code"]), (400, "bad_message"))
         status, games, _ = self.server.http("GET", "/api/games")
         self.assertEqual(games, [])
+        body = {"variant": "square", "players": 2, "seats": [HUMAN, {"kind": "ai", "level": "godlike"}]}
+        reply = self.server.http("POST", "/api/games", body)[1]
+        self.assertIn("random, greedy, strong, expert", reply["error"]["message"])
+
+    def test_every_level_plays_and_is_a_rated_player(self):
+        for level in ("random", "greedy", "strong", "expert"):
+            with self.subTest(level=level):
+                body = {"variant": "hex", "players": 2, "seats": [HUMAN, {"kind": "ai", "level": level}]}
+                status, created, _ = self.server.http("POST", "/api/games", body)
+                self.assertEqual(status, 201, created)
+                game = self.server.http("GET", f"/api/games/{created['game']}")[1]
+                self.assertEqual(game["seats"][1]["level"], level)
+                status, player, _ = self.server.http("GET", f"/api/players/{level}")
+                self.assertEqual((status, player["computer"]), (200, True))
 
     def test_too_large(self):
         status, reply, _ = self.server.http("POST", "/api/games", raw="{" + " " * 5000 + "}")

@@ -1,0 +1,40 @@
+/*
+ * levels.c - the table of computer levels (levels.h).
+ *
+ * `strong` and `expert` are the same search; what separates them is time:
+ * 300 ms answers feel immediate to a person, 1000 ms is the search at its
+ * measured full strength. The queue may shorten either (ai_workers.c).
+ */
+#include "levels.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const ai_level ai_levels[] = {
+    {"random", "random", 0},
+    {"greedy", "greedy", 0},
+    {"strong", "strong", 300},
+    {"expert", "strong", 1000},
+    {NULL, NULL, 0},
+};
+
+const ai_level *ai_level_find(const char *name)
+{
+    for (const ai_level *l = ai_levels; name && l->name; l++)
+        if (strcmp(l->name, name) == 0)
+            return l;
+    return NULL;
+}
+
+void ai_level_list(char *out, size_t size)
+{
+    size_t used = 0;
+    if (size)
+        out[0] = 0;
+    for (const ai_level *l = ai_levels; l->name && used < size; l++) {
+        int n = snprintf(out + used, size - used, "%s%s", l == ai_levels ? "" : ", ", l->name);
+        if (n < 0)
+            return;
+        used += (size_t)n;
+    }
+}

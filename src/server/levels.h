@@ -1,0 +1,28 @@
+/*
+ * levels.h - the computer levels a game's seat can choose: a name people
+ * understand, the player (src/ai) behind it and its think time.
+ *
+ * The level names are the protocol's (`{"kind":"ai","level":"strong"}`) and
+ * each is a rated player of its own; the web client shows them as Beginner,
+ * Casual, Strong and Expert (docs/ai.md has their measured strength).
+ */
+#ifndef AX_SERVER_LEVELS_H
+#define AX_SERVER_LEVELS_H
+
+#include <stddef.h>
+
+typedef struct {
+    const char *name;   /* in the protocol, the records' seat names and the ratings */
+    const char *player; /* an ax_player name */
+    int think_ms;       /* per decision before the queue shortens it; 0: not searching */
+} ai_level;
+
+/* The levels, weakest first, ended by an entry whose name is NULL. */
+extern const ai_level ai_levels[];
+
+/* The level called `name`, or NULL. */
+const ai_level *ai_level_find(const char *name);
+/* Writes the names as a list for error messages: "random, greedy, ...". */
+void ai_level_list(char *out, size_t size);
+
+#endif

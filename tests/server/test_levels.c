@@ -1,0 +1,64 @@
+/*
+ * test_levels.c - the computer levels' table: every level finds its player,
+ * levels are listed weakest first (a searching level never thinks less than
+ * the one before it), unknown names are refused, and the list in error
+ * messages names them all.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+
+#include <cmocka.h>
+#include <string.h>
+
+#include "../../src/ai/player.h"
+#include "../../src/server/levels.h"
+
+static void test_every_level_has_a_player(void **state)
+{
+    (void)state;
+    int n = 0, last_think = 0;
+    for (const ai_level *l = ai_levels; l->name; l++, n++) {
+        ax_player *p = ax_player_new(l->player, 1);
+        assert_non_null(p);
+        ax_player_free(p);
+        assert_ptr_equal(ai_level_find(l->name), l);
+        assert_true(l->think_ms >= last_think);
+        last_think = l->think_ms;
+        /* only a searching player has a think time */
+        assert_int_equal(l->think_ms > 0, strcmp(l->player, "strong") == 0);
+    }
+    assert_int_equal(n, 4);
+    assert_int_equal(ai_level_find("expert")->think_ms, 1000);
+    assert_int_equal(ai_level_find("strong")->think_ms, 300);
+}
+
+static void test_unknown_levels(void **state)
+{
+    (void)state;
+    assert_null(ai_level_find(NULL));
+    assert_null(ai_level_find(""));
+    assert_null(ai_level_find("Strong"));
+    assert_null(ai_level_find("strong "));
+}
+
+static void test_list(void **state)
+{
+    (void)state;
+    char out[80];
+    ai_level_list(out, sizeof out);
+    assert_string_equal(out, "random, greedy, strong, expert");
+    char tiny[10];
+    ai_level_list(tiny, sizeof tiny);
+    assert_string_equal(tiny, "random, g"); /* cut, still a string */
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_every_level_has_a_player),
+        cmocka_unit_test(test_unknown_levels),
+        cmocka_unit_test(test_list),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
