@@ -438,8 +438,7 @@ static bool reserved_name(const char *key)
 {
     char level_key[NAME_FOLD_MAX + 1];
     for (const ai_level *l = ai_levels; l->name; l++)
-        if (name_fold(l->name, level_key, sizeof level_key) == 0 &&
-            strcmp(level_key, key) == 0)
+        if (name_fold(l->name, level_key, sizeof level_key) == 0 && strcmp(level_key, key) == 0)
             return true;
     return name_fold(STORE_NEUTRAL_NAME, level_key, sizeof level_key) == 0 &&
            strcmp(level_key, key) == 0;
@@ -909,7 +908,8 @@ int accounts_start(void)
     int64_t now = (int64_t)time(NULL);
     for (const ai_level *l = ai_levels; l->name; l++) {
         char key[NAME_FOLD_MAX + 1];
-        if (name_fold(l->name, key, sizeof key) || store_computer_ensure(srv.db, l->name, key, now)) {
+        if (name_fold(l->name, key, sizeof key) ||
+            store_computer_ensure(srv.db, l->name, key, now)) {
             fprintf(stderr, "axio serve: cannot store the computer player %s: %s\n", l->name,
                     store_error(srv.db));
             return -1;

@@ -11,11 +11,8 @@
 #include <string.h>
 
 const ai_level ai_levels[] = {
-    {"random", "random", 0},
-    {"greedy", "greedy", 0},
-    {"strong", "strong", 300},
-    {"expert", "strong", 1000},
-    {NULL, NULL, 0},
+    {"random", "random", 0},    {"greedy", "greedy", 0}, {"strong", "strong", 300},
+    {"expert", "strong", 1000}, {NULL, NULL, 0},
 };
 
 const ai_level *ai_level_find(const char *name)
