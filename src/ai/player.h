@@ -35,8 +35,8 @@ const char *ax_player_name(const ax_player *p);
 void ax_player_decide(ax_player *p, const ax_game *view, int seat, ax_move *out);
 
 /* The time budget of one decision in milliseconds (default 1000); 0 means
- * no time limit, only the playout limit (without one, the default applies). A change during a decision moves
- * that decision's deadline (counted from its start). */
+ * no time limit, only the playout limit (without one, the default applies). A change during a
+ * decision moves that decision's deadline (counted from its start). */
 void ax_player_set_movetime(ax_player *p, int ms);
 /* A fixed number of playouts per decision (0: none, the default). With a
  * movetime of 0 the decisions then depend only on the seed and the view:

@@ -10,10 +10,15 @@
 #include <stdio.h>
 #include <string.h>
 
+/* clang-format off */
 const ai_level ai_levels[] = {
-    {"random", "random", 0},    {"greedy", "greedy", 0}, {"strong", "strong", 300},
-    {"expert", "strong", 1000}, {NULL, NULL, 0},
+    {"random", "random", 0},
+    {"greedy", "greedy", 0},
+    {"strong", "strong", 300},
+    {"expert", "strong", 1000},
+    {NULL, NULL, 0},
 };
+/* clang-format on */
 
 const ai_level *ai_level_find(const char *name)
 {

@@ -19,7 +19,7 @@
 static void test_think_time_is_a_fair_share(void **state)
 {
     (void)state;
-    assert_int_equal(AI_REPLY_TARGET_MS, 1250);       /* the numbers below follow from it */
+    assert_int_equal(AI_REPLY_TARGET_MS, 1250);      /* the numbers below follow from it */
     assert_int_equal(ai_think_ms(1000, 0, 2), 1000); /* idle: the full time */
     assert_int_equal(ai_think_ms(1000, 1, 2), 833);  /* 1250*2/3 */
     assert_int_equal(ai_think_ms(1000, 2, 2), 625);
