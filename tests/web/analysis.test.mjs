@@ -165,7 +165,7 @@ async function chooseMistake(page, result, shown, variant) {
   assert.equal(await page.locator('.analysis-detail .legend-mark').count(), 2, 'a legend of both');
   assert.ok(Number(await page.getAttribute('.analysis-chart', 'data-now')) >= shown[rank], 'the chart marks the step');
   assert.equal(await page.locator('.analysis-chart .pt.selected').count(), 1);
-  return { rank, step: Number(step) };
+  return { rank, step: Number(step), d };
 }
 
 test('the replay shows the analysis: en square, de hex on a phone, hu rota solo', { timeout: 420000 }, async () => {
@@ -192,7 +192,7 @@ test('the replay shows the analysis: en square, de hex on a phone, hu rota solo'
       const { result, shown } = await checkChart(page, id, seat);
       assert.equal(result.value, c.body.mode === 'solo' ? 'solo_result' : 'win_chance');
       if (c.lang !== 'en') assert.doesNotMatch(await page.textContent('.analysis-mistakes'), /\d\.\d/, 'decimals with a comma');
-      const { step } = await chooseMistake(page, result, shown, c.body.variant);
+      const { step, d } = await chooseMistake(page, result, shown, c.body.variant);
       assert.match(await page.textContent('.analysis-detail'), new RegExp(T.best));
       await page.mouse.move(2, 2);
       if (c.size === PHONE) {
@@ -203,11 +203,25 @@ test('the replay shows the analysis: en square, de hex on a phone, hu rota solo'
         await shot(page, `analysis-${c.lang}-desktop`);
       }
 
-      // Stepping on: the marks go, the marker follows.
-      await page.click('.replay-bar [data-action=forward]');
-      assert.equal(await page.getAttribute('.replay-bar', 'data-step'), String(Math.min(step + 1, Number(await page.getAttribute('.replay-slider', 'max')))));
-      assert.equal(await page.locator('.layer-marks > *').count(), 0, 'no marks after stepping on');
+      if (c.lang === 'en') {
+        // A redraw of the same step (the board crops on a phone) keeps the marks.
+        await page.setViewportSize(PHONE);
+        await page.waitForFunction(() => document.querySelector('.board-svg').getAttribute('viewBox').split(' ')[0] !== '0');
+        assert.equal(await page.locator('.layer-marks .mark-best').count(), 1, 'the marks stay on a redraw');
+        await page.locator('.analysis-panel').scrollIntoViewIfNeeded();
+        await shot(page, 'analysis-en-phone');
+        await page.setViewportSize(DESKTOP);
+        await page.evaluate(() => window.scrollTo(0, 0));
+      }
+      // One step back: the marks go, the marker follows; the mistake's cells were still
+      // empty there (it was made at the step chosen).
+      await page.click('.replay-bar [data-action=back]');
+      assert.equal(await page.getAttribute('.replay-bar', 'data-step'), String(step - 1));
+      assert.equal(await page.locator('.layer-marks > *').count(), 0, 'no marks on another step');
       assert.equal(await page.locator('.mistake[aria-pressed=true]').count(), 0);
+      const here = c.body.variant === 'rota' ? [`.layer-tiles [data-tile="${d.played.cell.join(',')}"]`]
+        : d.played.cells.map((cell) => `.layer-tiles [data-half="${cell.join(',')}"]`);
+      for (const sel of here) assert.equal(await page.locator(sel).count(), 0, `${sel} empty before the move`);
       await page.click('.replay-bar [data-action=first]');
       assert.equal(await page.getAttribute('.analysis-chart line.now-line', 'visibility'), 'hidden', 'before the first decision: no marker');
       // A click on the chart picks the decision there, mistake or not.
@@ -253,6 +267,21 @@ test('the replay shows the analysis: en square, de hex on a phone, hu rota solo'
       await page.waitForSelector('.analysis-panel', { state: 'detached' });
       assertNoErrors(page);
       await page.context().close();
+
+      if (c.lang === 'de') {
+        // A spectator: the first seat, nobody is "du"; the kept analysis comes at once.
+        const spy = await newPage(browser, DESKTOP);
+        await spy.goto(`${BASE}/?lang=de#/game/${id}/replay`);
+        await spy.waitForSelector('.analysis-panel[data-state=idle][data-seat="0"]');
+        const options = await spy.$$eval('.analysis-seat option', (os) => os.map((o) => o.textContent));
+        assert.equal(options.length, 2);
+        assert.equal(options[0], 'Jörg', 'no "(du)" for a spectator');
+        await spy.click('.analysis-panel [data-action=analyse]');
+        await spy.waitForSelector('.analysis-panel[data-state=done] .analysis-chart');
+        assert.equal(await spy.locator('.analysis-chart .pt').count(), result.decisions.length);
+        assertNoErrors(spy);
+        await spy.context().close();
+      }
     }
   } finally {
     await browser.close();

@@ -45,9 +45,13 @@ export class Replay {
     this.go(0);
   }
 
-  // Shows step i; marks: moves the board draws over it ({played, best}, from the analysis).
-  go(i, marks = null) {
-    this.i = Math.max(0, Math.min(this.steps.length - 1, i));
+  // Shows step i; marks: moves the board draws over it ({played, best}, from the
+  // analysis; null: none). Without marks, the same step (a redraw) keeps its marks.
+  go(i, marks) {
+    const to = Math.max(0, Math.min(this.steps.length - 1, i));
+    if (marks === undefined) marks = to === this.i ? this.marks || null : null;
+    this.marks = marks;
+    this.i = to;
     this.slider.value = String(this.i);
     const st = this.steps[this.i];
     const last = this.steps.length - 1;
