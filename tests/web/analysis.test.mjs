@@ -5,12 +5,13 @@
 // for and followed while the server works, the chart with a point per decision the
 // server judged, the mistakes as the server's numbers rank them, and choosing one: the
 // replay goes to that move and the board draws the move played and the better one.
-// Also another seat, a phone, and the server's errors (faked: 503 busy, 409 damaged).
+// Also another seat, a spectator, a phone, and the server's errors (faked: 503 busy, 409
+// damaged). The browser part runs its own server, analysing at 25 ms a decision.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import {
-  BASE, SHOTS, DESKTOP, PHONE, launch, newPage, shot, apiGet, apiCall, assertNoErrors,
+  SHOTS, DESKTOP, PHONE, launch, newPage, shot, apiCall, assertNoErrors, startServer,
 } from './lib.mjs';
 import {
   decisionSteps, stepOf, biggestMistakes, valueScale, boardMarks, valueText, MISTAKE_MIN,
@@ -91,16 +92,16 @@ function playWithHints(page, id, token) {
   }), [id, token]);
 }
 
-async function finishedGame(page, lang, body) {
-  await page.goto(`${BASE}/?lang=${lang}#/`);
-  const made = await apiCall(BASE, 'POST', '/api/games', body);
+async function finishedGame(page, base, lang, body) {
+  await page.goto(`${base}/?lang=${lang}#/`);
+  const made = await apiCall(base, 'POST', '/api/games', body);
   assert.equal(made.status, 201, JSON.stringify(made.body));
   const moves = await playWithHints(page, made.body.game, made.body.token);
   assert.ok(moves > 3, `a real game (${moves} moves)`);
   // Open it as its player: the end screen, then the replay.
   await page.evaluate(([i, s, tk]) => localStorage.setItem(`axio.token.${i}`, JSON.stringify({ seat: s, token: tk, at: Date.now() })),
     [made.body.game, made.body.seat, made.body.token]);
-  await page.goto(`${BASE}/?lang=${lang}#/game/${made.body.game}`);
+  await page.goto(`${base}/?lang=${lang}#/game/${made.body.game}`);
   await page.click('.end-dialog [data-action=replay]');
   await page.waitForSelector('.replay-bar');
   return { id: made.body.game, seat: made.body.seat };
@@ -123,8 +124,8 @@ async function analyse(page, seat) {
 }
 
 // The chart and the mistakes against the server's numbers.
-async function checkChart(page, id, seat) {
-  const { status, body } = await apiGet(`/api/games/${id}/analysis?seat=${seat}`);
+async function checkChart(page, base, id, seat) {
+  const { status, body } = await apiCall(base, 'GET', `/api/games/${id}/analysis?seat=${seat}`);
   assert.equal(status, 200, 'the analysis is kept: asked again, it is there');
   const n = body.decisions.length;
   assert.ok(n > 0);
@@ -169,6 +170,8 @@ async function chooseMistake(page, result, shown, variant) {
 }
 
 test('the replay shows the analysis: en square, de hex on a phone, hu rota solo', { timeout: 420000 }, async () => {
+  // A server of its own, analysing at 25 ms a decision (the default 300 is slow for a test).
+  const srv = await startServer(['--analysis-ms', '25']);
   const browser = await launch();
   try {
     const cases = [
@@ -179,7 +182,7 @@ test('the replay shows the analysis: en square, de hex on a phone, hu rota solo'
     for (const c of cases) {
       const T = TEXTS[c.lang];
       const page = await newPage(browser, c.size, c.size === PHONE ? { isMobile: true, hasTouch: true } : {});
-      const { id, seat } = await finishedGame(page, c.lang, c.body);
+      const { id, seat } = await finishedGame(page, srv.base, c.lang, c.body);
       // The replay's own texts are in the language too.
       assert.equal(await page.getAttribute('.replay-bar [data-action=first]', 'title'), T.first);
       assert.equal(await page.textContent('.analysis-panel h3'), T.title);
@@ -189,7 +192,7 @@ test('the replay shows the analysis: en square, de hex on a phone, hu rota solo'
       const states = await analyse(page, seat);
       assert.ok(states.some((s) => /^working:\d+$/.test(s)), `the progress was shown: ${states.join(' ')}`);
       assert.equal(await page.textContent('.analysis-mistakes h4'), T.mistakes);
-      const { result, shown } = await checkChart(page, id, seat);
+      const { result, shown } = await checkChart(page, srv.base, id, seat);
       assert.equal(result.value, c.body.mode === 'solo' ? 'solo_result' : 'win_chance');
       if (c.lang !== 'en') assert.doesNotMatch(await page.textContent('.analysis-mistakes'), /\d\.\d/, 'decimals with a comma');
       const { step, d } = await chooseMistake(page, result, shown, c.body.variant);
@@ -235,7 +238,7 @@ test('the replay shows the analysis: en square, de hex on a phone, hu rota solo'
         // The other seat (the computer's): asked at once, its own numbers.
         await page.selectOption('.analysis-seat', '1');
         await page.waitForSelector('.analysis-panel[data-state=done][data-seat="1"] .analysis-chart', { timeout: 60000 });
-        const other = await checkChart(page, id, 1);
+        const other = await checkChart(page, srv.base, id, 1);
         assert.ok(other.result.decisions.every((d) => d.played.player === 1));
         await shot(page, 'analysis-en-seat1-desktop');
 
@@ -271,7 +274,7 @@ test('the replay shows the analysis: en square, de hex on a phone, hu rota solo'
       if (c.lang === 'de') {
         // A spectator: the first seat, nobody is "du"; the kept analysis comes at once.
         const spy = await newPage(browser, DESKTOP);
-        await spy.goto(`${BASE}/?lang=de#/game/${id}/replay`);
+        await spy.goto(`${srv.base}/?lang=de#/game/${id}/replay`);
         await spy.waitForSelector('.analysis-panel[data-state=idle][data-seat="0"]');
         const options = await spy.$$eval('.analysis-seat option', (os) => os.map((o) => o.textContent));
         assert.equal(options.length, 2);
@@ -285,5 +288,6 @@ test('the replay shows the analysis: en square, de hex on a phone, hu rota solo'
     }
   } finally {
     await browser.close();
+    await srv.stop();
   }
 });

@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # Browser tests of the web client (tests/web/*.test.mjs, node's test runner):
 # playwright-core drives Debian's chromium against the real `axio serve` on a free
-# port with a temporary database (analysing at 25 ms a decision, --analysis-ms, so that
-# the replay's analysis is quick). Run by ctest with AXIO=<built axio>, SRC=<repo>.
+# port with a temporary database. Run by ctest with AXIO=<built axio>, SRC=<repo>.
 # Screenshots go to tests/web/screenshots/ (git-ignored).
 # Arguments: the test files to run (default: all), e.g. tests/web/accounts.test.mjs.
 set -euo pipefail
@@ -29,7 +28,7 @@ fi
 
 TMP=$(mktemp -d /tmp/axio-web.XXXXXX)
 PORT=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
-"$AXIO" serve --port "$PORT" --bind 127.0.0.1 --db "$TMP/web.db" --web "$SRC/web" --analysis-ms 25 >"$TMP/server.log" 2>&1 &
+"$AXIO" serve --port "$PORT" --bind 127.0.0.1 --db "$TMP/web.db" --web "$SRC/web" >"$TMP/server.log" 2>&1 &
 SERVER=$!
 cleanup() {
   kill "$SERVER" 2>/dev/null || true
