@@ -166,6 +166,14 @@ async function chooseMistake(page, result, shown, variant) {
   assert.equal(await page.locator('.analysis-detail .legend-mark').count(), 2, 'a legend of both');
   assert.ok(Number(await page.getAttribute('.analysis-chart', 'data-now')) >= shown[rank], 'the chart marks the step');
   assert.equal(await page.locator('.analysis-chart .pt.selected').count(), 1);
+  // The better move can be hidden (it may cover the move played) and shown again.
+  await page.click('.analysis-detail [data-action=toggle-best]');
+  assert.equal(await page.getAttribute('.analysis-detail [data-action=toggle-best]', 'aria-pressed'), 'false');
+  assert.equal(await page.locator('.layer-marks .mark-best').count(), 0, 'hidden');
+  assert.equal(await page.locator('.layer-marks .mark-played').count(), 1, 'the move played stays marked');
+  assert.equal(await page.getAttribute('.replay-bar', 'data-step'), step, 'on the same step');
+  await page.click('.analysis-detail [data-action=toggle-best]');
+  assert.equal(await page.getAttribute('.layer-marks .mark-best', 'data-mark'), cellKeys(d.best), 'shown again');
   return { rank, step: Number(step), d };
 }
 

@@ -335,12 +335,15 @@ export class AnalysisView {
   }
 
   // Decision k: the replay goes to its step and the board shows the move played and the better one.
-  choose(k) {
+  // showBest: false draws only the move played (the better one may cover its cells).
+  choose(k, showBest = true) {
     const st = this.stepOfDecision?.[k];
     if (st === null || st === undefined) return;
     const d = this.result.decisions[k];
     const marks = boardMarks(d, { played: t('analysis.board_played'), best: t('analysis.board_best') });
+    if (marks && !showBest) marks.best = null;
     this.selected = k;
+    this.showBest = showBest;
     this.cb.jump(st, marks || {});
     this.renderDetail();
   }
@@ -362,10 +365,14 @@ export class AnalysisView {
       return;
     }
     const marks = boardMarks(d);
-    const item = (cls, label, tile) => h('span', { class: `legend-mark ${cls}` }, [h('span', { class: 'swatch' }), label, tileSvg(this.variant, tile, 0, 40)]);
+    const parts = (label, tile) => [h('span', { class: 'swatch' }), label, tileSvg(this.variant, tile, 0, 40)];
+    // The better move is a switch: off, the board shows the move played alone.
     this.detail.append(h('div', { class: 'analysis-legend' }, [
-      item('played', t('analysis.legend_played'), d.played.tile),
-      marks.best ? item('best', t('analysis.legend_best'), d.best.tile) : h('span', {}, [t('analysis.same')]),
+      h('span', { class: 'legend-mark played' }, parts(t('analysis.legend_played'), d.played.tile)),
+      marks.best ? h('button', {
+        class: 'legend-mark best', type: 'button', 'data-action': 'toggle-best', 'aria-pressed': String(this.showBest),
+        title: t('analysis.toggle_best'), onclick: () => this.choose(k, !this.showBest),
+      }, parts(t('analysis.legend_best'), d.best.tile)) : h('span', {}, [t('analysis.same')]),
     ]));
   }
 

@@ -330,6 +330,7 @@ const EN = {
   'analysis.show_title': 'Show this move',
   'analysis.legend_played': 'move played',
   'analysis.legend_best': 'better move',
+  'analysis.toggle_best': 'Show or hide the better move',
   'analysis.board_played': 'played',
   'analysis.board_best': 'better',
   'analysis.same': 'The move played was the best one found.',

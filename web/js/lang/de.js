@@ -322,6 +322,7 @@ export default {
   'analysis.show_title': 'Diesen Zug zeigen',
   'analysis.legend_played': 'gespielter Zug',
   'analysis.legend_best': 'besserer Zug',
+  'analysis.toggle_best': 'Den besseren Zug zeigen oder ausblenden',
   'analysis.board_played': 'gespielt',
   'analysis.board_best': 'besser',
   'analysis.same': 'Der gespielte Zug war der beste, der gefunden wurde.',

@@ -324,6 +324,7 @@ export default {
   'analysis.show_title': 'A lépés megmutatása',
   'analysis.legend_played': 'megtett lépés',
   'analysis.legend_best': 'jobb lépés',
+  'analysis.toggle_best': 'A jobb lépés megjelenítése vagy elrejtése',
   'analysis.board_played': 'megtett',
   'analysis.board_best': 'jobb',
   'analysis.same': 'A megtett lépés volt a legjobb talált lépés.',
