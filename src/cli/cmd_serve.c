@@ -29,6 +29,8 @@ static const char *const help =
     "  --msg-rate N           WebSocket messages per second per connection (default 10)\n"
     "  --request-rate N       API requests per second per address (default 20)\n"
     "  --ai-threads N         threads for computer players (default 2)\n"
+    "  --analysis-ms N        search time per decision of a post-game analysis, 1 to\n"
+    "                         60000 ms (default 300)\n"
     "  --absent-s N           a player to move without a connection for N seconds may be\n"
     "                         declared absent by the others (default 120)\n"
     "  --waiting-ttl-s N      a waiting game whose creator has had no connection for N\n"
@@ -84,6 +86,7 @@ int cmd_serve(int argc, char **argv)
                                          {"msg-rate", required_argument, 0, 'm'},
                                          {"request-rate", required_argument, 0, 'r'},
                                          {"ai-threads", required_argument, 0, 't'},
+                                         {"analysis-ms", required_argument, 0, 'M'},
                                          {"sync", required_argument, 0, 's'},
                                          {"absent-s", required_argument, 0, 'A'},
                                          {"waiting-ttl-s", required_argument, 0, 'W'},
@@ -97,6 +100,7 @@ int cmd_serve(int argc, char **argv)
                          .db_path = "axio.db",
                          .limits = {32, 30, 10, 20},
                          .ai_threads = 2,
+                         .analysis_ms = 300,
                          .absent_s = 120,
                          .waiting_ttl_s = 3600,
                          .sync_full = false};
@@ -140,6 +144,11 @@ int cmd_serve(int argc, char **argv)
             if (!parse_positive(optarg, 64, &v))
                 return usage_error("serve", "--ai-threads must be 1 to 64");
             opt.ai_threads = (int)v;
+            break;
+        case 'M':
+            if (!parse_positive(optarg, 60000, &v))
+                return usage_error("serve", "--analysis-ms must be 1 to 60000, not '%s'", optarg);
+            opt.analysis_ms = (int)v;
             break;
         case 's':
             if (strcmp(optarg, "full") && strcmp(optarg, "normal"))

@@ -25,8 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define ANALYSIS_MOVETIME_MS 300 /* per decision: a 2-player game in about 10 s */
-#define ANALYSIS_QUEUE_MAX   8   /* requests waiting or running; more get 503 */
+#define ANALYSIS_QUEUE_MAX 8 /* requests waiting or running; more get 503 */
 
 typedef struct analysis_job {
     char game_id[GAME_ID_LEN + 1];
@@ -47,6 +46,7 @@ static struct {
     pthread_cond_t wake;
     pthread_t thread;
     bool running, stopping;
+    int movetime_ms; /* per decision (serve --analysis-ms): 300 judges a 2-player game in ~10 s */
     analysis_job *jobs; /* every request in memory, the loop's list */
     analysis_job *todo; /* the next one to run (worker side: first not done) */
     void (*notify)(void *);
@@ -69,7 +69,7 @@ static void run_job(analysis_job *job)
     job->decisions = json_array();
     int n = -1;
     if (a && out && job->decisions) {
-        ai_analysis_options opt = {.movetime_ms = ANALYSIS_MOVETIME_MS,
+        ai_analysis_options opt = {.movetime_ms = aq.movetime_ms,
                                    .seed = job->start.seed ^ (uint64_t)job->seat,
                                    .cancel = &job->cancel,
                                    .on_judgement = on_judgement,
@@ -84,7 +84,7 @@ static void run_job(analysis_job *job)
         json_t *result =
             json_pack("{s:s,s:i,s:s,s:s,s:i,s:O}", "game", job->game_id, "seat", job->seat, "value",
                       job->start.mode == AX_SOLO ? "solo_result" : "win_chance", "engine", "strong",
-                      "movetime_ms", ANALYSIS_MOVETIME_MS, "decisions", job->decisions);
+                      "movetime_ms", aq.movetime_ms, "decisions", job->decisions);
         job->text = result ? json_dumps(result, JSON_COMPACT | JSON_REAL_PRECISION(6)) : NULL;
         json_decref(result);
         job->failed = job->text == NULL;
@@ -120,8 +120,9 @@ static void *worker_main(void *arg)
     return NULL;
 }
 
-int analysis_start(void (*notify)(void *), void *arg)
+int analysis_start(int movetime_ms, void (*notify)(void *), void *arg)
 {
+    aq.movetime_ms = movetime_ms;
     aq.notify = notify;
     aq.notify_arg = arg;
     aq.stopping = false;

@@ -53,6 +53,7 @@ typedef struct {
     int ai_threads;
     int absent_s;      /* a player to move offline this long may be claimed absent */
     int waiting_ttl_s; /* a waiting game whose creator is offline this long expires */
+    int analysis_ms;   /* search time per decision of a post-game analysis */
     bool sync_full;
     bool quiet;
 } serve_options;
@@ -253,8 +254,9 @@ void hint_finished(game *gm, ai_job *job);
 
 /* --- post-game analysis (analysis_jobs.c) --- */
 
-/* Starts the analysing thread; notify(arg) after each finished analysis. */
-int analysis_start(void (*notify)(void *), void *arg);
+/* Starts the analysing thread, movetime_ms per decision; notify(arg) after
+ * each finished analysis. */
+int analysis_start(int movetime_ms, void (*notify)(void *), void *arg);
 /* Cancels what runs and frees every request. */
 void analysis_stop(void);
 /* GET /api/games/{id}/analysis?seat=S: 0 with *text (the result, malloc'd:

@@ -62,6 +62,7 @@ class Analysis(ServerTest):
         self.assertGreater(total, 0)
         result, _ = self.wait_analysis(game, 0)
         self.check_result(result, game, 0, "win_chance")
+        self.assertEqual(result["movetime_ms"], 300, "the default time per decision")
         self.assertEqual(len(result["decisions"]), total)
         status, again, _ = self.server.http("GET", f"/api/games/{game}/analysis?seat=0")
         self.assertEqual((status, again), (200, result))
@@ -100,6 +101,30 @@ class Analysis(ServerTest):
         self.assertEqual([s for s, _ in answers[:8]], [202] * 8)
         self.assertEqual(answers[8][0], 503)
         self.assertEqual(answers[8][1]["error"]["code"], "busy")
+
+
+class QuickAnalysis(ServerTest):
+    """`axio serve --analysis-ms N` sets the time per decision (the browser tests use a
+    short one); the result says which it was."""
+    server_args = ("--msg-rate", "1000", "--analysis-ms", "20")
+
+    def test_time_per_decision_is_the_option(self):
+        created = self.server.create("square", [HUMAN, AI])
+        me = self.connect(created["game"], created["token"], created["seat"])
+        play_until_over([me])
+        started = time.monotonic()
+        deadline = started + 60
+        while True:
+            status, value, _ = self.server.http("GET", f"/api/games/{created['game']}/analysis?seat=0")
+            if status == 200:
+                break
+            self.assertEqual(status, 202, value)
+            self.assertLess(time.monotonic(), deadline, "the analysis did not finish")
+            time.sleep(0.1)
+        self.assertEqual(value["movetime_ms"], 20)
+        self.assertGreater(len(value["decisions"]), 0)
+        # 20 ms a decision, not 300: well under what the default would take
+        self.assertLess(time.monotonic() - started, 0.3 * len(value["decisions"]))
 
 
 if __name__ == "__main__":

@@ -58,6 +58,9 @@ export const api = {
   // Ratings: a player's profile (ratings and games, newest first) and a variant's leaderboard.
   player: (name) => http('GET', `/api/players/${encodeURIComponent(name)}`),
   leaderboard: (variant) => http('GET', `/api/leaderboard?variant=${encodeURIComponent(variant)}`),
+  // The post-game analysis of a seat: {status: 'working', judged, total} while the
+  // server judges (202), then the result (200); errors as for every request.
+  analysis: (id, seat) => http('GET', `/api/games/${encodeURIComponent(id)}/analysis?seat=${encodeURIComponent(seat)}`),
   // The record: JSON Lines (record.md); a JSON array or {"events": [...]} is accepted too.
   async getRecord(id) {
     const res = await fetch(`/api/games/${encodeURIComponent(id)}/record`, { cache: 'no-store' });

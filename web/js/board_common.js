@@ -21,6 +21,8 @@ export class BoardBase {
     });
     this.layerBoard = s('g', { class: 'layer-board' }, this.svg);
     this.layerTiles = s('g', { class: 'layer-tiles' }, this.svg);
+    // Moves pointed out from outside (the replay's analysis: view.marks), under the hover.
+    this.layerMarks = s('g', { class: 'layer-marks', 'pointer-events': 'none' }, this.svg);
     this.layerOverlay = s('g', { class: 'layer-overlay', 'pointer-events': 'none' }, this.svg);
     clear(host).appendChild(this.svg);
     this.hoverCell = null;
@@ -73,9 +75,9 @@ export class BoardBase {
     return el ? el.getBoundingClientRect() : this.svg.getBoundingClientRect();
   }
 
-  // A small "+3" badge above a point of the overlay.
-  badge(x, y, text, cls, scale = 1) {
-    const g = s('g', { class: `badge ${cls}`, transform: `translate(${x} ${y}) scale(${scale})` }, this.layerOverlay);
+  // A small "+3" badge above a point of the overlay (or of another layer).
+  badge(x, y, text, cls, scale = 1, layer = this.layerOverlay) {
+    const g = s('g', { class: `badge ${cls}`, transform: `translate(${x} ${y}) scale(${scale})` }, layer);
     const w = 12 + 8 * text.length;
     s('rect', { x: -w / 2, y: -13, width: w, height: 22, rx: 11 }, g);
     s('text', { x: 0, y: 3, 'text-anchor': 'middle', text }, g);

@@ -126,6 +126,30 @@ export class HexBoard extends BoardBase {
       const [x, y] = center(cell);
       s('polygon', { points: corners(x, y, R - 0.5), class: 'last-move' }, gt);
     }
+    this.drawMarks(view.marks);
+  }
+
+  // marks: {played: {cells, tile}, best: {cells, tile} | null, labels: {played, best}}:
+  // the move played outlined, the better one as a ghost domino, each with its label.
+  drawMarks(m) {
+    const g = clear(this.layerMarks);
+    if (!m) return;
+    const mid = (cells) => { const ps = cells.map(center); return [(ps[0][0] + ps[1][0]) / 2, ps.map((p) => p[1])]; };
+    if (m.best) {
+      const [a, b] = m.best.cells;
+      drawHexDomino(g, a, b, m.best.tile[0], m.best.tile[1], 'ghost mark-best').setAttribute('data-mark', `${key(a)};${key(b)}`);
+      const [x, ys] = mid(m.best.cells);
+      if (m.labels?.best) this.badge(x, Math.max(-this.frame.wy + 16, Math.min(...ys) - R * 1.3), m.labels.best, 'badge-best', 1, g);
+    }
+    if (m.played) {
+      const p = s('g', { class: 'mark-played', 'data-mark': m.played.cells.map(key).join(';') }, g);
+      for (const cell of m.played.cells) {
+        const [x, y] = center(cell);
+        s('polygon', { points: corners(x, y, R + 0.5) }, p);
+      }
+      const [x, ys] = mid(m.played.cells);
+      if (m.labels?.played) this.badge(x, Math.min(this.frame.wy - 12, Math.max(...ys) + R * 1.3 + 4), m.labels.played, 'badge-played', 1, g);
+    }
   }
 
   overlay(ov, cursor = null) {

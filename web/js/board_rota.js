@@ -48,7 +48,8 @@ export class RotaBoard extends BoardBase {
   // view: {tiles:[{cell,tile}], frontier:[[x,y]], last:{cell}}
   render(view) {
     const gb = clear(this.layerBoard), gt = clear(this.layerTiles);
-    const all = [...(view.tiles || []).map((t) => t.cell), ...(view.frontier || [])];
+    const marked = [view.marks?.played?.cell, view.marks?.best?.cell].filter(Boolean);
+    const all = [...(view.tiles || []).map((t) => t.cell), ...(view.frontier || []), ...marked];
     let x0 = 0, y0 = 0, x1 = 2, y1 = 2;
     for (const [x, y] of all) { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x + 1); y1 = Math.max(y1, y + 1); }
     // At least 6x6 cells, with one cell of margin, centred on the display.
@@ -65,6 +66,27 @@ export class RotaBoard extends BoardBase {
     for (const t of view.tiles || []) drawRotaTile(gt, t.cell, t.tile).setAttribute('data-cell', key(t.cell));
     const last = view.last?.cell;
     if (last) s('rect', { x: last[0] * CELL, y: last[1] * CELL, width: CELL, height: CELL, rx: 3, class: 'last-move' }, gt);
+    this.drawMarks(view.marks);
+  }
+
+  // marks: {played: {cell, tile}, best: {cell, tile} | null, labels: {played, best}}:
+  // the tile played outlined, the better one as a ghost tile, each with its label.
+  drawMarks(m) {
+    const g = clear(this.layerMarks);
+    if (!m) return;
+    if (m.best) {
+      const t = drawRotaTile(g, m.best.cell, m.best.tile, 'ghost mark-best');
+      t.removeAttribute('data-tile');
+      t.setAttribute('data-mark', key(m.best.cell));
+      const y = Math.max(this.bounds.y0 * CELL + 16, m.best.cell[1] * CELL - 12);
+      if (m.labels?.best) this.badge(m.best.cell[0] * CELL + CELL / 2, y, m.labels.best, 'badge-best', 1, g);
+    }
+    if (m.played) {
+      const [x, y] = m.played.cell;
+      s('rect', { x: x * CELL - 1, y: y * CELL - 1, width: CELL + 2, height: CELL + 2, rx: 4, class: 'mark-played', 'data-mark': key(m.played.cell) }, g);
+      const by = Math.min(this.bounds.y1 * CELL - 16, (y + 1) * CELL + 14);
+      if (m.labels?.played) this.badge(x * CELL + CELL / 2, by, m.labels.played, 'badge-played', 1, g);
+    }
   }
 
   // ov: {cell, corners, state, label} | null

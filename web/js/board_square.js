@@ -120,6 +120,32 @@ export class SquareBoard extends BoardBase {
       const h = CELL / 2 - 1;
       s('rect', { x: Math.min(...xs) - h, y: Math.min(...ys) - h, width: Math.max(...xs) - Math.min(...xs) + 2 * h, height: Math.max(...ys) - Math.min(...ys) + 2 * h, rx: 6, class: 'last-move' }, gt);
     }
+    this.drawMarks(view.marks);
+  }
+
+  // marks: {played: {cells, tile}, best: {cells, tile} | null, labels: {played, best}}:
+  // the move played outlined, the better one as a ghost domino, each with its label.
+  drawMarks(m) {
+    const g = clear(this.layerMarks);
+    if (!m) return;
+    const span = (cells) => {
+      const ps = cells.map(center);
+      const xs = ps.map((p) => p[0]), ys = ps.map((p) => p[1]);
+      return { x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys) };
+    };
+    const h = CELL / 2 - 1;
+    if (m.best) {
+      const [a, b] = m.best.cells;
+      const t = drawSquareDomino(g, a, b, m.best.tile[0], m.best.tile[1], 'ghost mark-best');
+      t.setAttribute('data-mark', `${key(a)};${key(b)}`);
+      const r = span(m.best.cells);
+      if (m.labels?.best) this.badge((r.x0 + r.x1) / 2, Math.max(16, r.y0 - CELL * 0.62), m.labels.best, 'badge-best', 1, g);
+    }
+    if (m.played) {
+      const r = span(m.played.cells);
+      s('rect', { x: r.x0 - h, y: r.y0 - h, width: r.x1 - r.x0 + 2 * h, height: r.y1 - r.y0 + 2 * h, rx: 6, class: 'mark-played', 'data-mark': m.played.cells.map(key).join(';') }, g);
+      if (m.labels?.played) this.badge((r.x0 + r.x1) / 2, Math.min(N * CELL + 2 * M - 12, r.y1 + CELL * 0.62 + 4), m.labels.played, 'badge-played', 1, g);
+    }
   }
 
   // ov: {cells:[a,b], tile:[c0,c1], state:'pending'|'legal'|'illegal', pyramids, label} | null

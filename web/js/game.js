@@ -121,6 +121,7 @@ export class GameView {
     this.toastHost = h('div', { class: 'toast-host', 'aria-live': 'polite' });
     this.bannerHost = h('div', { class: 'banner-host' });
     this.replayHost = h('div', { class: 'replay-host' });
+    this.analysisHost = h('div', { class: 'analysis-host' }); // the replay's analysis panel
     this.connNotice = h('div', { class: 'conn-notice', role: 'alert', hidden: true });
     // "?": the rules of this game's variant in a new tab (href set in makeBoard).
     this.rulesLink = h('a', { class: 'rules-help', id: 'rules-help', href: '#/rules/square', target: '_blank', rel: 'noopener', title: rulesLabel('game_help'), 'aria-label': rulesLabel('game_help') }, ['?']);
@@ -142,7 +143,7 @@ export class GameView {
     ]);
     const o = this.online;
     const side = h('aside', { class: 'game-side' }, [
-      this.scoresHost, this.statusLine, this.inviteHost, o.absent.el, o.rematchBox, this.rackPanel, o.leftNote, this.watchNote,
+      this.scoresHost, this.statusLine, this.analysisHost, this.inviteHost, o.absent.el, o.rematchBox, this.rackPanel, o.leftNote, this.watchNote,
       h('div', { class: 'after-buttons' }, [this.resultsBtn, this.replayBtn]),
       o.actions, o.chat.el,
       h('section', { class: 'log-panel', 'aria-label': 'Moves' }, [h('h3', {}, ['Moves']), this.logEl]),
@@ -850,7 +851,7 @@ export class GameView {
         this.highlightLog(step);
       },
       close: () => this.closeReplay(),
-    });
+    }, { analysis: { host: this.analysisHost, game: this.id, seat: this.you?.seat ?? null } });
     this.el.classList.add('replaying');
     this.renderStatus();
     this.online.render();
