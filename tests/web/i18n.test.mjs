@@ -48,13 +48,18 @@ const pageText = (page) => page.evaluate(() => {
 
 const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-async function assertNoEnglish(page, code, where) {
+// The English texts on the page that a page in `code` must not show.
+async function englishOn(page, code) {
   const text = await pageText(page);
   const found = [];
   for (const [f, key] of englishNeedles(code)) {
     if (new RegExp(`(?<![\\p{L}\\p{N}])${esc(f)}(?![\\p{L}\\p{N}])`, 'u').test(text)) found.push(`"${f}" (${key})`);
   }
-  assert.deepEqual(found, [], `${code} ${where}: English on the page`);
+  return found;
+}
+
+async function assertNoEnglish(page, code, where) {
+  assert.deepEqual(await englishOn(page, code), [], `${code} ${where}: English on the page`);
   assert.equal(await page.evaluate(() => document.documentElement.lang), code, `${where}: <html lang>`);
 }
 
@@ -81,18 +86,40 @@ for (const code of ['de', 'hu']) {
   test(`i18n: the client in ${code}`, { timeout: 300000 }, async () => {
     const browser = await launch();
     try {
-      // The lobby, on a desktop.
+      // The lobby, on a desktop; first in English, where the check must find English.
       const page = await newPage(browser, DESKTOP);
+      await page.goto(`${BASE}/?lang=en#/`);
+      await page.waitForSelector('#open-games .muted, #open-games .game-row');
+      const en = await englishOn(page, code);
+      for (const k of ['lobby.new_game', 'lobby.create', 'lobby.open_games']) assert.ok(en.some((f) => f.endsWith(`(${k})`)), `the check finds ${k} in English`);
       await page.goto(`${BASE}/?lang=${code}#/`);
       await page.waitForSelector('#open-games .muted, #open-games .game-row');
       await page.waitForSelector('#finished-games .muted, #finished-games .game-row');
       await assertNoEnglish(page, code, 'lobby');
       await shot(page, `i18n-${code}-lobby`);
+      // The other pages: logging in, signing up, the leaderboard, a link to no game.
+      for (const hash of ['#/login', '#/signup', '#/leaderboard/hex', '#/join/nosuchgame00']) {
+        await page.goto(`${BASE}/${hash}`);
+        await page.waitForSelector('.auth-card, .leaderboard-page .muted, .leaderboard-page table, .invite-card[data-state=unknown]');
+        await assertNoEnglish(page, code, hash);
+      }
+      await page.goto(`${BASE}/#/`);
 
       // AXIO: the first move must touch a start symbol: the preview says why not, in the language.
       await createGame(page, { variant: 'square', players: 2, seats: ['human', 'ai:greedy'], name: 'Tester', keepForm: true });
       await waitTurnOrEnd(page);
       await assertNoEnglish(page, code, 'square, pick a tile');
+      // An AXIO! banner (as the game shows one for an event) in the language, at the board's top.
+      await page.evaluate(async () => {
+        const d = await import('./js/dialogs.js');
+        d.axioBanner(document.querySelector('.banner-host'), { name: 'Ann', color: 'red', score: 18, bonus: true });
+      });
+      assert.equal(await page.textContent('.axio-banner .axio-bonus'), T['axio.bonus']);
+      assert.ok((await page.textContent('.axio-banner .axio-detail')).includes(T['color.red']));
+      await assertNoEnglish(page, code, 'an AXIO! banner');
+      await page.waitForTimeout(400); // its pop-in animation
+      await shot(page, `i18n-${code}-axio-banner`);
+      await page.evaluate(() => document.querySelector('.axio-banner').remove());
       await pickTile(page, 0);
       assert.ok((await page.textContent('#status-line')).includes(T['status.place'].replace(/^[\s—–-]+/, '').trim()), 'the status asks to place the tile');
       const pv = await hoverPreview(page, '4,4');
