@@ -236,6 +236,9 @@ const char *ax_variant_name(int variant);
 int ax_mode_parse(const char *name);
 const char *ax_mode_name(int mode);
 const char *ax_error_string(ax_error err);
+/* A short stable id of the error ("cell", "first_tile", ...), for clients to
+ * translate (protocol: an illegal_move's `reason`). */
+const char *ax_error_id(ax_error err);
 /* "resign", "timeout", "absent" (rules 6); parse returns -1 if unknown. */
 const char *ax_leave_why_name(int why);
 int ax_leave_why_parse(const char *name);

@@ -70,7 +70,7 @@ const char *ax_error_string(ax_error err)
     case AX_ERR_RACK: return "no such tile on the rack";
     case AX_ERR_CELL: return "cell outside the play area or not empty";
     case AX_ERR_ADJACENT: return "the two cells are not neighbours";
-    case AX_ERR_FIRST_TILE: return "the first tile must touch a field no tile touches yet";
+    case AX_ERR_FIRST_TILE: return "the first tile must touch a start symbol no tile touches yet";
     case AX_ERR_DISPLAY: return "the cell must be empty and share a side with the display";
     case AX_ERR_ROTATION: return "rotation must be 0..3";
     case AX_ERR_WILD: return "not a colour of this game";
@@ -79,6 +79,27 @@ const char *ax_error_string(ax_error err)
     case AX_ERR_LEFT: return "the seat has left the game";
     }
     return "unknown error";
+}
+
+const char *ax_error_id(ax_error err)
+{
+    switch (err) {
+    case AX_OK: return "ok";
+    case AX_ERR_CONFIG: return "config";
+    case AX_ERR_OVER: return "over";
+    case AX_ERR_PHASE: return "phase";
+    case AX_ERR_RACK: return "rack";
+    case AX_ERR_CELL: return "cell";
+    case AX_ERR_ADJACENT: return "adjacent";
+    case AX_ERR_FIRST_TILE: return "first_tile";
+    case AX_ERR_DISPLAY: return "display";
+    case AX_ERR_ROTATION: return "rotation";
+    case AX_ERR_WILD: return "wild";
+    case AX_ERR_MOVE_KIND: return "move_kind";
+    case AX_ERR_SEAT: return "seat";
+    case AX_ERR_LEFT: return "left";
+    }
+    return "unknown";
 }
 
 ax_error ax_config_check(int variant, int players, int mode)

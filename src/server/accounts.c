@@ -370,7 +370,7 @@ static json_t *private_body(http_req *r, api_error *err)
     OPENSSL_cleanse(r->body, r->body_len); /* the raw body holds passwords */
     if (!json_is_object(v)) {
         json_decref(v);
-        *err = (api_error){400, v || !r->body_len ? "bad_message" : "bad_json", ""};
+        *err = (api_error){400, v || !r->body_len ? "bad_message" : "bad_json", "", NULL};
         snprintf(err->message, sizeof err->message, "the body must be a JSON object");
         return NULL;
     }
@@ -382,7 +382,15 @@ static int bad(api_error *err, int http, const char *code, const char *message)
     err->http = http;
     err->code = code;
     snprintf(err->message, sizeof err->message, "%s", message);
+    err->reason = NULL;
     return -1;
+}
+
+/* A password refused by password_acceptable, with its reason's id. */
+static void bad_password(api_error *err, const char *why, const char *reason)
+{
+    bad(err, 400, "bad_message", why);
+    err->reason = reason;
 }
 
 /* A password field: a string (its length in *len). */
@@ -418,10 +426,18 @@ static int body_name(const json_t *body, char name[STORE_NAME_MAX + 1], char key
     if (!json_is_string(v))
         return bad(err, 400, "bad_message", "name must be a string");
     char why[128];
-    if (strlen(json_string_value(v)) != json_string_length(v))
-        return bad(err, 400, "bad_message", "name may hold letters, digits, spaces and _ - . only");
-    if (name_normalize(json_string_value(v), name, why, sizeof why))
-        return bad(err, 400, "bad_message", why);
+    if (strlen(json_string_value(v)) != json_string_length(v)) {
+        bad(err, 400, "bad_message", "name may hold letters, digits, spaces and _ - . only");
+        err->reason = name_refusal_id(NAME_REFUSED_CHARS);
+        return -1;
+    }
+    int refused = name_normalize(json_string_value(v), name, why, sizeof why);
+    if (refused) {
+        bad(err, refused == NAME_REFUSED_MEMORY ? 500 : 400,
+            refused == NAME_REFUSED_MEMORY ? "internal" : "bad_message", why);
+        err->reason = name_refusal_id(refused);
+        return -1;
+    }
     if (name_fold(name, key, NAME_FOLD_MAX + 1))
         return bad(err, 500, "internal", "out of memory");
     return 0;
@@ -429,7 +445,7 @@ static int body_name(const json_t *body, char name[STORE_NAME_MAX + 1], char key
 
 static int fail_with(http_req *r, struct lws *wsi, const api_error *err)
 {
-    return http_reply_error(r, wsi, err->http, err->code, err->message);
+    return http_reply_api_error(r, wsi, err);
 }
 
 /* A name no person may take: a computer level's, or the neutral name of
@@ -474,7 +490,7 @@ static json_t *ratings_json(int64_t account_id)
 /* POST /api/accounts: checked, then the password hashed by a worker. */
 static int create_account(http_req *r, struct lws *wsi)
 {
-    api_error err;
+    api_error err = {0};
     json_t *body = private_body(r, &err);
     account_job *j = body ? job_new(ACT_REGISTER, PW_HASH, r, wsi) : NULL;
     size_t len = 0;
@@ -489,8 +505,9 @@ static int create_account(http_req *r, struct lws *wsi)
     } else if (body_name(body, j->name, j->name_key, &err) == 0 &&
                (password = password_field(body, "password", &len, &err))) {
         int found;
-        if (!password_acceptable(password, len, why, sizeof why))
-            bad(&err, 400, "bad_message", why);
+        const char *reason = NULL;
+        if (!password_acceptable(password, len, why, sizeof why, &reason))
+            bad_password(&err, why, reason);
         else if (reserved_name(j->name_key))
             bad(&err, 409, "name_taken", "this name belongs to a computer player");
         else if ((found = store_account_by_key(srv.db, j->name_key, &existing)) <= 0)
@@ -530,7 +547,7 @@ static int finish_register(http_req *r, struct lws *wsi, account_job *j)
  * account's hash or the dummy one. */
 static int login(http_req *r, struct lws *wsi)
 {
-    api_error err;
+    api_error err = {0};
     json_t *body = private_body(r, &err);
     if (!body)
         return fail_with(r, wsi, &err);
@@ -540,15 +557,15 @@ static int login(http_req *r, struct lws *wsi)
     if (!j || !password || !json_is_string(json_object_get(body, "name")) || len > PASSWORD_MAX) {
         if (!j)
             bad(&err, 500, "internal", "out of memory");
+        else if (password && len > PASSWORD_MAX)
+            bad_password(&err, "a password may have at most 1024 bytes", "password_long");
         else if (password)
-            bad(&err, 400, "bad_message",
-                len > PASSWORD_MAX ? "a password may have at most 1024 bytes"
-                                   : "name must be a string");
+            bad(&err, 400, "bad_message", "name must be a string");
         json_decref(body);
         job_free(j);
         return fail_with(r, wsi, &err);
     }
-    api_error name_err;
+    api_error name_err = {0};
     bool valid_name = body_name(body, j->name, j->name_key, &name_err) == 0;
     j->pw.password = password_copy(password, len);
     json_decref(body);
@@ -642,7 +659,7 @@ static int account_change(http_req *r, struct lws *wsi, int action)
     char hash[65];
     if (!session_of(wsi, &account, hash))
         return unauthorized(r, wsi);
-    api_error err;
+    api_error err = {0};
     json_t *body = private_body(r, &err);
     if (!body)
         return fail_with(r, wsi, &err);
@@ -653,15 +670,16 @@ static int account_change(http_req *r, struct lws *wsi, int action)
                                    ? password_field(body, "new_password", &new_len, &err)
                                    : NULL;
     char why[96];
+    const char *reason = NULL;
     int rc = -1;
     if (!j)
         bad(&err, 500, "internal", "out of memory");
     else if (!password || (action == ACT_PASSWORD && !new_password))
         ; /* err is set */
     else if (len > PASSWORD_MAX)
-        bad(&err, 400, "bad_message", "a password may have at most 1024 bytes");
-    else if (new_password && !password_acceptable(new_password, new_len, why, sizeof why))
-        bad(&err, 400, "bad_message", why);
+        bad_password(&err, "a password may have at most 1024 bytes", "password_long");
+    else if (new_password && !password_acceptable(new_password, new_len, why, sizeof why, &reason))
+        bad_password(&err, why, reason);
     else if (!(j->pw.password = password_copy(password, len)) ||
              (new_password && !(j->pw.new_password = password_copy(new_password, new_len))))
         bad(&err, 500, "internal", "out of memory");

@@ -242,10 +242,10 @@ static int load_decisions(const game *gm, int seat, analysis_job *job, api_error
         ax_move *m = &job->moves[job->nmoves];
         /* judged: the seat's own placements and swap answers while it stays */
         bool judged = g.to_move == seat && !g.left[seat];
-        rc =
-            msg && !decision_from_json(&g, msg, m, why, sizeof why) && ax_apply(&g, m, &ev) == AX_OK
-                ? 0
-                : -1;
+        rc = msg && !decision_from_json(&g, msg, m, why, sizeof why, NULL) &&
+                     ax_apply(&g, m, &ev) == AX_OK
+                 ? 0
+                 : -1;
         json_decref(msg);
         if (rc == 0) {
             job->total += judged && m->kind != AX_MOVE_LEAVE;

@@ -207,14 +207,19 @@ void pw_job_wipe(pw_job *job)
     wipe_text(&job->new_password);
 }
 
-bool password_acceptable(const char *text, size_t len, char *why, size_t whylen)
+bool password_acceptable(const char *text, size_t len, char *why, size_t whylen, const char **id)
 {
+    const char *dummy;
+    if (!id)
+        id = &dummy;
     if (len > PASSWORD_MAX) {
         snprintf(why, whylen, "a password may have at most %d bytes", PASSWORD_MAX);
+        *id = "password_long";
         return false;
     }
     if (strlen(text) != len) {
         snprintf(why, whylen, "a password may not contain the character U+0000");
+        *id = "password_nul";
         return false;
     }
     size_t chars = 0;
@@ -222,6 +227,7 @@ bool password_acceptable(const char *text, size_t len, char *why, size_t whylen)
         chars += (*p & 0xc0) != 0x80; /* UTF-8: count every byte that starts a character */
     if (chars < PASSWORD_MIN) {
         snprintf(why, whylen, "a password needs at least %d characters", PASSWORD_MIN);
+        *id = "password_short";
         return false;
     }
     return true;

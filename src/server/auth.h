@@ -60,7 +60,9 @@ void auth_free_jobs(void (*free_job)(pw_job *job));
 void pw_job_wipe(pw_job *job);
 /* Whether a text is an acceptable password: at least PASSWORD_MIN
  * characters (code points), at most PASSWORD_MAX bytes, no NUL. The
- * reason in why otherwise. len: its length in bytes. */
-bool password_acceptable(const char *text, size_t len, char *why, size_t whylen);
+ * reason in why otherwise, and its id ("password_short", "password_long",
+ * "password_nul": the protocol's `reason`) in *id unless id is NULL.
+ * len: its length in bytes. */
+bool password_acceptable(const char *text, size_t len, char *why, size_t whylen, const char **id);
 
 #endif

@@ -87,7 +87,7 @@ json_t *clock_settings_json(const game_clock *c)
 
 bool clock_from_json_text(const char *text, game_clock *out)
 {
-    api_error err;
+    api_error err = {0};
     if (!*text) {
         clock_parse(NULL, out, &err);
         return true;

@@ -85,6 +85,15 @@ int http_reply_error(http_req *r, struct lws *wsi, int status, const char *code,
     return reply_error(r, wsi, status, code, message);
 }
 
+int http_reply_api_error(http_req *r, struct lws *wsi, const api_error *err)
+{
+    if (!err->reason)
+        return reply_error(r, wsi, err->http, err->code, err->message);
+    return reply_json(r, wsi, err->http,
+                      json_pack("{s:{s:s,s:s,s:s}}", "error", "code", err->code, "message",
+                                err->message, "reason", err->reason));
+}
+
 int http_reply_empty(http_req *r, struct lws *wsi, int status)
 {
     return reply(r, wsi, status, NULL, "", 0);
@@ -115,7 +124,7 @@ int http_writeable(http_req *r, struct lws *wsi)
 
 static int api_fail(http_req *r, struct lws *wsi, const api_error *err)
 {
-    return reply_error(r, wsi, err->http, err->code, err->message);
+    return http_reply_api_error(r, wsi, err);
 }
 
 static json_t *parse_body(http_req *r, api_error *err)
@@ -135,7 +144,7 @@ static json_t *parse_body(http_req *r, api_error *err)
 
 static int create_game(http_req *r, struct lws *wsi, ip_entry *ip)
 {
-    api_error err;
+    api_error err = {0};
     json_t *body = parse_body(r, &err);
     if (!body)
         return api_fail(r, wsi, &err);
@@ -146,7 +155,7 @@ static int create_game(http_req *r, struct lws *wsi, ip_entry *ip)
     stored_account account;
     bool logged_in = accounts_session(wsi, &account);
     if (ip && !ip_allow_game(ip)) {
-        err = (api_error){429, "rate_limited", "too many games created from this address"};
+        err = (api_error){429, "rate_limited", "too many games created from this address", NULL};
     } else {
         rc = lobby_create(body, logged_in ? &account : NULL, &gm, &seat, token, &err);
     }
@@ -159,7 +168,7 @@ static int create_game(http_req *r, struct lws *wsi, ip_entry *ip)
 
 static int join_game(http_req *r, struct lws *wsi, game *gm)
 {
-    api_error err;
+    api_error err = {0};
     json_t *body = parse_body(r, &err);
     if (!body)
         return api_fail(r, wsi, &err);
@@ -199,7 +208,7 @@ static int game_analysis(http_req *r, struct lws *wsi, game *gm)
         return reply_error(r, wsi, 400, "bad_message", "?seat= must be one of the game's seats");
     char *text;
     json_t *progress;
-    api_error err;
+    api_error err = {0};
     if (analysis_request(gm, (int)seat, &text, &progress, &err))
         return api_fail(r, wsi, &err);
     if (progress)
@@ -230,7 +239,7 @@ static const char *bearer_token(struct lws *wsi, char *buf, size_t size)
 static int cancel_game(http_req *r, struct lws *wsi, game *gm)
 {
     char auth[256];
-    api_error err;
+    api_error err = {0};
     if (lobby_cancel(gm, bearer_token(wsi, auth, sizeof auth), &err))
         return api_fail(r, wsi, &err);
     return reply_json(r, wsi, 200, json_pack("{s:s}", "status", "cancelled"));

@@ -471,9 +471,11 @@ static const char *bad(char *why, size_t n, const char *fmt, const char *field)
     return "bad_message";
 }
 
-static const char *illegal(char *why, size_t n, ax_error err)
+static const char *illegal(char *why, size_t n, ax_error err, ax_error *out)
 {
     snprintf(why, n, "%s", ax_error_string(err));
+    if (out)
+        *out = err;
     return "illegal_move";
 }
 
@@ -518,7 +520,8 @@ static const char *grid_place(const ax_game *g, const json_t *msg, ax_move *m, c
     return NULL;
 }
 
-static const char *rota_place(const ax_game *g, const json_t *msg, ax_move *m, char *why, size_t n)
+static const char *rota_place(const ax_game *g, const json_t *msg, ax_move *m, char *why, size_t n,
+                              ax_error *ill)
 {
     json_int_t x, y, rotation;
     if (!get_pair(json_object_get(msg, "cell"), &x, &y))
@@ -529,9 +532,9 @@ static const char *rota_place(const ax_game *g, const json_t *msg, ax_move *m, c
     if (wild && !json_is_null(wild) && !json_is_string(wild))
         return bad(why, n, "%s must be a colour or null", "wild");
     if (!coord_ok(x, y))
-        return illegal(why, n, AX_ERR_DISPLAY);
+        return illegal(why, n, AX_ERR_DISPLAY, ill);
     if (rotation < 0 || rotation > 3)
-        return illegal(why, n, AX_ERR_ROTATION);
+        return illegal(why, n, AX_ERR_ROTATION, ill);
     m->x = (int16_t)x;
     m->y = (int16_t)y;
     m->rotation = (uint8_t)rotation;
@@ -539,14 +542,14 @@ static const char *rota_place(const ax_game *g, const json_t *msg, ax_move *m, c
     if (json_is_string(wild)) {
         int color = ax_color_parse(json_string_value(wild), g->ncolors);
         if (color < 0)
-            return illegal(why, n, AX_ERR_WILD);
+            return illegal(why, n, AX_ERR_WILD, ill);
         m->wild = (int8_t)color;
     }
     return NULL;
 }
 
 const char *decision_from_json(const ax_game *g, const json_t *msg, ax_move *m, char *why,
-                               size_t whylen)
+                               size_t whylen, ax_error *ill)
 {
     memset(m, 0, sizeof *m);
     m->wild = AX_NO_COLOR;
@@ -574,12 +577,12 @@ const char *decision_from_json(const ax_game *g, const json_t *msg, ax_move *m, 
     if (!get_int(msg, "rack_index", &index))
         return bad(why, whylen, "%s must be an integer", "rack_index");
     m->kind = AX_MOVE_PLACE;
-    const char *err = g->variant == AX_ROTA ? rota_place(g, msg, m, why, whylen)
+    const char *err = g->variant == AX_ROTA ? rota_place(g, msg, m, why, whylen, ill)
                                             : grid_place(g, msg, m, why, whylen);
     if (err)
         return err;
     if (index < 0 || index >= AX_MAX_RACK)
-        return illegal(why, whylen, AX_ERR_RACK);
+        return illegal(why, whylen, AX_ERR_RACK, ill);
     m->rack_index = (uint8_t)index;
     return NULL;
 }
@@ -608,8 +611,9 @@ json_t *preview_json(const ax_game *g, const ax_move *m)
     for (int i = 0; legal && i < pv.npyramids; i++)
         json_array_append_new(pyramids, ax_cell_json(g, pv.pyramid_cell[i]));
     uint8_t zero[AX_MAX_COLORS] = {0};
-    return json_pack("{s:s,s:b,s:o,s:o,s:o,s:o}", "type", "preview", "legal", legal, "points",
+    return json_pack("{s:s,s:b,s:o,s:o,s:o,s:o,s:o}", "type", "preview", "legal", legal, "points",
                      ax_score_json(g, legal ? pv.points : zero), "score",
                      ax_score_json(g, legal ? pv.score : zero), "pyramids", pyramids, "error",
-                     legal ? json_null() : json_string(ax_error_string(pv.legal)));
+                     legal ? json_null() : json_string(ax_error_string(pv.legal)), "reason",
+                     legal ? json_null() : json_string(ax_error_id(pv.legal)));
 }

@@ -43,9 +43,10 @@ char *damaged_record_text(const stored_game *sg, size_t *len);
 
 /* Reads a `place` (or `preview`) or `swap` message into a move. Returns NULL
  * when the message is well formed; else the protocol error code
- * ("bad_message" or "illegal_move") with the reason in why. */
+ * ("bad_message" or "illegal_move") with the reason in why and, for
+ * illegal_move, the engine's error in *ill (when ill is not NULL). */
 const char *decision_from_json(const ax_game *g, const json_t *msg, ax_move *m, char *why,
-                               size_t whylen);
+                               size_t whylen, ax_error *ill);
 /* A move as the message that would make it (also the stored form). */
 json_t *decision_to_json(const ax_game *g, const ax_move *m);
 /* The answer to a preview. */

@@ -203,7 +203,7 @@ static int replay_decisions(game *gm, const stored_game *sg, char *err, size_t n
             snprintf(err, n, "decision %d is not JSON: %s", i, why);
             return LOAD_DAMAGED;
         }
-        const char *code = decision_from_json(&gm->g, msg, &m, why, sizeof why);
+        const char *code = decision_from_json(&gm->g, msg, &m, why, sizeof why, NULL);
         json_decref(msg);
         ax_error rc = code ? AX_ERR_MOVE_KIND : ax_apply(&gm->g, &m, &events);
         if (code || rc != AX_OK) {
@@ -598,6 +598,7 @@ static int api_fail(api_error *err, int http, const char *code, const char *mess
     err->http = http;
     err->code = code;
     snprintf(err->message, sizeof err->message, "%s", message);
+    err->reason = NULL;
     return -1;
 }
 
@@ -614,11 +615,18 @@ static int read_name(const json_t *body, const char *fallback, char out[NAME_MAX
     if (!json_is_string(v))
         return api_fail(err, 400, "bad_message", "name must be a string");
     char why[128];
-    if (strlen(json_string_value(v)) != json_string_length(v)) /* a \u0000 inside */
-        return api_fail(err, 400, "bad_message",
-                        "name may hold letters, digits, spaces and _ - . only");
-    if (name_normalize(json_string_value(v), out, why, sizeof why))
-        return api_fail(err, 400, "bad_message", why);
+    if (strlen(json_string_value(v)) != json_string_length(v)) { /* a \u0000 inside */
+        api_fail(err, 400, "bad_message", "name may hold letters, digits, spaces and _ - . only");
+        err->reason = name_refusal_id(NAME_REFUSED_CHARS);
+        return -1;
+    }
+    int refused = name_normalize(json_string_value(v), out, why, sizeof why);
+    if (refused) {
+        api_fail(err, refused == NAME_REFUSED_MEMORY ? 500 : 400,
+                 refused == NAME_REFUSED_MEMORY ? "internal" : "bad_message", why);
+        err->reason = name_refusal_id(refused);
+        return -1;
+    }
     return 0;
 }
 

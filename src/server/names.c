@@ -28,14 +28,35 @@
  * is refused before any work is spent on it. */
 #define NAME_INPUT_MAX 1024
 
-static const char too_long[] = "name must be 1 to 24 characters";
-static const char bad_char[] = "name may hold letters, digits, spaces and _ - . only";
+/* Each refusal's text (for the log and as the protocol's message) and id
+ * (the protocol's `reason`, which clients translate). */
+static const struct {
+    int rc;
+    const char *id, *text;
+} refusals[] = {
+    {NAME_REFUSED_LENGTH, "name_length", "name must be 1 to 24 characters"},
+    {NAME_REFUSED_CHARS, "name_chars", "name may hold letters, digits, spaces and _ - . only"},
+    {NAME_REFUSED_MARK, "name_mark", "a combining mark in a name must follow a letter"},
+    {NAME_REFUSED_UTF8, "name_utf8", "name must be valid UTF-8"},
+    {NAME_REFUSED_MEMORY, NULL, "out of memory"},
+};
+#define NREFUSALS (int)(sizeof refusals / sizeof refusals[0])
 
-static int refuse(char out[NAME_BYTES_MAX + 1], char *why, size_t whylen, const char *reason)
+static int refuse(char out[NAME_BYTES_MAX + 1], char *why, size_t whylen, int rc)
 {
     out[0] = 0;
-    snprintf(why, whylen, "%s", reason);
-    return -1;
+    for (int i = 0; i < NREFUSALS; i++)
+        if (refusals[i].rc == rc)
+            snprintf(why, whylen, "%s", refusals[i].text);
+    return rc;
+}
+
+const char *name_refusal_id(int rc)
+{
+    for (int i = 0; i < NREFUSALS; i++)
+        if (refusals[i].rc == rc)
+            return refusals[i].id;
+    return NULL;
 }
 
 /* Copies s without leading and trailing spaces and with every run of
@@ -71,8 +92,8 @@ static bool is_other_allowed(ucs4_t c)
 }
 
 /* Checks every code point of a collapsed NFC string; the number of code
- * points, or -1 with the reason. */
-static int check_chars(const uint8_t *s, size_t n, const char **reason)
+ * points, or -1 with the refusal in *reason. */
+static int check_chars(const uint8_t *s, size_t n, int *reason)
 {
     int count = 0;
     bool after_letter = false; /* a letter, or marks following one */
@@ -81,7 +102,7 @@ static int check_chars(const uint8_t *s, size_t n, const char **reason)
         i += (size_t)u8_mbtouc(&c, s + i, n - i);
         if (is_mark(c)) {
             if (!after_letter) {
-                *reason = "a combining mark in a name must follow a letter";
+                *reason = NAME_REFUSED_MARK;
                 return -1;
             }
         } else if (is_letter(c)) {
@@ -89,7 +110,7 @@ static int check_chars(const uint8_t *s, size_t n, const char **reason)
         } else if (is_other_allowed(c)) {
             after_letter = false;
         } else {
-            *reason = bad_char;
+            *reason = NAME_REFUSED_CHARS;
             return -1;
         }
     }
@@ -100,21 +121,21 @@ int name_normalize(const char *in, char out[NAME_BYTES_MAX + 1], char *why, size
 {
     size_t n = strlen(in);
     if (n > NAME_INPUT_MAX)
-        return refuse(out, why, whylen, too_long);
+        return refuse(out, why, whylen, NAME_REFUSED_LENGTH);
     if (u8_check((const uint8_t *)in, n))
-        return refuse(out, why, whylen, "name must be valid UTF-8");
+        return refuse(out, why, whylen, NAME_REFUSED_UTF8);
     if (n == 0)
-        return refuse(out, why, whylen, too_long);
+        return refuse(out, why, whylen, NAME_REFUSED_LENGTH);
     size_t len = 0;
     uint8_t *nfc = u8_normalize(UNINORM_NFC, (const uint8_t *)in, n, NULL, &len);
     uint8_t *collapsed = nfc ? malloc(len + 1) : NULL;
     if (!collapsed) {
         free(nfc);
-        return refuse(out, why, whylen, "out of memory");
+        return refuse(out, why, whylen, NAME_REFUSED_MEMORY);
     }
     len = collapse_spaces(nfc, len, collapsed);
     free(nfc);
-    const char *reason = too_long;
+    int reason = NAME_REFUSED_LENGTH;
     int count = check_chars(collapsed, len, &reason);
     if (count < 1 || count > NAME_CHARS_MAX) {
         free(collapsed);

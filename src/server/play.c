@@ -103,6 +103,18 @@ static void send_error(conn *c, const char *code, const char *message)
     send_json(c, json_pack("{s:s,s:s,s:s}", "type", "error", "code", code, "message", message));
 }
 
+/* An error of a decision: an illegal_move also says the engine's reason by
+ * its id (players tell "not empty" from "first tile" in their language). */
+static void send_decision_error(conn *c, const char *code, const char *message, ax_error ill)
+{
+    if (strcmp(code, "illegal_move") != 0) {
+        send_error(c, code, message);
+        return;
+    }
+    send_json(c, json_pack("{s:s,s:s,s:s,s:s}", "type", "error", "code", code, "message", message,
+                           "reason", ax_error_id(ill)));
+}
+
 void play_send_json(conn *c, json_t *msg) { send_json(c, msg); }
 
 void play_send_error(conn *c, const char *code, const char *message)
@@ -267,9 +279,11 @@ static void show_ratings(game *gm, const store_write *w)
 }
 
 /* The one path of every decision. Returns NULL when the decision is on its
- * way to the store, or an error code with the reason in why; on error the
+ * way to the store, or an error code with the reason in why (and, for
+ * illegal_move, the engine's error in *ill unless ill is NULL); on error the
  * game is unchanged. */
-static const char *play_decide(game *gm, int seat, const ax_move *m, char *why, size_t n)
+static const char *play_decide(game *gm, int seat, const ax_move *m, char *why, size_t n,
+                               ax_error *ill)
 {
     if (gm->pending) {
         snprintf(why, n, "the previous decision is still being stored");
@@ -278,6 +292,8 @@ static const char *play_decide(game *gm, int seat, const ax_move *m, char *why, 
     ax_error err = ax_check(&gm->g, m);
     if (err != AX_OK) {
         snprintf(why, n, "%s", ax_error_string(err));
+        if (ill)
+            *ill = err;
         return err == AX_ERR_OVER ? "game_over" : "illegal_move";
     }
     pending_decision *p = malloc(sizeof *p);
@@ -361,7 +377,7 @@ void play_leave(game *gm, int seat, int why)
     m.why = (uint8_t)why;
     m.wild = AX_NO_COLOR;
     char reason[160];
-    const char *err = play_decide(gm, seat, &m, reason, sizeof reason);
+    const char *err = play_decide(gm, seat, &m, reason, sizeof reason, NULL);
     if (err)
         server_log("game %s: seat %d cannot leave: %s", gm->id, seat, reason);
 }
@@ -440,13 +456,13 @@ static void finish_ai_job(ai_job *job)
     /* searching levels only (think time > 0): the others ignore their movetime */
     gm->ai_hurried = job->movetime_ms > 0 && job->think_ms < job->movetime_ms;
     char why[160];
-    const char *err = play_decide(gm, job->seat, &job->move, why, sizeof why);
+    const char *err = play_decide(gm, job->seat, &job->move, why, sizeof why, NULL);
     if (err && strcmp(err, "illegal_move") == 0) {
         /* a bug in a player; the game must go on */
         server_log("game %s: computer player %s chose an illegal decision (%s)", gm->id,
                    ax_player_name(job->player), why);
         ax_random_move(&job->view, &gm->hint_rng, &job->move);
-        play_decide(gm, job->seat, &job->move, why, sizeof why);
+        play_decide(gm, job->seat, &job->move, why, sizeof why, NULL);
     }
 }
 
@@ -494,7 +510,8 @@ static void handle_action(conn *c, const json_t *msg, bool preview)
     game *gm = c->gm;
     ax_move m;
     char why[160] = "";
-    const char *code = decision_from_json(&gm->g, msg, &m, why, sizeof why);
+    ax_error ill = AX_OK;
+    const char *code = decision_from_json(&gm->g, msg, &m, why, sizeof why, &ill);
     if (code && strcmp(code, "bad_message") == 0) {
         send_error(c, code, why);
         return;
@@ -502,16 +519,16 @@ static void handle_action(conn *c, const json_t *msg, bool preview)
     if (!play_may_act(c))
         return;
     if (code) { /* illegal_move found while reading it */
-        send_error(c, code, why);
+        send_decision_error(c, code, why, ill);
         return;
     }
     if (preview) {
         send_json(c, preview_json(&gm->g, &m));
         return;
     }
-    code = play_decide(gm, c->seat, &m, why, sizeof why);
+    code = play_decide(gm, c->seat, &m, why, sizeof why, &ill);
     if (code)
-        send_error(c, code, why);
+        send_decision_error(c, code, why, ill);
 }
 
 /* The checks of resign and claim: a seated player who has not left, in a
@@ -572,7 +589,7 @@ static void handle_rematch(conn *c)
     game *next;
     int seat;
     char token[TOKEN_LEN + 1];
-    api_error err;
+    api_error err = {0};
     if (lobby_rematch(c->gm, c->seat, &next, &seat, token, &err)) {
         send_error(c, err.code, err.message);
         return;

@@ -139,6 +139,7 @@ typedef struct {
     int http; /* status */
     const char *code;
     char message[160];
+    const char *reason; /* a machine-readable detail of the code (a refused name's), or NULL */
 } api_error;
 
 /* Loads every unfinished game from the store; one that can no longer be
@@ -340,6 +341,8 @@ void http_done(http_req *r);
 int http_reply_json(http_req *r, struct lws *wsi, int status, json_t *body);
 int http_reply_error(http_req *r, struct lws *wsi, int status, const char *code,
                      const char *message);
+/* An api_error as the answer (with its reason when it has one). */
+int http_reply_api_error(http_req *r, struct lws *wsi, const api_error *err);
 int http_reply_empty(http_req *r, struct lws *wsi, int status);
 
 /* --- accounts (accounts.c) --- */

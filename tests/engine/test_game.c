@@ -1,7 +1,7 @@
 /*
  * test_game.c - what all variants share: configuration, determinism, the
- * rejection of illegal decisions, legal-move lists, hidden information,
- * records and their replay.
+ * rejection of illegal decisions and their ids, legal-move lists, hidden
+ * information, records and their replay.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -331,6 +331,23 @@ static void test_replay_round_trip_and_tampering(void **state)
     }
 }
 
+/* Every error has its own short id (clients translate by it) and its text. */
+static void test_error_ids(void **state)
+{
+    (void)state;
+    for (int e = AX_OK; e <= AX_ERR_LEFT; e++) {
+        const char *id = ax_error_id((ax_error)e);
+        assert_string_not_equal(id, "unknown");
+        assert_string_not_equal(ax_error_string((ax_error)e), "unknown error");
+        for (size_t i = 0; id[i]; i++)
+            assert_true((id[i] >= 'a' && id[i] <= 'z') || id[i] == '_');
+        for (int f = AX_OK; f < e; f++)
+            assert_string_not_equal(id, ax_error_id((ax_error)f));
+    }
+    assert_string_equal(ax_error_id(AX_ERR_FIRST_TILE), "first_tile");
+    assert_non_null(strstr(ax_error_string(AX_ERR_FIRST_TILE), "start symbol"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -338,6 +355,7 @@ int main(void)
         cmocka_unit_test(test_legal_moves),  cmocka_unit_test(test_illegal_changes_nothing),
         cmocka_unit_test(test_view_hides),   cmocka_unit_test(test_determinize),
         cmocka_unit_test(test_record_views), cmocka_unit_test(test_replay_round_trip_and_tampering),
+        cmocka_unit_test(test_error_ids),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -157,6 +157,31 @@ def check_state(msg, seat):
         assert set(you) <= {"seat", "rack", "hint", "moves"}
 
 
+# The engine's error ids (ax_error_id) an illegal_move's `reason` may carry.
+ILLEGAL_REASONS = {"config", "over", "phase", "rack", "cell", "adjacent", "first_tile", "display",
+                   "rotation", "wild", "move_kind", "seat", "left"}
+
+
+def check_error(msg):
+    """An error: a code and an English message; an illegal_move also the engine's reason."""
+    assert isinstance(msg["code"], str) and msg["code"], msg
+    assert isinstance(msg["message"], str), msg
+    if msg["code"] == "illegal_move":
+        assert set(msg) == {"type", "code", "message", "reason"}, msg
+        assert msg["reason"] in ILLEGAL_REASONS, msg
+    else:
+        assert set(msg) == {"type", "code", "message"}, msg
+
+
+def check_preview(msg):
+    """A preview: `reason` (the engine's id) exactly when it is not legal."""
+    assert isinstance(msg["legal"], bool), msg
+    if msg["legal"]:
+        assert msg["error"] is None and msg["reason"] is None, msg
+    else:
+        assert isinstance(msg["error"], str) and msg["reason"] in ILLEGAL_REASONS, msg
+
+
 def check_message(msg, seat):
     """Everything a client receives passes here."""
     kind = msg["type"]
@@ -173,7 +198,11 @@ def check_message(msg, seat):
         assert seat is not None, "a hint reached a spectator"
         assert set(msg) == {"type", "move"}, msg
         assert msg["move"]["type"] in ("place", "swap"), msg
-    elif kind in ("error", "preview", "pong", "chat", "chat_history", "rematch"):
+    elif kind == "error":
+        check_error(msg)
+    elif kind == "preview":
+        check_preview(msg)
+    elif kind in ("pong", "chat", "chat_history", "rematch"):
         pass
     else:
         raise AssertionError(f"unknown message type {kind}")

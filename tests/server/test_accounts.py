@@ -59,15 +59,18 @@ class Register(ServerTest):
             con.close()
 
     def test_passwords(self):
-        cases = [("seven77", 400), ("ääää", 400), ("ääääääää", 201), ("12345678", 201),
-                 ("x" * 1024, 201), ("x" * 1025, 400), ("abc\u0000defgh", 400), (12345678, 400),
-                 (None, 400)]
-        for i, (password, want) in enumerate(cases):
+        # the refused ones with the reason's id (clients translate it); None: no reason given
+        cases = [("seven77", 400, "password_short"), ("ääää", 400, "password_short"),
+                 ("ääääääää", 201, None), ("12345678", 201, None), ("x" * 1024, 201, None),
+                 ("x" * 1025, 400, "password_long"), ("abc\u0000defgh", 400, "password_nul"),
+                 (12345678, 400, None), (None, 400, None)]
+        for i, (password, want, reason) in enumerate(cases):
             status, body, _ = call(self.server, "POST", "/api/accounts",
                                    {"name": f"P{i}", "password": password})
             self.assertEqual(status, want, (password, body))
             if want == 400:
                 self.assertEqual(error_code(body), "bad_message")
+                self.assertEqual(body["error"].get("reason"), reason, password)
                 if isinstance(password, str) and len(password) > 3:
                     self.assertNotIn(password[:6], body["error"]["message"])
         self.assertIn("8 characters", call(self.server, "POST", "/api/accounts",
@@ -182,7 +185,8 @@ class Sessions(ServerTest):
         self.assertEqual((status, error_code(body)), (401, "unauthorized"))
         status, body, _ = call(self.server, "POST", "/api/me/password",
                                {"password": PW, "new_password": "short"}, token=a)
-        self.assertEqual((status, error_code(body)), (400, "bad_message"))
+        self.assertEqual((status, error_code(body), body["error"].get("reason")),
+                         (400, "bad_message", "password_short"))
         status, body, _ = call(self.server, "POST", "/api/me/password",
                                {"password": PW}, token=a)
         self.assertEqual((status, error_code(body)), (400, "bad_message"))

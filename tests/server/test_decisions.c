@@ -53,7 +53,7 @@ static void test_round_trip_of_every_legal_decision(void **state)
                 json_t *msg = decision_to_json(&g, &moves[i]);
                 ax_move back;
                 char why[128];
-                assert_null(decision_from_json(&g, msg, &back, why, sizeof why));
+                assert_null(decision_from_json(&g, msg, &back, why, sizeof why, NULL));
                 assert_true(same_move(&g, &moves[i], &back));
                 assert_int_equal(ax_check(&g, &back), AX_OK);
                 json_decref(msg);
@@ -63,15 +63,26 @@ static void test_round_trip_of_every_legal_decision(void **state)
     }
 }
 
+static ax_error last_illegal; /* the engine's error of code_of's last illegal_move */
+
 static const char *code_of(const ax_game *g, const char *text)
 {
     json_t *msg = json_loads(text, 0, NULL);
     assert_non_null(msg);
     ax_move m;
     char why[128] = "";
-    const char *code = decision_from_json(g, msg, &m, why, sizeof why);
+    ax_error ill = AX_OK;
+    const char *code = decision_from_json(g, msg, &m, why, sizeof why, &ill);
     if (code)
         assert_true(strlen(why) > 0);
+    /* an illegal_move names the engine's error (its reason id goes to clients) */
+    if (code && strcmp(code, "illegal_move") == 0) {
+        assert_int_not_equal(ill, AX_OK);
+        assert_string_equal(why, ax_error_string(ill));
+    } else {
+        assert_int_equal(ill, AX_OK);
+    }
+    last_illegal = ill;
     json_decref(msg);
     return code;
 }
@@ -99,8 +110,10 @@ static void test_malformed_decisions(void **state)
         "{\"type\":\"place\",\"rack_index\":-1,\"cells\":[[2,5],[3,5]]}",
         "{\"type\":\"place\",\"rack_index\":4611686018427387904,\"cells\":[[2,5],[3,5]]}",
     };
-    for (size_t i = 0; i < sizeof illegal_square / sizeof illegal_square[0]; i++)
+    for (size_t i = 0; i < sizeof illegal_square / sizeof illegal_square[0]; i++) {
         assert_string_equal(code_of(&sq, illegal_square[i]), "illegal_move");
+        assert_string_equal(ax_error_id(last_illegal), "rack");
+    }
     /* far-away cells are read as off the board, for the engine to refuse */
     assert_null(code_of(&sq, "{\"type\":\"place\",\"rack_index\":0,"
                              "\"cells\":[[9223372036854775807,0],[0,1]]}"));
@@ -118,8 +131,11 @@ static void test_malformed_decisions(void **state)
         "{\"type\":\"place\",\"rack_index\":0,\"cell\":[0,2],\"rotation\":1,\"wild\":\"yellow\"}",
         "{\"type\":\"place\",\"rack_index\":0,\"cell\":[99999,2],\"rotation\":1}",
     };
-    for (size_t i = 0; i < sizeof illegal_rota / sizeof illegal_rota[0]; i++)
+    static const char *const illegal_rota_ids[] = {"rotation", "wild", "wild", "display"};
+    for (size_t i = 0; i < sizeof illegal_rota / sizeof illegal_rota[0]; i++) {
         assert_string_equal(code_of(&rota, illegal_rota[i]), "illegal_move");
+        assert_string_equal(ax_error_id(last_illegal), illegal_rota_ids[i]);
+    }
 }
 
 /* Whether any object in v has the key. */

@@ -45,6 +45,7 @@ class Errors(ServerTest):
         self.assertIsInstance(reply["message"], str)
         self.assertEqual(self.public_state(), before, "an error changed the game")
         self.assert_alive(client)
+        return reply
 
     def assert_alive(self, client):
         client.send({"type": "ping"})
@@ -210,19 +211,23 @@ class Errors(ServerTest):
     def test_illegal_move(self):
         hint = self.hint()
         (a, b), (c, d) = hint["cells"]
+        # each with the engine's reason (its id), which clients translate
         cases = [
-            dict(hint, rack_index=9),
-            dict(hint, cells=[[a, b], [a, b]]),
-            dict(hint, cells=[[0, 0], [0, 1]]),  # outside the 2-player area
-            dict(hint, cells=[[2, 6], [2, 7]]),  # on a field
-            dict(hint, cells=[[a, b], [a + 2, b]]),  # not neighbours
-            dict(hint, cells=[[-1, 0], [0, 0]]),
-            dict(hint, cells=[[4, 4], [4, 5]]),  # first tile must touch a field
-            {"type": "swap", "accept": True},  # not the swap phase
+            (dict(hint, rack_index=9), "rack"),
+            (dict(hint, cells=[[a, b], [a, b]]), "adjacent"),
+            (dict(hint, cells=[[0, 0], [0, 1]]), "cell"),  # outside the 2-player area
+            (dict(hint, cells=[[2, 6], [2, 7]]), "cell"),  # on a start symbol
+            (dict(hint, cells=[[a, b], [a + 2, b]]), "adjacent"),  # not neighbours
+            (dict(hint, cells=[[-1, 0], [0, 0]]), "cell"),
+            (dict(hint, cells=[[4, 4], [4, 5]]), "first_tile"),  # must touch a start symbol
+            ({"type": "swap", "accept": True}, "phase"),  # not the swap phase
         ]
-        for msg in cases:
+        for msg, reason in cases:
             with self.subTest(msg=msg):
-                self.expect_error(self.ann, "illegal_move", msg)
+                reply = self.expect_error(self.ann, "illegal_move", msg)
+                self.assertEqual(reply["reason"], reason, reply)
+        first = self.expect_error(self.ann, "illegal_move", cases[6][0])
+        self.assertIn("start symbol", first["message"], "the player sees start symbols, not fields")
 
     def test_preview(self):
         before = self.public_state()
@@ -236,6 +241,8 @@ class Errors(ServerTest):
         p = self.ann.wait_type("preview")
         self.assertFalse(p["legal"])
         self.assertIsInstance(p["error"], str)
+        self.assertEqual(p["reason"], "first_tile")
+        self.assertIn("start symbol", p["error"])
         self.assertEqual(sum(p["points"].values()), 0)
         self.assertEqual(self.public_state(), before)
         # previews go to the asker only

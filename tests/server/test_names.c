@@ -38,6 +38,15 @@ static void refuses(const char *in, const char *reason)
         fail_msg("accepted \"%s\" as \"%s\"", in, out);
     assert_string_equal(why, reason);
     assert_string_equal(out, "");
+    /* the id clients translate goes with the text */
+    const char *id = name_refusal_id(rc);
+    assert_non_null(id);
+    const char *want = strstr(reason, "1 to 24")     ? "name_length"
+                       : strstr(reason, "combining") ? "name_mark"
+                       : strstr(reason, "UTF-8")     ? "name_utf8"
+                       : strstr(reason, "may hold")  ? "name_chars"
+                                                     : "?";
+    assert_string_equal(id, want);
 }
 
 static void repeat(char *out, const char *unit, int times)

@@ -79,14 +79,20 @@ class Names(ServerTest):
             "   ": BAD_LENGTH,
             "\u0301a": "a combining mark in a name must follow a letter",
         }
+        # the reason's id, which clients translate, goes with its text
+        ids = {BAD_CHAR: "name_chars", BAD_LENGTH: "name_length",
+               "a combining mark in a name must follow a letter": "name_mark"}
         waiting = self.server.create("square", [HUMAN, HUMAN], name="Ann")["game"]
         for name, reason in refused.items():
             with self.subTest(name=name):
+                want = (400, {"code": "bad_message", "message": reason, "reason": ids[reason]})
                 body = {"variant": "square", "players": 2, "name": name}
                 status, reply, _ = self.server.http("POST", "/api/games", body)
-                self.assertEqual((status, reply["error"]), (400, {"code": "bad_message", "message": reason}))
+                self.assertEqual((status, reply["error"]), want)
                 status, reply, _ = self.server.http("POST", f"/api/games/{waiting}/join", {"name": name})
-                self.assertEqual((status, reply["error"]), (400, {"code": "bad_message", "message": reason}))
+                self.assertEqual((status, reply["error"]), want)
+                status, reply, _ = self.server.http("POST", "/api/accounts", {"name": name, "password": "x" * 8})
+                self.assertEqual((status, reply["error"]), want)
         # invalid UTF-8 never gets past the JSON parser
         raw = b'{"variant":"square","players":2,"name":"\xff\xfe"}'
         status, reply, _ = self.server.http("POST", "/api/games", raw=raw,

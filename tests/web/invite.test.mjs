@@ -4,13 +4,14 @@
 // differs from one made from the page's own address. The creator sees the link and
 // copies it (game page: clipboard; lobby's My games on a phone without a clipboard:
 // the text is selected and stays so across refreshes); a friend on a phone opens it,
-// is asked the name (a refused name shows the server's reason), joins, and they play
+// is asked the name (a refused name shows the server's reason, by its id), joins, and they play
 // a move; a third opens it, reads "This game is full" and watches. Links to a
 // finished and to an unknown game say so.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, newPage, createGame, startServer, apiCall, placeOne, gameState, shot, shotBoth, assertNoErrors, DESKTOP, PHONE } from './lib.mjs';
 import { inviteLink, inviteState } from '../../web/js/invite.js';
+import { MESSAGES } from '../../web/js/messages.js';
 
 const TOUCH = { isMobile: true, hasTouch: true };
 
@@ -112,7 +113,9 @@ test('invite: the link is shown, a friend on a phone joins by name, a third find
     assert.equal(refused?.code, 'bad_message');
     await bo.fill('#invite-name', bad);
     await bo.tap('[data-action=join]');
-    await bo.waitForFunction((m) => document.getElementById('invite-name-msg')?.textContent === m, refused.message, { timeout: 5000 });
+    // ... said by its reason's id in the page's language (here English)
+    assert.equal(refused?.reason, 'name_length');
+    await bo.waitForFunction((m) => document.getElementById('invite-name-msg')?.textContent === m, MESSAGES.en[`reason.${refused.reason}`], { timeout: 5000 });
     assert.equal(await bo.inputValue('#invite-name'), bad);
     assert.equal(await bo.getAttribute('#invite-name', 'aria-invalid'), 'true');
     await assertNoSideScroll(bo, 'refused name');

@@ -116,6 +116,9 @@ export async function playToEnd(page, { variant, players = 2, seats, name, shotN
     if ((await next.jsonValue()) === 'wild') {
       const opts = await page.$$eval('.wild-dialog [data-wild]', (bs) => bs.map((b) => b.dataset.wild));
       assert.ok(opts.includes('none'), 'the wild chooser offers none');
+      // The number the hover showed is the best the chooser offers (the same previews).
+      const totals = await page.$$eval('.wild-dialog [data-wild]', (bs) => bs.map((b) => Number(b.dataset.total)));
+      assert.equal(Math.max(...totals), found.preview.total, 'the hover promised what the colour dialog offers');
       const pick = opts.find((o) => o !== 'none');
       assert.ok(pick, 'the wild chooser offers a scoring colour');
       if (variant === 'rota' && shotName && !facts.wild) await shotBoth(page, `${shotName}-wild`);

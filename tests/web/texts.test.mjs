@@ -1,6 +1,7 @@
 // texts.test.mjs — the browser client's pure helpers, without a browser: clock
 // formatting and urgency, the clock names of the lobby, the message table's t(),
-// and the lobby's "3 min ago".
+// and the lobby's "3 min ago"; errors said by code and reason, messages with nodes,
+// seat names (computers numbered), the hex solo result, a game's own words.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { formatClock, urgency, clockName, clockLeft, CLOCK_PRESETS } from '../../web/js/clock.js';
@@ -89,4 +90,50 @@ test('ratings: R with "?" while provisional, changes, places, chart ticks and po
   assert.equal(authHash('signup', `#/login?next=${encodeURIComponent('#/player/Ann')}`), `#/signup?next=${encodeURIComponent('#/player/Ann')}`);
   assert.equal(authHash('login', '#/'), '#/login');
   assert.equal(profileHash('Ádám Kovács'), '#/player/%C3%81d%C3%A1m%20Kov%C3%A1cs');
+});
+
+test('i18n helpers: errors by code and reason, nodes in messages, seat names, solo results, a game\'s own words', async () => {
+  const { errorText, tn, tv } = await import('../../web/js/messages.js');
+  const { setLangForTest } = await import('../../web/js/lang.js');
+  const { seatLabel, kindLabel, modeName } = await import('../../web/js/variants.js');
+  const { soloResult } = await import('../../web/js/dialogs.js');
+  const { colorLabel } = await import('../../web/js/colors.js');
+  // The reason (the engine's, a refused name's) says most; then the code; the server's English last.
+  assert.equal(errorText({ code: 'illegal_move', reason: 'first_tile', message: 'x' }), 'Your first tile must touch a start symbol that no tile touches yet.');
+  assert.equal(errorText({ code: 'illegal_move', reason: 'no_such_reason', message: 'x' }), 'That move is not allowed.');
+  assert.equal(errorText({ code: 'bad_message', reason: 'name_length', message: 'name must be 1 to 24 characters' }), 'A name has 1 to 24 characters.');
+  assert.equal(errorText({ code: 'full', message: 'the game has no free seat' }), 'The game has no free seat.');
+  assert.equal(errorText({ code: 'brand_new_code', message: 'what the server said' }), 'what the server said');
+  assert.equal(errorText({ code: 'http', status: 502, message: 'HTTP 502' }), 'The server answered with an error (HTTP 502).');
+  assert.equal(errorText(new Error('The server cannot be reached.')), 'The server cannot be reached.');
+  // {placeholders} take nodes (here stand-ins) and lists of them.
+  const icon = { node: 'icon' };
+  assert.deepEqual(tn('axio.reached', { name: 'Ann', score: 18, color: [icon, 'red'] }), ['Ann', ' reached ', '18', ' in ', icon, 'red']);
+  // Computers by their level; two of one level numbered; a free seat; people as named.
+  const seats = [{ kind: 'human', name: 'Ann', taken: true }, { kind: 'ai', level: 'greedy', name: 'greedy (AI)' },
+    { kind: 'ai', level: 'strong', name: 'strong (AI)' }, { kind: 'ai', level: 'greedy', name: 'greedy (AI)' }, { kind: 'human', taken: false, name: null }];
+  assert.deepEqual(seats.map((s) => seatLabel(s, seats)), ['Ann', 'Greedy 1', 'Strong', 'Greedy 2', 'free seat']);
+  assert.equal(seatLabel({ kind: 'ai', name: 'random (AI)' }), 'Random', 'the level read from the name');
+  assert.equal(kindLabel(seats[1]), 'computer, greedy');
+  // Hex solo: the three lowest tracks, not 30910.
+  assert.equal(soloResult('hex', 30910), '3 · 9 · 10');
+  assert.equal(soloResult('hex', 121418), '12 · 14 · 18');
+  assert.equal(soloResult('square', 21), '21');
+  try {
+    setLangForTest('de');
+    assert.equal(seatLabel(seats[3], seats), 'Gierig 2');
+    assert.equal(modeName('solo'), 'Solo');
+    assert.equal(colorLabel('purple'), 'Lila (Stern)');
+    assert.equal(tv('rack.none', 'rota'), 'kein Plättchen', 'German ROTA says Plättchen');
+    assert.equal(tv('rack.none', 'hex'), 'keine Steine');
+    assert.equal(errorText({ code: 'illegal_move', reason: 'cell' }), 'Diese Stelle liegt außerhalb des Spielbereichs oder ist nicht frei.');
+    assert.equal(formatClock(86400000, 'daily'), '1 T 0 h');
+    setLangForTest('hu');
+    assert.equal(seatLabel(seats[1], seats), 'Mohó 1');
+    assert.equal(tv('rack.none', 'rota'), 'nincs lapka', 'no ROTA word of its own: the common one');
+    assert.equal(t('info.you_seat', { n: 1 }), 'az 1. helyen játszol');
+    assert.equal(t('info.you_seat', { n: 2 }), 'a 2. helyen játszol');
+  } finally {
+    setLangForTest('en');
+  }
 });

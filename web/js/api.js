@@ -17,6 +17,7 @@ async function http(method, path, body, token = null) {
       cache: 'no-store',
     });
   } catch (e) {
+    // English for logs; the page says it in its language by the code (errorText).
     const err = new Error('The server cannot be reached.');
     err.code = 'network';
     throw err;
@@ -25,8 +26,10 @@ async function http(method, path, body, token = null) {
   let data = null;
   try { data = text ? JSON.parse(text) : null; } catch { data = text; }
   if (!res.ok) {
+    // code (and reason) let the page say it in its language (messages.js errorText).
     const err = new Error(data?.error?.message || `HTTP ${res.status}`);
-    err.code = data?.error?.code || String(res.status);
+    err.code = data?.error?.code || 'http';
+    err.reason = data?.error?.reason || null;
     err.status = res.status;
     throw err;
   }
@@ -66,9 +69,11 @@ export const api = {
     const res = await fetch(`/api/games/${encodeURIComponent(id)}/record`, { cache: 'no-store' });
     const text = await res.text();
     if (!res.ok) {
-      let msg = `HTTP ${res.status}`;
-      try { msg = JSON.parse(text).error.message; } catch { /* keep */ }
-      throw new Error(msg);
+      const err = new Error(`HTTP ${res.status}`);
+      err.code = 'http';
+      err.status = res.status;
+      try { const e = JSON.parse(text).error; err.message = e.message; err.code = e.code; } catch { /* keep */ }
+      throw err;
     }
     const t = text.trim();
     if (t.startsWith('[')) return JSON.parse(t);

@@ -5,7 +5,7 @@
 import { h, clear } from './svg.js';
 import { api } from './api.js';
 import { session, safeNext, authHash, profileHash } from './account.js';
-import { t } from './messages.js';
+import { t, errorText } from './messages.js';
 
 const MIN_PASSWORD = 8;
 
@@ -117,13 +117,13 @@ export class AuthPage {
     } else if (e.code === 'rate_limited' || e.status === 429) {
       this.formMsg.textContent = t('auth.rate_limited');
     } else if (e.status === 400) {
-      // The server's reason: a name it refuses, a password too short.
-      const aboutPassword = /password/i.test(e.message);
+      // The server's reason (its id) beside its field: a name it refuses, a password too short.
+      const aboutPassword = e.reason ? /^password_/.test(e.reason) : /password/i.test(e.message);
       const f = aboutPassword ? this.pass : this.name;
-      this.fieldError(f.input, f.msg, e.message);
+      this.fieldError(f.input, f.msg, errorText(e));
       f.input.focus();
     } else {
-      this.formMsg.textContent = t('auth.failed', { msg: e.message });
+      this.formMsg.textContent = t('auth.failed', { msg: errorText(e) });
     }
   }
 }

@@ -105,7 +105,7 @@ export class Chat {
   line(m) {
     const seat = m.from?.seat;
     const spect = seat === null || seat === undefined;
-    const name = spect ? t('chat.spectator') : (m.from?.name || `Player ${seat + 1}`);
+    const name = spect ? t('chat.spectator') : (m.from?.name || t('common.player_n', { n: seat + 1 }));
     const mine = this.isMine(m);
     return h('li', { class: `chat-msg${mine ? ' mine' : ''}${spect ? ' spectator' : ''}`, 'data-seat': spect ? '' : String(seat) }, [
       h('span', { class: 'chat-time muted' }, [clock(m.at)]),

@@ -28,10 +28,10 @@ export function formatClock(ms, kind = 'realtime') {
   if (kind === 'daily') {
     const s = ms >= 60000 ? Math.floor(ms / 1000) : Math.ceil(ms / 1000);
     const d = Math.floor(s / 86400), hh = Math.floor((s % 86400) / 3600), mm = Math.floor((s % 3600) / 60);
-    if (d > 0) return `${d}d ${hh}h`;
-    if (hh > 0) return `${hh}h ${pad(mm)}m`;
-    if (mm > 0) return `${mm}m ${pad(s % 60)}s`;
-    return `${s}s`;
+    if (d > 0) return t('clock.fmt_dh', { d, h: hh });
+    if (hh > 0) return t('clock.fmt_hm', { h: hh, m: pad(mm) });
+    if (mm > 0) return t('clock.fmt_ms', { m: mm, s: pad(s % 60) });
+    return t('clock.fmt_s', { s });
   }
   if (ms < 10000) return (Math.floor(ms / 100) / 10).toFixed(1);
   const s = Math.ceil(ms / 1000);

@@ -3,18 +3,21 @@
 // physical game is made for colour-blind players). Shapes are SVG <symbol>s in
 // one hidden <svg> added to the document; everything else draws them with <use>.
 import { s, SVG_NS } from './svg.js';
+import { t } from './messages.js';
 
 export const COLORS = {
-  red:    { name: 'red',    shape: 'circle',   fill: '#e5383b' },
-  green:  { name: 'green',  shape: 'triangle', fill: '#2fa84f' },
-  blue:   { name: 'blue',   shape: 'square',   fill: '#2f7de1' },
-  orange: { name: 'orange', shape: 'diamond',  fill: '#f28c18' },
-  purple: { name: 'purple', shape: 'star',     fill: '#9b4dca' },
-  yellow: { name: 'yellow', shape: 'hexagon',  fill: '#f2c418' },
+  red:    { shape: 'circle',   fill: '#e5383b' },
+  green:  { shape: 'triangle', fill: '#2fa84f' },
+  blue:   { shape: 'square',   fill: '#2f7de1' },
+  orange: { shape: 'diamond',  fill: '#f28c18' },
+  purple: { shape: 'star',     fill: '#9b4dca' },
+  yellow: { shape: 'hexagon',  fill: '#f2c418' },
 };
 export const ALL_COLORS = ['red', 'green', 'blue', 'orange', 'purple', 'yellow'];
 
-export const colorLabel = (c) => `${COLORS[c].name} ${COLORS[c].shape}`;
+// "red", "rot", "piros"; and with its shape: "red circle" (for those who do not see colour).
+export const colorName = (c) => (COLORS[c] ? t(`color.${c}`) : String(c));
+export const colorLabel = (c) => (COLORS[c] ? t('color.with_shape', { color: colorName(c), shape: t(`shape.${COLORS[c].shape}`) }) : String(c));
 
 function polygon(n, r, rot, inner = null) {
   const pts = [];

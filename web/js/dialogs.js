@@ -4,10 +4,11 @@
 // rating change; a guest is offered to sign up; a confirmation, and short notices.
 // Each returns its element; game.js wires them.
 import { h, clear } from './svg.js';
-import { shapeIcon, colorLabel } from './colors.js';
+import { shapeIcon, colorLabel, colorName } from './colors.js';
 import { tileSvg } from './rack.js';
 import { reasonText } from './log.js';
-import { t } from './messages.js';
+import { t, tn, joinNames } from './messages.js';
+import { seatLabel } from './variants.js';
 import { changeText, changeClass } from './ratings.js';
 
 export function toast(host, text, kind = 'info', ms = 2600) {
@@ -22,8 +23,8 @@ export function toast(host, text, kind = 'info', ms = 2600) {
 export function axioBanner(host, { name, color, score, bonus }) {
   const el = h('div', { class: 'axio-banner', role: 'alert', 'data-color': color }, [
     h('div', { class: 'axio-word' }, ['AXIO!']),
-    h('div', { class: 'axio-detail' }, [h('b', {}, [name]), ` reached ${score} in `, shapeIcon(color, 22), ` ${color}`]),
-    bonus ? h('div', { class: 'axio-bonus' }, ['Bonus move!']) : null,
+    h('div', { class: 'axio-detail' }, tn('axio.reached', { name: h('b', {}, [name]), score, color: [shapeIcon(color, 22), colorName(color)] })),
+    bonus ? h('div', { class: 'axio-bonus' }, [t('axio.bonus')]) : null,
   ]);
   host.appendChild(el);
   return el;
@@ -54,15 +55,15 @@ export function confirmDialog(host, { title, text, ok, cancel, onOk, onCancel, a
 
 // The swap offer (rules 2.2 step 5, 4.2): a clear choice between two buttons.
 export function swapDialog(host, { variant, rack, lowest, onChoose }) {
-  const el = modal(host, 'swap-dialog', 'Swap your tiles?', [
-    h('h2', {}, ['Swap your tiles?']),
-    h('p', {}, ['None of your tiles shows your weakest colour', lowest.length > 1 ? 's' : '', ' ',
-      ...lowest.map((c) => shapeIcon(c, 18)), '.']),
-    h('div', { class: 'swap-rack' }, rack.map((t) => tileSvg(variant, t, 0, 44))),
-    h('p', { class: 'muted' }, [`Swap: put all ${rack.length} tiles back and draw new ones. Keep: keep them and refill.`]),
+  const colors = lowest.flatMap((c, i) => [i ? ' ' : null, shapeIcon(c, 18), ` ${colorName(c)}`]);
+  const el = modal(host, 'swap-dialog', t('swap.title'), [
+    h('h2', {}, [t('swap.title')]),
+    h('p', {}, tn(lowest.length > 1 ? 'swap.none_many' : 'swap.none_one', { colors })),
+    h('div', { class: 'swap-rack' }, rack.map((tile) => tileSvg(variant, tile, 0, 44))),
+    h('p', { class: 'muted' }, [t('swap.explain', { n: rack.length })]),
     h('div', { class: 'dialog-buttons' }, [
-      h('button', { class: 'btn primary', type: 'button', 'data-action': 'swap', onclick: () => onChoose(true) }, ['Swap all tiles']),
-      h('button', { class: 'btn', type: 'button', 'data-action': 'keep', onclick: () => onChoose(false) }, ['Keep my tiles']),
+      h('button', { class: 'btn primary', type: 'button', 'data-action': 'swap', onclick: () => onChoose(true) }, [t('swap.yes')]),
+      h('button', { class: 'btn', type: 'button', 'data-action': 'keep', onclick: () => onChoose(false) }, [t('swap.no')]),
     ]),
   ]);
   return el;
@@ -70,23 +71,23 @@ export function swapDialog(host, { variant, rack, lowest, onChoose }) {
 
 // ROTA wild corner: the colours whose preview scores more than naming none, plus none.
 export function wildChooser(host, { options, baseTotal, onChoose, onCancel }) {
-  const el = modal(host, 'wild-dialog', 'Colour of the empty corner', [
-    h('h2', {}, ['Empty corner: name a colour']),
-    h('p', { class: 'muted' }, ['The empty corner scores as the colour you name (points of the whole placement shown).']),
+  const el = modal(host, 'wild-dialog', t('wild.label'), [
+    h('h2', {}, [t('wild.title')]),
+    h('p', { class: 'muted' }, [t('wild.text')]),
     h('div', { class: 'wild-options' }, [
-      ...options.map((o) => h('button', { class: 'btn wild-opt', type: 'button', 'data-wild': o.color, onclick: () => onChoose(o.color) }, [
-        shapeIcon(o.color, 22), ` ${o.color} `, h('span', { class: 'muted', title: 'points of this placement in all' }, [`+${o.total}`]),
+      ...options.map((o) => h('button', { class: 'btn wild-opt', type: 'button', 'data-wild': o.color, 'data-total': o.total, onclick: () => onChoose(o.color) }, [
+        shapeIcon(o.color, 22), ` ${colorName(o.color)} `, h('span', { class: 'muted', title: t('wild.points_title') }, [`+${o.total}`]),
       ])),
-      h('button', { class: 'btn wild-opt', type: 'button', 'data-wild': 'none', onclick: () => onChoose(null) }, [
-        'none ', h('span', { class: 'muted', title: 'points of this placement in all' }, [`+${baseTotal}`]),
+      h('button', { class: 'btn wild-opt', type: 'button', 'data-wild': 'none', 'data-total': baseTotal, onclick: () => onChoose(null) }, [
+        `${t('wild.none')} `, h('span', { class: 'muted', title: t('wild.points_title') }, [`+${baseTotal}`]),
       ]),
     ]),
-    h('div', { class: 'dialog-buttons' }, [h('button', { class: 'btn subtle', type: 'button', onclick: onCancel }, ['Cancel'])]),
+    h('div', { class: 'dialog-buttons' }, [h('button', { class: 'btn subtle', type: 'button', onclick: onCancel }, [t('wild.cancel')])]),
   ]);
   return el;
 }
 
-const ORD = ['lowest', '2nd lowest', '3rd lowest', '4th lowest', '5th lowest', '6th lowest'];
+const ord = (j) => t(`end.ord.${j + 1}`); // 'lowest', '2nd lowest', ...
 
 // Explains each step of the ranking from the final tracks: where two neighbouring
 // places first differ when each player's tracks are read from the lowest up.
@@ -103,8 +104,8 @@ export function tieBreaks(end, label, colors, left = () => false) {
     const va = sorted(a), vb = sorted(b);
     const j = va.findIndex((v, i) => v !== vb[i]);
     if (j < 0) continue;
-    const tied = j === 0 ? '' : `tied on the ${ORD.slice(0, j).join(', ')} (${va.slice(0, j).join(', ')}), then `;
-    lines.push(`${label.group(grp)} ahead of ${label.group(groups[g + 1])}: ${tied}${ORD[j]} colour ${va[j]} vs ${vb[j]}.`);
+    const tied = j === 0 ? '' : t('end.tied', { ords: [...Array(j).keys()].map(ord).join(', '), values: va.slice(0, j).join(', ') });
+    lines.push(t('end.ahead', { a: label.group(grp), b: label.group(groups[g + 1]), tied, nth: ord(j), x: va[j], y: vb[j] }));
   }
   return lines;
 }
@@ -122,16 +123,24 @@ export function fillRatingChanges(el, seats) {
   }
 }
 
+// A solo result as a player reads it: hex's three lowest tracks as "3 · 9 · 10" (the
+// number L1*10000 + L2*100 + L3 of rules 1.2 says them run together: 30910).
+export function soloResult(variant, result) {
+  if (variant !== 'hex' || typeof result !== 'number') return String(result);
+  return [Math.floor(result / 10000), Math.floor(result / 100) % 100, result % 100].join(' · ');
+}
+
 export function endScreen(host, { end, seats, colors, mode, variant, you, rated = false, signupHref = null, onReplay, onClose, onLobby, onRematch }) {
-  const name = (i) => (seats[i]?.name || `Player ${i + 1}`) + (i === you ? ' (you)' : '');
+  const plain = (i) => (seats[i] ? seatLabel(seats[i], seats) : t('common.player_n', { n: i + 1 }));
+  const name = (i) => (i === you ? t('common.you', { name: plain(i) }) : plain(i));
   const left = (i) => !!seats[i]?.left;
   const label = {
     group: (grp) => {
-      if (mode === 'team') return `Team ${grp[0] % 2 === 0 ? 'A' : 'B'} (${grp.map(name).join(' & ')})`;
-      return grp.map(name).join(' and ');
+      if (mode === 'team') return t('end.team', { team: grp[0] % 2 === 0 ? 'A' : 'B', names: grp.map(name).join(' & ') });
+      return joinNames(grp.map(name));
     },
     sharedNote: (grp) => (mode === 'team' && grp.every((s) => s % 2 === grp[0] % 2) ? null
-      : `${grp.map(name).join(' and ')} share the place: equal in every colour.`),
+      : t('end.share_place', { names: joinNames(grp.map(name)) })),
   };
   const rows = [];
   (end.ranking || []).forEach((grp, gi) => {
@@ -148,27 +157,25 @@ export function endScreen(host, { end, seats, colors, mode, variant, you, rated 
     });
   });
   const winners = (end.ranking?.[0] || []);
+  const solo = end.result !== null && end.result !== undefined;
   let headline;
-  if (end.result !== null && end.result !== undefined) headline = `Result: ${end.result}`;
-  else if (winners.length === 1 || mode === 'team') headline = `${label.group(winners)} wins!`;
-  else headline = `${winners.map(name).join(' and ')} share the win!`;
-  if (winners.includes(you) && seats.length > 1) headline = mode === 'team' ? 'Your team wins!' : (winners.length > 1 ? 'You share the win!' : 'You win!');
+  if (solo) headline = t('end.result', { result: soloResult(variant, end.result) });
+  else if (winners.length === 1 || mode === 'team') headline = t('end.wins', { who: label.group(winners) });
+  else headline = t('end.share_win', { names: joinNames(winners.map(name)) });
+  if (winners.includes(you) && seats.length > 1) headline = mode === 'team' ? t('end.team_wins') : (winners.length > 1 ? t('end.you_share') : t('end.you_win'));
   const breaks = tieBreaks(end, label, colors, left);
   if (seats.some((st) => st?.left) && seats.length > 1) breaks.push(t('end.leavers_rank'));
-  const el = modal(host, 'end-dialog', 'Game over', [
-    h('h2', {}, ['Game over']),
-    h('p', { class: 'end-headline' }, [headline]),
-    h('p', { class: 'muted end-reason' }, [`The game ended because ${reasonText(end.reason)}.`]),
-    end.result !== null && end.result !== undefined
-      ? h('p', { class: 'muted' }, [variant === 'hex'
-        ? 'Solo result: your three lowest tracks written as one number (lowest first).'
-        : 'Solo result: your lowest track.']) : null,
+  const el = modal(host, 'end-dialog', t('end.title'), [
+    h('h2', {}, [t('end.title')]),
+    h('p', { class: 'end-headline', 'data-result': solo ? String(end.result) : null }, [headline]),
+    h('p', { class: 'muted end-reason' }, [t('end.reason', { reason: reasonText(end.reason) })]),
+    solo ? h('p', { class: 'muted' }, [t(variant === 'hex' ? 'end.solo_hex' : 'end.solo')]) : null,
     rated ? h('p', { class: 'muted end-rated' }, [t('rating.end_rated')]) : null,
     h('table', { class: `ranking${rated ? ' rated' : ''}` }, [h('tbody', {}, rows)]),
     breaks.length ? h('div', { class: 'tie-breaks' }, [
-      h('h3', {}, ['How the places were decided']),
-      h('ul', {}, breaks.map((t) => h('li', {}, [t]))),
-      h('p', { class: 'muted' }, ['Only the weakest colour counts; on a tie the next weakest decides, and so on.']),
+      h('h3', {}, [t('end.how')]),
+      h('ul', {}, breaks.map((line) => h('li', {}, [line]))),
+      h('p', { class: 'muted' }, [t('end.only_weakest')]),
     ]) : null,
     signupHref ? h('p', { class: 'end-signup' }, [
       h('a', { href: signupHref, 'data-action': 'signup' }, [t('rating.signup_cta')]), ` ${t('rating.signup_why')}`,
@@ -176,9 +183,9 @@ export function endScreen(host, { end, seats, colors, mode, variant, you, rated 
     h('div', { class: 'end-rematch' }),
     h('div', { class: 'dialog-buttons' }, [
       onRematch ? h('button', { class: 'btn primary', type: 'button', 'data-action': 'rematch', onclick: onRematch }, [t('rematch.button')]) : null,
-      h('button', { class: `btn${onRematch ? '' : ' primary'}`, type: 'button', 'data-action': 'replay', onclick: onReplay }, ['Step through the game']),
-      h('button', { class: 'btn', type: 'button', 'data-action': 'close', onclick: onClose }, ['Look at the board']),
-      h('button', { class: 'btn subtle', type: 'button', 'data-action': 'lobby', onclick: onLobby }, ['Lobby']),
+      h('button', { class: `btn${onRematch ? '' : ' primary'}`, type: 'button', 'data-action': 'replay', onclick: onReplay }, [t('game.step_through')]),
+      h('button', { class: 'btn', type: 'button', 'data-action': 'close', onclick: onClose }, [t('end.look')]),
+      h('button', { class: 'btn subtle', type: 'button', 'data-action': 'lobby', onclick: onLobby }, [t('end.lobby')]),
     ]),
   ]);
   if (rated) fillRatingChanges(el, seats);

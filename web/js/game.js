@@ -5,7 +5,7 @@
 // It never decides what is legal or what scores: the server's `preview` does.
 import { h, clear } from './svg.js';
 import { api, tokens, GameSocket } from './api.js';
-import { ensureShapeDefs, shapeIcon } from './colors.js';
+import { ensureShapeDefs, shapeIcon, colorName } from './colors.js';
 import { SquareBoard } from './board_square.js';
 import { HexBoard, HEX_DIRS } from './board_hex.js';
 import { RotaBoard, rotateCorners } from './board_rota.js';
@@ -14,11 +14,11 @@ import { Rack } from './rack.js';
 import { Scores } from './scores.js';
 import { logLine } from './log.js';
 import { notePairs } from './position.js';
-import { VARIANTS, modeName, seatLabel } from './variants.js';
+import { VARIANTS, modeName, seatLabel, levelName } from './variants.js';
 import * as dialogs from './dialogs.js';
 import { Replay } from './replay.js';
 import { Online } from './online.js';
-import { t } from './messages.js';
+import { t, tn, tv, errorText } from './messages.js';
 import { rulesLabel } from './rules/labels.js';
 import { clockName } from './clock.js';
 import { inviteBox } from './invite.js';
@@ -27,6 +27,8 @@ import { session, authHash } from './account.js';
 const SQ_DIRS = [[0, 1], [1, 0], [0, -1], [-1, 0]]; // right, down, left, up ([row, col])
 const PREVIEW_GAP_MS = 130; // at most ~7 previews a second (the server limits messages per second)
 const addCell = (a, d) => [a[0] + d[0], a[1] + d[1]];
+// Why a placement is not allowed, from a preview or an error (the engine's reason).
+const illegalText = (ans) => errorText({ code: 'illegal_move', reason: ans.reason, message: ans.error });
 
 export class GameView {
   constructor(root, gameId, { spectate = false, onStatus = () => {}, replay = false } = {}) {
@@ -46,7 +48,7 @@ export class GameView {
     this.kbd = false;             // the hover comes from the keyboard
     this.cache = new Map();       // preview answers of this generation, by request
     this.pending = [];            // sent requests awaiting an answer, in order
-    this.want = null;             // the hover preview to ask next
+    this.wants = [];              // the hover's previews to ask next (ROTA's empty corner: one per colour)
     this.queue = [];              // previews that must all be asked (wild colours)
     this.inflight = false;
     this.placing = false;
@@ -79,8 +81,8 @@ export class GameView {
       this.sock.close();
       this.statusLine.textContent = '';
       clear(this.boardHost).append(h('div', { class: 'card missing' }, [
-        h('h2', {}, ['No such game']), h('p', {}, [`There is no game “${gameId}” on this server.`]),
-        h('a', { href: '#/', class: 'btn primary' }, ['Back to the lobby']),
+        h('h2', {}, [t('game.missing_title')]), h('p', {}, [t('game.missing_text', { id: gameId })]),
+        h('a', { href: '#/', class: 'btn primary' }, [t('gone.lobby')]),
       ]));
       this.el.classList.remove('loading');
       this.el.classList.add('missing-game');
@@ -111,6 +113,7 @@ export class GameView {
     this.sock.close();
     document.removeEventListener('keydown', this.keyHandler);
     clearInterval(this.retryTicker);
+    this.axioShown?.timers.forEach(clearTimeout);
     this.resizeObs?.disconnect();
     this.replay?.destroy();
   }
@@ -131,22 +134,24 @@ export class GameView {
     this.inviteHost = h('div', { class: 'invite-host', hidden: true });
     this.rackHost = h('div', { class: 'rack', id: 'rack' });
     this.previewEl = h('div', { class: 'preview-panel', id: 'preview', 'aria-live': 'polite' });
-    this.watchNote = h('div', { class: 'watch-note', hidden: true }, ['You are watching this game. Racks are hidden.']);
+    this.watchNote = h('div', { class: 'watch-note', hidden: true }, [t('game.watching')]);
     this.logEl = h('ol', { class: 'log', id: 'log' });
     this.infoEl = h('div', { class: 'game-info' });
-    this.resultsBtn = h('button', { class: 'btn', type: 'button', hidden: true, 'data-action': 'results', onclick: () => this.showEnd(true) }, ['Results']);
-    this.replayBtn = h('button', { class: 'btn', type: 'button', hidden: true, 'data-action': 'open-replay', onclick: () => this.openReplay() }, ['Step through the game']);
-    this.rackPanel = h('section', { class: 'rack-panel', 'aria-label': 'Your tiles' }, [
+    this.resultsBtn = h('button', { class: 'btn', type: 'button', hidden: true, 'data-action': 'results', onclick: () => this.showEnd(true) }, [t('game.results')]);
+    this.replayBtn = h('button', { class: 'btn', type: 'button', hidden: true, 'data-action': 'open-replay', onclick: () => this.openReplay() }, [t('game.step_through')]);
+    this.rackPanel = h('section', { class: 'rack-panel', 'aria-label': t('game.your_tiles') }, [
       this.rackHost, h('div', { class: 'rack-foot' }, [this.previewEl, this.turnSlot = h('span', { class: 'turn-slot' }),
         this.hintBtn = h('button', { class: 'btn small hint-btn', type: 'button', hidden: true, 'data-action': 'hint', title: t('hint.title'), onclick: () => this.askHint() }, [t('hint.button')])]),
-      h('p', { class: 'hint' }, ['Click a tile, turn it with the right mouse button (or R / ⟳), click the board to place it. Keys: 1–6 pick, arrows move, Enter places.']),
+      // How to play: with a mouse, or (phones, tablets) by tapping; the CSS shows the one that fits.
+      this.helpMouse = h('p', { class: 'hint hint-mouse' }, [t('game.help_mouse')]),
+      this.helpTouch = h('p', { class: 'hint hint-touch' }, [t('game.help_touch')]),
     ]);
     const o = this.online;
     const side = h('aside', { class: 'game-side' }, [
       this.scoresHost, this.statusLine, this.analysisHost, this.inviteHost, o.absent.el, o.rematchBox, this.rackPanel, o.leftNote, this.watchNote,
       h('div', { class: 'after-buttons' }, [this.resultsBtn, this.replayBtn]),
       o.actions, o.chat.el,
-      h('section', { class: 'log-panel', 'aria-label': 'Moves' }, [h('h3', {}, ['Moves']), this.logEl]),
+      h('section', { class: 'log-panel', 'aria-label': t('game.moves') }, [h('h3', {}, [t('game.moves')]), this.logEl]),
       this.infoEl, o.alertBox,
     ]);
     this.el = h('div', { class: 'game loading' }, [h('div', { class: 'game-main' }, [this.boardWrap, this.replayHost]), side]);
@@ -154,15 +159,20 @@ export class GameView {
     this.rack = new Rack(this.rackHost, { select: (i) => this.select(i), rotate: () => this.rotate() });
     this.turnSlot.appendChild(this.rack.turnBtn);
     this.scores = new Scores(this.scoresHost);
-    this.statusLine.textContent = 'Connecting…';
+    this.statusLine.textContent = t('game.connecting');
   }
 
   makeBoard(variant) {
     this.rulesLink.href = `#/rules/${variant}`;
+    // ROTA names its pieces its own way in some languages.
+    this.rackPanel.setAttribute('aria-label', tv('game.your_tiles', variant));
+    this.helpMouse.textContent = tv('game.help_mouse', variant);
+    this.helpTouch.textContent = tv('game.help_touch', variant);
+    this.watchNote.textContent = tv('game.watching', variant);
     const B = { square: SquareBoard, hex: HexBoard, rota: RotaBoard }[variant];
     this.board = new B(this.boardHost);
     this.board.on({
-      hover: (cell) => { this.kbd = false; this.hover = cell; this.updateOverlay(); },
+      hover: (cell) => { this.kbd = false; this.hover = cell; this.touchPreview = null; this.updateOverlay(); },
       click: (cell, pointerType) => this.clickCell(cell, pointerType),
       rotate: () => this.rotate(),
     });
@@ -208,8 +218,8 @@ export class GameView {
     if (st.state !== 'open') {
       for (const p of this.pending) p.resolve?.(null);
       for (const q of this.queue) q.resolve(null);
-      this.want?.resolve(null);
-      this.pending = []; this.queue = []; this.want = null; this.inflight = false; this.placing = false;
+      for (const w of this.wants) w.resolve(null);
+      this.pending = []; this.queue = []; this.wants = []; this.inflight = false; this.placing = false;
     }
     clearInterval(this.retryTicker);
     const show = () => {
@@ -230,11 +240,11 @@ export class GameView {
     if (!down) return;
     if (!this.connText) {
       this.connText = h('span');
-      this.connRetry = h('button', { class: 'btn small', type: 'button', onclick: () => this.sock.retryNow() }, ['Retry now']);
+      this.connRetry = h('button', { class: 'btn small', type: 'button', onclick: () => this.sock.retryNow() }, [t('conn.retry')]);
       clear(n).append(h('span', { class: 'spinner' }), this.connText, this.connRetry);
     }
     const secs = st.retryAt ? Math.max(0, Math.ceil((st.retryAt - Date.now()) / 1000)) : 0;
-    this.connText.textContent = st.state === 'lost' ? `Connection lost — retrying in ${secs} s` : 'Reconnecting…';
+    this.connText.textContent = st.state === 'lost' ? t('conn.notice_lost', { s: secs }) : t('conn.notice_reconnecting');
     this.connRetry.hidden = st.state !== 'lost';
   }
 
@@ -269,6 +279,7 @@ export class GameView {
     }
     this.online.arrived();
     this.renderAll();
+    if (this.canPlace()) this.dropOthersAxio();
     if (this.game.status === 'over') {
       if (this.dialog?.querySelector('.end-dialog') && this.game.rated) dialogs.fillRatingChanges(this.dialog, this.game.seats);
       if (this.wantReplay) { this.wantReplay = false; this.endShown = true; this.openReplay(); } else this.showEnd(false);
@@ -288,14 +299,21 @@ export class GameView {
     this.history.push(ev);
     this.addLog(ev);
     if (ev.ev === 'axio') {
-      const name = this.game?.seats?.[ev.player]?.name || `Player ${ev.player + 1}`;
-      this.queueAxio({ name: ev.player === this.you?.seat ? `You (${name})` : name, color: ev.color, score: ev.score, bonus: ev.bonus_move });
+      const seats = this.game?.seats || [];
+      const name = seats[ev.player] ? seatLabel(seats[ev.player], seats) : t('common.player_n', { n: ev.player + 1 });
+      this.queueAxio({ seat: ev.player, name: ev.player === this.you?.seat ? t('game.axio_you', { name }) : name, color: ev.color, score: ev.score, bonus: ev.bonus_move });
     }
+  }
+
+  // The seats' names as the page shows them (computers by level, numbered).
+  seatNames() {
+    const seats = this.game?.seats || [];
+    return seats.map((s) => seatLabel(s, seats));
   }
 
   addLog(ev) {
     notePairs(this.pairs, ev);
-    const names = (this.game?.seats || []).map((s) => s.name);
+    const names = this.seatNames();
     if (!names.length && ev.names) names.push(...ev.names);
     const li = logLine(ev, names, this.game?.variant || 'square');
     if (!li) return;
@@ -330,7 +348,7 @@ export class GameView {
         return;
       }
       if (m.code === 'not_your_turn') { p.resolve?.(null); return; } // a new state is on its way
-      this.settlePreview(p, { legal: false, error: m.message, code: m.code });
+      this.settlePreview(p, { legal: false, error: m.message, code: m.code, reason: m.reason || null });
       return;
     }
     this.placing = false;
@@ -340,33 +358,50 @@ export class GameView {
       this.token = null;
       this.sock.token = null;
       this.sock.ws?.close();
-      dialogs.toast(this.toastHost, 'Your seat token was not accepted; watching instead.', 'warn', 4000);
+      dialogs.toast(this.toastHost, t('game.token_refused'), 'warn', 4000);
       return;
     }
     if (!this.game) {
       if (m.code === 'not_found') this.showMissing();
       return;
     }
-    dialogs.toast(this.toastHost, m.message || m.code || 'Error', m.code === 'illegal_move' ? 'warn' : 'error', 3500);
+    dialogs.toast(this.toastHost, errorText(m), m.code === 'illegal_move' ? 'warn' : 'error', m.code === 'illegal_move' ? 4500 : 3500);
     this.renderAll();
   }
 
   // ---- previews -----------------------------------------------------------------
-  // Asks the server for the preview of a placement; one request in flight at a time,
-  // the newest wish replaces older ones. Returns a promise of the answer (or null).
+  // Asks the server for the preview of a placement; one request in flight at a time.
+  // force: asked whatever comes next (in order); else a hover's, which the next hover
+  // replaces. Returns a promise of the answer (or null).
   askPreview(msg, { force = false } = {}) {
+    if (!force) return this.askHover([msg])[0];
     const k = JSON.stringify(msg);
     if (this.cache.has(k)) return Promise.resolve(this.cache.get(k));
     return new Promise((resolve) => {
-      const req = { msg, key: k, resolve };
-      if (force) {
-        this.queue.push(req);              // every one of these is asked, in order
-      } else {
-        if (this.want) this.want.resolve(null);
-        this.want = req;                   // only the newest hover is asked
-      }
+      this.queue.push({ msg, key: k, resolve });
       this.pumpPreview();
     });
+  }
+
+  // The previews of the place under the pointer (several for ROTA's empty corner), in
+  // place of those of the place before; promises of their answers.
+  askHover(msgs) {
+    const keys = msgs.map((m) => JSON.stringify(m));
+    const keep = this.wants.filter((w) => keys.includes(w.key));
+    for (const w of this.wants) if (!keep.includes(w)) w.resolve(null);
+    this.wants = keep;
+    const out = msgs.map((msg, i) => {
+      const k = keys[i];
+      if (this.cache.has(k)) return Promise.resolve(this.cache.get(k));
+      const old = keep.find((w) => w.key === k);
+      if (old) return old.promise;
+      const req = { msg, key: k };
+      req.promise = new Promise((resolve) => { req.resolve = resolve; });
+      this.wants.push(req);
+      return req.promise;
+    });
+    this.pumpPreview();
+    return out;
   }
 
   pumpPreview() {
@@ -381,8 +416,7 @@ export class GameView {
       if (!this.pumpTimer) this.pumpTimer = setTimeout(() => { this.pumpTimer = null; this.pumpPreview(); }, wait);
       return;
     }
-    const next = this.queue.length ? this.queue.shift() : this.want;
-    if (next === this.want) this.want = null;
+    const next = this.queue.length ? this.queue.shift() : this.wants.shift();
     if (!next) return;
     if (this.cache.has(next.key)) { next.resolve(this.cache.get(next.key)); this.pumpPreview(); return; }
     this.inflight = true;
@@ -489,18 +523,53 @@ export class GameView {
       return;
     }
     const req = this.previewOf(move);
-    const k = JSON.stringify(req);
-    const ans = this.cache.get(k);
-    if (!ans) this.askPreview(req).then(() => {});
-    const state = !ans ? 'pending' : ans.legal ? 'legal' : 'illegal';
-    const gain = ans && ans.legal ? this.gainOf(ans) : null;
-    const label = !ans ? '…' : ans.legal ? `+${gain.total}` : '✕';
+    const ans = this.cache.get(JSON.stringify(req));
+    // A ROTA tile with an empty corner: the colour named when placing counts, so the
+    // number shown is the best the colour dialog will offer (the same previews).
+    const wild = this.hasWild();
+    const reqs = wild && (!ans || ans.legal) ? this.wildRequests(move) : [req];
+    if (reqs.some((r) => !this.cache.has(JSON.stringify(r)))) this.askHover(reqs);
+    const opts = wild && ans?.legal ? this.wildOptions(move) : null;
+    const ready = ans && (!wild || !ans.legal || opts);
+    const state = !ready ? 'pending' : ans.legal ? 'legal' : 'illegal';
+    // The best the colour dialog offers, if it beats naming none (the first such colour).
+    const best = opts?.options.reduce((b, o) => (o.total > (b ? b.total : this.gainOf(ans).total) ? o : b), null) || null;
+    const shown = best ? best.answer : ans;
+    const gain = ready && ans.legal ? this.gainOf(shown) : null;
+    if (gain && best) gain.wild = best.color;
+    const label = !ready ? '…' : ans.legal ? `+${gain.total}` : '✕';
     const t = this.tile();
     const ov = this.game.variant === 'rota'
       ? { cell: move.cell, corners: rotateCorners(t, this.rot), state, label }
       : { cells: move.cells, tile: t, state, label, pyramids: ans?.legal ? ans.pyramids || [] : [] };
     this.board.overlay(ov, cursor);
-    this.renderPreviewPanel(ans, gain, move);
+    this.renderPreviewPanel(ready ? shown : null, gain, move);
+  }
+
+  // Phones and tablets: no hover, so the page speaks of tapping.
+  touchFirst() {
+    return this.lastPointer === 'touch' || !!globalThis.matchMedia?.('(hover: none)').matches;
+  }
+
+  hasWild() { return this.game.variant === 'rota' && !!this.tile()?.includes(null); }
+
+  // The previews of a ROTA placement with an empty corner: naming none, and each colour.
+  wildRequests(move) {
+    return [null, ...this.game.colors].map((c) => this.previewOf({ ...move, wild: c }));
+  }
+
+  // From the cached previews: naming none (base) and the colours that score more than
+  // none (what the colour dialog offers, with each one's total); null while any is missing.
+  wildOptions(move) {
+    const [base, ...answers] = this.wildRequests(move).map((r) => this.cache.get(JSON.stringify(r)));
+    if (!base || answers.some((a) => !a)) return null;
+    if (!base.legal) return { base, options: [] };
+    const options = [];
+    this.game.colors.forEach((c, i) => {
+      const r = answers[i];
+      if (r.legal && (r.points?.[c] ?? 0) > (base.points?.[c] ?? 0)) options.push({ color: c, total: this.gainOf(r).total, answer: r });
+    });
+    return { base, options };
   }
 
   // What a preview adds to my tracks, per colour (its score minus my current tracks).
@@ -520,17 +589,19 @@ export class GameView {
   clickCell(cell, pointerType) {
     if (this.replay) return;
     if (!this.you) return;
-    if (!this.myTurn()) { dialogs.toast(this.toastHost, 'Not your turn yet.', 'info', 1600); return; }
+    if (!this.myTurn()) { dialogs.toast(this.toastHost, t('game.not_your_turn'), 'info', 1600); return; }
     if (this.game.phase !== 'place' || this.placing) return;
     if (this.sel === null) {
-      dialogs.toast(this.toastHost, 'Pick a tile from your rack first.', 'info', 1800);
+      dialogs.toast(this.toastHost, tv('game.pick_first', this.game.variant), 'info', 1800);
       this.rackHost.classList.add('flash');
       setTimeout(() => this.rackHost.classList.remove('flash'), 700);
       return;
     }
+    if (pointerType === 'touch') this.lastPointer = 'touch';
     if (pointerType === 'touch' && !sameCell(cell, this.hover)) {
       // Touch has no hover: the first tap shows the preview, a second tap places.
       this.hover = cell;
+      this.touchPreview = cell;
       this.updateOverlay();
       return;
     }
@@ -544,7 +615,7 @@ export class GameView {
     const req = this.previewOf(move);
     const ans = this.cache.get(JSON.stringify(req));
     if (ans && !ans.legal) {
-      dialogs.toast(this.toastHost, `Not allowed here: ${ans.error || 'illegal placement'}`, 'warn', 2200);
+      dialogs.toast(this.toastHost, illegalText(ans), 'warn', 3500);
       return;
     }
     const t = this.tile();
@@ -556,7 +627,7 @@ export class GameView {
   }
 
   send(move) {
-    if (!this.sock.send(move)) { dialogs.toast(this.toastHost, 'Not connected — try again in a moment.', 'error'); return; }
+    if (!this.sock.send(move)) { dialogs.toast(this.toastHost, t('game.offline'), 'error'); return; }
     this.pending.push({ kind: move.type });
     this.placing = true;
     this.board.overlay(null);
@@ -571,19 +642,15 @@ export class GameView {
     const base = await this.askPreview(this.previewOf({ ...move, wild: null }), { force: true });
     if (gen !== this.gen) return;
     if (!base || !base.legal) {
-      dialogs.toast(this.toastHost, `Not allowed here: ${base?.error || 'illegal placement'}`, 'warn', 2200);
+      dialogs.toast(this.toastHost, base ? illegalText(base) : t('game.offline'), 'warn', 3500);
       return;
     }
-    const results = [];
     for (const c of this.game.colors) {
       const r = await this.askPreview(this.previewOf({ ...move, wild: c }), { force: true });
       if (gen !== this.gen) return;
-      results.push([c, r]);
+      if (!r) { dialogs.toast(this.toastHost, t('game.offline'), 'warn', 3500); return; }
     }
-    const sum = (p) => Object.values(p?.points || {}).reduce((a, b) => a + b, 0);
-    const options = results
-      .filter(([c, r]) => r && r.legal && (r.points?.[c] ?? 0) > (base.points?.[c] ?? 0))
-      .map(([c, r]) => ({ color: c, total: this.gainOf(r).total, raw: sum(r) }));
+    const options = this.wildOptions(move)?.options || [];
     if (!options.length) { this.send({ ...move, wild: null }); return; }
     this.closeDialog();
     this.dialog = dialogs.wildChooser(this.boardWrap, {
@@ -691,27 +758,31 @@ export class GameView {
     el.dataset.key = move ? key(move.cell || move.cells[0]) : '';
     if (!this.you || !this.game || this.game.status !== 'running') return;
     if (!this.canPlace()) return;
-    if (this.sel === null) { el.append('Pick a tile from your rack.'); return; }
-    if (!move) { el.append('Point at the board to see what the tile would score there.'); return; }
-    if (!ans) { el.append(h('span', { class: 'spinner small' }), ' asking the server…'); return; }
-    if (!ans.legal) { el.append(h('span', { class: 'illegal-mark' }, ['✕ ']), `Not allowed here: ${ans.error || 'illegal placement'}`); return; }
+    const v = this.game.variant;
+    if (this.sel === null) { el.append(tv('preview.pick', v)); return; }
+    if (!move) { el.append(tv(this.touchFirst() ? 'preview.tap' : 'preview.point', v)); return; }
+    if (!ans) { el.append(h('span', { class: 'spinner small' }), ` ${t('preview.asking')}`); return; }
+    if (!ans.legal) { el.append(h('span', { class: 'illegal-mark' }, ['✕ ']), illegalText(ans)); return; }
     el.dataset.total = String(gain.total);
     el.dataset.score = JSON.stringify(ans.score || {});
-    const parts = [h('b', {}, [`+${gain.total}`]), ' here: '];
+    el.dataset.wild = gain.wild || '';
+    const parts = [h('b', {}, [`+${gain.total}`]), t('preview.here')];
     let any = false;
     for (const c of this.game.colors) {
       const d = gain.per[c];
       const raw = ans.points?.[c] ?? 0;
       if (d <= 0 && raw <= 0) continue;
       any = true;
-      parts.push(h('span', { class: 'pts', 'data-color': c }, [`+${d}`, shapeIcon(c, 14), raw > d ? h('small', { class: 'lost' }, [` (${raw - d} lost)`]) : null]));
+      parts.push(h('span', { class: 'pts', 'data-color': c }, [`+${d}`, shapeIcon(c, 14), raw > d ? h('small', { class: 'lost' }, [t('preview.lost', { n: raw - d })]) : null]));
       if ((ans.score?.[c] ?? 0) > (this.game.seats[this.you.seat].score?.[c] ?? 0) && this.isThreshold(ans.score[c])) {
         parts.push(h('span', { class: 'axio-hint' }, ['AXIO! ']));
       }
     }
-    if (!any) parts.push('no points');
-    if (this.game.variant === 'rota' && this.tile()?.includes(null)) parts.push(h('span', { class: 'wild-hint' }, [' · empty corner: you name its colour when you place']));
-    if (ans.pyramids?.length) parts.push(h('span', { class: 'pyr-note' }, [` · ${ans.pyramids.length} pyramid${ans.pyramids.length > 1 ? 's' : ''}`]));
+    if (!any) parts.push(t('preview.no_points'));
+    // The empty corner: the points shown are those of its best colour (the dialog asks).
+    if (gain.wild) parts.push(h('span', { class: 'wild-hint' }, [t('preview.wild'), ' ', shapeIcon(gain.wild, 14)]));
+    if (ans.pyramids?.length) parts.push(h('span', { class: 'pyr-note' }, [t('preview.pyramids', { n: ans.pyramids.length })]));
+    if (this.touchPreview && sameCell(this.touchPreview, this.hover)) parts.push(h('span', { class: 'tap-again' }, [t('preview.tap_again')]));
     el.append(...parts);
   }
 
@@ -731,7 +802,7 @@ export class GameView {
     const el = { append: (...xs) => box.append(...xs.filter((x) => x !== null && x !== undefined && x !== false)), classList: box.classList };
     const seat = g.seats[g.to_move];
     const cs = this.connState?.state;
-    if (this.replay) { el.append('Stepping through the finished game.'); return; }
+    if (this.replay) { el.append(t('status.replay')); return; }
     if (cs === 'lost' || cs === 'connecting') el.classList.add('stale');
     if (g.status === 'waiting') {
       const free = g.seats.filter((s) => s.kind === 'human' && !s.taken && !s.connected).length;
@@ -740,38 +811,40 @@ export class GameView {
       el.append(h('span', { class: 'spinner' }), ` ${t('invite.waiting', { n: free })}`);
       return;
     }
-    if (g.status === 'over') { el.append('The game is over.'); return; }
-    const bonus = g.bonus ? h('span', { class: 'bonus-tag' }, ['bonus move']) : null;
+    if (g.status === 'over') { el.append(t('status.over')); return; }
+    const bonus = g.bonus ? h('span', { class: 'bonus-tag' }, [t('status.bonus')]) : null;
+    const v = g.variant;
     if (this.myTurn()) {
       el.classList.add('your-turn');
-      if (this.placing) el.append(h('span', { class: 'spinner' }), g.phase === 'swap' ? ' Sending your choice…' : ' Placing…');
-      else if (g.phase === 'swap') el.append('Your choice: swap your tiles or keep them.');
-      else el.append(h('b', {}, ['Your turn']), ' ', bonus, this.sel === null ? ' — pick a tile.' : ' — place the tile.');
+      if (this.placing) el.append(h('span', { class: 'spinner' }), g.phase === 'swap' ? t('status.sending_choice') : t('status.placing'));
+      else if (g.phase === 'swap') el.append(t('status.swap_choice'));
+      else el.append(h('b', {}, [t('status.your_turn')]), ' ', bonus, tv(this.sel === null ? 'status.pick' : 'status.place', v));
       return;
     }
+    const name = seatLabel(seat, g.seats);
     if (seat.played_by) {
       el.classList.add('thinking');
-      el.append(h('span', { class: 'spinner' }), ` ${t('leave.thinking_for', { level: seat.played_by, name: seatLabel(seat) })}`, bonus);
+      el.append(h('span', { class: 'spinner' }), ` ${t('leave.thinking_for', { level: levelName(seat.played_by), name })}`, bonus);
     } else if (seat.kind === 'ai') {
       el.classList.add('thinking');
-      el.append(h('span', { class: 'spinner' }), ` ${seatLabel(seat)} (computer) is thinking… `, bonus);
+      el.append(h('span', { class: 'spinner' }), ` ${t('status.ai_thinking', { name })}`, bonus);
       if (g.ai_hurried) el.append(h('span', { class: 'hurried-note', 'data-hurried': '1' }, [` ${t('ai.hurried')}`]));
     } else {
-      el.append(h('span', { class: 'spinner' }), ` Waiting for ${seatLabel(seat)}`, seat.connected === false ? ' (not connected)' : '', '… ', bonus);
+      el.append(h('span', { class: 'spinner' }), ` ${t('status.waiting_for', { name })}`, seat.connected === false ? t('status.not_connected') : '', '… ', bonus);
     }
   }
 
   renderInfo() {
     const g = this.game;
-    const you = this.you ? `you play seat ${this.you.seat + 1}` : 'watching';
-    const clock = g.clock ? ` · ${t('clock.label').toLowerCase()} ${clockName(g.clock)}` : '';
+    const you = this.you ? t('info.you_seat', { n: this.you.seat + 1 }) : t('info.watching');
+    const clock = g.clock ? ` · ${t('info.clock', { clock: clockName(g.clock) })}` : '';
     const rated = g.rated === undefined ? '' : ` · ${g.rated ? t('rating.rated') : t('rating.casual')}`;
     clear(this.infoEl).append(
-      h('div', {}, [h('b', {}, [VARIANTS[g.variant].name]), ` · ${g.players} player${g.players > 1 ? 's' : ''} · ${modeName(g.mode)}${clock}${rated} · ${you}`]),
-      h('div', { class: 'legend' }, g.colors.map((c) => h('span', { class: 'legend-item' }, [shapeIcon(c, 14), c]))),
-      h('div', { class: 'muted seed', title: 'SHA-256 of the seed; the record reveals the seed after the game' }, [
-        g.seed ? `seed ${g.seed} · ` : '', g.seed_hash ? `seed hash ${g.seed_hash.slice(0, 16)}…` : '',
-        typeof g.spectators === 'number' && g.spectators > 0 ? ` · ${g.spectators} watching` : '',
+      h('div', {}, [h('b', {}, [VARIANTS[g.variant].name]), ` · ${t('info.players', { n: g.players })} · ${modeName(g.mode)}${clock}${rated} · ${you}`]),
+      h('div', { class: 'legend', 'aria-label': t('game.legend') }, g.colors.map((c) => h('span', { class: 'legend-item' }, [shapeIcon(c, 14), colorName(c)]))),
+      h('div', { class: 'muted seed', title: t('info.seed_title') }, [
+        g.seed ? `${t('info.seed', { seed: g.seed })} · ` : '', g.seed_hash ? t('info.seed_hash', { hash: g.seed_hash.slice(0, 16) }) : '',
+        typeof g.spectators === 'number' && g.spectators > 0 ? ` · ${t('info.spectators', { n: g.spectators })}` : '',
       ]),
     );
   }
@@ -800,17 +873,31 @@ export class GameView {
     } else if (!offer && open) this.closeDialog();
   }
 
+  // AXIO! banners, one at a time and short (shorter while others wait); they never
+  // hold up the player: when it is my turn to place, other players' banners go at once.
   queueAxio(a) {
     this.axioQueue.push(a);
-    if (this.axioQueue.length === 1) this.nextAxio();
+    if (!this.axioShown) this.nextAxio();
   }
 
   nextAxio() {
-    const a = this.axioQueue[0];
-    if (!a) return;
+    this.axioShown = null;
+    const a = this.axioQueue.shift();
+    if (!a || this.gone) return;
     const el = dialogs.axioBanner(this.bannerHost, a);
-    setTimeout(() => { el.classList.add('fade'); }, 2000);
-    setTimeout(() => { el.remove(); this.axioQueue.shift(); this.nextAxio(); }, 2400);
+    const ms = this.axioQueue.length ? 1000 : 1600;
+    this.axioShown = { a, el, timers: [setTimeout(() => el.classList.add('fade'), ms - 300), setTimeout(() => { el.remove(); this.nextAxio(); }, ms)] };
+  }
+
+  dropOthersAxio() {
+    const mine = this.you?.seat;
+    this.axioQueue = this.axioQueue.filter((a) => a.seat === mine);
+    const cur = this.axioShown;
+    if (cur && cur.a.seat !== mine) {
+      cur.timers.forEach(clearTimeout);
+      cur.el.remove();
+      this.nextAxio();
+    }
   }
 
   showEnd(force) {
@@ -837,7 +924,7 @@ export class GameView {
     try {
       events = await api.getRecord(this.id);
     } catch (e) {
-      dialogs.toast(this.toastHost, `The record is not available: ${e.message}`, 'error', 4000);
+      dialogs.toast(this.toastHost, t('game.record_missing', { msg: errorText(e) }), 'error', 4000);
       return;
     }
     this.closeDialog();
@@ -859,7 +946,7 @@ export class GameView {
 
   // The log up to the step shown, its own lines highlighted.
   highlightLog(step) {
-    const names = this.game.seats.map((s) => s.name);
+    const names = this.seatNames();
     clear(this.logEl);
     let current = null;
     for (const st of this.replay ? this.replay.steps.slice(0, step.index + 1) : [step]) {

@@ -9,7 +9,7 @@
 // rated game asks a guest to log in or sign up first (and comes back here).
 import { h, clear } from './svg.js';
 import { api, tokens, prefs } from './api.js';
-import { t, joinNames } from './messages.js';
+import { t, joinNames, errorText } from './messages.js';
 import { VARIANTS, modeName } from './variants.js';
 import { clockName } from './clock.js';
 import { session, authHash } from './account.js';
@@ -106,7 +106,7 @@ export class InvitePage {
     } catch (e) {
       if (this.dead) return;
       if (e.status === 404) this.showEnd('unknown');
-      else this.showUnreachable(e.message);
+      else this.showUnreachable(errorText(e));
       return;
     }
     await session.ready();
@@ -218,11 +218,11 @@ export class InvitePage {
       this.joinBtn.disabled = false;
       if (e.status === 401) { this.showLoginFirst(); return; }
       if (e.code === 'already_seated') { this.formMsg.textContent = t('rated.already_seated'); return; }
-      if (e.status === 400 && this.nameInput) { this.fieldError(e.message); this.nameInput.focus(); return; }
-      if (e.status === 400) { this.formMsg.textContent = t('invite.join_failed', { msg: e.message }); return; }
+      if (e.status === 400 && this.nameInput) { this.fieldError(errorText(e)); this.nameInput.focus(); return; }
+      if (e.status === 400) { this.formMsg.textContent = t('invite.join_failed', { msg: errorText(e) }); return; }
       if (e.status === 404) { this.showEnd('unknown'); return; }
       if (e.status === 409) { this.showEnd(e.code === 'expired' || e.code === 'cancelled' ? e.code : 'full'); return; }
-      this.formMsg.textContent = t('invite.join_failed', { msg: e.message });
+      this.formMsg.textContent = t('invite.join_failed', { msg: errorText(e) });
       return;
     }
     if (this.nameInput) prefs.name = name;

@@ -5,7 +5,7 @@
 import { h, clear } from './svg.js';
 import { api } from './api.js';
 import { session, profileHash } from './account.js';
-import { t } from './messages.js';
+import { t, errorText } from './messages.js';
 import { VARIANTS } from './variants.js';
 import { deviationText, isProvisional } from './ratings.js';
 
@@ -42,7 +42,7 @@ export class LeaderboardPage {
       await session.ready();
     } catch (e) {
       if (this.dead) return;
-      clear(this.list).append(h('p', { class: 'form-msg' }, [t('leaderboard.error', { msg: e.message })]));
+      clear(this.list).append(h('p', { class: 'form-msg' }, [t('leaderboard.error', { msg: errorText(e) })]));
       return;
     }
     if (this.dead) return;

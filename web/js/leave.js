@@ -59,7 +59,7 @@ export class AbsentBar {
     const i = awaySeat(game);
     if (i < 0 || (you && you.seat === i)) { this.el.hidden = true; this.el.dataset.seat = ''; return; }
     const seat = game.seats[i];
-    const name = seatLabel(seat);
+    const name = seatLabel(seat, game.seats);
     this.el.hidden = false;
     this.el.dataset.seat = String(i);
     const text = t('leave.not_connected', { name });

@@ -6,12 +6,12 @@
 import { h, clear } from './svg.js';
 import { api, tokens, prefs, created } from './api.js';
 import { session, profileHash, authHash } from './account.js';
-import { t } from './messages.js';
+import { t, errorText } from './messages.js';
 import { rulesLabel } from './rules/labels.js';
 import { CLOCK_PRESETS } from './clock.js';
 import { fillList, myGameIds, sortMine } from './lobby_lists.js';
 import { ensureShapeDefs, shapeIcon } from './colors.js';
-import { VARIANTS, modeName } from './variants.js';
+import { VARIANTS, modeName, LEVELS, levelName } from './variants.js';
 import { s, svgRoot } from './svg.js';
 import { drawSquareDomino } from './board_square.js';
 import { drawHexDomino } from './board_hex.js';
@@ -41,8 +41,6 @@ function thumb(variant) {
   return svg;
 }
 
-const LEVELS = ['random', 'greedy', 'strong'];
-
 export class Lobby {
   constructor(root) {
     ensureShapeDefs();
@@ -57,14 +55,14 @@ export class Lobby {
   destroy() { clearInterval(this.timer); }
 
   build() {
-    this.nameInput = h('input', { id: 'player-name', type: 'text', maxlength: 24, autocomplete: 'nickname', placeholder: 'Your name', value: prefs.name });
+    this.nameInput = h('input', { id: 'player-name', type: 'text', maxlength: 24, autocomplete: 'nickname', placeholder: t('lobby.your_name'), value: prefs.name });
     this.nameInput.addEventListener('input', () => { prefs.name = this.nameInput.value.trim(); });
     this.nameBox = h('div', { class: 'name-box' });
     this.ratedBox = h('div', { class: 'seg', role: 'radiogroup', 'aria-label': t('rated.label') });
     this.ratedNote = h('p', { class: 'muted small-note rated-note', id: 'rated-note' });
-    this.variantBox = h('div', { class: 'variant-pick', role: 'radiogroup', 'aria-label': 'Game' });
-    this.playersBox = h('div', { class: 'seg', role: 'radiogroup', 'aria-label': 'Players' });
-    this.modeBox = h('div', { class: 'seg', role: 'radiogroup', 'aria-label': 'Mode' });
+    this.variantBox = h('div', { class: 'variant-pick', role: 'radiogroup', 'aria-label': t('lobby.game') });
+    this.playersBox = h('div', { class: 'seg', role: 'radiogroup', 'aria-label': t('lobby.players_label') });
+    this.modeBox = h('div', { class: 'seg', role: 'radiogroup', 'aria-label': t('lobby.mode') });
     this.seatsBox = h('div', { class: 'seat-list' });
     this.clockBox = h('div', { class: 'seg clock-seg', role: 'radiogroup', 'aria-label': t('clock.label') });
     const num = (id, max, value) => h('input', { id, type: 'number', min: 0, max, step: 1, value, inputmode: 'numeric', class: 'num' });
@@ -78,16 +76,16 @@ export class Lobby {
       h('p', { class: 'muted small-note' }, [t('clock.custom_help')]),
     ]);
     this.msg = h('p', { class: 'form-msg', role: 'alert' });
-    this.createBtn = h('button', { class: 'btn primary big', type: 'submit', id: 'create-game' }, ['Create game']);
+    this.createBtn = h('button', { class: 'btn primary big', type: 'submit', id: 'create-game' }, [t('lobby.create')]);
     const form = h('form', { class: 'card create-card', onsubmit: (e) => { e.preventDefault(); this.create(); } }, [
-      h('h2', {}, ['New game']),
+      h('h2', {}, [t('lobby.new_game')]),
       this.nameBox,
-      h('div', { class: 'field-label' }, ['Game']), this.variantBox,
+      h('div', { class: 'field-label' }, [t('lobby.game')]), this.variantBox,
       h('div', { class: 'row2' }, [
-        h('div', {}, [h('div', { class: 'field-label' }, ['Players']), this.playersBox]),
-        h('div', {}, [h('div', { class: 'field-label' }, ['Mode']), this.modeBox]),
+        h('div', {}, [h('div', { class: 'field-label' }, [t('lobby.players_label')]), this.playersBox]),
+        h('div', {}, [h('div', { class: 'field-label' }, [t('lobby.mode')]), this.modeBox]),
       ]),
-      h('div', { class: 'field-label' }, ['Seats']), this.seatsBox,
+      h('div', { class: 'field-label' }, [t('lobby.seats')]), this.seatsBox,
       h('div', { class: 'field-label' }, [t('clock.label')]), this.clockBox, this.customBox,
       h('div', { class: 'field-label' }, [t('rated.label')]), this.ratedBox, this.ratedNote,
       this.msg, this.createBtn,
@@ -105,8 +103,8 @@ export class Lobby {
         h('a', { href: '#/leaderboard/square', 'data-action': 'leaderboard' }, [t('lobby.leaderboard')])]),
       this.listMsg,
       this.myHead, this.myList,
-      h('h2', {}, ['Open games']), this.openList,
-      h('h2', {}, ['Running games']), this.runList,
+      h('h2', {}, [t('lobby.open_games')]), this.openList,
+      h('h2', {}, [t('lobby.running_games')]), this.runList,
       h('h2', {}, [t('lobby.finished')]), this.overList,
     ]);
     clear(this.root).appendChild(h('div', { class: 'lobby' }, [form, lists]));
@@ -160,9 +158,9 @@ export class Lobby {
       this.renderForm();
     });
     const modes = [
-      { value: 'standard', label: ['standard'], disabled: c.players === 1 },
-      { value: 'solo', label: ['solo'], disabled: c.players !== 1 },
-      { value: 'team', label: ['team'], disabled: !(c.variant === 'hex' && c.players === 4) },
+      { value: 'standard', label: [modeName('standard')], disabled: c.players === 1 },
+      { value: 'solo', label: [modeName('solo')], disabled: c.players !== 1 },
+      { value: 'team', label: [modeName('team')], disabled: !(c.variant === 'hex' && c.players === 4) },
     ];
     this.radio(this.modeBox, 'mode', modes, c.mode, (m) => { c.mode = m; this.renderForm(); });
     this.radio(this.clockBox, 'clock', ['none', 'blitz', 'rapid', 'daily', 'custom'].map((k) => ({ value: k, label: [t(`clock.${k}`)] })), c.clock, (k) => {
@@ -189,21 +187,21 @@ export class Lobby {
     clear(this.seatsBox);
     let firstHuman = c.seats.findIndex((s) => s.kind === 'human');
     c.seats.forEach((seat, i) => {
-      const sel = h('select', { id: `seat-${i}`, 'aria-label': `Seat ${i + 1}` }, [
-        h('option', { value: 'human', selected: seat.kind === 'human' }, [i === firstHuman ? 'Human — you' : 'Human (invite)']),
-        ...LEVELS.map((l) => h('option', { value: `ai:${l}`, selected: seat.kind === 'ai' && seat.level === l }, [`Computer — ${l}`])),
+      const sel = h('select', { id: `seat-${i}`, 'aria-label': t('lobby.seat', { n: i + 1 }) }, [
+        h('option', { value: 'human', selected: seat.kind === 'human' }, [t(i === firstHuman ? 'lobby.human_you' : 'lobby.human_invite')]),
+        ...LEVELS.map((l) => h('option', { value: `ai:${l}`, selected: seat.kind === 'ai' && seat.level === l }, [t('lobby.computer_level', { level: levelName(l) })])),
       ]);
       sel.addEventListener('change', () => {
         const v = sel.value;
         c.seats[i] = v === 'human' ? { kind: 'human' } : { kind: 'ai', level: v.slice(3) };
         this.renderForm();
       });
-      const team = c.mode === 'team' ? h('small', { class: 'muted' }, [` team ${i % 2 === 0 ? 'A' : 'B'}`]) : null;
-      this.seatsBox.appendChild(h('div', { class: 'seat-row' }, [h('label', { for: `seat-${i}` }, [`Seat ${i + 1}`, team]), sel]));
+      const team = c.mode === 'team' ? h('small', { class: 'muted' }, [t('lobby.team', { team: i % 2 === 0 ? 'A' : 'B' })]) : null;
+      this.seatsBox.appendChild(h('div', { class: 'seat-row' }, [h('label', { for: `seat-${i}` }, [t('lobby.seat', { n: i + 1 }), team]), sel]));
     });
     firstHuman = c.seats.findIndex((s) => s.kind === 'human');
     this.createBtn.disabled = firstHuman < 0;
-    this.msg.textContent = firstHuman < 0 ? 'At least one seat must be human.' : '';
+    this.msg.textContent = firstHuman < 0 ? t('lobby.need_human') : '';
   }
 
   fixMode() {
@@ -226,12 +224,12 @@ export class Lobby {
   async create() {
     const c = this.cfg;
     const me = session.me;
-    const name = me ? me.name : this.nameInput.value.trim() || 'Player';
+    const name = me ? me.name : this.nameInput.value.trim() || t('common.player');
     if (!me) prefs.name = name;
     const clock = this.clock();
     if (clock === false) { this.msg.textContent = t('clock.bad_custom'); return; }
     this.createBtn.disabled = true;
-    this.msg.textContent = 'Creating…';
+    this.msg.textContent = t('lobby.creating');
     try {
       const body = { variant: c.variant, players: c.players, mode: c.mode, name, seats: c.seats.map((s) => ({ ...s })), rated: !!(c.rated && me && clock) };
       if (clock) body.clock = clock;
@@ -240,14 +238,14 @@ export class Lobby {
       created.mark(res.game);
       location.hash = `#/game/${res.game}`;
     } catch (e) {
-      this.msg.textContent = `Could not create the game: ${e.message}`;
+      this.msg.textContent = t('lobby.create_failed', { msg: errorText(e) });
       this.createBtn.disabled = false;
     }
   }
 
   async join(id) {
     const me = session.me;
-    const name = me ? me.name : this.nameInput.value.trim() || prefs.name || 'Player';
+    const name = me ? me.name : this.nameInput.value.trim() || prefs.name || t('common.player');
     if (!me) prefs.name = name;
     try {
       const res = await api.joinGame(id, name);
@@ -262,7 +260,7 @@ export class Lobby {
       } else if (e.code === 'already_seated') {
         this.listMsg.textContent = t('rated.already_seated');
       } else {
-        this.listMsg.textContent = e.status === 409 ? 'That game has no free seat any more.' : `Could not join: ${e.message}`;
+        this.listMsg.textContent = e.status === 409 ? t('lobby.no_seat') : t('invite.join_failed', { msg: errorText(e) });
       }
       this.refresh();
     }
@@ -275,7 +273,7 @@ export class Lobby {
       created.drop(id);
       this.listMsg.textContent = '';
     } catch (e) {
-      this.listMsg.textContent = t('lobby.cancel_failed', { msg: e.message });
+      this.listMsg.textContent = t('lobby.cancel_failed', { msg: errorText(e) });
     }
     this.refresh();
   }
@@ -295,7 +293,7 @@ export class Lobby {
       ]);
       if (this.listMsg.dataset.kind === 'net') { this.listMsg.textContent = ''; this.listMsg.dataset.kind = ''; }
     } catch (e) {
-      this.listMsg.textContent = `The server cannot be reached (${e.message}); retrying…`;
+      this.listMsg.textContent = t('lobby.unreachable', { msg: errorText(e) });
       this.listMsg.dataset.kind = 'net';
       return;
     }
@@ -307,8 +305,8 @@ export class Lobby {
     mine = sortMine(list(mine).filter((g) => idSet.has(g.id)));
     this.myHead.hidden = this.myList.hidden = !ids.length;
     fillList(this.myList, mine, t('lobby.no_my_games'), act, { mine: true });
-    fillList(this.openList, open, 'No open games. Create one!', act);
-    fillList(this.runList, running, 'No games running.', act);
+    fillList(this.openList, open, t('lobby.no_open'), act);
+    fillList(this.runList, running, t('lobby.no_running'), act);
     if (over) fillList(this.overList, list(over).filter((g) => g.status === 'over'), t('lobby.no_finished'), act, { finished: true });
   }
 }

@@ -6,7 +6,7 @@
 // fetches the lists and passes the actions in.
 import { h, clear } from './svg.js';
 import { tokens, created } from './api.js';
-import { VARIANTS, modeName } from './variants.js';
+import { VARIANTS, modeName, seatLabel } from './variants.js';
 import { clockName } from './clock.js';
 import { t, joinNames } from './messages.js';
 import { inviteBox } from './invite.js';
@@ -23,9 +23,10 @@ export function ageText(unixS, now = Date.now()) {
   return t('lobby.age.day', { n: Math.floor(s / 86400) });
 }
 
-const seatName = (s, i) => (s?.kind === 'ai' ? (s.name || s.level || 'computer').replace(/\s*\(AI\)$/, '') : s?.name || `Player ${i + 1}`);
+// A seat's name in a row: a computer's by its level (numbered among its game's), a person's as given.
+const seatName = (s, i, seats) => (s?.kind === 'ai' ? seatLabel(s, seats) : s?.name || t('common.player_n', { n: i + 1 }));
 
-function seatChip(s, i, toMove) {
+function seatChip(s, i, toMove, seats) {
   const human = s.kind !== 'ai';
   const taken = s.taken ?? !!s.name;  // finished games list names only
   const conn = human && taken && s.connected !== undefined ? (s.connected ? 'on' : 'off') : null;
@@ -34,8 +35,8 @@ function seatChip(s, i, toMove) {
     'data-seat': i, 'data-connected': conn === null ? '' : conn === 'on' ? '1' : '0',
   }, [
     conn ? h('span', { class: `conn ${conn}`, title: conn === 'on' ? t('lobby.connected') : t('lobby.not_connected') }) : null,
-    s.kind === 'ai' ? h('span', { class: 'chip-tag' }, ['AI']) : null,
-    s.kind === 'ai' ? ` ${withRating(seatName(s, i), s.rating)}` : (taken ? withRating(seatName(s, i), s.rating) : t('lobby.free_seat')),
+    s.kind === 'ai' ? h('span', { class: 'chip-tag' }, [t('ai.tag')]) : null,
+    s.kind === 'ai' ? ` ${withRating(seatName(s, i, seats), s.rating)}` : (taken ? withRating(seatName(s, i, seats), s.rating) : t('lobby.free_seat')),
   ]);
 }
 
@@ -46,11 +47,11 @@ function doing(g, mySeat) {
     const i = g.to_move;
     if (i === null || i === undefined) return { text: '' };
     if (i === mySeat) return { text: t('lobby.your_turn'), cls: 'your-turn' };
-    return { text: t('lobby.to_move', { name: seatName(g.seats?.[i], i) }) };
+    return { text: t('lobby.to_move', { name: seatName(g.seats?.[i], i, g.seats) }) };
   }
   if (g.status === 'over') {
     const win = g.end?.ranking?.[0] || [];
-    return { text: win.length ? t('lobby.won', { names: joinNames(win.map((i) => seatName(g.seats?.[i], i))) }) : t('lobby.over') };
+    return { text: win.length ? t('lobby.won', { names: joinNames(win.map((i) => seatName(g.seats?.[i], i, g.seats))) }) : t('lobby.over') };
   }
   return { text: t(`lobby.${g.status}`) || g.status };
 }
@@ -95,7 +96,7 @@ export function gameRow(g, act, { finished = false, mine: myList = false } = {})
         when ? h('span', { class: 'game-age muted', title: new Date((finished ? g.ended || g.created : g.created) * 1000).toLocaleString() }, [` · ${when}`]) : null,
       ]),
       what.text ? h('div', { class: `game-doing${what.cls ? ` ${what.cls}` : ''}` }, [what.text]) : null,
-      h('div', { class: 'seat-chips' }, (g.seats || []).map((s, i) => seatChip(s, i, g.status === 'running' ? g.to_move : -1))),
+      h('div', { class: 'seat-chips' }, (g.seats || []).map((s, i) => seatChip(s, i, g.status === 'running' ? g.to_move : -1, g.seats))),
     ]),
     h('div', { class: 'game-row-actions' }, actions),
     invite ? inviteBox(g.id) : null,

@@ -27,12 +27,13 @@ function setConn(st) {
   conn.hidden = false;
   conn.className = `conn-badge ${st.state}`;
   conn.dataset.state = st.state;
-  if (st.state === 'open') conn.textContent = 'connected';
-  else if (st.state === 'connecting') conn.textContent = st.attempt ? 'reconnecting…' : 'connecting…';
+  if (st.state === 'open') conn.textContent = t('conn.open');
+  else if (st.state === 'connecting') conn.textContent = t(st.attempt ? 'conn.reconnecting' : 'conn.connecting');
   else if (st.state === 'lost') {
     const s = Math.max(0, Math.ceil((st.retryAt - Date.now()) / 1000));
-    conn.textContent = `connection lost — retrying in ${s} s`;
-  } else conn.textContent = 'closed';
+    conn.textContent = t('conn.lost', { s });
+  } else conn.textContent = t('conn.closed');
+  conn.title = conn.textContent; // phones show only the badge's dot
 }
 
 function route() {
@@ -73,6 +74,7 @@ ensureShapeDefs();
 document.querySelector('.nav-lobby').textContent = t('nav.lobby');
 document.querySelector('.nav-leaderboard').textContent = t('nav.leaderboard');
 document.querySelector('.nav-rules').textContent = rulesLabel('nav');
+document.querySelector('header.top .brand').setAttribute('aria-label', t('page.brand'));
 mountLangSwitch(document.querySelector('header.top'), rulesLabel('lang'));
 mountAccountArea(document.getElementById('account'));
 session.onChange((me) => view?.onSession?.(me));

@@ -1,8 +1,8 @@
-// messages.js — the texts of the online-play parts of the web client (clocks,
-// leaving, chat, rematch, turn alerts, lobby lists, invitations, accounts, ratings,
-// profiles, the leaderboard) in one table, so
-// that they can move into per-language message files later. t('key', {name: 'Bo'}) fills {name}
-// in the current language (lang.js).
+// messages.js — every text of the web client in English (the table EN; German and
+// Hungarian in lang/de.js and lang/hu.js, same keys), and the ways to say them in the
+// current language (lang.js): t('key', {name: 'Bo'}) fills {name}; tn() fills
+// {placeholders} with page nodes too (a colour's shape, a name in bold); tv() lets a
+// game name its pieces its own way; errorText() says a server error by its code.
 // A value may be a function of the parameters (for plurals).
 import { lang } from './lang.js';
 import DE from './lang/de.js';
@@ -348,6 +348,270 @@ const EN = {
   'analysis.err_rate': 'Too many requests at once. Try again in a moment.',
   'analysis.err_network': 'The server cannot be reached. Try again when the connection is back.',
   'analysis.err_other': ({ msg }) => `The analysis failed: ${msg}`,
+
+  // ===== the game page, the lobby's form, dialogs, the log, server errors =====
+  // (keys of the i18n branch, kept together for merging)
+
+  // words used in many places
+  'common.player': 'Player',
+  'common.player_n': ({ n }) => `Player ${n}`,
+  'common.you': ({ name }) => `${name} (you)`,
+  'kind.human': 'human',
+  'kind.computer': ({ level }) => `computer, ${level}`,
+  'ai.computer': 'Computer',
+  'ai.tag': 'AI',
+  'ai.level.random': 'random',
+  'ai.level.greedy': 'greedy',
+  'ai.level.strong': 'strong',
+  'ai.name.random': 'Random',
+  'ai.name.greedy': 'Greedy',
+  'ai.name.strong': 'Strong',
+  'ai.numbered': ({ name, n }) => `${name} ${n}`,
+  'mode.standard': 'standard',
+  'mode.solo': 'solo',
+  'mode.team': 'team',
+  'variant.square.blurb': 'Dominoes on the square board, with pyramids',
+  'variant.rota.blurb': 'Square tiles with four corners; circles form where they meet',
+  'variant.hex.blurb': 'Six colours on the hexagonal board (the online game)',
+  'team.name': ({ team }) => `Team ${team}`,
+
+  // colours and their shapes
+  'color.red': 'red',
+  'color.green': 'green',
+  'color.blue': 'blue',
+  'color.orange': 'orange',
+  'color.purple': 'purple',
+  'color.yellow': 'yellow',
+  'shape.circle': 'circle',
+  'shape.triangle': 'triangle',
+  'shape.square': 'square',
+  'shape.diamond': 'diamond',
+  'shape.star': 'star',
+  'shape.hexagon': 'hexagon',
+  'color.with_shape': '{color} {shape}',
+
+  // the connection (the header's badge, the notice over the board)
+  'conn.open': 'connected',
+  'conn.connecting': 'connecting…',
+  'conn.reconnecting': 'reconnecting…',
+  'conn.lost': ({ s }) => `connection lost — retrying in ${s} s`,
+  'conn.closed': 'closed',
+  'conn.notice_lost': ({ s }) => `Connection lost — retrying in ${s} s`,
+  'conn.notice_reconnecting': 'Reconnecting…',
+  'conn.retry': 'Retry now',
+
+  // the page's frame
+  'page.brand': 'axio — lobby',
+  'page.noscript': 'axio needs JavaScript.',
+
+  // the game page
+  'game.connecting': 'Connecting…',
+  'game.missing_title': 'No such game',
+  'game.missing_text': ({ id }) => `There is no game “${id}” on this server.`,
+  'game.watching': 'You are watching this game. Racks are hidden.',
+  'game.results': 'Results',
+  'game.step_through': 'Step through the game',
+  'game.your_tiles': 'Your tiles',
+  'game.help_mouse': 'Click a tile, turn it with the right mouse button (or R / ⟳), click the board to place it. Keys: 1–6 pick, arrows move, Enter places.',
+  'game.help_touch': 'Tap a tile, then tap the board: the first tap shows what it scores, a second tap on the same place puts it there. ⟳ turns the tile.',
+  'game.moves': 'Moves',
+  'game.token_refused': 'Your seat token was not accepted; watching instead.',
+  'game.not_your_turn': 'Not your turn yet.',
+  'game.pick_first': 'Pick a tile from your rack first.',
+  'game.offline': 'Not connected — try again in a moment.',
+  'game.record_missing': ({ msg }) => `The record is not available: ${msg}`,
+  'game.axio_you': ({ name }) => `You (${name})`,
+  'game.legend': 'Colours of this game',
+
+  // the preview under the rack
+  'preview.pick': 'Pick a tile from your rack.',
+  'preview.point': 'Point at the board to see what the tile would score there.',
+  'preview.tap': 'Tap the board to see what the tile would score there.',
+  'preview.asking': 'asking the server…',
+  'preview.here': ' here: ',
+  'preview.lost': ({ n }) => ` (${n} lost)`,
+  'preview.no_points': 'no points',
+  'preview.wild': ' · naming the empty corner',
+  'preview.pyramids': ({ n }) => (n === 1 ? ' · 1 pyramid' : ` · ${n} pyramids`),
+  'preview.tap_again': ' · tap again to place',
+
+  // the status line
+  'status.replay': 'Stepping through the finished game.',
+  'status.over': 'The game is over.',
+  'status.bonus': 'bonus move',
+  'status.sending_choice': ' Sending your choice…',
+  'status.placing': ' Placing…',
+  'status.swap_choice': 'Your choice: swap your tiles or keep them.',
+  'status.your_turn': 'Your turn',
+  'status.pick': ' — pick a tile.',
+  'status.place': ' — place the tile.',
+  'status.ai_thinking': ({ name }) => `${name} (computer) is thinking… `,
+  'status.waiting_for': ({ name }) => `Waiting for ${name}`,
+  'status.not_connected': ' (not connected)',
+
+  // the game's facts under the log
+  'info.players': ({ n }) => (n === 1 ? '1 player' : `${n} players`),
+  'info.you_seat': ({ n }) => `you play seat ${n}`,
+  'info.watching': 'watching',
+  'info.clock': ({ clock }) => `clock ${clock}`,
+  'info.seed_title': 'SHA-256 of the seed; the record reveals the seed after the game',
+  'info.seed': ({ seed }) => `seed ${seed}`,
+  'info.seed_hash': ({ hash }) => `seed hash ${hash}…`,
+  'info.spectators': ({ n }) => `${n} watching`,
+
+  // the rack
+  'rack.turn': '⟳ Turn',
+  'rack.turn_title': 'Turn the tile (right mouse button or R)',
+  'rack.tile': ({ n, tile }) => `Tile ${n}: ${tile}`,
+  'rack.empty_corner': 'empty',
+  'rack.none': 'no tiles',
+
+  // the score panel
+  'scores.label': ({ name }) => `${name} scores`,
+  'scores.rack': ({ n }) => `rack ${n}`,
+  'scores.hand': ({ n }) => `hand ${n}`,
+  'scores.stack': ({ n }) => `stack ${n}`,
+  'scores.computer': 'computer',
+  'scores.team': ({ team }) => `team ${team}`,
+  'scores.bar': ({ color, n }) => `${color}: ${n}`,
+  'scores.bar_lowest': ({ color, n }) => `${color}: ${n} (lowest)`,
+
+  // the AXIO! banner
+  'axio.reached': '{name} reached {score} in {color}',
+  'axio.bonus': 'Bonus move!',
+
+  // the swap offer
+  'swap.title': 'Swap your tiles?',
+  'swap.none_one': 'None of your tiles shows your weakest colour {colors}.',
+  'swap.none_many': 'None of your tiles shows any of your weakest colours {colors}.',
+  'swap.explain': ({ n }) => `Swap: put all ${n} tiles back and draw new ones. Keep: keep them and refill.`,
+  'swap.yes': 'Swap all tiles',
+  'swap.no': 'Keep my tiles',
+
+  // the ROTA empty corner
+  'wild.label': 'Colour of the empty corner',
+  'wild.title': 'Empty corner: name a colour',
+  'wild.text': 'The empty corner scores as the colour you name (points of the whole placement shown).',
+  'wild.points_title': 'points of this placement in all',
+  'wild.none': 'none',
+  'wild.cancel': 'Cancel',
+
+  // the end screen
+  'end.title': 'Game over',
+  'end.result': ({ result }) => `Result: ${result}`,
+  'end.wins': ({ who }) => `${who} wins!`,
+  'end.share_win': ({ names }) => `${names} share the win!`,
+  'end.you_win': 'You win!',
+  'end.you_share': 'You share the win!',
+  'end.team_wins': 'Your team wins!',
+  'end.team': ({ team, names }) => `Team ${team} (${names})`,
+  'end.share_place': ({ names }) => `${names} share the place: equal in every colour.`,
+  'end.reason': ({ reason }) => `The game ended because ${reason}.`,
+  'end.solo_hex': 'Solo result: your three lowest tracks, lowest first.',
+  'end.solo': 'Solo result: your lowest track.',
+  'end.how': 'How the places were decided',
+  'end.only_weakest': 'Only the weakest colour counts; on a tie the next weakest decides, and so on.',
+  'end.ahead': ({ a, b, tied, nth, x, y }) => `${a} ahead of ${b}: ${tied}${nth} colour ${x} vs ${y}.`,
+  'end.tied': ({ ords, values }) => `tied on the ${ords} (${values}), then `,
+  'end.ord.1': 'lowest',
+  'end.ord.2': '2nd lowest',
+  'end.ord.3': '3rd lowest',
+  'end.ord.4': '4th lowest',
+  'end.ord.5': '5th lowest',
+  'end.ord.6': '6th lowest',
+  'end.look': 'Look at the board',
+  'end.lobby': 'Lobby',
+  'end.reason.blocked': 'the player to move could not place a tile',
+  'end.reason.all-max': 'a player reached the top in every colour',
+  'end.reason.tiles-out': 'all stacks were played',
+
+  // the move log
+  'log.start': 'Game started.',
+  'log.place': '{who} placed {tile} {points}',
+  'log.bonus_place': '{who} bonus move {tile} {points}',
+  'log.wild': ' wild {color}',
+  'log.no_points': 'no points',
+  'log.pyramid': '▲ pyramid for {who} {points}',
+  'log.pyramid_moved': '▲ pyramid (moved) for {who} {points}',
+  'log.axio': '{axio} {who} reached {score} in {color}',
+  'log.axio_bonus': ' — bonus move',
+  'log.swapped': '{who} swapped {returned} tiles for {drawn} new ones',
+  'log.kept': '{who} kept the tiles',
+  'log.end': ({ reason }) => `Game over: ${reason}.`,
+
+  // the lobby's form and lists
+  'lobby.new_game': 'New game',
+  'lobby.game': 'Game',
+  'lobby.players_label': 'Players',
+  'lobby.mode': 'Mode',
+  'lobby.seats': 'Seats',
+  'lobby.seat': ({ n }) => `Seat ${n}`,
+  'lobby.team': ({ team }) => ` team ${team}`,
+  'lobby.human_you': 'Human — you',
+  'lobby.human_invite': 'Human (invite)',
+  'lobby.computer_level': ({ level }) => `Computer — ${level}`,
+  'lobby.need_human': 'At least one seat must be human.',
+  'lobby.create': 'Create game',
+  'lobby.creating': 'Creating…',
+  'lobby.create_failed': ({ msg }) => `Could not create the game: ${msg}`,
+  'lobby.no_seat': 'That game has no free seat any more.',
+  'lobby.unreachable': ({ msg }) => `The server cannot be reached (${msg}); retrying…`,
+  'lobby.open_games': 'Open games',
+  'lobby.running_games': 'Running games',
+  'lobby.no_open': 'No open games. Create one!',
+  'lobby.no_running': 'No games running.',
+
+  // the daily clock's short units
+  'clock.fmt_dh': ({ d, h }) => `${d}d ${h}h`,
+  'clock.fmt_hm': ({ h, m }) => `${h}h ${m}m`,
+  'clock.fmt_ms': ({ m, s }) => `${m}m ${s}s`,
+  'clock.fmt_s': ({ s }) => `${s}s`,
+
+  // server errors by their code (errorText); the server's English message is the fallback
+  'error.network': 'The server cannot be reached.',
+  'error.http': ({ status }) => `The server answered with an error (HTTP ${status}).`,
+  'error.bad_json': 'The server could not read the request.',
+  'error.bad_message': 'The server did not accept the request.',
+  'error.too_large': 'That is too long for the server.',
+  'error.unauthorized': 'You may not do that here (not your seat, or not logged in).',
+  'error.forbidden': 'That is not allowed in this game.',
+  'error.not_your_turn': 'It is not your turn.',
+  'error.illegal_move': 'That move is not allowed.',
+  'error.game_over': 'The game is over.',
+  'error.rate_limited': 'Too many requests at once. Please wait a moment.',
+  'error.not_absent': 'That player is not absent.',
+  'error.not_started': 'The game has not started yet.',
+  'error.not_over': 'The game is not over yet.',
+  'error.internal': 'The server had a problem and changed nothing. Please try again.',
+  'error.not_found': 'There is no such game or player on this server.',
+  'error.damaged': 'This game is damaged and cannot go on.',
+  'error.full': 'The game has no free seat.',
+  'error.name_taken': 'This name is taken.',
+  'error.already_seated': 'You already play in this game.',
+  'error.method_not_allowed': 'The server does not allow that here.',
+  'error.not_waiting': 'Only a game that waits for players can be cancelled.',
+  'error.expired': 'The game expired.',
+  'error.cancelled': 'The game was cancelled.',
+  'error.busy': 'The server is busy. Please try again in a moment.',
+  'error.unavailable': 'This server does not offer that.',
+  // ... and the reasons the server names (an illegal placement: the engine's; a refused name or password)
+  'reason.cell': 'This place is outside the play area or not empty.',
+  'reason.adjacent': 'The two halves must lie on neighbouring places.',
+  'reason.first_tile': 'Your first tile must touch a start symbol that no tile touches yet.',
+  'reason.display': 'The tile must go on an empty place beside the tiles already out.',
+  'reason.rack': 'That tile is not on your rack.',
+  'reason.phase': 'That is not the decision asked for now.',
+  'reason.rotation': 'That turn of the tile does not exist.',
+  'reason.wild': 'That colour is not in this game.',
+  'reason.over': 'The game is over.',
+  'reason.left': 'That player has left the game.',
+  'reason.name_length': 'A name has 1 to 24 characters.',
+  'reason.name_chars': 'A name may hold letters, digits, spaces and _ - . only.',
+  'reason.name_mark': 'An accent mark in a name must follow a letter.',
+  'reason.name_utf8': 'The name is not valid text.',
+  'reason.password_short': 'The password is too short.',
+  'reason.password_long': 'The password is too long (at most 1024 bytes).',
+  'reason.password_nul': 'The password holds a character that is not allowed.',
 };
 
 // German and Hungarian in lang/de.js and lang/hu.js; a key missing there is said in English.
@@ -358,6 +622,44 @@ export function t(key, params = {}) {
   if (v === undefined) return key;
   if (typeof v === 'function') return v(params);
   return v.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+}
+
+// A game's own word for its pieces: the key `KEY@VARIANT` where a language has one
+// (German ROTA says Plättchen, the others Stein), else KEY.
+export function tv(key, variant, params = {}) {
+  const alt = `${key}@${variant}`;
+  return MESSAGES[lang()]?.[alt] !== undefined ? t(alt, params) : t(key, params);
+}
+
+// A message as a list of strings and nodes: {x} takes params.x, which may be a DOM
+// node or a list of nodes (a colour's shape, a name in bold); for h(tag, attrs, tn(...)).
+export function tn(key, params = {}) {
+  const v = MESSAGES[lang()]?.[key] ?? EN[key];
+  if (typeof v !== 'string') return [t(key, params)];
+  const out = [];
+  let last = 0;
+  for (const m of v.matchAll(/\{(\w+)\}/g)) {
+    if (m.index > last) out.push(v.slice(last, m.index));
+    const p = params[m[1]];
+    if (p === undefined || p === null) out.push(m[0]);
+    else if (Array.isArray(p)) out.push(...p.filter((x) => x !== null && x !== undefined));
+    else out.push(typeof p === 'object' ? p : String(p));
+    last = m.index + m[0].length;
+  }
+  if (last < v.length) out.push(v.slice(last));
+  return out;
+}
+
+// What a server error says in the reader's language: its reason (an illegal
+// placement's, a refused name's) when we know it, else its code, else the server's
+// English message. e: an error answer ({code, reason, message}) or an api.js Error.
+export function errorText(e) {
+  if (!e) return t('error.internal');
+  const known = (k) => MESSAGES.en[k] !== undefined;
+  if (e.reason && known(`reason.${e.reason}`)) return t(`reason.${e.reason}`);
+  if (e.code === 'http' && e.status) return t('error.http', { status: e.status });
+  if (e.code && known(`error.${e.code}`)) return t(`error.${e.code}`);
+  return e.message || e.code || t('error.internal');
 }
 
 // "Ann", "Ann and Bo", "Ann, Bo and Cy".

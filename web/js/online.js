@@ -5,7 +5,7 @@
 // hands this the server's messages; everything here is decided by the server.
 import { h, clear } from './svg.js';
 import { api, tokens, created } from './api.js';
-import { t, joinNames } from './messages.js';
+import { t, joinNames, errorText } from './messages.js';
 import { VARIANTS, seatLabel } from './variants.js';
 import { paintClocks } from './clock.js';
 import { Chat } from './chat.js';
@@ -67,7 +67,7 @@ export class Online {
     const g = this.game;
     if (m.code === 'not_absent') {
       const s = g?.seats?.[g.to_move];
-      dialogs.toast(this.v.toastHost, t('leave.not_absent', { name: seatLabel(s) }), 'warn', 4000);
+      dialogs.toast(this.v.toastHost, t('leave.not_absent', { name: seatLabel(s, g?.seats) }), 'warn', 4000);
       this.absent.reset();
       return true;
     }
@@ -79,12 +79,12 @@ export class Online {
     const chatWaiting = this.chatSent && Date.now() - this.chatSent.at < CHAT_HOLD_MS * 3;
     if (chatWaiting && (m.code === 'bad_message' || (m.code === 'rate_limited' && !this.v.inflight))) {
       this.chatSent = null;
-      this.chat.onError(m.code, m.message);
+      this.chat.onError(m.code, errorText(m));
       return true;
     }
     if (this.rematchAsked) {
       this.rematchAsked = false;
-      dialogs.toast(this.v.toastHost, t('rematch.failed', { msg: m.message || m.code }), 'error', 4000);
+      dialogs.toast(this.v.toastHost, t('rematch.failed', { msg: errorText(m) }), 'error', 4000);
       return true;
     }
     this.absent.reset();
@@ -170,7 +170,7 @@ export class Online {
           await api.cancelGame(this.v.id, this.v.token);
           this.v.showGone('cancelled');
         } catch (e) {
-          dialogs.toast(this.v.toastHost, t('lobby.cancel_failed', { msg: e.message }), 'error', 4000);
+          dialogs.toast(this.v.toastHost, t('lobby.cancel_failed', { msg: errorText(e) }), 'error', 4000);
         }
       },
       onCancel: () => this.v.closeDialog(),
@@ -206,9 +206,9 @@ export class Online {
     const out = [];
     const humans = g.seats.filter((s) => s.kind === 'human').length;
     if (mine === null && seats.length && seats.length >= humans) {
-      out.push(h('span', { class: 'rematch-text' }, [t('rematch.playing', { names: joinNames(seats.map((s) => seatLabel(g.seats[s]))) })]));
+      out.push(h('span', { class: 'rematch-text' }, [t('rematch.playing', { names: joinNames(seats.map((s) => seatLabel(g.seats[s], g.seats))) })]));
     } else if (others.length) {
-      out.push(h('span', { class: 'rematch-text' }, [t('rematch.wants', { names: joinNames(others.map((s) => seatLabel(g.seats[s]))), n: others.length })]));
+      out.push(h('span', { class: 'rematch-text' }, [t('rematch.wants', { names: joinNames(others.map((s) => seatLabel(g.seats[s], g.seats))), n: others.length })]));
     }
     if (mine === null) {
       out.push(h('a', { class: 'btn small', href: `#/watch/${g.rematch}`, 'data-action': 'watch-rematch' }, [t('rematch.watch')]));

@@ -6,7 +6,7 @@
 import { h, clear } from './svg.js';
 import { api } from './api.js';
 import { session } from './account.js';
-import { t, joinNames } from './messages.js';
+import { t, joinNames, errorText } from './messages.js';
 import { VARIANTS, modeName } from './variants.js';
 import { ratingText, deviationText, changeText, changeClass, placeText, isProvisional } from './ratings.js';
 import { chartPoints, ratingChart } from './rating_chart.js';
@@ -44,7 +44,7 @@ export class ProfilePage {
       if (this.dead) return;
       clear(this.el).append(h('div', { class: 'card missing', 'data-state': e.status === 404 ? 'unknown' : 'error' }, [
         h('h2', {}, [e.status === 404 ? t('profile.unknown_title') : t('profile.error_title')]),
-        h('p', {}, [e.status === 404 ? t('profile.unknown_text', { name: this.name }) : e.message]),
+        h('p', {}, [e.status === 404 ? t('profile.unknown_text', { name: this.name }) : errorText(e)]),
         h('a', { href: '#/leaderboard/square', class: 'btn' }, [t('leaderboard.title')]), ' ',
         h('a', { href: '#/', class: 'btn primary' }, [t('gone.lobby')]),
       ]));
@@ -150,7 +150,7 @@ export class ProfilePage {
         msg.className = 'form-msg ok';
         msg.textContent = t('profile.pw_changed');
       } catch (err) {
-        msg.textContent = err.status === 401 ? t('auth.wrong_password') : err.status === 429 ? t('auth.rate_limited') : err.message;
+        msg.textContent = err.status === 401 ? t('auth.wrong_password') : err.status === 429 ? t('auth.rate_limited') : errorText(err);
       }
       btn.disabled = false;
     } }, [
@@ -185,7 +185,7 @@ export class ProfilePage {
         await api.deleteAccount(pw.value);
       } catch (err) {
         ok.disabled = false;
-        msg.textContent = err.status === 401 ? t('auth.wrong_password') : err.status === 429 ? t('auth.rate_limited') : err.message;
+        msg.textContent = err.status === 401 ? t('auth.wrong_password') : err.status === 429 ? t('auth.rate_limited') : errorText(err);
         pw.select();
         return;
       }

@@ -6,6 +6,7 @@ import { drawSquareDomino } from './board_square.js';
 import { drawHexDomino } from './board_hex.js';
 import { drawRotaTile, rotateCorners } from './board_rota.js';
 import { colorLabel } from './colors.js';
+import { t, tv } from './messages.js';
 
 // The angle (degrees, clockwise) at which a domino's second half lies, per orientation.
 export const dominoAngle = (variant, rot) => (variant === 'hex' ? -60 * rot : 90 * rot);
@@ -30,14 +31,14 @@ export function tileSvg(variant, tile, rot = 0, size = 56) {
   return svg;
 }
 
-const tileName = (tile) => tile.map((c) => (c ? colorLabel(c) : 'empty')).join(', ');
+const tileName = (tile) => tile.map((c) => (c ? colorLabel(c) : t('rack.empty_corner'))).join(', ');
 
 export class Rack {
   constructor(host, handlers) {
     this.host = host;
     this.handlers = handlers;
-    this.list = h('div', { class: 'rack-tiles', role: 'listbox', 'aria-label': 'Your tiles' });
-    this.turnBtn = h('button', { class: 'btn turn-btn', type: 'button', title: 'Turn the tile (right mouse button or R)', onclick: () => handlers.rotate() }, ['⟳ Turn']);
+    this.list = h('div', { class: 'rack-tiles', role: 'listbox', 'aria-label': t('game.your_tiles') });
+    this.turnBtn = h('button', { class: 'btn turn-btn', type: 'button', title: t('rack.turn_title'), onclick: () => handlers.rotate() }, [t('rack.turn')]);
     clear(host).append(this.list, this.turnBtn);
     host.addEventListener('contextmenu', (e) => { e.preventDefault(); handlers.rotate(); });
   }
@@ -45,17 +46,19 @@ export class Rack {
   // {variant, tiles, selected, rot, active}
   render({ variant, tiles, selected, rot, active }) {
     clear(this.list);
+    this.list.setAttribute('aria-label', tv('game.your_tiles', variant));
+    this.turnBtn.title = tv('rack.turn_title', variant);
     tiles.forEach((tile, i) => {
       const sel = i === selected;
       const btn = h('button', {
         type: 'button', class: `rack-tile${sel ? ' selected' : ''}`, role: 'option',
         'aria-selected': sel ? 'true' : 'false', 'data-index': i, 'data-tile': tile.map((c) => c || 'none').join(','),
-        title: `Tile ${i + 1}: ${tileName(tile)}`, 'aria-label': `Tile ${i + 1}: ${tileName(tile)}`,
+        title: tv('rack.tile', variant, { n: i + 1, tile: tileName(tile) }), 'aria-label': tv('rack.tile', variant, { n: i + 1, tile: tileName(tile) }),
         onclick: () => this.handlers.select(i),
       }, [tileSvg(variant, tile, sel ? rot : 0, variant === 'rota' ? 58 : 50)]);
       this.list.appendChild(btn);
     });
-    if (!tiles.length) this.list.appendChild(h('div', { class: 'rack-empty' }, ['no tiles']));
+    if (!tiles.length) this.list.appendChild(h('div', { class: 'rack-empty' }, [tv('rack.none', variant)]));
     this.turnBtn.disabled = selected === null || selected === undefined;
     this.host.classList.toggle('inactive', !active);
   }

@@ -5,8 +5,8 @@
 // a seat with a rating shows it first under the name ("rating 1658 · human").
 import { h, clear } from './svg.js';
 import { shapeIcon, colorLabel } from './colors.js';
-import { trackScale, seatLabel, kindLabel } from './variants.js';
-import { t } from './messages.js';
+import { trackScale, seatLabel, kindLabel, levelName } from './variants.js';
+import { t, tv } from './messages.js';
 import { ratingText } from './ratings.js';
 
 export class Scores {
@@ -23,21 +23,22 @@ export class Scores {
       const turn = status === 'running' && i === toMove;
       const teamId = mode === 'team' ? (i % 2 === 0 ? 'A' : 'B') : null;
       const extra = [];
-      if (seat.rack_size !== undefined && seat.rack_size !== null) extra.push(`${variant === 'rota' ? 'hand' : 'rack'} ${seat.rack_size}`);
-      if (seat.stack !== undefined && seat.stack !== null) extra.push(`stack ${seat.stack}`);
+      if (seat.rack_size !== undefined && seat.rack_size !== null) extra.push(variant === 'rota' ? t('scores.hand', { n: seat.rack_size }) : tv('scores.rack', variant, { n: seat.rack_size }));
+      if (seat.stack !== undefined && seat.stack !== null) extra.push(t('scores.stack', { n: seat.stack }));
       const left = seat.left || null;
       const playedBy = seat.played_by && status === 'running';
-      const kind = playedBy ? t('leave.played_by', { level: seat.played_by, name: seatLabel(seat) }) : kindLabel(seat);
+      const label = seatLabel(seat, seats);
+      const kind = playedBy ? t('leave.played_by', { level: levelName(seat.played_by), name: label }) : kindLabel(seat);
       const card = h('section', {
         class: `score-card${turn ? ' to-move' : ''}${i === you ? ' you' : ''}${teamId ? ` team-${teamId}` : ''}${left ? ' left' : ''}`, 'data-seat': i,
-        'data-left': left || '', 'aria-label': `${seatLabel(seat)} scores`,
+        'data-left': left || '', 'aria-label': t('scores.label', { name: label }),
       }, [
         h('header', {}, [
           h('span', { class: 'turn-mark', 'aria-hidden': 'true' }, [turn ? '▶' : '']),
-          h('span', { class: `conn ${seat.kind === 'ai' || seat.connected ? 'on' : 'off'}`, title: seat.kind === 'ai' ? 'computer' : (seat.connected ? 'connected' : 'not connected') }),
-          teamId ? h('span', { class: 'team-tag', title: `team ${teamId}` }, [teamId]) : null,
-          h('span', { class: 'seat-name' }, [seatLabel(seat) + (i === you ? ' (you)' : '')]),
-          clock && seat.kind !== 'ai' ? h('span', { class: 'seat-clock', 'data-seat': i, role: 'timer', title: t('clock.title', { name: seatLabel(seat) }) }) : null,
+          h('span', { class: `conn ${seat.kind === 'ai' || seat.connected ? 'on' : 'off'}`, title: seat.kind === 'ai' ? t('scores.computer') : t(seat.connected ? 'lobby.connected' : 'lobby.not_connected') }),
+          teamId ? h('span', { class: 'team-tag', title: t('scores.team', { team: teamId }) }, [teamId]) : null,
+          h('span', { class: 'seat-name' }, [i === you ? t('common.you', { name: label }) : label]),
+          clock && seat.kind !== 'ai' ? h('span', { class: 'seat-clock', 'data-seat': i, role: 'timer', title: t('clock.title', { name: label }) }) : null,
         ]),
         h('div', { class: `seat-kind${playedBy ? ' played-by' : ''}`, title: kind }, [
           left ? h('span', { class: 'left-tag', 'data-why': left }, [t(`leave.why.${left}`)]) : null,
@@ -50,7 +51,7 @@ export class Scores {
         h('div', { class: 'bars', style: `--n:${colors.length}` }, colors.map((c, k) => {
           const v = vals[k];
           const isLow = v === low;
-          return h('div', { class: `bar-col${isLow ? ' lowest' : ''}`, 'data-color': c, 'data-value': v, title: `${colorLabel(c)}: ${v}${isLow ? ' (lowest)' : ''}` }, [
+          return h('div', { class: `bar-col${isLow ? ' lowest' : ''}`, 'data-color': c, 'data-value': v, title: t(isLow ? 'scores.bar_lowest' : 'scores.bar', { color: colorLabel(c), n: v }) }, [
             h('span', { class: 'bar-num' }, [String(v)]),
             h('div', { class: 'bar-track' }, [
               ...marks.map((m) => h('i', { class: 'bar-mark', style: `bottom:${(100 * m) / max}%` })),

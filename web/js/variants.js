@@ -1,9 +1,14 @@
 // variants.js — names and display constants of the three games (for labels and
-// the scale of the score bars only; the rules live in the server).
+// the scale of the score bars only; the rules live in the server), and how seats
+// are named on the page: a computer seat by its level in the reader's language,
+// numbered when a game has two of one level ("Greedy 1", "Greedy 2").
+import { t } from './messages.js';
+
+// The games' names are the same in every language; their blurbs are messages.
 export const VARIANTS = {
-  square: { name: 'AXIO', rackName: 'rack', blurb: 'Dominoes on the square board, with pyramids' },
-  rota:   { name: 'AXIO ROTA', rackName: 'hand', blurb: 'Square tiles with four corners; circles form where they meet' },
-  hex:    { name: 'AXIO Hex', rackName: 'rack', blurb: 'Six colours on the hexagonal board (the online game)' },
+  square: { name: 'AXIO', get blurb() { return t('variant.square.blurb'); } },
+  rota:   { name: 'AXIO ROTA', get blurb() { return t('variant.rota.blurb'); } },
+  hex:    { name: 'AXIO Hex', get blurb() { return t('variant.hex.blurb'); } },
 };
 
 // The last threshold of a track (the full length of a score bar) and the one before it.
@@ -13,13 +18,30 @@ export function trackScale(variant, mode) {
   return { max: 18, marks: [] };
 }
 
-export const modeName = (mode) => ({ standard: 'standard', solo: 'solo', team: 'team' }[mode] || mode);
+const MODES = ['standard', 'solo', 'team'];
+export const modeName = (mode) => (MODES.includes(mode) ? t(`mode.${mode}`) : mode);
 
-export function seatLabel(seat) {
-  if (!seat) return '';
-  if (seat.kind === 'human' && seat.taken === false) return 'free seat';
-  if (seat.kind === 'ai') return `${seat.name || 'Computer'}`;
-  return seat.name || 'Player';
+// The computer levels of the server (src/ai) and their names in the reader's language.
+export const LEVELS = ['random', 'greedy', 'strong'];
+export const levelName = (level) => (LEVELS.includes(level) ? t(`ai.level.${level}`) : level || '');
+
+// A computer seat's level: its `level`, else read from the server's name "LEVEL (AI)".
+const levelOf = (seat) => seat?.level || /^(\w+) \(AI\)$/.exec(seat?.name || '')?.[1] || null;
+
+// A computer seat's name: its level, numbered among the game's seats of that level.
+export function aiName(seat, seats = null) {
+  const level = levelOf(seat);
+  const base = LEVELS.includes(level) ? t(`ai.name.${level}`) : seat?.name || t('ai.computer');
+  const same = (seats || []).filter((s) => s?.kind === 'ai' && levelOf(s) === level);
+  return same.length > 1 && same.includes(seat) ? t('ai.numbered', { name: base, n: same.indexOf(seat) + 1 }) : base;
 }
 
-export const kindLabel = (seat) => (seat?.kind === 'ai' ? `computer, ${seat.level || 'ai'}` : 'human');
+// A seat as the page names it; seats: all the game's seats (to number computers).
+export function seatLabel(seat, seats = null) {
+  if (!seat) return '';
+  if (seat.kind === 'human' && seat.taken === false) return t('lobby.free_seat');
+  if (seat.kind === 'ai') return aiName(seat, seats);
+  return seat.name || t('common.player');
+}
+
+export const kindLabel = (seat) => (seat?.kind === 'ai' ? t('kind.computer', { level: levelName(levelOf(seat)) }) : t('kind.human'));
