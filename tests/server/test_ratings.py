@@ -277,8 +277,9 @@ class Migration(unittest.TestCase):
             try:
                 self.assertEqual(con.execute("PRAGMA user_version").fetchone()[0], 5)
                 self.assertEqual(con.execute("SELECT count(*) FROM games").fetchone()[0], 3)
-                self.assertEqual(con.execute("SELECT count(*) FROM accounts WHERE computer = 1")
-                                 .fetchone()[0], 3)
+                self.assertEqual([r[0] for r in con.execute(
+                    "SELECT name FROM accounts WHERE computer = 1 ORDER BY id")],
+                    ["random", "greedy", "strong", "expert"])  # one rated player per level
             finally:
                 con.close()
         finally:
