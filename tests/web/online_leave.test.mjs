@@ -133,7 +133,7 @@ test('leave: resign a 3-player game, the computer plays on for the leaver', { ti
     // Everyone sees that Bo left and that the computer plays his seat; the game goes on.
     await ann.waitForSelector('.score-card[data-seat="1"][data-left="resign"]');
     assert.match(await ann.textContent('.score-card[data-seat="1"]'), /resigned/);
-    assert.match(await ann.textContent('.score-card[data-seat="1"] .seat-kind'), /the computer \(greedy\) plays for Bo/);
+    assert.match(await ann.textContent('.score-card[data-seat="1"] .seat-kind'), /the computer \(casual\) plays for Bo/);
     await ann.waitForFunction(() => /Bo resigned/.test(document.getElementById('log').textContent));
     await bo.waitForSelector('.left-note:not([hidden])');
     assert.equal(await bo.locator('[data-action=resign]').count(), 0, 'no Resign button after leaving');

@@ -112,16 +112,16 @@ test('i18n helpers: errors by code and reason, nodes in messages, seat names, so
   // Computers by their level; two of one level numbered; a free seat; people as named.
   const seats = [{ kind: 'human', name: 'Ann', taken: true }, { kind: 'ai', level: 'greedy', name: 'greedy (AI)' },
     { kind: 'ai', level: 'strong', name: 'strong (AI)' }, { kind: 'ai', level: 'greedy', name: 'greedy (AI)' }, { kind: 'human', taken: false, name: null }];
-  assert.deepEqual(seats.map((s) => seatLabel(s, seats)), ['Ann', 'Greedy 1', 'Strong', 'Greedy 2', 'free seat']);
-  assert.equal(seatLabel({ kind: 'ai', name: 'random (AI)' }), 'Random', 'the level read from the name');
-  assert.equal(kindLabel(seats[1]), 'computer, greedy');
+  assert.deepEqual(seats.map((s) => seatLabel(s, seats)), ['Ann', 'Casual 1', 'Strong', 'Casual 2', 'free seat']);
+  assert.equal(seatLabel({ kind: 'ai', name: 'random (AI)' }), 'Beginner', 'the level read from the name');
+  assert.equal(kindLabel(seats[1]), 'computer, casual');
   // Hex solo: the three lowest tracks, not 30910.
   assert.equal(soloResult('hex', 30910), '3 · 9 · 10');
   assert.equal(soloResult('hex', 121418), '12 · 14 · 18');
   assert.equal(soloResult('square', 21), '21');
   try {
     setLangForTest('de');
-    assert.equal(seatLabel(seats[3], seats), 'Gierig 2');
+    assert.equal(seatLabel(seats[3], seats), 'Hobbyspieler 2');
     assert.equal(modeName('solo'), 'Solo');
     assert.equal(colorLabel('purple'), 'Lila (Stern)');
     assert.equal(tv('rack.none', 'rota'), 'kein Plättchen', 'German ROTA says Plättchen');
@@ -129,7 +129,7 @@ test('i18n helpers: errors by code and reason, nodes in messages, seat names, so
     assert.equal(errorText({ code: 'illegal_move', reason: 'cell' }), 'Diese Stelle liegt außerhalb des Spielbereichs oder ist nicht frei.');
     assert.equal(formatClock(86400000, 'daily'), '1 T 0 h');
     setLangForTest('hu');
-    assert.equal(seatLabel(seats[1], seats), 'Mohó 1');
+    assert.equal(seatLabel(seats[1], seats), 'Hobbi 1');
     assert.equal(tv('rack.none', 'rota'), 'nincs lapka', 'no ROTA word of its own: the common one');
     assert.equal(t('info.you_seat', { n: 1 }), 'az 1. helyen játszol');
     assert.equal(t('info.you_seat', { n: 2 }), 'a 2. helyen játszol');

@@ -197,7 +197,8 @@ export class Lobby {
         this.renderForm();
       });
       const team = c.mode === 'team' ? h('small', { class: 'muted' }, [t('lobby.team', { team: i % 2 === 0 ? 'A' : 'B' })]) : null;
-      this.seatsBox.appendChild(h('div', { class: 'seat-row' }, [h('label', { for: `seat-${i}` }, [t('lobby.seat', { n: i + 1 }), team]), sel]));
+      const about = seat.kind === 'ai' && LEVELS.includes(seat.level) ? h('small', { class: 'muted level-about' }, [t(`ai.desc.${seat.level}`)]) : null;
+      this.seatsBox.appendChild(h('div', { class: 'seat-row' }, [h('label', { for: `seat-${i}` }, [t('lobby.seat', { n: i + 1 }), team]), sel, about]));
     });
     firstHuman = c.seats.findIndex((s) => s.kind === 'human');
     this.createBtn.disabled = firstHuman < 0;

@@ -21,8 +21,9 @@ export function trackScale(variant, mode) {
 const MODES = ['standard', 'solo', 'team'];
 export const modeName = (mode) => (MODES.includes(mode) ? t(`mode.${mode}`) : mode);
 
-// The computer levels of the server (src/ai) and their names in the reader's language.
-export const LEVELS = ['random', 'greedy', 'strong'];
+// The computer levels of the server (src/server/levels.c), weakest first, and their names in the
+// reader's language (Beginner, Casual, Strong, Expert).
+export const LEVELS = ['random', 'greedy', 'strong', 'expert'];
 export const levelName = (level) => (LEVELS.includes(level) ? t(`ai.level.${level}`) : level || '');
 
 // A computer seat's level: its `level`, else read from the server's name "LEVEL (AI)".
