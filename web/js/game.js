@@ -23,6 +23,7 @@ import { rulesLabel } from './rules/labels.js';
 import { clockName } from './clock.js';
 import { inviteBox } from './invite.js';
 import { session, authHash } from './account.js';
+import { Guide } from './guide.js';
 
 const SQ_DIRS = [[0, 1], [1, 0], [0, -1], [-1, 0]]; // right, down, left, up ([row, col])
 const PREVIEW_GAP_MS = 130; // at most ~7 previews a second (the server limits messages per second)
@@ -108,6 +109,7 @@ export class GameView {
   destroy() {
     this.gone = true;             // the socket's last "closed" is not for the next page
     this.online.destroy();
+    this.guide?.destroy();
     this.sock.close();
     document.removeEventListener('keydown', this.keyHandler);
     clearInterval(this.retryTicker);
@@ -272,6 +274,9 @@ export class GameView {
       if (this.dialog?.querySelector('.end-dialog') && this.game.rated) dialogs.fillRatingChanges(this.dialog, this.game.seats);
       if (this.wantReplay) { this.wantReplay = false; this.endShown = true; this.openReplay(); } else this.showEnd(false);
     }
+    // A guided first game: the guide explains what just came up (guide.js).
+    if (!this.guide && this.game.guided && this.you) this.guide = new Guide(this);
+    this.guide?.onState();
   }
 
   onHistory(events) {
@@ -286,6 +291,7 @@ export class GameView {
     if (!ev) return;
     this.history.push(ev);
     this.addLog(ev);
+    this.guide?.onEvent(ev);
     if (ev.ev === 'axio') {
       const name = this.game?.seats?.[ev.player]?.name || `Player ${ev.player + 1}`;
       this.queueAxio({ name: ev.player === this.you?.seat ? `You (${name})` : name, color: ev.color, score: ev.score, bonus: ev.bonus_move });
@@ -556,6 +562,7 @@ export class GameView {
 
   send(move) {
     if (!this.sock.send(move)) { dialogs.toast(this.toastHost, 'Not connected — try again in a moment.', 'error'); return; }
+    this.guide?.onSend(move);
     this.pending.push({ kind: move.type });
     this.placing = true;
     this.board.overlay(null);
@@ -662,6 +669,7 @@ export class GameView {
     this.el.dataset.phase = this.game.phase;
     this.el.dataset.toMove = this.game.to_move;
     this.el.dataset.seq = this.seq;
+    this.guide?.refresh();
   }
 
   renderScores(seatsOverride = null) {
