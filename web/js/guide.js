@@ -268,10 +268,12 @@ export class Guide {
         const pts = Object.entries(data.ev.points || {}).filter(([, n]) => n > 0)
           .map(([c, n]) => h('span', { class: 'guide-pts', 'data-color': c }, [`+${n}`, shapeIcon(c, 14)]));
         const text = data.lines ? t(grid ? 'guide.lines.grid' : 'guide.lines.rota') : t('guide.lines.none');
+        // The tile itself stays in sight too.
+        const tile = () => (data.ev.cells || [data.ev.cell]).map((c) => v.board?.svg.querySelector(`.layer-tiles [data-half="${key(c)}"], .layer-tiles [data-tile="${key(c)}"]`));
         return {
           title: t('guide.lines.title'), body: [[text, ' ', ...pts]],
           draw: () => this.drawLines(data),
-          target: () => layerEls(), avoid: () => layerEls(),
+          target: () => layerEls(), avoid: () => [...layerEls(), ...tile().map((el) => ({ el, weight: 10 }))],
         };
       }
       case 'weakest':
@@ -310,7 +312,10 @@ export class Guide {
         const low = (seat) => Math.min(...g.colors.map((c) => g.end.scores?.[seat]?.[c] ?? 0));
         const mine = low(me), theirs = low(1 - me);
         const won = (g.end.ranking?.[0] || []).includes(me);
-        const body = [mine === theirs ? t('guide.end.tied', { mine }) : t(won ? 'guide.end.won' : 'guide.end.lost', { mine, theirs }), t('guide.end.next')];
+        const others = GUIDE_VARIANTS.filter((w) => w !== this.variant)
+          .flatMap((w, i) => [i ? ' · ' : '', h('a', { href: `#/learn/${w}`, 'data-action': 'learn', 'data-variant': w }, [VARIANTS[w].name])]);
+        const body = [mine === theirs ? t('guide.end.tied', { mine }) : t(won ? 'guide.end.won' : 'guide.end.lost', { mine, theirs }),
+          [t('guide.end.next'), ' ', ...others]];
         return {
           title: t('guide.end.title'), body, link: { href: '#/', text: t('guide.real_game') },
           target: () => [document.querySelector('.end-dialog .ranking')],
@@ -430,6 +435,8 @@ export class Guide {
     if (!c) return;
     const el = c.el;
     const target = rectOf(c.spec.target());
+    // A tip about a dialog ends with the dialog (answered, closed, or a replay opened).
+    if (!target && URGENT.has(c.step)) { this.done(); return; }
     const W = window.innerWidth, H = window.innerHeight, TOP = 56, M = 8;
     const bw = el.offsetWidth, bh = el.offsetHeight;
     // Never over the rack and the status line: the next move is made there.
