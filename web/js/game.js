@@ -601,6 +601,7 @@ export class GameView {
 
   closeDialog() {
     if (this.dialog) { this.dialog.remove(); this.dialog = null; }
+    this.guide?.refresh(); // a tip about the dialog goes with it
   }
 
   // ---- keys -------------------------------------------------------------------
