@@ -290,6 +290,24 @@ typedef struct {
 } ax_preview;
 void ax_preview_move(const ax_game *g, const ax_move *m, ax_preview *out);
 
+/* Where a placement's points would come from, for showing them (the guided
+ * game): one line per half and direction walked (square, hex: `cell` the
+ * half, `dir` the direction, `points` the matching symbols counted beyond
+ * it) or per corner whose circle scores (rota: `corner` of the placed tile,
+ * `points` the matching corners), each with the colour it scores. Only the
+ * lines that count points; the tile's own unit, not its pyramids. Their
+ * points add up to the tile's `place` event. Returns their number; 0 for a
+ * decision ax_check refuses. */
+#define AX_MAX_LINES 12 /* hex: two halves, five directions each */
+typedef struct {
+    int8_t color;
+    uint8_t points;
+    int8_t dir;    /* square, hex; else -1 */
+    int8_t corner; /* rota; else -1 */
+    int16_t cell;  /* square, hex: the half's grid index; else -1 */
+} ax_line;
+int ax_preview_lines(const ax_game *g, const ax_move *m, ax_line lines[AX_MAX_LINES]);
+
 /* --- ranking and results (ranking.c) --- */
 
 /* Orders seats best first. place[i] is the place (0 = first) of the i-th

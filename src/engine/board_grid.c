@@ -167,17 +167,45 @@ ax_error ax_grid_check(const ax_game *g, const ax_move *m)
     return AX_OK;
 }
 
+/* The cells after `cell` in the direction `step` that hold `sym`, up to the
+ * first that does not: the points of one line (rules 2.2 step 2). */
+static int run_length(const ax_game *g, int cell, int step, int sym)
+{
+    int n = 0;
+    for (int c = cell + step; g->cell[c] == sym; c += step)
+        n++;
+    return n;
+}
+
 /* Points of one half on `cell`, walking every direction but `skip_dir`. */
 static void score_half(const ax_game *g, int cell, int skip_dir, uint8_t points[])
 {
     int sym = g->cell[cell], ndir = (g)->ndirs;
-    for (int d = 0; d < ndir; d++) {
-        if (d == skip_dir)
-            continue;
-        int step = g->dir_offset[d];
-        for (int c = cell + step; g->cell[c] == sym; c += step)
-            points[sym]++;
+    for (int d = 0; d < ndir; d++)
+        if (d != skip_dir)
+            points[sym] = (uint8_t)(points[sym] + run_length(g, cell, g->dir_offset[d], sym));
+}
+
+/* The lines a checked placement would score, walked on the board before it:
+ * a walk never meets the other half, which lies in the one direction skipped. */
+int ax_grid_lines(const ax_game *g, const ax_move *m, ax_line lines[AX_MAX_LINES])
+{
+    ax_tile tile = g->rack[g->to_move][m->rack_index];
+    int dir = direction_between(g, m->cells[0], m->cells[1]), n = 0;
+    for (int k = 0; k < 2; k++) {
+        int skip = k == 0 ? dir : (dir + g->ndirs / 2) % g->ndirs;
+        for (int d = 0; d < g->ndirs; d++) {
+            int run = d == skip ? 0 : run_length(g, m->cells[k], g->dir_offset[d], tile.sym[k]);
+            if (run == 0 || n == AX_MAX_LINES)
+                continue;
+            lines[n++] = (ax_line){.color = tile.sym[k],
+                                   .points = (uint8_t)run,
+                                   .dir = (int8_t)d,
+                                   .corner = -1,
+                                   .cell = m->cells[k]};
+        }
     }
+    return n;
 }
 
 static bool is_single(const ax_game *g, int cell)

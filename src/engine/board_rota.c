@@ -116,6 +116,21 @@ static int empty_corner(ax_tile t)
     return -1;
 }
 
+/* The points of corner `i` of a tile placed on (x, y) showing `color` (a
+ * colour, or a negative number for none): the other corners of its circle
+ * that show the same colour (rules 3.3 step 2). */
+static int corner_points(const ax_game *g, int x, int y, int i, int color)
+{
+    if (color < 0)
+        return 0;
+    int8_t others[3];
+    int n = 0;
+    circle_others(&g->rota, x, y, i, others);
+    for (int k = 0; k < 3; k++)
+        n += others[k] == color;
+    return n;
+}
+
 void ax_rota_points(const ax_game *g, ax_tile placed, int x, int y, int wild,
                     uint8_t points[AX_MAX_COLORS], bool *wild_scored)
 {
@@ -123,17 +138,30 @@ void ax_rota_points(const ax_game *g, ax_tile placed, int x, int y, int wild,
     *wild_scored = false;
     for (int i = 0; i < 4; i++) {
         int color = placed.sym[i] == AX_NO_COLOR ? wild : placed.sym[i];
-        if (color < 0)
+        int n = corner_points(g, x, y, i, color);
+        if (n == 0)
             continue;
-        int8_t others[3];
-        circle_others(&g->rota, x, y, i, others);
-        for (int k = 0; k < 3; k++)
-            if (others[k] == color) {
-                points[color]++;
-                if (placed.sym[i] == AX_NO_COLOR)
-                    *wild_scored = true;
-            }
+        points[color] = (uint8_t)(points[color] + n);
+        if (placed.sym[i] == AX_NO_COLOR)
+            *wild_scored = true;
     }
+}
+
+int ax_rota_lines(const ax_game *g, const ax_move *m, ax_line lines[AX_MAX_LINES])
+{
+    ax_tile placed = ax_tile_rotate(g->rack[g->to_move][0], m->rotation);
+    int n = 0;
+    for (int i = 0; i < 4; i++) {
+        int color = placed.sym[i] == AX_NO_COLOR ? m->wild : placed.sym[i];
+        int run = corner_points(g, m->x, m->y, i, color);
+        if (run > 0)
+            lines[n++] = (ax_line){.color = (int8_t)color,
+                                   .points = (uint8_t)run,
+                                   .dir = -1,
+                                   .corner = (int8_t)i,
+                                   .cell = -1};
+    }
+    return n;
 }
 
 ax_error ax_rota_check(const ax_game *g, const ax_move *m)

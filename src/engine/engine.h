@@ -33,6 +33,8 @@ ax_error ax_grid_check(const ax_game *g, const ax_move *m);
  * returns the bonus moves earned; sets *all_max on an immediate win. */
 int ax_grid_place(ax_game *g, const ax_move *m, bool *all_max, ax_events *out);
 int ax_grid_moves(const ax_game *g, ax_move *moves, int max);
+/* The scoring lines of a checked placement (ax_preview_lines). */
+int ax_grid_lines(const ax_game *g, const ax_move *m, ax_line lines[AX_MAX_LINES]);
 void ax_grid_random_move(const ax_game *g, ax_rng *rng, ax_move *m);
 
 /* board_rota.c: the ROTA display */
@@ -43,6 +45,7 @@ bool ax_rota_is_frontier(const ax_rota_board *b, int x, int y);
 ax_error ax_rota_check(const ax_game *g, const ax_move *m);
 int ax_rota_place(ax_game *g, const ax_move *m, bool *all_max, ax_events *out);
 int ax_rota_moves(const ax_game *g, ax_move *moves, int max);
+int ax_rota_lines(const ax_game *g, const ax_move *m, ax_line lines[AX_MAX_LINES]);
 void ax_rota_random_move(const ax_game *g, ax_rng *rng, ax_move *m);
 /* Raw points of the hand tile turned `rotation` on (x, y) naming `wild`. */
 void ax_rota_points(const ax_game *g, ax_tile placed, int x, int y, int wild,

@@ -492,3 +492,10 @@ void ax_preview_move(const ax_game *g, const ax_move *m, ax_preview *out)
             out->pyramid_cell[out->npyramids++] = e->cells[0];
     }
 }
+
+int ax_preview_lines(const ax_game *g, const ax_move *m, ax_line lines[AX_MAX_LINES])
+{
+    if (m->kind != AX_MOVE_PLACE || ax_check(g, m) != AX_OK)
+        return 0;
+    return g->variant == AX_ROTA ? ax_rota_lines(g, m, lines) : ax_grid_lines(g, m, lines);
+}

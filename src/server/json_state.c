@@ -182,6 +182,7 @@ static void add_online(json_t *o, const game *gm)
     int64_t deadline = clock_deadline(gm);
     json_object_set_new(o, "created", json_integer(gm->created));
     json_object_set_new(o, "rated", json_boolean(gm->rated));
+    json_object_set_new(o, "guided", json_boolean(gm->guided));
     json_object_set_new(o, "creator", json_integer(gm->creator));
     json_object_set_new(o, "clock", clock_settings_json(&gm->clock));
     json_object_set_new(o, "clocks", clocks_json(gm));
@@ -602,6 +603,31 @@ json_t *decision_to_json(const ax_game *g, const ax_move *m)
                      ax_cell_json(g, m->cells[0]), ax_cell_json(g, m->cells[1]));
 }
 
+/* The lines the placement scores (ax_preview_lines): square and hex the
+ * half's cell and the cells counted beyond it, rota the placed tile's
+ * corner whose circle scores. */
+static json_t *lines_json(const ax_game *g, const ax_move *m)
+{
+    ax_line lines[AX_MAX_LINES];
+    int n = ax_preview_lines(g, m, lines);
+    json_t *a = json_array();
+    for (int i = 0; i < n; i++) {
+        const ax_line *l = &lines[i];
+        json_t *o = json_pack("{s:s,s:i}", "color", ax_color_name(l->color), "points", l->points);
+        if (g->variant == AX_ROTA) {
+            json_object_set_new(o, "cell", json_pack("[ii]", m->x, m->y));
+            json_object_set_new(o, "corner", json_integer(l->corner));
+        } else {
+            json_t *cells = json_array();
+            for (int k = 0, c = l->cell; k <= l->points; k++, c += g->dir_offset[l->dir])
+                json_array_append_new(cells, ax_cell_json(g, c));
+            json_object_set_new(o, "cells", cells);
+        }
+        json_array_append_new(a, o);
+    }
+    return a;
+}
+
 json_t *preview_json(const ax_game *g, const ax_move *m)
 {
     ax_preview pv;
@@ -611,9 +637,10 @@ json_t *preview_json(const ax_game *g, const ax_move *m)
     for (int i = 0; legal && i < pv.npyramids; i++)
         json_array_append_new(pyramids, ax_cell_json(g, pv.pyramid_cell[i]));
     uint8_t zero[AX_MAX_COLORS] = {0};
-    return json_pack("{s:s,s:b,s:o,s:o,s:o,s:o,s:o}", "type", "preview", "legal", legal, "points",
-                     ax_score_json(g, legal ? pv.points : zero), "score",
-                     ax_score_json(g, legal ? pv.score : zero), "pyramids", pyramids, "error",
+    return json_pack("{s:s,s:b,s:o,s:o,s:o,s:o,s:o,s:o}", "type", "preview", "legal", legal,
+                     "points", ax_score_json(g, legal ? pv.points : zero), "score",
+                     ax_score_json(g, legal ? pv.score : zero), "pyramids", pyramids, "lines",
+                     legal ? lines_json(g, m) : json_array(), "error",
                      legal ? json_null() : json_string(ax_error_string(pv.legal)), "reason",
                      legal ? json_null() : json_string(ax_error_id(pv.legal)));
 }

@@ -40,6 +40,31 @@ _Static_assert(NAME_MAX_LEN >= LEVEL_MAX_LEN + 5, "a seat holds a computer's nam
 
 static int api_fail(api_error *err, int http, const char *code, const char *message);
 
+/* Guided first games (docs/server.md#guided-games): a learner against the
+ * `random` computer, two players, dealt from a fixed seed per variant that
+ * scripts/guided_seeds.py chose so that the ideas the guide explains come
+ * early. A game is guided exactly when it was dealt from its variant's seed
+ * with two players: no other game gets one of these seeds (create_stored). */
+#define GUIDED_LEVEL       "random"
+#define GUIDED_SEED_SQUARE 7000000000000000132u
+#define GUIDED_SEED_ROTA   7000000000000000009u
+#define GUIDED_SEED_HEX    7000000000000000145u
+static const uint64_t guided_seeds[] = {
+    [AX_SQUARE] = GUIDED_SEED_SQUARE, [AX_ROTA] = GUIDED_SEED_ROTA, [AX_HEX] = GUIDED_SEED_HEX};
+
+static bool is_guided_seed(uint64_t seed)
+{
+    for (size_t v = 0; v < sizeof guided_seeds / sizeof guided_seeds[0]; v++)
+        if (seed == guided_seeds[v])
+            return true;
+    return false;
+}
+
+static bool stored_guided(const stored_game *sg, int variant, int mode)
+{
+    return sg->players == 2 && mode == AX_STANDARD && sg->seed == guided_seeds[variant];
+}
+
 static game *table[HASH_SIZE];
 static game *oldest, *newest;
 static int ngames;
@@ -169,8 +194,12 @@ static int seats_from_stored(game *gm, const stored_game *sg, char *err, size_t 
         snprintf(s->token_hash, sizeof s->token_hash, "%s", ss->token_hash);
         s->away_since = mono_now();
         if (strcmp(ss->kind, "ai") == 0) {
-            uint64_t seed = 0;
-            secret_u64(&seed);
+            /* A guided game's computer is as reproducible as its deal (seeded
+             * as `axio selfplay` seeds its players): the same decisions give
+             * the same game. */
+            uint64_t seed = sg->seed * 31 + (uint64_t)i;
+            if (!gm->guided)
+                secret_u64(&seed);
             s->kind = SEAT_AI;
             s->taken = true;
             const ai_level *level = ai_level_find(ss->level);
@@ -285,6 +314,7 @@ static int game_from_stored(const stored_game *sg, game **out, char *err, size_t
     gm->ended = status == GAME_OVER ? sg->updated : 0;
     gm->creator = sg->creator >= 0 && sg->creator < sg->players ? sg->creator : 0;
     gm->rated = sg->rated;
+    gm->guided = stored_guided(sg, v, m);
     if (is_base64url(sg->rematch, GAME_ID_LEN))
         memcpy(gm->rematch, sg->rematch, strlen(sg->rematch) + 1);
     if (is_base64url(sg->rematch_of, GAME_ID_LEN))
@@ -720,11 +750,16 @@ static int account_rating(int64_t account_id, const char *variant)
     return rt_show(r).rating;
 }
 
-/* Stores a new game and builds it; `seat` is taken with a new token. */
-static int create_stored(stored_game *sg, int seat, char token[TOKEN_LEN + 1], game **out,
-                         api_error *err)
+/* Stores a new game and builds it; `seat` is taken with a new token. A
+ * guided game keeps the seed it was given; every other gets a secret one,
+ * never a guided game's. */
+static int create_stored(stored_game *sg, bool guided, int seat, char token[TOKEN_LEN + 1],
+                         game **out, api_error *err)
 {
-    if (secret_game_id(sg->id) || secret_u64(&sg->seed) || secret_token(token))
+    bool failed = secret_game_id(sg->id) || secret_token(token);
+    while (!guided && !failed && (!sg->seed || is_guided_seed(sg->seed)))
+        failed = secret_u64(&sg->seed);
+    if (failed)
         return api_fail(err, 500, "internal", "no randomness available");
     sha256_hex(token, sg->seats[seat].token_hash);
     sg->creator = seat;
@@ -805,11 +840,72 @@ static int check_rated(const stored_game *sg, const game_clock *clock,
     return 0;
 }
 
+/* "guided": absent or a boolean; a guided game takes its players, mode,
+ * seats and clock from the server and is never rated, so a body that asks
+ * for anything else is refused. */
+static int read_guided(const json_t *body, bool *guided, api_error *err)
+{
+    const json_t *v = json_object_get(body, "guided");
+    if (v && !json_is_boolean(v))
+        return api_fail(err, 400, "bad_message", "guided must be true or false");
+    *guided = json_is_true(v);
+    if (!*guided)
+        return 0;
+    const json_t *players = json_object_get(body, "players"), *mode = json_object_get(body, "mode");
+    const json_t *clock = json_object_get(body, "clock");
+    if (players && !(json_is_integer(players) && json_integer_value(players) == 2))
+        return api_fail(err, 400, "bad_message", "a guided game has two players");
+    if (mode && !(json_is_string(mode) && strcmp(json_string_value(mode), "standard") == 0))
+        return api_fail(err, 400, "bad_message", "a guided game is played in mode standard");
+    if (json_object_get(body, "seats"))
+        return api_fail(err, 400, "bad_message",
+                        "a guided game chooses its seats: you against the computer");
+    if (clock && !json_is_null(clock))
+        return api_fail(err, 400, "bad_message", "a guided game has no clock");
+    if (json_is_true(json_object_get(body, "rated")))
+        return api_fail(err, 400, "bad_message", "a guided game cannot be rated");
+    return 0;
+}
+
+/* A guided first game of the body's variant: the learner on seat 0 (who
+ * begins), the computer on seat 1. */
+static int create_guided(const json_t *body, const stored_account *account, game **out,
+                         int *seat_out, char token[TOKEN_LEN + 1], api_error *err)
+{
+    const char *variant = json_string_value(json_object_get(body, "variant"));
+    int v = variant ? ax_variant_parse(variant) : -1;
+    if (v < 0)
+        return api_fail(err, 400, "bad_message", "variant must be square, rota or hex");
+    stored_game sg;
+    memset(&sg, 0, sizeof sg);
+    sg.players = 2;
+    sg.seed = guided_seeds[v];
+    snprintf(sg.variant, sizeof sg.variant, "%s", ax_variant_name(v));
+    snprintf(sg.mode, sizeof sg.mode, "%s", ax_mode_name(AX_STANDARD));
+    snprintf(sg.seats[0].kind, sizeof sg.seats[0].kind, "human");
+    snprintf(sg.seats[1].kind, sizeof sg.seats[1].kind, "ai");
+    snprintf(sg.seats[1].level, sizeof sg.seats[1].level, "%s", GUIDED_LEVEL);
+    snprintf(sg.seats[1].name, sizeof sg.seats[1].name, "%s (AI)", GUIDED_LEVEL);
+    if (account) {
+        snprintf(sg.seats[0].name, sizeof sg.seats[0].name, "%s", account->name);
+        sg.seats[0].account_id = account->id;
+    } else if (read_name(body, "Player 1", sg.seats[0].name, err)) {
+        return -1;
+    }
+    *seat_out = 0;
+    return create_stored(&sg, true, 0, token, out, err);
+}
+
 int lobby_create(const json_t *body, const stored_account *account, game **out, int *seat_out,
                  char token[TOKEN_LEN + 1], api_error *err)
 {
     if (!json_is_object(body))
         return api_fail(err, 400, "bad_message", "the body must be a JSON object");
+    bool guided;
+    if (read_guided(body, &guided, err))
+        return -1;
+    if (guided)
+        return create_guided(body, account, out, seat_out, token, err);
     stored_game sg;
     memset(&sg, 0, sizeof sg);
     int v, players, m;
@@ -833,7 +929,7 @@ int lobby_create(const json_t *body, const stored_account *account, game **out, 
         return -1;
     }
     *seat_out = seat;
-    return create_stored(&sg, seat, token, out, err);
+    return create_stored(&sg, false, seat, token, out, err);
 }
 
 /* A game starts when its last human seat is taken. */
@@ -972,7 +1068,7 @@ static int create_rematch(game *gm, int seat, char token[TOKEN_LEN + 1], game **
     snprintf(sg.seats[(seat + 1) % g->players].name, STORE_NAME_MAX + 1, "%s",
              gm->seats[seat].name);
     sg.seats[(seat + 1) % g->players].account_id = gm->seats[seat].account_id;
-    if (create_stored(&sg, (seat + 1) % g->players, token, out, err))
+    if (create_stored(&sg, false, (seat + 1) % g->players, token, out, err))
         return -1;
     if (store_set_rematch(srv.db, gm->id, (*out)->id))
         server_log("game %s: storing its rematch failed: %s", gm->id, store_error(srv.db));

@@ -111,6 +111,7 @@ typedef struct game {
     int64_t created, ended; /* unix seconds */
     int creator;            /* the seat of the player who created it */
     bool rated;             /* ratings change when it ends */
+    bool guided;            /* a guided first game: dealt from its variant's fixed seed */
     char rematch[GAME_ID_LEN + 1], rematch_of[GAME_ID_LEN + 1];
     ax_game g;
     game_seat seats[AX_MAX_PLAYERS];

@@ -39,7 +39,7 @@ GAME_KEYS = {
     "colors", "area", "fields", "cells", "pyramids", "dead", "tiles", "frontier", "last",
     "seats", "spectators", "bag", "seed_hash", "end", "seed",
     "created", "creator", "clock", "clocks", "deadline", "absent_s", "rematch", "rematch_seats",
-    "rematch_of", "ai_hurried", "rated",
+    "rematch_of", "ai_hurried", "rated", "guided",
 }
 SEAT_KEYS = {"name", "kind", "level", "taken", "connected", "rack_size", "score", "stack",
              "left", "played_by", "away_ms", "account", "rating", "rating_change"}
@@ -174,12 +174,15 @@ def check_error(msg):
 
 
 def check_preview(msg):
-    """A preview: `reason` (the engine's id) exactly when it is not legal."""
+    """A preview: `reason` (the engine's id) exactly when it is not legal; `lines` (where the
+    points come from) only when it is."""
     assert isinstance(msg["legal"], bool), msg
+    assert isinstance(msg["lines"], list), msg
     if msg["legal"]:
         assert msg["error"] is None and msg["reason"] is None, msg
     else:
         assert isinstance(msg["error"], str) and msg["reason"] in ILLEGAL_REASONS, msg
+        assert msg["lines"] == [], msg
 
 
 def check_message(msg, seat):

@@ -23,6 +23,7 @@ import { rulesLabel } from './rules/labels.js';
 import { clockName } from './clock.js';
 import { inviteBox } from './invite.js';
 import { session, authHash } from './account.js';
+import { Guide } from './guide.js';
 
 const SQ_DIRS = [[0, 1], [1, 0], [0, -1], [-1, 0]]; // right, down, left, up ([row, col])
 const PREVIEW_GAP_MS = 130; // at most ~7 previews a second (the server limits messages per second)
@@ -110,6 +111,7 @@ export class GameView {
   destroy() {
     this.gone = true;             // the socket's last "closed" is not for the next page
     this.online.destroy();
+    this.guide?.destroy();
     this.sock.close();
     document.removeEventListener('keydown', this.keyHandler);
     clearInterval(this.retryTicker);
@@ -284,6 +286,9 @@ export class GameView {
       if (this.dialog?.querySelector('.end-dialog') && this.game.rated) dialogs.fillRatingChanges(this.dialog, this.game.seats);
       if (this.wantReplay) { this.wantReplay = false; this.endShown = true; this.openReplay(); } else this.showEnd(false);
     }
+    // A guided first game: the guide explains what just came up (guide.js).
+    if (!this.guide && this.game.guided && this.you) this.guide = new Guide(this);
+    this.guide?.onState();
   }
 
   onHistory(events) {
@@ -298,6 +303,7 @@ export class GameView {
     if (!ev) return;
     this.history.push(ev);
     this.addLog(ev);
+    this.guide?.onEvent(ev);
     if (ev.ev === 'axio') {
       const seats = this.game?.seats || [];
       const name = seats[ev.player] ? seatLabel(seats[ev.player], seats) : t('common.player_n', { n: ev.player + 1 });
@@ -628,6 +634,7 @@ export class GameView {
 
   send(move) {
     if (!this.sock.send(move)) { dialogs.toast(this.toastHost, t('game.offline'), 'error'); return; }
+    this.guide?.onSend(move);
     this.pending.push({ kind: move.type });
     this.placing = true;
     this.board.overlay(null);
@@ -662,6 +669,7 @@ export class GameView {
 
   closeDialog() {
     if (this.dialog) { this.dialog.remove(); this.dialog = null; }
+    this.guide?.refresh(); // a tip about the dialog goes with it
   }
 
   // ---- keys -------------------------------------------------------------------
@@ -730,6 +738,7 @@ export class GameView {
     this.el.dataset.phase = this.game.phase;
     this.el.dataset.toMove = this.game.to_move;
     this.el.dataset.seq = this.seq;
+    this.guide?.refresh();
   }
 
   renderScores(seatsOverride = null) {

@@ -16,6 +16,7 @@ import { s, svgRoot } from './svg.js';
 import { drawSquareDomino } from './board_square.js';
 import { drawHexDomino } from './board_hex.js';
 import { drawRotaTile } from './board_rota.js';
+import { learnLinks } from './guide.js';
 
 // A small picture of each game for the variant picker.
 function thumb(variant) {
@@ -97,6 +98,7 @@ export class Lobby {
     this.listMsg = h('p', { class: 'muted list-msg', role: 'status' });
     this.myHead = h('h2', {}, [t('lobby.my_games')]);
     const lists = h('section', { class: 'card games-card' }, [
+      learnLinks(),
       h('p', { class: 'lobby-links' }, [
         h('span', { class: 'lobby-rules' }, [`${rulesLabel('lobby')}: `, ...Object.entries(VARIANTS).flatMap(([v, info], i) => [
           i ? ' · ' : '', h('a', { href: `#/rules/${v}`, 'data-action': 'rules', 'data-variant': v }, [info.name])])]),

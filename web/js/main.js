@@ -2,7 +2,7 @@
 // #/game/ID/replay a finished game's replay, #/watch/ID spectate, #/join/ID join
 // from an invite link: invite.js, #/login and #/signup with ?next=#/…: auth.js,
 // #/player/NAME a profile, #/leaderboard/VARIANT, #/rules/VARIANT[/SECTION] the rules:
-// rules.js), the header's connection indicator, its account area (account.js) and
+// rules.js, #/learn/VARIANT a guided first game: guide.js), the header's connection indicator, its account area (account.js) and
 // language switcher (lang.js). A page with onSession() hears when someone logs in or out.
 import { Lobby } from './lobby.js';
 import { AuthPage } from './auth.js';
@@ -17,6 +17,7 @@ import { t } from './messages.js';
 import { RulesPage } from './rules.js';
 import { rulesLabel } from './rules/labels.js';
 import { mountLangSwitch } from './lang.js';
+import { LearnPage } from './guide.js';
 
 const root = document.getElementById('app');
 const conn = document.getElementById('conn');
@@ -52,6 +53,8 @@ function route() {
     view = new ProfilePage(root, arg);
   } else if (parts[0] === 'rules') {
     view = new RulesPage(root, arg || 'square', parts[2]);
+  } else if (parts[0] === 'learn') {
+    view = new LearnPage(root, arg || 'square');
   } else if (parts[0] === 'leaderboard') {
     view = new LeaderboardPage(root, arg || 'square');
   } else if (parts[0] === 'game' && parts[1]) {

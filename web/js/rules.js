@@ -8,6 +8,7 @@ import { lang } from './lang.js';
 import { VARIANTS } from './variants.js';
 import { LAYOUT, figure } from './rules_figs.js';
 import { shapeIcon } from './colors.js';
+import { learnButton } from './guide.js';
 
 export const RULE_VARIANTS = ['square', 'rota', 'hex'];
 
@@ -67,6 +68,7 @@ export class RulesPage {
         tabs,
         h('h1', {}, [pick([v, 'title'])]),
         h('p', { class: 'rules-lead' }, inline(pick([v, 'lead']), icon)),
+        learnButton(v),
         h('nav', { class: 'rules-toc', 'aria-label': tx('contents') }, [h('h2', {}, [tx('contents')]), toc]),
       ]),
     ]);

@@ -1,0 +1,187 @@
+// guide.test.mjs — the guided first game in the browser: for each game a whole guided
+// game against the computer, completed by clicking (the guide's "Show me a good move"
+// and the Hint button pick the moves, the test clicks them on the board), with every
+// tip the deal brings shown, looked at (a screenshot each) and dismissed with its
+// button: AXIO in English from the lobby, AXIO ROTA in German, AXIO Hex in Hungarian
+// from the rules page. Then the first tip in all three languages on a phone.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, newPage, waitTurnOrEnd, cellPoint, gameState, shot, assertNoErrors, apiGet, BASE, PHONE } from './lib.mjs';
+import { MESSAGES } from '../../web/js/messages.js';
+
+// The tips shown so far on the page, and screenshots of each the first time.
+async function handleTips(page, seen, shotPrefix) {
+  for (let k = 0; k < 8; k++) {
+    const bubble = page.locator('.guide-bubble');
+    if (!(await bubble.count())) return;
+    const step = await bubble.getAttribute('data-step');
+    if (!seen.has(step)) {
+      seen.set(step, await tipFacts(page));
+      await page.mouse.move(2, 300);
+      await page.waitForTimeout(350); // the tip has faded in
+      await shot(page, `${shotPrefix}-${step}`);
+    }
+    await bubble.locator('[data-action=guide-ok]').click();
+    await page.waitForFunction((s) => document.querySelector('.guide-bubble')?.dataset.step !== s, step);
+  }
+}
+
+// What a tip shows: its text, its box, the drawing on the board, the marked panels.
+const tipFacts = (page) => page.evaluate(() => {
+  const b = document.querySelector('.guide-bubble');
+  const r = b.getBoundingClientRect();
+  const labels = [...document.querySelectorAll('.layer-guide .guide-label text')].map((x) => parseInt(x.textContent, 10));
+  const pts = [...b.querySelectorAll('.guide-pts')].map((x) => parseInt(x.textContent, 10));
+  return {
+    title: b.querySelector('.guide-title').textContent, text: b.textContent,
+    box: { left: r.left, top: r.top, right: r.right, bottom: r.bottom, w: innerWidth, h: innerHeight },
+    arrow: getComputedStyle(document.querySelector('.guide-arrow')).display !== 'none',
+    rings: document.querySelectorAll('.layer-guide .guide-ring').length,
+    spots: document.querySelectorAll('.layer-guide .guide-spot').length,
+    lines: document.querySelectorAll('.layer-guide .guide-line, .layer-guide .guide-circle').length,
+    labels, pts, marked: document.querySelectorAll('.guide-target').length,
+  };
+});
+
+// Asks the computer for a move (the tip's button or the Hint button) and clicks it.
+async function playHinted(page, viaTip) {
+  const seq = (await gameState(page)).seq;
+  if (viaTip) await page.click('.guide-bubble [data-action=guide-hint]');
+  else await page.click('[data-action=hint]');
+  const key = await page.waitForFunction(() => {
+    const el = document.getElementById('preview');
+    return el && el.dataset.state === 'legal' ? el.dataset.key : null;
+  }, null, { timeout: 30000 });
+  const cell = await key.jsonValue();
+  // A wild corner of ROTA asks for its colour: the first offered.
+  await page.mouse.click(...Object.values(await cellPoint(page, cell)));
+  const next = await page.waitForFunction((b) => (document.querySelector('.wild-dialog') ? 'wild'
+    : Number(document.querySelector('.game').dataset.seq) > b ? 'moved' : null), seq, { timeout: 15000 });
+  if ((await next.jsonValue()) === 'wild') {
+    await page.click('.wild-dialog [data-wild]');
+    await page.waitForFunction((b) => Number(document.querySelector('.game').dataset.seq) > b, seq);
+  }
+}
+
+async function playGuided(page, { variant, lang, from }) {
+  const L = MESSAGES[lang];
+  if (from === 'rules') {
+    await page.goto(`${BASE}/?lang=${lang}#/rules/${variant}`);
+    await page.click(`.learn-btn[data-variant=${variant}]`);
+  } else {
+    await page.goto(`${BASE}/?lang=${lang}#/`);
+    await page.click(`.lobby-learn a[data-variant=${variant}]`);
+  }
+  await page.waitForURL(/#\/game\//);
+  const id = page.url().split('#/game/')[1];
+  await page.waitForSelector('.game.guided:not(.loading) .board-svg');
+  const pub = (await apiGet(`/api/games/${id}`)).body;
+  assert.equal(pub.guided, true);
+  assert.deepEqual(pub.seats.map((s) => s.kind), ['human', 'ai']);
+  assert.equal(await page.locator('.guide-tag b').textContent(), L['guide.badge']);
+
+  const seen = new Map();
+  const prefix = `guide-${variant}-${lang}`;
+  // The first tip stays open while the first tile is asked for and placed: it never blocks play.
+  await page.waitForSelector('.guide-bubble[data-step=start]');
+  seen.set('start', await tipFacts(page));
+  await page.mouse.move(2, 300);
+  await page.waitForTimeout(350);
+  await shot(page, `${prefix}-start`);
+  await waitTurnOrEnd(page);
+  await playHinted(page, true);
+  assert.equal(await page.locator('.guide-bubble[data-step=start]').count(), 0, 'the first tip goes once the tile is down');
+  let moves = 1, swaps = 0;
+  for (let guard = 0; guard < 200; guard++) {
+    const st = await waitTurnOrEnd(page, 60000);
+    await handleTips(page, seen, prefix);
+    if (st.status === 'over') break;
+    if (st.phase === 'swap') {
+      await page.waitForSelector('.swap-dialog');
+      // Keep the first time, swap later: both answers are clicked.
+      await page.click(`.swap-dialog [data-action=${swaps++ ? 'swap' : 'keep'}]`);
+      await page.waitForFunction((b) => Number(document.querySelector('.game').dataset.seq) > b, st.seq);
+      continue;
+    }
+    await playHinted(page, false);
+    moves++;
+  }
+  await page.waitForSelector('.end-dialog');
+  if (!seen.has('end')) {
+    await page.waitForSelector('.guide-bubble[data-step=end]');
+    await handleTips(page, seen, prefix);
+  }
+  assertNoErrors(page);
+  return { id, seen, moves, swaps };
+}
+
+// What every game shows, and what its tips must point at.
+function checkTips(seen, variant, lang) {
+  const L = MESSAGES[lang];
+  const steps = [...seen.keys()];
+  for (const step of ['start', 'lines', 'weakest', 'end']) assert.ok(seen.has(step), `${variant}: the tip "${step}" came (saw ${steps})`);
+  if (variant !== 'rota') assert.ok(seen.has('swap'), `${variant}: the swap was offered and explained (saw ${steps})`);
+  assert.ok(seen.has('near') || seen.has('axio'), `${variant}: AXIO! came near or happened (saw ${steps})`);
+  const start = seen.get('start');
+  assert.equal(start.title, L[variant === 'rota' ? 'guide.start.title_rota' : 'guide.start.title']);
+  assert.ok(start.text.includes(L[`guide.start.${variant}`]));
+  if (variant === 'rota') assert.ok(start.spots > 0, 'the places for the tile are marked');
+  else assert.equal(start.rings, variant === 'hex' ? 6 : 5, 'every start symbol is circled');
+  const lines = seen.get('lines');
+  assert.ok(lines.lines > 0, 'the lines that scored are drawn');
+  assert.equal(lines.labels.reduce((a, b) => a + b, 0), lines.pts.reduce((a, b) => a + b, 0), 'the lines add up to the points');
+  assert.ok(seen.get('weakest').marked > 0, 'the weakest colour is marked in the score panel');
+  for (const [step, f] of seen) {
+    assert.ok(f.box.left >= 0 && f.box.right <= f.box.w && f.box.top >= 0 && f.box.bottom <= f.box.h, `${step}: the tip is inside the window`);
+    if (step !== 'end') assert.ok(f.arrow, `${step}: an arrow points at the thing`);
+  }
+}
+
+const GAMES = [
+  { variant: 'square', lang: 'en', from: 'lobby' },
+  { variant: 'rota', lang: 'de', from: 'lobby' },
+  { variant: 'hex', lang: 'hu', from: 'rules' },
+];
+
+for (const g of GAMES) {
+  test(`guide: a whole guided game of ${g.variant} in ${g.lang}, every tip seen`, { timeout: 240000 }, async () => {
+    const browser = await launch();
+    try {
+      const page = await newPage(browser);
+      const r = await playGuided(page, g);
+      checkTips(r.seen, g.variant, g.lang);
+      assert.ok(r.moves >= 8, `${r.moves} moves`);
+      const pub = (await apiGet(`/api/games/${r.id}`)).body;
+      assert.equal(pub.status, 'over');
+    } finally {
+      await browser.close();
+    }
+  });
+}
+
+test('guide: the first tip in English, German and Hungarian on a phone', { timeout: 60000 }, async () => {
+  const browser = await launch();
+  try {
+    for (const lang of ['en', 'de', 'hu']) {
+      const page = await newPage(browser, PHONE);
+      await page.goto(`${BASE}/?lang=${lang}#/learn/square`);
+      await page.waitForSelector('.guide-bubble[data-step=start]');
+      const f = await tipFacts(page);
+      assert.equal(f.title, MESSAGES[lang]['guide.start.title']);
+      assert.ok(f.text.includes(MESSAGES[lang]['guide.got_it']));
+      assert.ok(f.box.left >= 0 && f.box.right <= PHONE.width && f.box.bottom <= PHONE.height, 'the tip fits the phone');
+      assert.equal(f.rings, 5);
+      await page.waitForTimeout(350);
+      await shot(page, `guide-start-phone-${lang}`);
+      // "Hide the tips" stops them; "Show the tips" brings the open one back.
+      await page.click('[data-action=guide-toggle]');
+      assert.equal(await page.locator('.guide-bubble').count(), 0);
+      await page.click('[data-action=guide-toggle]');
+      await page.waitForSelector('.guide-bubble[data-step=start]');
+      assertNoErrors(page);
+      await page.context().close();
+    }
+  } finally {
+    await browser.close();
+  }
+});
