@@ -115,6 +115,9 @@ test('i18n helpers: errors by code and reason, nodes in messages, seat names, so
   assert.deepEqual(seats.map((s) => seatLabel(s, seats)), ['Ann', 'Casual 1', 'Strong', 'Casual 2', 'free seat']);
   assert.equal(seatLabel({ kind: 'ai', name: 'random (AI)' }), 'Beginner', 'the level read from the name');
   assert.equal(kindLabel(seats[1]), 'computer, casual');
+  // A guest who gave no name has the server's "Player N", said in the language; an account keeps its name.
+  assert.equal(seatLabel({ kind: 'human', name: 'Player 2', taken: true }), 'Player 2');
+  assert.equal(seatLabel({ kind: 'human', name: 'Player 2', taken: true, account: true }), 'Player 2');
   // Hex solo: the three lowest tracks, not 30910.
   assert.equal(soloResult('hex', 30910), '3 · 9 · 10');
   assert.equal(soloResult('hex', 121418), '12 · 14 · 18');
@@ -122,6 +125,8 @@ test('i18n helpers: errors by code and reason, nodes in messages, seat names, so
   try {
     setLangForTest('de');
     assert.equal(seatLabel(seats[3], seats), 'Hobbyspieler 2');
+    assert.equal(seatLabel({ kind: 'human', name: 'Player 2', taken: true }), 'Spieler 2');
+    assert.equal(seatLabel({ kind: 'human', name: 'Player 2', taken: true, account: true }), 'Player 2');
     assert.equal(modeName('solo'), 'Solo');
     assert.equal(colorLabel('purple'), 'Lila (Stern)');
     assert.equal(tv('rack.none', 'rota'), 'kein Plättchen', 'German ROTA says Plättchen');

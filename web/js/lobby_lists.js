@@ -6,7 +6,7 @@
 // fetches the lists and passes the actions in.
 import { h, clear } from './svg.js';
 import { tokens, created } from './api.js';
-import { VARIANTS, modeName, seatLabel } from './variants.js';
+import { VARIANTS, modeName, seatLabel, personName } from './variants.js';
 import { clockName } from './clock.js';
 import { t, joinNames } from './messages.js';
 import { inviteBox } from './invite.js';
@@ -24,7 +24,7 @@ export function ageText(unixS, now = Date.now()) {
 }
 
 // A seat's name in a row: a computer's by its level (numbered among its game's), a person's as given.
-const seatName = (s, i, seats) => (s?.kind === 'ai' ? seatLabel(s, seats) : s?.name || t('common.player_n', { n: i + 1 }));
+const seatName = (s, i, seats) => (s?.kind === 'ai' ? seatLabel(s, seats) : personName(s, i));
 
 function seatChip(s, i, toMove, seats) {
   const human = s.kind !== 'ai';

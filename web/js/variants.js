@@ -37,12 +37,19 @@ export function aiName(seat, seats = null) {
   return same.length > 1 && same.includes(seat) ? t('ai.numbered', { name: base, n: same.indexOf(seat) + 1 }) : base;
 }
 
+// A person's name; the server's name for a guest who gave none ("Player 2") in the language.
+export function personName(seat, index = null) {
+  const dflt = /^Player ([1-4])$/.exec(seat?.name || '');
+  if (dflt && !seat.account) return t('common.player_n', { n: Number(dflt[1]) });
+  return seat?.name || (index === null ? t('common.player') : t('common.player_n', { n: index + 1 }));
+}
+
 // A seat as the page names it; seats: all the game's seats (to number computers).
 export function seatLabel(seat, seats = null) {
   if (!seat) return '';
   if (seat.kind === 'human' && seat.taken === false) return t('lobby.free_seat');
   if (seat.kind === 'ai') return aiName(seat, seats);
-  return seat.name || t('common.player');
+  return personName(seat);
 }
 
 export const kindLabel = (seat) => (seat?.kind === 'ai' ? t('kind.computer', { level: levelName(levelOf(seat)) }) : t('kind.human'));
