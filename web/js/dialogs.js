@@ -13,6 +13,8 @@ import { changeText, changeClass } from './ratings.js';
 
 export function toast(host, text, kind = 'info', ms = 2600) {
   const el = h('div', { class: `toast toast-${kind}`, role: 'status' }, [text]);
+  // The same words again replace the shown ones rather than piling up (hints asked in a row).
+  for (const old of host.querySelectorAll('.toast')) if (old.textContent === el.textContent) old.remove();
   host.appendChild(el);
   setTimeout(() => el.classList.add('fade'), ms - 400);
   setTimeout(() => el.remove(), ms);
