@@ -388,8 +388,9 @@ def main():
                     help="an extra option for the server started with --axio (repeatable)")
     args = ap.parse_args()
     args.variants = args.variants.split(",")
-    if args.ai_games and args.level not in ("random", "greedy", "strong"):
-        ap.error(f"--level {args.level}: not a computer player (random, greedy, strong)")
+    levels = ("random", "greedy", "strong", "expert")  # src/server/levels.c
+    if args.ai_games and args.level not in levels:
+        ap.error(f"--level {args.level}: not a computer level ({', '.join(levels)})")
     if args.spectators is None:
         args.spectators = 0 if args.ai_games else 3
     if args.seed is not None:
