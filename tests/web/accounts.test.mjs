@@ -162,6 +162,7 @@ test('accounts: sign up, log out, log in, a rated game to the end, the profile a
     assert.equal(opp.level, 'random');
     await page.goto(`${BASE}/#/player/${encodeURIComponent(opp.level)}`);
     await page.waitForSelector('.profile-head .computer-tag');
+    assert.equal(await page.textContent('.profile-head .player-name'), 'Beginner', 'a level by its name in the language');
     assert.equal(await page.locator(`.pgame[data-game="${id}"]`).count(), 1, 'the game is on the computer\'s profile too');
     assert.equal(await page.locator('.profile-settings').count(), 0);
 

@@ -6,7 +6,7 @@ import { h, clear } from './svg.js';
 import { api } from './api.js';
 import { session, profileHash } from './account.js';
 import { t, errorText } from './messages.js';
-import { VARIANTS } from './variants.js';
+import { VARIANTS, playerName } from './variants.js';
 import { deviationText, isProvisional } from './ratings.js';
 
 export class LeaderboardPage {
@@ -67,7 +67,7 @@ export class LeaderboardPage {
       }, [
         h('td', { class: 'rank' }, [String(i + 1)]),
         h('td', { class: 'who' }, [
-          h('a', { href: profileHash(r.name) }, [r.name]),
+          h('a', { href: profileHash(r.name) }, [playerName(r.name, r.computer)]),
           r.computer ? h('span', { class: 'computer-tag', title: t('profile.computer_title') }, [t('profile.computer')]) : null,
         ]),
         h('td', { class: 'num rating', title: (r.provisional ?? isProvisional(r)) ? t('rating.provisional_title') : null }, [

@@ -7,7 +7,7 @@ import { h, clear } from './svg.js';
 import { api } from './api.js';
 import { session } from './account.js';
 import { t, joinNames, errorText } from './messages.js';
-import { VARIANTS, modeName } from './variants.js';
+import { VARIANTS, modeName, playerName } from './variants.js';
 import { ratingText, deviationText, changeText, changeClass, placeText, isProvisional } from './ratings.js';
 import { chartPoints, ratingChart } from './rating_chart.js';
 import { ageText } from './lobby_lists.js';
@@ -52,7 +52,7 @@ export class ProfilePage {
     }
     if (this.dead) return;
     this.data = data;
-    document.title = `axio · ${data.name}`;
+    document.title = `axio · ${playerName(data.name, data.computer)}`;
     this.render();
   }
 
@@ -65,7 +65,7 @@ export class ProfilePage {
     clear(this.el).append(
       h('section', { class: 'card profile-head', 'data-player': d.name }, [
         h('h2', { class: 'profile-name' }, [
-          h('span', { class: 'player-name' }, [d.name]),
+          h('span', { class: 'player-name' }, [playerName(d.name, d.computer)]),
           d.computer ? h('span', { class: 'computer-tag', title: t('profile.computer_title') }, [t('profile.computer')]) : null,
           this.own ? h('span', { class: 'you-tag' }, [t('profile.you')]) : null,
         ]),
@@ -103,7 +103,7 @@ export class ProfilePage {
       any = true;
       this.chartBox.append(h('figure', { class: 'chart', 'data-variant': v }, [
         h('figcaption', {}, [VARIANTS[v].name]),
-        ratingChart(pts, { width, label: t('chart.label', { game: VARIANTS[v].name, name: this.data.name }) }),
+        ratingChart(pts, { width, label: t('chart.label', { game: VARIANTS[v].name, name: playerName(this.data.name, this.data.computer) }) }),
       ]));
     }
     if (!any) this.chartBox.append(h('p', { class: 'muted' }, [t('profile.no_rated')]));

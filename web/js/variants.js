@@ -26,6 +26,10 @@ export const modeName = (mode) => (MODES.includes(mode) ? t(`mode.${mode}`) : mo
 export const LEVELS = ['random', 'greedy', 'strong', 'expert'];
 export const levelName = (level) => (LEVELS.includes(level) ? t(`ai.level.${level}`) : level || '');
 
+// A rated player's name as shown: a computer level's account ("greedy") by the level's name
+// in the language ("Casual"); people as they wrote it.
+export const playerName = (name, computer) => (computer && LEVELS.includes(name) ? t(`ai.name.${name}`) : name);
+
 // A computer seat's level: its `level`, else read from the server's name "LEVEL (AI)".
 const levelOf = (seat) => seat?.level || /^(\w+) \(AI\)$/.exec(seat?.name || '')?.[1] || null;
 
