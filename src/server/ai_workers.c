@@ -83,7 +83,7 @@ static void *worker_main(void *arg)
             break;
         ai_job *job = list_pop(&pool->todo);
         pool->ntodo--;
-        job->think_ms = ai_think_ms(job->movetime_ms, pool->ntodo, pool->nthreads);
+        job->think_ms = job->fixed ? 0 : ai_think_ms(job->movetime_ms, pool->ntodo, pool->nthreads);
         pthread_mutex_unlock(&pool->lock);
         ax_player_set_movetime(job->player, job->think_ms);
         ax_player_decide(job->player, &job->view, job->seat, &job->move);

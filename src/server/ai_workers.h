@@ -35,6 +35,7 @@ typedef struct ai_job {
     int seat;
     ax_player *player;
     int movetime_ms; /* the most the job may think */
+    bool fixed;      /* searches its player's fixed playouts, no clock: reproducible */
     int think_ms;    /* what the worker gave it (smaller under load) */
     ax_game view;
     ax_move move; /* the result */

@@ -8,12 +8,24 @@
  * and only while the game is still where it was when asked; a seat has at
  * most one hint being searched. Hints exist in casual games only: in a
  * rated game the engine's help would decide the rating.
+ *
+ * In a guided first game the advice is reproducible: a fixed number of
+ * playouts from a seed of the position, without a clock, so the same
+ * position always gets the same hint, however busy the server, and a lesson
+ * followed hint by hint is the same game every time.
  */
 #include "json_state.h"
 #include "server.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+#define GUIDED_HINT_PLAYOUTS 6000
+
+static uint64_t guided_hint_seed(const ax_game *g, int seat)
+{
+    return (uint64_t)(g->ply + 1) * 0x9E3779B97F4A7C15ull + (uint64_t)seat;
+}
 
 static conn *find_conn(game *gm, uint64_t id)
 {
@@ -41,7 +53,7 @@ void hint_handle(conn *c)
         return;
     }
     ai_job *job = calloc(1, sizeof *job);
-    uint64_t seed = ax_rng_next(&gm->hint_rng);
+    uint64_t seed = gm->guided ? guided_hint_seed(&gm->g, c->seat) : ax_rng_next(&gm->hint_rng);
     ax_player *p = job ? ax_player_new("strong", seed) : NULL;
     if (!p) {
         free(job);
@@ -55,6 +67,11 @@ void hint_handle(conn *c)
     job->seat = c->seat;
     job->player = p;
     job->movetime_ms = HINT_MOVETIME_MS;
+    if (gm->guided) {
+        ax_player_set_playouts(p, GUIDED_HINT_PLAYOUTS);
+        job->movetime_ms = 0;
+        job->fixed = true;
+    }
     ax_view(&gm->g, c->seat, &job->view);
     gm->hint_asked[c->seat] = true;
     gm->hints_busy++;

@@ -84,6 +84,27 @@ class Guided(ServerTest):
         self.assertEqual(record_a[1:], record_b[1:])
         self.assertEqual(record_a[0]["seed"], record_b[0]["seed"])
 
+    def test_the_advice_is_the_same_every_time(self):
+        """A guided game's hint is a fixed search from a seed of the position: two
+        guided games at the same position get the same advice, move after move."""
+        for variant in VARIANTS:
+            with self.subTest(variant=variant):
+                games = [self.guided(variant) for _ in range(2)]
+                clients = [self.connect(g["game"], g["token"], 0) for g in games]
+                for _ in range(3):
+                    hints = []
+                    for c in clients:
+                        c.send({"type": "hint"})
+                        hints.append(c.wait_type("hint", timeout=60)["move"])
+                    self.assertEqual(hints[0], hints[1])
+                    for c in clients:  # play it; the computer answers alike in both games
+                        ply = c.state["game"]["ply"]
+                        c.send(hints[0])
+                        c.wait_for(lambda m, p=ply: m["type"] == "state" and m["game"]["ply"] > p
+                                   and m["game"]["to_move"] == 0 or m["type"] == "error"
+                                   or m["type"] == "state" and m["game"]["status"] == "over")
+                    self.assertEqual(clients[0].state["you"]["rack"], clients[1].state["you"]["rack"])
+
     def test_whole_game_hides_the_computers_tiles(self):
         for variant in ("square", "hex"):
             with self.subTest(variant=variant):
