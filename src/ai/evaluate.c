@@ -18,14 +18,39 @@
  */
 #include "evaluate.h"
 
+#include <float.h>
 #include <stdlib.h>
 #include <string.h>
 
 const ai_params ai_default_params = {.steepness = 3.0f, .bonus = 3.0f, .noise = 0.5f};
 
+#define MAX_TRACK 36 /* the highest threshold of any mode */
+
+/* f(s) and its slope f'(s) = exp(-k s / T) at every track value. */
+typedef struct {
+    float value[MAX_TRACK + 1], slope[MAX_TRACK + 1];
+} value_curve;
+
+/* The gains tables of the last playout decisions, one per track owner: a
+ * decision changes one or two of the mover's tracks, so most rows of its
+ * next table are the same. Valid for the rules and params in the key. */
+typedef struct {
+    bool valid;
+    ai_params prm;
+    uint8_t ncolors, nthresholds, threshold[2];
+    bool threshold_bonus[2];
+    value_curve curve;
+    bool owner_valid[AX_MAX_PLAYERS];
+    uint8_t track[AX_MAX_PLAYERS][AX_MAX_COLORS];
+    ai_gains gains[AX_MAX_PLAYERS];
+} gains_cache;
+
 struct ai_scratch {
     uint8_t pot[AX_GRID_CELLS][AX_MAX_COLORS];
     float value[AX_GRID_CELLS][AX_MAX_COLORS]; /* of pot[][] for the seat to move */
+    float most[AX_GRID_CELLS];                 /* the largest value[i][] of a mixed tile's colour */
+    bool pyramid_near[AX_GRID_CELLS];          /* square: an empty neighbour may become a pyramid */
+    gains_cache gains;
     ax_move moves[AX_MAX_MOVES];
 };
 
@@ -34,13 +59,6 @@ ai_scratch *ai_scratch_new(void) { return calloc(1, sizeof(ai_scratch)); }
 void ai_scratch_free(ai_scratch *s) { free(s); }
 
 /* --- the value of points --- */
-
-#define MAX_TRACK 36 /* the highest threshold of any mode */
-
-/* f(s) and its slope f'(s) = exp(-k s / T) at every track value. */
-typedef struct {
-    float value[MAX_TRACK + 1], slope[MAX_TRACK + 1];
-} value_curve;
 
 /* exp(x) for |x| <= 1 by its series: no libm for one constant. */
 static double exp_small(double x)
@@ -84,6 +102,24 @@ static int lowest_track(const uint8_t *tracks, int ncolors)
     return low;
 }
 
+/* gain[c][] of a track at s, with t->unit already set. */
+static void gains_row(ai_gains *t, const value_curve *f, const ax_game *g, int c, int s,
+                      const ai_params *prm)
+{
+    float *row = t->gain[c];
+    memset(row, 0, sizeof t->gain[c]);
+    bool bonus;
+    int limit = next_threshold(g, s, &bonus);
+    if (limit == 0)
+        return;
+    for (int p = 1; p <= AI_MAX_POINTS; p++) {
+        int next = s + p < limit ? s + p : limit;
+        row[p] = f->value[next] - f->value[s];
+        if (next == limit && bonus)
+            row[p] += prm->bonus * t->unit;
+    }
+}
+
 void ai_gains_init(ai_gains *t, const ax_game *g, int owner, const ai_params *prm)
 {
     const uint8_t *track = g->track[owner];
@@ -91,19 +127,44 @@ void ai_gains_init(ai_gains *t, const ax_game *g, int owner, const ai_params *pr
     curve_init(&f, g, prm);
     t->unit = f.slope[lowest_track(track, g->ncolors)];
     memset(t->gain, 0, sizeof t->gain);
-    for (int c = 0; c < g->ncolors; c++) {
-        int s = track[c];
-        bool bonus;
-        int limit = next_threshold(g, s, &bonus);
-        if (limit == 0)
-            continue;
-        for (int p = 1; p <= AI_MAX_POINTS; p++) {
-            int next = s + p < limit ? s + p : limit;
-            t->gain[c][p] = f.value[next] - f.value[s];
-            if (next == limit && bonus)
-                t->gain[c][p] += prm->bonus * t->unit;
-        }
+    for (int c = 0; c < g->ncolors; c++)
+        gains_row(t, &f, g, c, track[c], prm);
+}
+
+/* ai_gains_init through the cache: only the rows whose track moved are
+ * made again (all of them when the lowest track, and so the unit, moved). */
+static const ai_gains *cached_gains(gains_cache *k, const ax_game *g, int owner,
+                                    const ai_params *prm)
+{
+    bool same_rules =
+        k->valid && memcmp(&k->prm, prm, sizeof *prm) == 0 && k->ncolors == g->ncolors &&
+        k->nthresholds == g->nthresholds &&
+        memcmp(k->threshold, g->threshold, sizeof k->threshold) == 0 &&
+        memcmp(k->threshold_bonus, g->threshold_bonus, sizeof k->threshold_bonus) == 0;
+    if (!same_rules) {
+        memset(k, 0, sizeof *k);
+        k->valid = true;
+        k->prm = *prm;
+        k->ncolors = g->ncolors;
+        k->nthresholds = g->nthresholds;
+        memcpy(k->threshold, g->threshold, sizeof k->threshold);
+        memcpy(k->threshold_bonus, g->threshold_bonus, sizeof k->threshold_bonus);
+        curve_init(&k->curve, g, prm);
     }
+    const uint8_t *track = g->track[owner], *old = k->track[owner];
+    ai_gains *t = &k->gains[owner];
+    int low = lowest_track(track, g->ncolors);
+    bool all = !k->owner_valid[owner] || low != lowest_track(old, g->ncolors);
+    if (all) {
+        t->unit = k->curve.slope[low];
+        memset(t->gain, 0, sizeof t->gain);
+    }
+    for (int c = 0; c < g->ncolors; c++)
+        if (all || track[c] != old[c])
+            gains_row(t, &k->curve, g, c, track[c], prm);
+    memcpy(k->track[owner], track, sizeof k->track[owner]);
+    k->owner_valid[owner] = true;
+    return t;
 }
 
 float ai_gains_value(const ai_gains *t, const uint8_t points[AX_MAX_COLORS], int ncolors)
@@ -156,15 +217,21 @@ static float gain_of(const ai_gains *t, int color, int points)
     return t->gain[color][points < AI_MAX_POINTS ? points : AI_MAX_POINTS];
 }
 
-/* Potentials of every empty cell and their value to the seat to move. */
-static void all_potentials(const ax_game *g, const ai_gains *gains, ai_scratch *s)
+/* Potentials of every empty cell, their value to the seat to move and the
+ * largest of those values in the colours of `mixed` (a bit per colour). */
+static void all_potentials(const ax_game *g, const ai_gains *gains, unsigned mixed, ai_scratch *s)
 {
     for (int w = 0; w < AX_GRID_WORDS; w++)
         for (uint64_t bits = g->empty[w]; bits; bits &= bits - 1) {
             int i = w * 64 + __builtin_ctzll(bits);
+            float most = -1e30f;
             cell_potential(g, i, s->pot[i]);
-            for (int c = 0; c < g->ncolors; c++)
+            for (int c = 0; c < g->ncolors; c++) {
                 s->value[i][c] = gain_of(gains, c, s->pot[i][c]);
+                if ((mixed >> c & 1) && s->value[i][c] > most)
+                    most = s->value[i][c];
+            }
+            s->most[i] = most;
         }
 }
 
@@ -214,6 +281,26 @@ static bool pyramids_of_pair(const ax_game *g, int i, int j, pair_pyramids *out)
             out->near[1] = (uint8_t)(out->near[1] + near[1]);
         }
     return any;
+}
+
+/* square: pyramid_near[i] unless no pair on cell i can close a pyramid. A
+ * pair closes one on an empty neighbour n only when every other neighbour
+ * of n closes it, so n has at most two neighbours that do not. */
+static void pyramid_hints(const ax_game *g, ai_scratch *s)
+{
+    for (int w = 0; w < AX_GRID_WORDS; w++)
+        for (uint64_t bits = g->empty[w]; bits; bits &= bits - 1)
+            s->pyramid_near[w * 64 + __builtin_ctzll(bits)] = false;
+    for (int w = 0; w < AX_GRID_WORDS; w++)
+        for (uint64_t bits = g->empty[w]; bits; bits &= bits - 1) {
+            int n = w * 64 + __builtin_ctzll(bits), open = 0;
+            for (int d = 0; d < 4; d++)
+                open += !closes_single(g->cell[n + g->dir_offset[d]]);
+            if (open > 2)
+                continue;
+            for (int d = 0; d < 4; d++)
+                s->pyramid_near[n + g->dir_offset[d]] = true;
+        }
 }
 
 /* Points of colour a on cell i and b on cell j. */
@@ -357,42 +444,104 @@ static float pair_value(const ax_game *g, const ai_scratch *s, const ai_gains *g
     return gain_of(gains, a, s->pot[i][a] + s->pot[j][a]);
 }
 
-/* Values every placement of the distinct rack tiles on the pair (i, j).
- * One random word gives the noise of all of them, 5 bits each. */
-static void grid_pair_moves(const ax_game *g, const ai_scratch *s, const ai_gains *gains,
-                            float noise, ax_rng *rng, int i, int j, const int *tiles, int ntiles,
-                            best_move *best)
+/* The placements of the distinct rack tiles on a pair, in the order the
+ * noise bits are spent: tile by tile, a mixed tile as is, then turned. */
+typedef struct {
+    uint8_t a, b;  /* colours on the pair's first and second cell */
+    uint8_t rack;  /* rack index */
+    bool turned;   /* a goes on the second cell */
+    uint8_t shift; /* of its 5 noise bits */
+} orientation;
+
+typedef struct {
+    orientation all[2 * AX_MAX_RACK], doubles[AX_MAX_RACK];
+    int nall, ndoubles;
+    unsigned mixed; /* colours of the mixed tiles */
+    float noise[32], noise_top;
+} pair_plan;
+
+static void plan_pairs(const ax_game *g, float noise, pair_plan *p)
 {
-    pair_pyramids pyr;
-    bool pyramids = pyramids_of_pair(g, i, j, &pyr);
-    uint64_t bits = ax_rng_next(rng);
-    float step = noise / 32.0f;
+    int tiles[AX_MAX_RACK], ntiles = distinct_tiles(g, tiles);
+    p->nall = p->ndoubles = 0;
+    p->mixed = 0;
     for (int t = 0; t < ntiles; t++) {
         ax_tile tile = g->rack[g->to_move][tiles[t]];
         int a = tile.sym[0], b = tile.sym[1];
-        for (int flip = 0; flip < (a == b ? 1 : 2); flip++, bits >>= 5) {
-            float v = pair_value(g, s, gains, i, j, flip ? b : a, flip ? a : b, &pyr, pyramids) +
-                      step * (float)(bits & 31);
-            if (v > best->value) {
-                best->value = v;
-                domino(&best->move, tiles[t], flip ? j : i, flip ? i : j);
-            }
+        for (int flip = 0; flip < (a == b ? 1 : 2); flip++) {
+            orientation o = {.a = (uint8_t)(flip ? b : a),
+                             .b = (uint8_t)(flip ? a : b),
+                             .rack = (uint8_t)tiles[t],
+                             .turned = flip,
+                             .shift = (uint8_t)(5 * p->nall)};
+            p->all[p->nall++] = o;
+            if (a == b)
+                p->doubles[p->ndoubles++] = o;
+        }
+        if (a != b)
+            p->mixed |= 1u << a | 1u << b;
+    }
+    float step = noise / 32.0f;
+    p->noise_top = -1e30f;
+    for (int k = 0; k < 32; k++) {
+        p->noise[k] = step * (float)k;
+        p->noise_top = p->noise[k] > p->noise_top ? p->noise[k] : p->noise_top;
+    }
+}
+
+/* Values placements o[0..n) on the pair (i, j), noise from `bits`. */
+static void grid_pair_moves(const ax_game *g, const ai_scratch *s, const ai_gains *gains,
+                            const pair_plan *p, uint64_t bits, int i, int j,
+                            const pair_pyramids *pyr, bool pyramids, const orientation *o, int n,
+                            best_move *best)
+{
+    for (int k = 0; k < n; k++) {
+        float v = pair_value(g, s, gains, i, j, o[k].a, o[k].b, pyr, pyramids) +
+                  p->noise[bits >> o[k].shift & 31];
+        if (v > best->value) {
+            best->value = v;
+            domino(&best->move, o[k].rack, o[k].turned ? j : i, o[k].turned ? i : j);
         }
     }
 }
 
+#if FLT_EVAL_METHOD != 0
+#error "the pair bound below needs float arithmetic rounded to float"
+#endif
+
+/* Every placement on every empty pair, one random word per pair (5 bits of
+ * noise per placement). A pair is skipped when even its best mixed tile
+ * with the most noise cannot beat the best so far: floating-point addition
+ * is monotonic, so most[i] + most[j] + noise_top bounds every mixed value,
+ * and the choice stays the one of valuing them all. */
 static void grid_policy(const ax_game *g, const ai_gains *gains, float noise, ax_rng *rng,
                         ai_scratch *s, best_move *best)
 {
-    int tiles[AX_MAX_RACK], ntiles = distinct_tiles(g, tiles);
-    all_potentials(g, gains, s);
+    pair_plan p;
+    plan_pairs(g, noise, &p);
+    all_potentials(g, gains, p.mixed, s);
+    bool square = g->variant == AX_SQUARE;
+    if (square)
+        pyramid_hints(g, s);
     for (int w = 0; w < AX_GRID_WORDS; w++)
         for (uint64_t bits = g->empty[w]; bits; bits &= bits - 1) {
             int i = w * 64 + __builtin_ctzll(bits);
             for (int d = 0; d < g->ndirs / 2; d++) {
                 int j = i + g->dir_offset[d];
-                if (cell_empty(g, j))
-                    grid_pair_moves(g, s, gains, noise, rng, i, j, tiles, ntiles, best);
+                if (!cell_empty(g, j))
+                    continue;
+                uint64_t word = ax_rng_next(rng);
+                pair_pyramids pyr;
+                bool pyramids = square && (s->pyramid_near[i] || s->pyramid_near[j]) &&
+                                pyramids_of_pair(g, i, j, &pyr);
+                float bound = s->most[i] + s->most[j];
+                bound = bound + p.noise_top;
+                if (pyramids || bound > best->value)
+                    grid_pair_moves(g, s, gains, &p, word, i, j, &pyr, pyramids, p.all, p.nall,
+                                    best);
+                else if (p.ndoubles)
+                    grid_pair_moves(g, s, gains, &p, word, i, j, &pyr, false, p.doubles, p.ndoubles,
+                                    best);
             }
         }
 }
@@ -464,21 +613,20 @@ void ai_policy_move(const ax_game *g, const ai_params *prm, ax_rng *rng, ai_scra
         swap_move(out, true); /* offered only when no tile serves the weakest colour */
         return;
     }
-    ai_gains gains;
-    ai_gains_init(&gains, g, ax_track_owner(g, g->to_move), prm);
-    float noise = prm->noise * gains.unit;
+    const ai_gains *gains = cached_gains(&s->gains, g, ax_track_owner(g, g->to_move), prm);
+    float noise = prm->noise * gains->unit;
     best_move best = {.value = -1e30f};
     bool first_tile = g->placed_by[g->to_move] == 0 && !g->in_bonus;
     if (g->variant == AX_ROTA)
-        rota_policy(g, &gains, noise, rng, &best);
+        rota_policy(g, gains, noise, rng, &best);
     else if (!first_tile)
-        grid_policy(g, &gains, noise, rng, s, &best);
+        grid_policy(g, gains, noise, rng, s, &best);
     if (best.value > -1e30f && ax_check(g, &best.move) == AX_OK) {
         *out = best.move;
         return;
     }
     best.value = -1e30f;
-    listed_policy(g, &gains, noise, rng, s, &best);
+    listed_policy(g, gains, noise, rng, s, &best);
     *out = best.move;
 }
 
