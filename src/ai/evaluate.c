@@ -112,12 +112,15 @@ static void gains_row(ai_gains *t, const value_curve *f, const ax_game *g, int c
     int limit = next_threshold(g, s, &bonus);
     if (limit == 0)
         return;
-    for (int p = 1; p <= AI_MAX_POINTS; p++) {
-        int next = s + p < limit ? s + p : limit;
-        row[p] = f->value[next] - f->value[s];
-        if (next == limit && bonus)
-            row[p] += prm->bonus * t->unit;
-    }
+    int p = 1;
+    for (; p <= AI_MAX_POINTS && s + p < limit; p++)
+        row[p] = f->value[s + p] - f->value[s];
+    /* from the threshold on: one value, made as every entry was before */
+    float top = f->value[limit] - f->value[s];
+    if (bonus)
+        top += prm->bonus * t->unit;
+    for (; p <= AI_MAX_POINTS; p++)
+        row[p] = top;
 }
 
 void ai_gains_init(ai_gains *t, const ax_game *g, int owner, const ai_params *prm)
@@ -284,8 +287,10 @@ static bool pyramids_of_pair(const ax_game *g, int i, int j, pair_pyramids *out)
 }
 
 /* square: pyramid_near[i] unless no pair on cell i can close a pyramid. A
- * pair closes one on an empty neighbour n only when every other neighbour
- * of n closes it, so n has at most two neighbours that do not. */
+ * pair closes one on an empty neighbour n of i only when every neighbour
+ * of n but the pair closes it; the pair's other cell is no neighbour of n
+ * (no two neighbours of a square are neighbours), so i is n's only
+ * neighbour that does not close it. */
 static void pyramid_hints(const ax_game *g, ai_scratch *s)
 {
     for (int w = 0; w < AX_GRID_WORDS; w++)
@@ -296,7 +301,7 @@ static void pyramid_hints(const ax_game *g, ai_scratch *s)
             int n = w * 64 + __builtin_ctzll(bits), open = 0;
             for (int d = 0; d < 4; d++)
                 open += !closes_single(g->cell[n + g->dir_offset[d]]);
-            if (open > 2)
+            if (open > 1)
                 continue;
             for (int d = 0; d < 4; d++)
                 s->pyramid_near[n + g->dir_offset[d]] = true;
@@ -489,19 +494,37 @@ static void plan_pairs(const ax_game *g, float noise, pair_plan *p)
     }
 }
 
+static void offer_domino(best_move *best, float v, const orientation *o, int i, int j)
+{
+    if (v > best->value) {
+        best->value = v;
+        domino(&best->move, o->rack, o->turned ? j : i, o->turned ? i : j);
+    }
+}
+
 /* Values placements o[0..n) on the pair (i, j), noise from `bits`. */
 static void grid_pair_moves(const ax_game *g, const ai_scratch *s, const ai_gains *gains,
                             const pair_plan *p, uint64_t bits, int i, int j,
                             const pair_pyramids *pyr, bool pyramids, const orientation *o, int n,
                             best_move *best)
 {
-    for (int k = 0; k < n; k++) {
-        float v = pair_value(g, s, gains, i, j, o[k].a, o[k].b, pyr, pyramids) +
-                  p->noise[bits >> o[k].shift & 31];
-        if (v > best->value) {
-            best->value = v;
-            domino(&best->move, o[k].rack, o[k].turned ? j : i, o[k].turned ? i : j);
-        }
+    for (int k = 0; k < n; k++)
+        offer_domino(best,
+                     pair_value(g, s, gains, i, j, o[k].a, o[k].b, pyr, pyramids) +
+                         p->noise[bits >> o[k].shift & 31],
+                     &o[k], i, j);
+}
+
+/* The doubles only, as pair_value values them without pyramids. */
+static void double_moves(const ai_scratch *s, const ai_gains *gains, const pair_plan *p,
+                         uint64_t bits, int i, int j, best_move *best)
+{
+    for (int k = 0; k < p->ndoubles; k++) {
+        const orientation *o = &p->doubles[k];
+        offer_domino(best,
+                     gain_of(gains, o->a, s->pot[i][o->a] + s->pot[j][o->a]) +
+                         p->noise[bits >> o->shift & 31],
+                     o, i, j);
     }
 }
 
@@ -539,9 +562,8 @@ static void grid_policy(const ax_game *g, const ai_gains *gains, float noise, ax
                 if (pyramids || bound > best->value)
                     grid_pair_moves(g, s, gains, &p, word, i, j, &pyr, pyramids, p.all, p.nall,
                                     best);
-                else if (p.ndoubles)
-                    grid_pair_moves(g, s, gains, &p, word, i, j, &pyr, false, p.doubles, p.ndoubles,
-                                    best);
+                else
+                    double_moves(s, gains, &p, word, i, j, best);
             }
         }
 }
