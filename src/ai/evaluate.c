@@ -18,6 +18,7 @@
  */
 #include "evaluate.h"
 
+#include <assert.h>
 #include <float.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,8 +46,19 @@ typedef struct {
     ai_gains gains[AX_MAX_PLAYERS];
 } gains_cache;
 
+/* The board the potentials were made for: a later board differs from it
+ * in the few cells the decisions between them covered. */
+typedef struct {
+    bool valid;
+    uint8_t ndirs;
+    int16_t dir_offset[6];
+    uint8_t cell[AX_GRID_CELLS];
+} potentials_key;
+
 struct ai_scratch {
-    uint8_t pot[AX_GRID_CELLS][AX_MAX_COLORS];
+    uint8_t pot[AX_GRID_CELLS][AX_MAX_COLORS]; /* of the empty cells of key.cell */
+    bool flat[AX_GRID_CELLS];                  /* pot[i] all 0: value[i] all 0, most[i] 0 */
+    potentials_key key;
     float value[AX_GRID_CELLS][AX_MAX_COLORS]; /* of pot[][] for the seat to move */
     float most[AX_GRID_CELLS];                 /* the largest value[i][] of a mixed tile's colour */
     bool pyramid_near[AX_GRID_CELLS];          /* square: an empty neighbour may become a pyramid */
@@ -220,15 +232,90 @@ static float gain_of(const ai_gains *t, int color, int points)
     return t->gain[color][points < AI_MAX_POINTS ? points : AI_MAX_POINTS];
 }
 
+/* pot[i] of empty cell i made again; a flat one's value row is 0 for any
+ * seat, since gain[c][0] is always 0. */
+static void renew_potential(const ax_game *g, int i, ai_scratch *s)
+{
+    cell_potential(g, i, s->pot[i]);
+    uint8_t any = 0;
+    for (int c = 0; c < AX_MAX_COLORS; c++)
+        any |= s->pot[i][c];
+    s->flat[i] = any == 0;
+    if (s->flat[i]) {
+        memset(s->value[i], 0, sizeof s->value[i]);
+        s->most[i] = 0;
+    }
+}
+
+#define MAX_CHANGED 24 /* more changed cells than this: make every potential again */
+
+/* Brings pot[] up to g's board. A cell's potential reads the runs of
+ * symbols that start next to it, so it changes only when a changed cell
+ * lies on one of those runs or ends it: walking back from each changed
+ * cell over symbols finds every empty cell that may have changed (and a
+ * few more). */
+static void update_potentials(const ax_game *g, ai_scratch *s)
+{
+    potentials_key *k = &s->key;
+    int changed[MAX_CHANGED], n = 0;
+    bool all = !k->valid || k->ndirs != g->ndirs ||
+               memcmp(k->dir_offset, g->dir_offset, sizeof k->dir_offset) != 0;
+    for (int from = 0; from < AX_GRID_CELLS && !all; from += 8) {
+        int to = from + 8 < AX_GRID_CELLS ? from + 8 : AX_GRID_CELLS;
+        if (memcmp(k->cell + from, g->cell + from, (size_t)(to - from)) == 0)
+            continue;
+        for (int i = from; i < to && !all; i++)
+            if (k->cell[i] != g->cell[i]) {
+                all = n == MAX_CHANGED;
+                if (!all)
+                    changed[n++] = i;
+            }
+    }
+    if (all) {
+        for (int w = 0; w < AX_GRID_WORDS; w++)
+            for (uint64_t bits = g->empty[w]; bits; bits &= bits - 1)
+                renew_potential(g, w * 64 + __builtin_ctzll(bits), s);
+    } else {
+        for (int x = 0; x < n; x++) {
+            int cell = changed[x];
+            if (cell_empty(g, cell))
+                renew_potential(g, cell, s);
+            for (int d = 0; d < g->ndirs; d++) {
+                int step = g->dir_offset[d], c = cell - step;
+                while (is_symbol(g->cell[c]))
+                    c -= step;
+                if (g->cell[c] == AX_EMPTY)
+                    renew_potential(g, c, s);
+            }
+        }
+    }
+    k->valid = true;
+    k->ndirs = g->ndirs;
+    memcpy(k->dir_offset, g->dir_offset, sizeof k->dir_offset);
+    memcpy(k->cell, g->cell, sizeof k->cell);
+#ifndef NDEBUG
+    for (int w = 0; w < AX_GRID_WORDS; w++)
+        for (uint64_t bits = g->empty[w]; bits; bits &= bits - 1) {
+            uint8_t pot[AX_MAX_COLORS];
+            int i = w * 64 + __builtin_ctzll(bits);
+            cell_potential(g, i, pot);
+            assert(memcmp(pot, s->pot[i], sizeof pot) == 0);
+            assert(s->flat[i] == (memcmp(pot, (uint8_t[AX_MAX_COLORS]){0}, sizeof pot) == 0));
+        }
+#endif
+}
+
 /* Potentials of every empty cell, their value to the seat to move and the
  * largest of those values in the colours of `mixed` (a bit per colour). */
 static void all_potentials(const ax_game *g, const ai_gains *gains, unsigned mixed, ai_scratch *s)
 {
+    update_potentials(g, s);
     for (int w = 0; w < AX_GRID_WORDS; w++)
         for (uint64_t bits = g->empty[w]; bits; bits &= bits - 1) {
             int i = w * 64 + __builtin_ctzll(bits);
+            if (s->flat[i])
+                continue;
             float most = -1e30f;
-            cell_potential(g, i, s->pot[i]);
             for (int c = 0; c < g->ncolors; c++) {
                 s->value[i][c] = gain_of(gains, c, s->pot[i][c]);
                 if ((mixed >> c & 1) && s->value[i][c] > most)
