@@ -425,24 +425,25 @@ static void rota_circle_counts(const ax_game *g, int x, int y, uint8_t count[4][
     static const int member_dx[4] = {-1, 0, -1, 0}, member_dy[4] = {-1, -1, 0, 0};
     static const int member_corner[4] = {2, 3, 1, 0};
     memset(count, 0, 4 * AX_MAX_COLORS);
+    /* the 8 neighbours, each looked up once: id[dy + 1][dx + 1] */
+    int id[3][3];
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++)
+            id[dy + 1][dx + 1] = dx || dy ? ax_rota_find(&g->rota, x + dx, y + dy) : -1;
     for (int i = 0; i < 4; i++)
         for (int k = 0; k < 4; k++) {
-            int cx = x + corner_vx[i] + member_dx[k], cy = y + corner_vy[i] + member_dy[k];
-            if (cx == x && cy == y)
-                continue;
-            int id = ax_rota_find(&g->rota, cx, cy);
-            int sym = id >= 0 ? g->rota.placed[id].sym[member_corner[k]] : AX_UNSET;
+            int n = id[corner_vy[i] + member_dy[k] + 1][corner_vx[i] + member_dx[k] + 1];
+            int sym = n >= 0 ? g->rota.placed[n].sym[member_corner[k]] : AX_UNSET;
             if (sym >= 0)
                 count[i][sym]++;
         }
 }
 
-/* Points of the hand turned `rotation` with the fixed corners only; the
+/* Points of the hand as placed (turned) with the fixed corners only; the
  * empty corner's index, or -1, goes to *empty. */
-static void rota_fixed_points(ax_tile hand, int rotation, const uint8_t count[4][AX_MAX_COLORS],
+static void rota_fixed_points(ax_tile placed, const uint8_t count[4][AX_MAX_COLORS],
                               uint8_t points[AX_MAX_COLORS], int *empty)
 {
-    ax_tile placed = ax_tile_rotate(hand, rotation);
     memset(points, 0, AX_MAX_COLORS);
     *empty = -1;
     for (int i = 0; i < 4; i++) {
@@ -459,7 +460,7 @@ static void rota_estimate(const ax_game *g, const ax_move *m, uint8_t points[AX_
     uint8_t count[4][AX_MAX_COLORS];
     int empty;
     rota_circle_counts(g, m->x, m->y, count);
-    rota_fixed_points(g->rack[g->to_move][0], m->rotation, count, points, &empty);
+    rota_fixed_points(ax_tile_rotate(g->rack[g->to_move][0], m->rotation), count, points, &empty);
     if (empty >= 0 && m->wild >= 0)
         points[m->wild] = (uint8_t)(points[m->wild] + count[empty][m->wild]);
 }
@@ -668,7 +669,9 @@ static void rota_move(ax_move *m, int x, int y, int rotation, int wild)
 static void rota_policy(const ax_game *g, const ai_gains *gains, float noise, ax_rng *rng,
                         best_move *best)
 {
-    ax_tile hand = g->rack[g->to_move][0];
+    ax_tile turned[4];
+    for (int r = 0; r < 4; r++)
+        turned[r] = ax_tile_rotate(g->rack[g->to_move][0], r);
     for (int f = 0; f < g->rota.nfrontier; f++) {
         int id = g->rota.frontier[f], x = g->rota.x[id], y = g->rota.y[id];
         uint8_t count[4][AX_MAX_COLORS];
@@ -676,7 +679,7 @@ static void rota_policy(const ax_game *g, const ai_gains *gains, float noise, ax
         for (int r = 0; r < 4; r++) {
             uint8_t points[AX_MAX_COLORS];
             int empty;
-            rota_fixed_points(hand, r, count, points, &empty);
+            rota_fixed_points(turned[r], count, points, &empty);
             float v = ai_gains_value(gains, points, g->ncolors) + jitter(rng, noise);
             ax_move m;
             rota_move(&m, x, y, r, AX_NO_COLOR);
