@@ -44,6 +44,9 @@ typedef struct {
     bool owner_valid[AX_MAX_PLAYERS];
     uint8_t track[AX_MAX_PLAYERS][AX_MAX_COLORS];
     ai_gains gains[AX_MAX_PLAYERS];
+    /* ceiling[o][c][p]: the largest gain[c][0..p] of owner o, a bound that
+     * needs no assumption about the shape of the curve */
+    float ceiling[AX_MAX_PLAYERS][AX_MAX_COLORS][AI_MAX_POINTS + 1];
 } gains_cache;
 
 /* The board the potentials were made for: a later board differs from it
@@ -175,8 +178,15 @@ static const ai_gains *cached_gains(gains_cache *k, const ax_game *g, int owner,
         memset(t->gain, 0, sizeof t->gain);
     }
     for (int c = 0; c < g->ncolors; c++)
-        if (all || track[c] != old[c])
+        if (all || track[c] != old[c]) {
             gains_row(t, &k->curve, g, c, track[c], prm);
+            if (g->variant != AX_ROTA)
+                continue; /* only the rota policy bounds by ceilings */
+            float *ceiling = k->ceiling[owner][c];
+            ceiling[0] = t->gain[c][0];
+            for (int p = 1; p <= AI_MAX_POINTS; p++)
+                ceiling[p] = t->gain[c][p] > ceiling[p - 1] ? t->gain[c][p] : ceiling[p - 1];
+        }
     memcpy(k->track[owner], track, sizeof k->track[owner]);
     k->owner_valid[owner] = true;
     return t;
@@ -420,23 +430,23 @@ static void grid_estimate(const ax_game *g, const ax_move *m, uint8_t points[AX_
 /* count[i][c]: corners of colour c in the circle of corner i of (x, y). */
 static void rota_circle_counts(const ax_game *g, int x, int y, uint8_t count[4][AX_MAX_COLORS])
 {
-    static const int corner_vx[4] = {0, 1, 1, 0}, corner_vy[4] = {0, 0, 1, 1};
-    /* the cells around a vertex and which of their corners meets it */
-    static const int member_dx[4] = {-1, 0, -1, 0}, member_dy[4] = {-1, -1, 0, 0};
-    static const int member_corner[4] = {2, 3, 1, 0};
+    /* the three corners that meet corner i (NW, NE, SE, SW) of a cell:
+     * which neighbour (3x3 block, row by row, 4 the cell) and which of its
+     * corners */
+    static const struct {
+        uint8_t corner, around, its;
+    } meet[12] = {{0, 0, 2}, {0, 1, 3}, {0, 3, 1}, {1, 1, 2}, {1, 2, 3}, {1, 5, 0},
+                  {2, 5, 3}, {2, 7, 1}, {2, 8, 0}, {3, 3, 2}, {3, 6, 1}, {3, 7, 0}};
     memset(count, 0, 4 * AX_MAX_COLORS);
-    /* the 8 neighbours, each looked up once: id[dy + 1][dx + 1] */
-    int id[3][3];
-    for (int dy = -1; dy <= 1; dy++)
-        for (int dx = -1; dx <= 1; dx++)
-            id[dy + 1][dx + 1] = dx || dy ? ax_rota_find(&g->rota, x + dx, y + dy) : -1;
-    for (int i = 0; i < 4; i++)
-        for (int k = 0; k < 4; k++) {
-            int n = id[corner_vy[i] + member_dy[k] + 1][corner_vx[i] + member_dx[k] + 1];
-            int sym = n >= 0 ? g->rota.placed[n].sym[member_corner[k]] : AX_UNSET;
-            if (sym >= 0)
-                count[i][sym]++;
-        }
+    int id[9];
+    for (int n = 0; n < 9; n++)
+        id[n] = n == 4 ? -1 : ax_rota_find(&g->rota, x + n % 3 - 1, y + n / 3 - 1);
+    for (int k = 0; k < 12; k++) {
+        int n = id[meet[k].around];
+        int sym = n >= 0 ? g->rota.placed[n].sym[meet[k].its] : AX_UNSET;
+        if (sym >= 0)
+            count[meet[k].corner][sym]++;
+    }
 }
 
 /* Points of the hand as placed (turned) with the fixed corners only; the
@@ -666,16 +676,62 @@ static void rota_move(ax_move *m, int x, int y, int rotation, int wild)
     m->wild = (int8_t)wild;
 }
 
-static void rota_policy(const ax_game *g, const ai_gains *gains, float noise, ax_rng *rng,
+/* The most a placement on a cell with these circles can be worth: no
+ * colour scores more than all its matching corners, and floating-point
+ * addition is monotonic, so the sum of the ceilings bounds the sum of the
+ * gains. */
+static float rota_cell_ceiling(const float (*ceiling)[AI_MAX_POINTS + 1],
+                               const uint8_t count[4][AX_MAX_COLORS], int ncolors)
+{
+    float v = 0;
+    for (int c = 0; c < ncolors; c++) {
+        int total = count[0][c] + count[1][c] + count[2][c] + count[3][c];
+        v += ceiling[c][total < AI_MAX_POINTS ? total : AI_MAX_POINTS];
+    }
+    return v;
+}
+
+/* The random words the placements on a cell would spend: one each. */
+static void rota_skip_cell(const ax_game *g, const int empty[4],
+                           const uint8_t count[4][AX_MAX_COLORS], ax_rng *rng)
+{
+    for (int r = 0; r < 4; r++) {
+        ax_rng_next(rng);
+        for (int w = 0; empty[r] >= 0 && w < g->ncolors; w++)
+            if (count[empty[r]][w])
+                ax_rng_next(rng);
+    }
+}
+
+/* Every placement on every frontier cell, one random word each. A cell
+ * whose ceiling with the most noise cannot beat the best so far only
+ * spends its random words, so the choice stays that of valuing it. */
+static void rota_policy(const ax_game *g, const ai_gains *gains,
+                        const float (*ceiling)[AI_MAX_POINTS + 1], float noise, ax_rng *rng,
                         best_move *best)
 {
     ax_tile turned[4];
-    for (int r = 0; r < 4; r++)
+    int empty_corner[4];
+    for (int r = 0; r < 4; r++) {
         turned[r] = ax_tile_rotate(g->rack[g->to_move][0], r);
+        empty_corner[r] = -1;
+        for (int i = 0; i < 4; i++)
+            if (turned[r].sym[i] < 0)
+                empty_corner[r] = i;
+    }
+    float low = noise * 0.0f * (1.0f / 16777216.0f);
+    float high = noise * (float)((1ull << 24) - 1) * (1.0f / 16777216.0f);
+    float noise_top = high > low ? high : low;
     for (int f = 0; f < g->rota.nfrontier; f++) {
         int id = g->rota.frontier[f], x = g->rota.x[id], y = g->rota.y[id];
         uint8_t count[4][AX_MAX_COLORS];
         rota_circle_counts(g, x, y, count);
+        float bound = rota_cell_ceiling(ceiling, count, g->ncolors);
+        bound = bound + noise_top;
+        if (!(bound > best->value)) {
+            rota_skip_cell(g, empty_corner, count, rng);
+            continue;
+        }
         for (int r = 0; r < 4; r++) {
             uint8_t points[AX_MAX_COLORS];
             int empty;
@@ -725,12 +781,13 @@ void ai_policy_move(const ax_game *g, const ai_params *prm, ax_rng *rng, ai_scra
         swap_move(out, true); /* offered only when no tile serves the weakest colour */
         return;
     }
-    const ai_gains *gains = cached_gains(&s->gains, g, ax_track_owner(g, g->to_move), prm);
+    int owner = ax_track_owner(g, g->to_move);
+    const ai_gains *gains = cached_gains(&s->gains, g, owner, prm);
     float noise = prm->noise * gains->unit;
     best_move best = {.value = -1e30f};
     bool first_tile = g->placed_by[g->to_move] == 0 && !g->in_bonus;
     if (g->variant == AX_ROTA)
-        rota_policy(g, gains, noise, rng, &best);
+        rota_policy(g, gains, s->gains.ceiling[owner], noise, rng, &best);
     else if (!first_tile)
         grid_policy(g, gains, noise, rng, s, &best);
     if (best.value > -1e30f && ax_check(g, &best.move) == AX_OK) {
