@@ -272,8 +272,13 @@ static void update_potentials(const ax_game *g, ai_scratch *s)
                memcmp(k->dir_offset, g->dir_offset, sizeof k->dir_offset) != 0;
     for (int from = 0; from < AX_GRID_CELLS && !all; from += 8) {
         int to = from + 8 < AX_GRID_CELLS ? from + 8 : AX_GRID_CELLS;
-        if (memcmp(k->cell + from, g->cell + from, (size_t)(to - from)) == 0)
-            continue;
+        uint64_t was, now;
+        if (to - from == 8) { /* eight cells in one comparison */
+            memcpy(&was, k->cell + from, 8);
+            memcpy(&now, g->cell + from, 8);
+            if (was == now)
+                continue;
+        }
         for (int i = from; i < to && !all; i++)
             if (k->cell[i] != g->cell[i]) {
                 all = n == MAX_CHANGED;
