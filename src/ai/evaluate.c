@@ -12,9 +12,11 @@
  * symbols that start next to it, and the direction towards its partner is
  * empty before the placement, so a placement's points are the sum of two
  * per-cell "potentials" (plus the pyramids it closes in `square`). The
- * playout policy computes every empty cell's potentials once per decision
- * and then values every pair of cells, tile and orientation in a few table
- * look-ups. A ROTA corner scores the matching corners of its circle.
+ * playout policy keeps every empty cell's potentials up to date (a
+ * placement changes only those on lines through its cells) and values
+ * every pair of cells, tile and orientation in a few table look-ups,
+ * skipping the pairs that cannot beat the best so far. A ROTA corner
+ * scores the matching corners of its circle.
  */
 #include "evaluate.h"
 
