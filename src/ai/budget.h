@@ -15,6 +15,7 @@ typedef struct {
     const atomic_bool *cancel;     /* set: stop now with the best decision so far */
     long max_playouts;             /* 0: no limit */
     long playouts;                 /* done so far */
+    long plies;                    /* decisions inside those playouts: for measuring */
 } ai_budget;
 
 /* Monotonic seconds. */

@@ -12,20 +12,62 @@
  * symbols that start next to it, and the direction towards its partner is
  * empty before the placement, so a placement's points are the sum of two
  * per-cell "potentials" (plus the pyramids it closes in `square`). The
- * playout policy computes every empty cell's potentials once per decision
- * and then values every pair of cells, tile and orientation in a few table
- * look-ups. A ROTA corner scores the matching corners of its circle.
+ * playout policy keeps every empty cell's potentials up to date (a
+ * placement changes only those on lines through its cells) and values
+ * every pair of cells, tile and orientation in a few table look-ups,
+ * skipping the pairs that cannot beat the best so far. A ROTA corner
+ * scores the matching corners of its circle.
  */
 #include "evaluate.h"
 
+#include <assert.h>
+#include <float.h>
 #include <stdlib.h>
 #include <string.h>
 
 const ai_params ai_default_params = {.steepness = 3.0f, .bonus = 3.0f, .noise = 0.5f};
 
+#define MAX_TRACK 36 /* the highest threshold of any mode */
+
+/* f(s) and its slope f'(s) = exp(-k s / T) at every track value. */
+typedef struct {
+    float value[MAX_TRACK + 1], slope[MAX_TRACK + 1];
+} value_curve;
+
+/* The gains tables of the last playout decisions, one per track owner: a
+ * decision changes one or two of the mover's tracks, so most rows of its
+ * next table are the same. Valid for the rules and params in the key. */
+typedef struct {
+    bool valid;
+    ai_params prm;
+    uint8_t ncolors, nthresholds, threshold[2];
+    bool threshold_bonus[2];
+    value_curve curve;
+    bool owner_valid[AX_MAX_PLAYERS];
+    uint8_t track[AX_MAX_PLAYERS][AX_MAX_COLORS];
+    ai_gains gains[AX_MAX_PLAYERS];
+    /* ceiling[o][c][p]: the largest gain[c][0..p] of owner o, a bound that
+     * needs no assumption about the shape of the curve */
+    float ceiling[AX_MAX_PLAYERS][AX_MAX_COLORS][AI_MAX_POINTS + 1];
+} gains_cache;
+
+/* The board the potentials were made for: a later board differs from it
+ * in the few cells the decisions between them covered. */
+typedef struct {
+    bool valid;
+    uint8_t ndirs;
+    int16_t dir_offset[6];
+    uint8_t cell[AX_GRID_CELLS];
+} potentials_key;
+
 struct ai_scratch {
-    uint8_t pot[AX_GRID_CELLS][AX_MAX_COLORS];
+    uint8_t pot[AX_GRID_CELLS][AX_MAX_COLORS]; /* of the empty cells of key.cell */
+    bool flat[AX_GRID_CELLS];                  /* pot[i] all 0: value[i] all 0, most[i] 0 */
+    potentials_key key;
     float value[AX_GRID_CELLS][AX_MAX_COLORS]; /* of pot[][] for the seat to move */
+    float most[AX_GRID_CELLS];                 /* the largest value[i][] of a mixed tile's colour */
+    bool pyramid_near[AX_GRID_CELLS];          /* square: an empty neighbour may become a pyramid */
+    gains_cache gains;
     ax_move moves[AX_MAX_MOVES];
 };
 
@@ -34,13 +76,6 @@ ai_scratch *ai_scratch_new(void) { return calloc(1, sizeof(ai_scratch)); }
 void ai_scratch_free(ai_scratch *s) { free(s); }
 
 /* --- the value of points --- */
-
-#define MAX_TRACK 36 /* the highest threshold of any mode */
-
-/* f(s) and its slope f'(s) = exp(-k s / T) at every track value. */
-typedef struct {
-    float value[MAX_TRACK + 1], slope[MAX_TRACK + 1];
-} value_curve;
 
 /* exp(x) for |x| <= 1 by its series: no libm for one constant. */
 static double exp_small(double x)
@@ -84,6 +119,27 @@ static int lowest_track(const uint8_t *tracks, int ncolors)
     return low;
 }
 
+/* gain[c][] of a track at s, with t->unit already set. */
+static void gains_row(ai_gains *t, const value_curve *f, const ax_game *g, int c, int s,
+                      const ai_params *prm)
+{
+    float *row = t->gain[c];
+    memset(row, 0, sizeof t->gain[c]);
+    bool bonus;
+    int limit = next_threshold(g, s, &bonus);
+    if (limit == 0)
+        return;
+    int p = 1;
+    for (; p <= AI_MAX_POINTS && s + p < limit; p++)
+        row[p] = f->value[s + p] - f->value[s];
+    /* from the threshold on: one value, made as every entry was before */
+    float top = f->value[limit] - f->value[s];
+    if (bonus)
+        top += prm->bonus * t->unit;
+    for (; p <= AI_MAX_POINTS; p++)
+        row[p] = top;
+}
+
 void ai_gains_init(ai_gains *t, const ax_game *g, int owner, const ai_params *prm)
 {
     const uint8_t *track = g->track[owner];
@@ -91,19 +147,51 @@ void ai_gains_init(ai_gains *t, const ax_game *g, int owner, const ai_params *pr
     curve_init(&f, g, prm);
     t->unit = f.slope[lowest_track(track, g->ncolors)];
     memset(t->gain, 0, sizeof t->gain);
-    for (int c = 0; c < g->ncolors; c++) {
-        int s = track[c];
-        bool bonus;
-        int limit = next_threshold(g, s, &bonus);
-        if (limit == 0)
-            continue;
-        for (int p = 1; p <= AI_MAX_POINTS; p++) {
-            int next = s + p < limit ? s + p : limit;
-            t->gain[c][p] = f.value[next] - f.value[s];
-            if (next == limit && bonus)
-                t->gain[c][p] += prm->bonus * t->unit;
-        }
+    for (int c = 0; c < g->ncolors; c++)
+        gains_row(t, &f, g, c, track[c], prm);
+}
+
+/* ai_gains_init through the cache: only the rows whose track moved are
+ * made again (all of them when the lowest track, and so the unit, moved). */
+static const ai_gains *cached_gains(gains_cache *k, const ax_game *g, int owner,
+                                    const ai_params *prm)
+{
+    bool same_rules =
+        k->valid && memcmp(&k->prm, prm, sizeof *prm) == 0 && k->ncolors == g->ncolors &&
+        k->nthresholds == g->nthresholds &&
+        memcmp(k->threshold, g->threshold, sizeof k->threshold) == 0 &&
+        memcmp(k->threshold_bonus, g->threshold_bonus, sizeof k->threshold_bonus) == 0;
+    if (!same_rules) {
+        memset(k, 0, sizeof *k);
+        k->valid = true;
+        k->prm = *prm;
+        k->ncolors = g->ncolors;
+        k->nthresholds = g->nthresholds;
+        memcpy(k->threshold, g->threshold, sizeof k->threshold);
+        memcpy(k->threshold_bonus, g->threshold_bonus, sizeof k->threshold_bonus);
+        curve_init(&k->curve, g, prm);
     }
+    const uint8_t *track = g->track[owner], *old = k->track[owner];
+    ai_gains *t = &k->gains[owner];
+    int low = lowest_track(track, g->ncolors);
+    bool all = !k->owner_valid[owner] || low != lowest_track(old, g->ncolors);
+    if (all) {
+        t->unit = k->curve.slope[low];
+        memset(t->gain, 0, sizeof t->gain);
+    }
+    for (int c = 0; c < g->ncolors; c++)
+        if (all || track[c] != old[c]) {
+            gains_row(t, &k->curve, g, c, track[c], prm);
+            if (g->variant != AX_ROTA)
+                continue; /* only the rota policy bounds by ceilings */
+            float *ceiling = k->ceiling[owner][c];
+            ceiling[0] = t->gain[c][0];
+            for (int p = 1; p <= AI_MAX_POINTS; p++)
+                ceiling[p] = t->gain[c][p] > ceiling[p - 1] ? t->gain[c][p] : ceiling[p - 1];
+        }
+    memcpy(k->track[owner], track, sizeof k->track[owner]);
+    k->owner_valid[owner] = true;
+    return t;
 }
 
 float ai_gains_value(const ai_gains *t, const uint8_t points[AX_MAX_COLORS], int ncolors)
@@ -156,15 +244,101 @@ static float gain_of(const ai_gains *t, int color, int points)
     return t->gain[color][points < AI_MAX_POINTS ? points : AI_MAX_POINTS];
 }
 
-/* Potentials of every empty cell and their value to the seat to move. */
-static void all_potentials(const ax_game *g, const ai_gains *gains, ai_scratch *s)
+/* pot[i] of empty cell i made again; a flat one's value row is 0 for any
+ * seat, since gain[c][0] is always 0. */
+static void renew_potential(const ax_game *g, int i, ai_scratch *s)
 {
+    cell_potential(g, i, s->pot[i]);
+    uint8_t any = 0;
+    for (int c = 0; c < AX_MAX_COLORS; c++)
+        any |= s->pot[i][c];
+    s->flat[i] = any == 0;
+    if (s->flat[i]) {
+        memset(s->value[i], 0, sizeof s->value[i]);
+        s->most[i] = 0;
+    }
+}
+
+#define MAX_CHANGED 24 /* more changed cells than this: make every potential again */
+
+/* Brings pot[] up to g's board. A cell's potential reads the runs of
+ * symbols that start next to it, so it changes only when a changed cell
+ * lies on one of those runs or ends it: walking back from each changed
+ * cell over symbols finds every empty cell that may have changed (and a
+ * few more). */
+static void update_potentials(const ax_game *g, ai_scratch *s)
+{
+    potentials_key *k = &s->key;
+    int changed[MAX_CHANGED], n = 0;
+    bool all = !k->valid || k->ndirs != g->ndirs ||
+               memcmp(k->dir_offset, g->dir_offset, sizeof k->dir_offset) != 0;
+    for (int from = 0; from < AX_GRID_CELLS && !all; from += 8) {
+        int to = from + 8 < AX_GRID_CELLS ? from + 8 : AX_GRID_CELLS;
+        uint64_t was, now;
+        if (to - from == 8) { /* eight cells in one comparison */
+            memcpy(&was, k->cell + from, 8);
+            memcpy(&now, g->cell + from, 8);
+            if (was == now)
+                continue;
+        }
+        for (int i = from; i < to && !all; i++)
+            if (k->cell[i] != g->cell[i]) {
+                all = n == MAX_CHANGED;
+                if (!all)
+                    changed[n++] = i;
+            }
+    }
+    if (all) {
+        for (int w = 0; w < AX_GRID_WORDS; w++)
+            for (uint64_t bits = g->empty[w]; bits; bits &= bits - 1)
+                renew_potential(g, w * 64 + __builtin_ctzll(bits), s);
+    } else {
+        for (int x = 0; x < n; x++) {
+            int cell = changed[x];
+            if (cell_empty(g, cell))
+                renew_potential(g, cell, s);
+            for (int d = 0; d < g->ndirs; d++) {
+                int step = g->dir_offset[d], c = cell - step;
+                while (is_symbol(g->cell[c]))
+                    c -= step;
+                if (g->cell[c] == AX_EMPTY)
+                    renew_potential(g, c, s);
+            }
+        }
+    }
+    k->valid = true;
+    k->ndirs = g->ndirs;
+    memcpy(k->dir_offset, g->dir_offset, sizeof k->dir_offset);
+    memcpy(k->cell, g->cell, sizeof k->cell);
+#ifndef NDEBUG
+    for (int w = 0; w < AX_GRID_WORDS; w++)
+        for (uint64_t bits = g->empty[w]; bits; bits &= bits - 1) {
+            uint8_t pot[AX_MAX_COLORS];
+            int i = w * 64 + __builtin_ctzll(bits);
+            cell_potential(g, i, pot);
+            assert(memcmp(pot, s->pot[i], sizeof pot) == 0);
+            assert(s->flat[i] == (memcmp(pot, (uint8_t[AX_MAX_COLORS]){0}, sizeof pot) == 0));
+        }
+#endif
+}
+
+/* Potentials of every empty cell, their value to the seat to move and the
+ * largest of those values in the colours of `mixed` (a bit per colour). */
+static void all_potentials(const ax_game *g, const ai_gains *gains, unsigned mixed, ai_scratch *s)
+{
+    update_potentials(g, s);
     for (int w = 0; w < AX_GRID_WORDS; w++)
         for (uint64_t bits = g->empty[w]; bits; bits &= bits - 1) {
             int i = w * 64 + __builtin_ctzll(bits);
-            cell_potential(g, i, s->pot[i]);
-            for (int c = 0; c < g->ncolors; c++)
+            if (s->flat[i])
+                continue;
+            float most = -1e30f;
+            for (int c = 0; c < g->ncolors; c++) {
                 s->value[i][c] = gain_of(gains, c, s->pot[i][c]);
+                if ((mixed >> c & 1) && s->value[i][c] > most)
+                    most = s->value[i][c];
+            }
+            s->most[i] = most;
         }
 }
 
@@ -216,6 +390,28 @@ static bool pyramids_of_pair(const ax_game *g, int i, int j, pair_pyramids *out)
     return any;
 }
 
+/* square: pyramid_near[i] unless no pair on cell i can close a pyramid. A
+ * pair closes one on an empty neighbour n of i only when every neighbour
+ * of n but the pair closes it; the pair's other cell is no neighbour of n
+ * (no two neighbours of a square are neighbours), so i is n's only
+ * neighbour that does not close it. */
+static void pyramid_hints(const ax_game *g, ai_scratch *s)
+{
+    for (int w = 0; w < AX_GRID_WORDS; w++)
+        for (uint64_t bits = g->empty[w]; bits; bits &= bits - 1)
+            s->pyramid_near[w * 64 + __builtin_ctzll(bits)] = false;
+    for (int w = 0; w < AX_GRID_WORDS; w++)
+        for (uint64_t bits = g->empty[w]; bits; bits &= bits - 1) {
+            int n = w * 64 + __builtin_ctzll(bits), open = 0;
+            for (int d = 0; d < 4; d++)
+                open += !closes_single(g->cell[n + g->dir_offset[d]]);
+            if (open > 1)
+                continue;
+            for (int d = 0; d < 4; d++)
+                s->pyramid_near[n + g->dir_offset[d]] = true;
+        }
+}
+
 /* Points of colour a on cell i and b on cell j. */
 static void pair_points(const uint8_t *pot_i, const uint8_t *pot_j, const pair_pyramids *pyr, int a,
                         int b, uint8_t points[AX_MAX_COLORS])
@@ -241,29 +437,30 @@ static void grid_estimate(const ax_game *g, const ax_move *m, uint8_t points[AX_
 /* count[i][c]: corners of colour c in the circle of corner i of (x, y). */
 static void rota_circle_counts(const ax_game *g, int x, int y, uint8_t count[4][AX_MAX_COLORS])
 {
-    static const int corner_vx[4] = {0, 1, 1, 0}, corner_vy[4] = {0, 0, 1, 1};
-    /* the cells around a vertex and which of their corners meets it */
-    static const int member_dx[4] = {-1, 0, -1, 0}, member_dy[4] = {-1, -1, 0, 0};
-    static const int member_corner[4] = {2, 3, 1, 0};
+    /* the three corners that meet corner i (NW, NE, SE, SW) of a cell:
+     * which neighbour (3x3 block, row by row, 4 the cell) and which of its
+     * corners */
+    static const struct {
+        uint8_t corner, around, its;
+    } meet[12] = {{0, 0, 2}, {0, 1, 3}, {0, 3, 1}, {1, 1, 2}, {1, 2, 3}, {1, 5, 0},
+                  {2, 5, 3}, {2, 7, 1}, {2, 8, 0}, {3, 3, 2}, {3, 6, 1}, {3, 7, 0}};
     memset(count, 0, 4 * AX_MAX_COLORS);
-    for (int i = 0; i < 4; i++)
-        for (int k = 0; k < 4; k++) {
-            int cx = x + corner_vx[i] + member_dx[k], cy = y + corner_vy[i] + member_dy[k];
-            if (cx == x && cy == y)
-                continue;
-            int id = ax_rota_find(&g->rota, cx, cy);
-            int sym = id >= 0 ? g->rota.placed[id].sym[member_corner[k]] : AX_UNSET;
-            if (sym >= 0)
-                count[i][sym]++;
-        }
+    int id[9];
+    for (int n = 0; n < 9; n++)
+        id[n] = n == 4 ? -1 : ax_rota_find(&g->rota, x + n % 3 - 1, y + n / 3 - 1);
+    for (int k = 0; k < 12; k++) {
+        int n = id[meet[k].around];
+        int sym = n >= 0 ? g->rota.placed[n].sym[meet[k].its] : AX_UNSET;
+        if (sym >= 0)
+            count[meet[k].corner][sym]++;
+    }
 }
 
-/* Points of the hand turned `rotation` with the fixed corners only; the
+/* Points of the hand as placed (turned) with the fixed corners only; the
  * empty corner's index, or -1, goes to *empty. */
-static void rota_fixed_points(ax_tile hand, int rotation, const uint8_t count[4][AX_MAX_COLORS],
+static void rota_fixed_points(ax_tile placed, const uint8_t count[4][AX_MAX_COLORS],
                               uint8_t points[AX_MAX_COLORS], int *empty)
 {
-    ax_tile placed = ax_tile_rotate(hand, rotation);
     memset(points, 0, AX_MAX_COLORS);
     *empty = -1;
     for (int i = 0; i < 4; i++) {
@@ -280,7 +477,7 @@ static void rota_estimate(const ax_game *g, const ax_move *m, uint8_t points[AX_
     uint8_t count[4][AX_MAX_COLORS];
     int empty;
     rota_circle_counts(g, m->x, m->y, count);
-    rota_fixed_points(g->rack[g->to_move][0], m->rotation, count, points, &empty);
+    rota_fixed_points(ax_tile_rotate(g->rack[g->to_move][0], m->rotation), count, points, &empty);
     if (empty >= 0 && m->wild >= 0)
         points[m->wild] = (uint8_t)(points[m->wild] + count[empty][m->wild]);
 }
@@ -357,42 +554,121 @@ static float pair_value(const ax_game *g, const ai_scratch *s, const ai_gains *g
     return gain_of(gains, a, s->pot[i][a] + s->pot[j][a]);
 }
 
-/* Values every placement of the distinct rack tiles on the pair (i, j).
- * One random word gives the noise of all of them, 5 bits each. */
-static void grid_pair_moves(const ax_game *g, const ai_scratch *s, const ai_gains *gains,
-                            float noise, ax_rng *rng, int i, int j, const int *tiles, int ntiles,
-                            best_move *best)
+/* The placements of the distinct rack tiles on a pair, in the order the
+ * noise bits are spent: tile by tile, a mixed tile as is, then turned. */
+typedef struct {
+    uint8_t a, b;  /* colours on the pair's first and second cell */
+    uint8_t rack;  /* rack index */
+    bool turned;   /* a goes on the second cell */
+    uint8_t shift; /* of its 5 noise bits */
+} orientation;
+
+typedef struct {
+    orientation all[2 * AX_MAX_RACK], doubles[AX_MAX_RACK];
+    int nall, ndoubles;
+    unsigned mixed; /* colours of the mixed tiles */
+    float noise[32], noise_top;
+} pair_plan;
+
+static void plan_pairs(const ax_game *g, float noise, pair_plan *p)
 {
-    pair_pyramids pyr;
-    bool pyramids = pyramids_of_pair(g, i, j, &pyr);
-    uint64_t bits = ax_rng_next(rng);
-    float step = noise / 32.0f;
+    int tiles[AX_MAX_RACK], ntiles = distinct_tiles(g, tiles);
+    p->nall = p->ndoubles = 0;
+    p->mixed = 0;
     for (int t = 0; t < ntiles; t++) {
         ax_tile tile = g->rack[g->to_move][tiles[t]];
         int a = tile.sym[0], b = tile.sym[1];
-        for (int flip = 0; flip < (a == b ? 1 : 2); flip++, bits >>= 5) {
-            float v = pair_value(g, s, gains, i, j, flip ? b : a, flip ? a : b, &pyr, pyramids) +
-                      step * (float)(bits & 31);
-            if (v > best->value) {
-                best->value = v;
-                domino(&best->move, tiles[t], flip ? j : i, flip ? i : j);
-            }
+        for (int flip = 0; flip < (a == b ? 1 : 2); flip++) {
+            orientation o = {.a = (uint8_t)(flip ? b : a),
+                             .b = (uint8_t)(flip ? a : b),
+                             .rack = (uint8_t)tiles[t],
+                             .turned = flip,
+                             .shift = (uint8_t)(5 * p->nall)};
+            p->all[p->nall++] = o;
+            if (a == b)
+                p->doubles[p->ndoubles++] = o;
         }
+        if (a != b)
+            p->mixed |= 1u << a | 1u << b;
+    }
+    float step = noise / 32.0f;
+    p->noise_top = -1e30f;
+    for (int k = 0; k < 32; k++) {
+        p->noise[k] = step * (float)k;
+        p->noise_top = p->noise[k] > p->noise_top ? p->noise[k] : p->noise_top;
     }
 }
 
+static void offer_domino(best_move *best, float v, const orientation *o, int i, int j)
+{
+    if (v > best->value) {
+        best->value = v;
+        domino(&best->move, o->rack, o->turned ? j : i, o->turned ? i : j);
+    }
+}
+
+/* Values placements o[0..n) on the pair (i, j), noise from `bits`. */
+static void grid_pair_moves(const ax_game *g, const ai_scratch *s, const ai_gains *gains,
+                            const pair_plan *p, uint64_t bits, int i, int j,
+                            const pair_pyramids *pyr, bool pyramids, const orientation *o, int n,
+                            best_move *best)
+{
+    for (int k = 0; k < n; k++)
+        offer_domino(best,
+                     pair_value(g, s, gains, i, j, o[k].a, o[k].b, pyr, pyramids) +
+                         p->noise[bits >> o[k].shift & 31],
+                     &o[k], i, j);
+}
+
+/* The doubles only, as pair_value values them without pyramids. */
+static void double_moves(const ai_scratch *s, const ai_gains *gains, const pair_plan *p,
+                         uint64_t bits, int i, int j, best_move *best)
+{
+    for (int k = 0; k < p->ndoubles; k++) {
+        const orientation *o = &p->doubles[k];
+        offer_domino(best,
+                     gain_of(gains, o->a, s->pot[i][o->a] + s->pot[j][o->a]) +
+                         p->noise[bits >> o->shift & 31],
+                     o, i, j);
+    }
+}
+
+#if FLT_EVAL_METHOD != 0
+#error "the pair bound below needs float arithmetic rounded to float"
+#endif
+
+/* Every placement on every empty pair, one random word per pair (5 bits of
+ * noise per placement). A pair is skipped when even its best mixed tile
+ * with the most noise cannot beat the best so far: floating-point addition
+ * is monotonic, so most[i] + most[j] + noise_top bounds every mixed value,
+ * and the choice stays the one of valuing them all. */
 static void grid_policy(const ax_game *g, const ai_gains *gains, float noise, ax_rng *rng,
                         ai_scratch *s, best_move *best)
 {
-    int tiles[AX_MAX_RACK], ntiles = distinct_tiles(g, tiles);
-    all_potentials(g, gains, s);
+    pair_plan p;
+    plan_pairs(g, noise, &p);
+    all_potentials(g, gains, p.mixed, s);
+    bool square = g->variant == AX_SQUARE;
+    if (square)
+        pyramid_hints(g, s);
     for (int w = 0; w < AX_GRID_WORDS; w++)
         for (uint64_t bits = g->empty[w]; bits; bits &= bits - 1) {
             int i = w * 64 + __builtin_ctzll(bits);
             for (int d = 0; d < g->ndirs / 2; d++) {
                 int j = i + g->dir_offset[d];
-                if (cell_empty(g, j))
-                    grid_pair_moves(g, s, gains, noise, rng, i, j, tiles, ntiles, best);
+                if (!cell_empty(g, j))
+                    continue;
+                uint64_t word = ax_rng_next(rng);
+                pair_pyramids pyr;
+                bool pyramids = square && (s->pyramid_near[i] || s->pyramid_near[j]) &&
+                                pyramids_of_pair(g, i, j, &pyr);
+                float bound = s->most[i] + s->most[j];
+                bound = bound + p.noise_top;
+                if (pyramids || bound > best->value)
+                    grid_pair_moves(g, s, gains, &p, word, i, j, &pyr, pyramids, p.all, p.nall,
+                                    best);
+                else
+                    double_moves(s, gains, &p, word, i, j, best);
             }
         }
 }
@@ -407,18 +683,66 @@ static void rota_move(ax_move *m, int x, int y, int rotation, int wild)
     m->wild = (int8_t)wild;
 }
 
-static void rota_policy(const ax_game *g, const ai_gains *gains, float noise, ax_rng *rng,
+/* The most a placement on a cell with these circles can be worth: no
+ * colour scores more than all its matching corners, and floating-point
+ * addition is monotonic, so the sum of the ceilings bounds the sum of the
+ * gains. */
+static float rota_cell_ceiling(const float (*ceiling)[AI_MAX_POINTS + 1],
+                               const uint8_t count[4][AX_MAX_COLORS], int ncolors)
+{
+    float v = 0;
+    for (int c = 0; c < ncolors; c++) {
+        int total = count[0][c] + count[1][c] + count[2][c] + count[3][c];
+        v += ceiling[c][total < AI_MAX_POINTS ? total : AI_MAX_POINTS];
+    }
+    return v;
+}
+
+/* The random words the placements on a cell would spend: one each. */
+static void rota_skip_cell(const ax_game *g, const int empty[4],
+                           const uint8_t count[4][AX_MAX_COLORS], ax_rng *rng)
+{
+    for (int r = 0; r < 4; r++) {
+        ax_rng_next(rng);
+        for (int w = 0; empty[r] >= 0 && w < g->ncolors; w++)
+            if (count[empty[r]][w])
+                ax_rng_next(rng);
+    }
+}
+
+/* Every placement on every frontier cell, one random word each. A cell
+ * whose ceiling with the most noise cannot beat the best so far only
+ * spends its random words, so the choice stays that of valuing it. */
+static void rota_policy(const ax_game *g, const ai_gains *gains,
+                        const float (*ceiling)[AI_MAX_POINTS + 1], float noise, ax_rng *rng,
                         best_move *best)
 {
-    ax_tile hand = g->rack[g->to_move][0];
+    ax_tile turned[4];
+    int empty_corner[4];
+    for (int r = 0; r < 4; r++) {
+        turned[r] = ax_tile_rotate(g->rack[g->to_move][0], r);
+        empty_corner[r] = -1;
+        for (int i = 0; i < 4; i++)
+            if (turned[r].sym[i] < 0)
+                empty_corner[r] = i;
+    }
+    float low = noise * 0.0f * (1.0f / 16777216.0f);
+    float high = noise * (float)((1ull << 24) - 1) * (1.0f / 16777216.0f);
+    float noise_top = high > low ? high : low;
     for (int f = 0; f < g->rota.nfrontier; f++) {
         int id = g->rota.frontier[f], x = g->rota.x[id], y = g->rota.y[id];
         uint8_t count[4][AX_MAX_COLORS];
         rota_circle_counts(g, x, y, count);
+        float bound = rota_cell_ceiling(ceiling, count, g->ncolors);
+        bound = bound + noise_top;
+        if (!(bound > best->value)) {
+            rota_skip_cell(g, empty_corner, count, rng);
+            continue;
+        }
         for (int r = 0; r < 4; r++) {
             uint8_t points[AX_MAX_COLORS];
             int empty;
-            rota_fixed_points(hand, r, count, points, &empty);
+            rota_fixed_points(turned[r], count, points, &empty);
             float v = ai_gains_value(gains, points, g->ncolors) + jitter(rng, noise);
             ax_move m;
             rota_move(&m, x, y, r, AX_NO_COLOR);
@@ -464,21 +788,21 @@ void ai_policy_move(const ax_game *g, const ai_params *prm, ax_rng *rng, ai_scra
         swap_move(out, true); /* offered only when no tile serves the weakest colour */
         return;
     }
-    ai_gains gains;
-    ai_gains_init(&gains, g, ax_track_owner(g, g->to_move), prm);
-    float noise = prm->noise * gains.unit;
+    int owner = ax_track_owner(g, g->to_move);
+    const ai_gains *gains = cached_gains(&s->gains, g, owner, prm);
+    float noise = prm->noise * gains->unit;
     best_move best = {.value = -1e30f};
     bool first_tile = g->placed_by[g->to_move] == 0 && !g->in_bonus;
     if (g->variant == AX_ROTA)
-        rota_policy(g, &gains, noise, rng, &best);
+        rota_policy(g, gains, s->gains.ceiling[owner], noise, rng, &best);
     else if (!first_tile)
-        grid_policy(g, &gains, noise, rng, s, &best);
+        grid_policy(g, gains, noise, rng, s, &best);
     if (best.value > -1e30f && ax_check(g, &best.move) == AX_OK) {
         *out = best.move;
         return;
     }
     best.value = -1e30f;
-    listed_policy(g, &gains, noise, rng, s, &best);
+    listed_policy(g, gains, noise, rng, s, &best);
     *out = best.move;
 }
 

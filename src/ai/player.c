@@ -165,4 +165,5 @@ void ax_player_decide(ax_player *p, const ax_game *view, int seat, ax_move *out)
     p->stats.max_seconds = spent > p->stats.max_seconds ? spent : p->stats.max_seconds;
     p->stats.last_playouts = p->budget.playouts;
     p->stats.playouts += p->budget.playouts;
+    p->stats.plies += p->budget.plies;
 }

@@ -55,6 +55,7 @@ typedef struct {
     long overruns;      /* decisions that took more than 110% of the movetime (wall clock) */
     long playouts;      /* searched playouts, all decisions */
     long last_playouts; /* of the last decision */
+    long plies;         /* decisions inside the searched playouts, all decisions */
 } ax_player_stats;
 void ax_player_get_stats(const ax_player *p, ax_player_stats *out);
 

@@ -194,14 +194,15 @@ static int phases_for(int n)
 }
 
 /* One playout of candidate c in the determinization s->det. */
-static double play_candidate(strong_search *s, const candidate *c, int seat, uint64_t seed)
+static double play_candidate(strong_search *s, const candidate *c, int seat, uint64_t seed,
+                             ai_budget *b)
 {
     ax_rng rng;
     s->sim = s->det;
     if (ax_apply(&s->sim, &c->move, NULL) != AX_OK)
         return 0; /* cannot happen: the candidate is legal in the view */
     ax_rng_seed(&rng, seed);
-    ai_playout(&s->sim, &s->tune.params, &rng, s->scratch);
+    b->plies += ai_playout(&s->sim, &s->tune.params, &rng, s->scratch);
     return s->reward(&s->sim, seat);
 }
 
@@ -213,7 +214,7 @@ static void play_round(strong_search *s, int seat, ai_budget *b, ax_rng *rng)
     ax_determinize(&s->root, deal, &s->det);
     for (int a = 0; a < s->nalive && (s->whole_rounds || !ai_budget_over(b)); a++) {
         candidate *c = &s->cand[s->alive[a]];
-        double reward = play_candidate(s, c, seat, seed);
+        double reward = play_candidate(s, c, seat, seed, b);
         c->sum += reward;
         c->sq += reward * reward;
         c->n++;

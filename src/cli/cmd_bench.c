@@ -160,7 +160,8 @@ static int bench_level(const char *name, const ax_game *pos, int n, const ai_ben
     printf("%s %-6s %d decisions: median %.3f ms, max %.3f ms", label, name, n, 1000 * times[n / 2],
            1000 * times[n - 1]);
     if (st.playouts > 0)
-        printf(", %.0f playouts/decision, %.0f playouts/s", (double)st.playouts / n,
+        printf(", %.0f playouts/decision, %.2f plies/playout, %.0f playouts/s",
+               (double)st.playouts / n, (double)st.plies / (double)st.playouts,
                (double)st.playouts / (st.total_seconds > 0 ? st.total_seconds : 1e-9));
     if (on_clock)
         printf(" (movetime %ld ms)\n", ab->movetime);

@@ -117,7 +117,11 @@ static void test_movetime_is_kept(void **state)
              * machine (sanitizers, parallel tests) stretches only the wall
              * clock, which the arena's overrun count reports instead */
             assert_true(stats.max_cpu_seconds <= 1.1 * movetime / 1000.0);
-            assert_true(spent >= 0.5 * movetime / 1000.0); /* it does use its time */
+            /* it does use its time in the opening, where the candidates are
+             * close; later it may stop early, clearly decided, and a faster
+             * playout gets there sooner (square after 12 plies: ~100 ms) */
+            if (plies == 0)
+                assert_true(spent >= 0.5 * movetime / 1000.0);
         }
 }
 
