@@ -427,7 +427,7 @@ void play_maybe_ai(game *gm)
     if (gm->status != GAME_RUNNING || gm->ai_busy || gm->pending || g->phase == AX_PHASE_OVER ||
         !gm->seats[g->to_move].ai || !srv.ai)
         return;
-    ai_job *job = malloc(sizeof *job);
+    ai_job *job = calloc(1, sizeof *job); /* every field not set below is zero (not `fixed`) */
     if (!job)
         return; /* the housekeeping timer tries again */
     job->owner = gm;
