@@ -5,7 +5,7 @@
 // screenshot of a shown hint.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, createGame, waitTurnOrEnd, answerSwap, cellPoint, clickAndWait, assertNoErrors, shot, PHONE, BASE } from './lib.mjs';
+import { launch, newPage, createGame, waitTurnOrEnd, answerSwap, cellPoint, gameState, assertNoErrors, shot, PHONE, BASE } from './lib.mjs';
 import { MESSAGES } from '../../web/js/messages.js';
 
 async function playByHints(page, decisions, shotName, lang = 'en') {
@@ -24,7 +24,16 @@ async function playByHints(page, decisions, shotName, lang = 'en') {
     assert.ok(await page.locator('.rack-tile.selected').count(), 'the hinted tile is picked');
     await page.waitForSelector(`.toast:has-text("${L['hint.shown'].slice(0, 20)}")`);
     if (i === 0 && shotName) await shot(page, shotName);
-    await clickAndWait(page, await cellPoint(page, cell));
+    // ROTA: a tile with an empty corner asks for that corner's colour first; the best offered.
+    const seq = (await gameState(page)).seq;
+    const point = await cellPoint(page, cell);
+    await page.mouse.click(point.x, point.y);
+    const next = await page.waitForFunction((b) => (document.querySelector('.wild-dialog') ? 'wild'
+      : Number(document.querySelector('.game').dataset.seq) > b ? 'moved' : null), seq, { timeout: 30000 });
+    if ((await next.jsonValue()) === 'wild') {
+      await page.click('.wild-dialog [data-wild]');
+      await page.waitForFunction((b) => Number(document.querySelector('.game').dataset.seq) > b, seq, { timeout: 30000 });
+    }
   }
 }
 
