@@ -376,6 +376,9 @@ class DeployTest(unittest.TestCase):
                 you = msg["you"]
                 if you and "hint" in you and msg["game"]["ply"] > acted:
                     acted = msg["game"]["ply"]
+                    # the shipped unit keeps the default of 10 messages a second per
+                    # connection: play fast, but like a person, not a flood
+                    time.sleep(0.15)
                     ws.send_json(you["hint"])
                     moves += 1
         finally:
