@@ -210,14 +210,14 @@ class Errors(ServerTest):
 
     def test_illegal_move(self):
         hint = self.hint()
-        (a, b), (c, d) = hint["cells"]
+        a, b = hint["cells"][0]
         # each with the engine's reason (its id), which clients translate
         cases = [
             (dict(hint, rack_index=9), "rack"),
             (dict(hint, cells=[[a, b], [a, b]]), "adjacent"),
             (dict(hint, cells=[[0, 0], [0, 1]]), "cell"),  # outside the 2-player area
             (dict(hint, cells=[[2, 6], [2, 7]]), "cell"),  # on a start symbol
-            (dict(hint, cells=[[a, b], [a + 2, b]]), "adjacent"),  # not neighbours
+            (dict(hint, cells=[[4, 4], [4, 6]]), "adjacent"),  # inside the area, not neighbours
             (dict(hint, cells=[[-1, 0], [0, 0]]), "cell"),
             (dict(hint, cells=[[4, 4], [4, 5]]), "first_tile"),  # must touch a start symbol
             ({"type": "swap", "accept": True}, "phase"),  # not the swap phase
