@@ -2,14 +2,55 @@
 // hinted tile appears on the board turned and placed with its preview (legal), and a
 // click on it plays it. Three decisions in a row in AXIO (English), AXIO Hex (German) and
 // AXIO ROTA (Hungarian), the button and its message in the page's language; a phone
-// screenshot of a shown hint.
+// screenshot of a shown hint. A ROTA hint for a tile with an empty corner names that
+// corner's colour: the colour dialog opens with it chosen (checked in every ROTA hint
+// that has one, and surely in the guided ROTA game, whose hinted line has one).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, newPage, createGame, waitTurnOrEnd, answerSwap, cellPoint, gameState, assertNoErrors, shot, PHONE, BASE } from './lib.mjs';
 import { MESSAGES } from '../../web/js/messages.js';
 
-async function playByHints(page, decisions, shotName, lang = 'en') {
+// The hints the server sends the page and the moves the page sends, as they pass.
+function watchSocket(page, name) {
+  const seen = { name, hints: [], sent: [] };
+  page.on('websocket', (ws) => {
+    ws.on('framereceived', ({ payload }) => {
+      const m = JSON.parse(payload);
+      if (m.type === 'hint') seen.hints.push(m.move);
+    });
+    ws.on('framesent', ({ payload }) => {
+      const m = JSON.parse(payload);
+      if (m.type === 'place') seen.sent.push(m);
+    });
+  });
+  return seen;
+}
+
+// The colour dialog of a hinted ROTA placement: the hint's colour (or none, when the
+// colour scores no more than none) is marked and focused; Enter places the hint as sent.
+async function answerHintedWild(page, seen, seq) {
+  const hint = seen.hints.at(-1);
+  assert.ok(hint && 'wild' in hint, 'a ROTA hint names a colour or none');
+  const offered = await page.$$eval('.wild-dialog [data-wild]', (bs) => bs.map((b) => b.dataset.wild));
+  const want = hint.wild && offered.includes(hint.wild) ? hint.wild : 'none';
+  const marked = await page.$$eval('.wild-dialog [data-hinted]', (bs) => bs.map((b) => b.dataset.wild));
+  assert.deepEqual(marked, [want], `the hint's colour ${hint.wild} is the one chosen (offered ${offered})`);
+  await page.waitForFunction(() => document.activeElement?.dataset.hinted === 'true');
+  if (want !== 'none') {
+    assert.equal(await page.getAttribute('#preview', 'data-wild'), want, "the preview counts the hint's colour");
+  }
+  if (!seen.shot) { seen.shot = true; await shot(page, `hint-wild-dialog-${seen.name}`); }
+  const sent = seen.sent.length;
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((b) => Number(document.querySelector('.game').dataset.seq) > b, seq, { timeout: 30000 });
+  const move = seen.sent[sent];
+  assert.deepEqual({ ...move, wild: move.wild ?? 'none' }, { ...hint, wild: want }, 'the hinted move is placed as hinted');
+  return true;
+}
+
+async function playByHints(page, decisions, shotName, lang = 'en', seen = null) {
   const L = MESSAGES[lang];
+  let wilds = 0;
   for (let i = 0; i < decisions; i++) {
     const st = await waitTurnOrEnd(page, 60000);
     if (st.status === 'over') return;
@@ -24,17 +65,21 @@ async function playByHints(page, decisions, shotName, lang = 'en') {
     assert.ok(await page.locator('.rack-tile.selected').count(), 'the hinted tile is picked');
     await page.waitForSelector(`.toast:has-text("${L['hint.shown'].slice(0, 20)}")`);
     if (i === 0 && shotName) await shot(page, shotName);
-    // ROTA: a tile with an empty corner asks for that corner's colour first; the best offered.
+    // ROTA: a tile with an empty corner asks for that corner's colour first: the hint's.
     const seq = (await gameState(page)).seq;
     const point = await cellPoint(page, cell);
     await page.mouse.click(point.x, point.y);
     const next = await page.waitForFunction((b) => (document.querySelector('.wild-dialog') ? 'wild'
       : Number(document.querySelector('.game').dataset.seq) > b ? 'moved' : null), seq, { timeout: 30000 });
     if ((await next.jsonValue()) === 'wild') {
-      await page.click('.wild-dialog [data-wild]');
-      await page.waitForFunction((b) => Number(document.querySelector('.game').dataset.seq) > b, seq, { timeout: 30000 });
+      if (seen) wilds += await answerHintedWild(page, seen, seq);
+      else {
+        await page.click('.wild-dialog [data-wild]');
+        await page.waitForFunction((b) => Number(document.querySelector('.game').dataset.seq) > b, seq, { timeout: 30000 });
+      }
     }
   }
+  return wilds;
 }
 
 test("hint: the engine's advice is shown on the board and placed with one click", { timeout: 240000 }, async () => {
@@ -42,9 +87,10 @@ test("hint: the engine's advice is shown on the board and placed with one click"
   try {
     for (const [variant, lang] of [['square', 'en'], ['hex', 'de'], ['rota', 'hu']]) {
       const page = await newPage(browser);
+      const seen = watchSocket(page, `${variant}-${lang}`);
       await page.goto(`${BASE}/?lang=${lang}#/`);
       await createGame(page, { variant, players: 2, seats: ['human', 'ai:random'], keepForm: true });
-      await playByHints(page, 3, `hint-${variant}-${lang}-desktop`, lang);
+      await playByHints(page, 3, `hint-${variant}-${lang}-desktop`, lang, seen);
       assertNoErrors(page);
       await page.close();
     }
@@ -53,6 +99,30 @@ test("hint: the engine's advice is shown on the board and placed with one click"
     await createGame(phone, { variant: 'square', players: 2, seats: ['human', 'ai:random'], keepForm: true });
     await playByHints(phone, 1, 'hint-square-hu-phone', 'hu');
     await phone.close();
+  } finally {
+    await browser.close();
+  }
+});
+
+// A ROTA hint for a tile with an empty corner: casual games against the computer played
+// hint by hint until one comes (one hand in six has an empty corner, 12 hands a game: a
+// few games at most); its colour dialog comes with the hint's colour chosen.
+test('hint: a ROTA hint with an empty corner comes with its colour chosen', { timeout: 300000 }, async () => {
+  const browser = await launch();
+  try {
+    let wilds = 0;
+    for (let game = 0; game < 6 && !wilds; game++) {
+      const page = await newPage(browser);
+      const seen = watchSocket(page, 'rota-en');
+      await page.goto(`${BASE}/?lang=en#/`);
+      await createGame(page, { variant: 'rota', players: 2, seats: ['human', 'ai:random'], keepForm: true });
+      for (let i = 0; i < 30 && !wilds && (await gameState(page)).status !== 'over'; i++) {
+        wilds += await playByHints(page, 1, null, 'en', seen);
+      }
+      assertNoErrors(page);
+      await page.context().close();
+    }
+    assert.ok(wilds > 0, 'a hint with an empty corner was placed through the colour dialog');
   } finally {
     await browser.close();
   }

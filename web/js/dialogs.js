@@ -32,12 +32,13 @@ export function axioBanner(host, { name, color, score, bonus }) {
   return el;
 }
 
-function modal(host, cls, label, children) {
+// focus: the selector of the button focused first (the first button if none matches).
+function modal(host, cls, label, children, focus = 'button') {
   const el = h('div', { class: `modal-back ${cls}-back` }, [
     h('div', { class: `modal ${cls}`, role: 'dialog', 'aria-modal': 'true', 'aria-label': label }, children),
   ]);
   host.appendChild(el);
-  const first = el.querySelector('button');
+  const first = el.querySelector(focus) || el.querySelector('button');
   if (first) setTimeout(() => first.focus(), 0);
   return el;
 }
@@ -72,20 +73,27 @@ export function swapDialog(host, { variant, rack, lowest, onChoose }) {
 }
 
 // ROTA wild corner: the colours whose preview scores more than naming none, plus none.
-export function wildChooser(host, { options, baseTotal, onChoose, onCancel }) {
+// hinted: the colour of a hint being placed ('none' for none): marked and focused, so it
+// is the choice already made (Enter or a click places it), another can still be picked.
+export function wildChooser(host, { options, baseTotal, hinted, onChoose, onCancel }) {
+  const mark = (c) => (c === hinted ? [' ', h('span', { class: 'hint-badge' }, [t('hint.button')])] : []);
+  const attrs = (c, total) => ({
+    class: `btn wild-opt${c === hinted ? ' primary hinted' : ''}`, type: 'button', 'data-wild': c, 'data-total': total,
+    'data-hinted': c === hinted ? 'true' : null,
+  });
   const el = modal(host, 'wild-dialog', t('wild.label'), [
     h('h2', {}, [t('wild.title')]),
     h('p', { class: 'muted' }, [t('wild.text')]),
     h('div', { class: 'wild-options' }, [
-      ...options.map((o) => h('button', { class: 'btn wild-opt', type: 'button', 'data-wild': o.color, 'data-total': o.total, onclick: () => onChoose(o.color) }, [
-        shapeIcon(o.color, 22), ` ${colorName(o.color)} `, h('span', { class: 'muted', title: t('wild.points_title') }, [`+${o.total}`]),
+      ...options.map((o) => h('button', { ...attrs(o.color, o.total), onclick: () => onChoose(o.color) }, [
+        shapeIcon(o.color, 22), ` ${colorName(o.color)} `, h('span', { class: 'muted', title: t('wild.points_title') }, [`+${o.total}`]), ...mark(o.color),
       ])),
-      h('button', { class: 'btn wild-opt', type: 'button', 'data-wild': 'none', 'data-total': baseTotal, onclick: () => onChoose(null) }, [
-        `${t('wild.none')} `, h('span', { class: 'muted', title: t('wild.points_title') }, [`+${baseTotal}`]),
+      h('button', { ...attrs('none', baseTotal), onclick: () => onChoose(null) }, [
+        `${t('wild.none')} `, h('span', { class: 'muted', title: t('wild.points_title') }, [`+${baseTotal}`]), ...mark('none'),
       ]),
     ]),
     h('div', { class: 'dialog-buttons' }, [h('button', { class: 'btn subtle', type: 'button', onclick: onCancel }, [t('wild.cancel')])]),
-  ]);
+  ], hinted ? '[data-hinted]' : 'button');
   return el;
 }
 

@@ -497,11 +497,20 @@ export class GameView {
       this.hover = a;
     }
     this.kbd = false;
-    this.hintShown = true;
+    this.hinted = { gen: this.gen, move };
     this.renderRack();
     this.updateOverlay();
     this.renderStatus();
     dialogs.toast(this.toastHost, t('hint.shown'));
+  }
+
+  // ROTA: the colour the shown hint names for the empty corner (null: none) when `move`
+  // is the hinted placement of this state; undefined for any other placement.
+  hintedWild(move) {
+    const hm = this.hinted?.gen === this.gen ? this.hinted.move : null;
+    if (!hm || this.game.variant !== 'rota' || !move) return undefined;
+    const same = hm.rack_index === move.rack_index && hm.rotation === move.rotation && sameCell(hm.cell, move.cell);
+    return same ? hm.wild ?? null : undefined;
   }
 
   // The place/preview message for the picked tile at a cell (wild: ROTA's named colour).
@@ -538,8 +547,11 @@ export class GameView {
     const opts = wild && ans?.legal ? this.wildOptions(move) : null;
     const ready = ans && (!wild || !ans.legal || opts);
     const state = !ready ? 'pending' : ans.legal ? 'legal' : 'illegal';
-    // The best the colour dialog offers, if it beats naming none (the first such colour).
-    const best = opts?.options.reduce((b, o) => (o.total > (b ? b.total : this.gainOf(ans).total) ? o : b), null) || null;
+    // The best the colour dialog offers, if it beats naming none (the first such colour);
+    // on the hinted placement, the colour the hint names (it weighs the tracks, not the total).
+    const hw = opts ? this.hintedWild(move) : undefined;
+    const best = hw !== undefined ? opts.options.find((o) => o.color === hw) || null
+      : opts?.options.reduce((b, o) => (o.total > (b ? b.total : this.gainOf(ans).total) ? o : b), null) || null;
     const shown = best ? best.answer : ans;
     const gain = ready && ans.legal ? this.gainOf(shown) : null;
     if (gain && best) gain.wild = best.color;
@@ -659,9 +671,12 @@ export class GameView {
     }
     const options = this.wildOptions(move)?.options || [];
     if (!options.length) { this.send({ ...move, wild: null }); return; }
+    // The hinted placement: the hint's colour is chosen already (focused; Enter places it).
+    const hw = this.hintedWild(move);
+    const hinted = hw === undefined ? undefined : options.some((o) => o.color === hw) ? hw : 'none';
     this.closeDialog();
     this.dialog = dialogs.wildChooser(this.boardWrap, {
-      options, baseTotal: this.gainOf(base).total,
+      options, baseTotal: this.gainOf(base).total, hinted,
       onChoose: (c) => { this.closeDialog(); if (gen === this.gen) this.send({ ...move, wild: c }); },
       onCancel: () => this.closeDialog(),
     });
