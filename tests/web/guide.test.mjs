@@ -3,7 +3,8 @@
 // and the Hint button pick the moves, the test clicks them on the board), with every
 // tip the deal brings shown, looked at (a screenshot each) and dismissed with its
 // button: AXIO in English from the lobby, AXIO ROTA in German, AXIO Hex in Hungarian
-// from the rules page. Then the first tip in all three languages on a phone.
+// from the rules page. Then the first tip in all three languages on a phone, and a tip
+// shown with an AXIO! banner (never over it).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, newPage, waitTurnOrEnd, cellPoint, gameState, shot, assertNoErrors, apiGet, BASE, PHONE } from './lib.mjs';
@@ -43,6 +44,25 @@ const tipFacts = (page) => page.evaluate(() => {
   };
 });
 
+// Watches, frame by frame, the moments a tip and an AXIO! banner are shown together:
+// how many frames, and the largest area where the tip covers the banner (none allowed).
+const watchBanners = (page) => page.evaluate(() => {
+  const w = { frames: 0, worst: 0, steps: [] };
+  window.axioTipWatch = w;
+  const tick = () => {
+    const b = document.querySelector('.guide-bubble'), a = document.querySelector('.axio-banner');
+    if (b && a) {
+      const r = b.getBoundingClientRect(), q = a.getBoundingClientRect();
+      const o = Math.max(0, Math.min(r.right, q.right) - Math.max(r.left, q.left)) * Math.max(0, Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top));
+      w.frames++;
+      w.worst = Math.max(w.worst, o);
+      if (!w.steps.includes(b.dataset.step)) w.steps.push(b.dataset.step);
+    }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+});
+
 // Asks the computer for a move (the tip's button or the Hint button) and clicks it.
 async function playHinted(page, viaTip) {
   const seq = (await gameState(page)).seq;
@@ -80,6 +100,7 @@ async function playGuided(page, { variant, lang, from }) {
   assert.deepEqual(pub.seats.map((s) => s.kind), ['human', 'ai']);
   assert.equal(await page.locator('.guide-tag b').textContent(), L['guide.badge']);
 
+  await watchBanners(page);
   const seen = new Map();
   const prefix = `guide-${variant}-${lang}`;
   // The first tip stays open while the first tile is asked for and placed: it never blocks play.
@@ -112,7 +133,8 @@ async function playGuided(page, { variant, lang, from }) {
     await handleTips(page, seen, prefix);
   }
   assertNoErrors(page);
-  return { id, seen, moves, swaps };
+  const banners = await page.evaluate(() => window.axioTipWatch);
+  return { id, seen, moves, swaps, banners };
 }
 
 // What every game shows, and what its tips must point at.
@@ -163,12 +185,77 @@ for (const g of GAMES) {
       const pub = (await apiGet(`/api/games/${r.id}`)).body;
       assert.equal(pub.status, 'over');
       checkTips(r.seen, g.variant, g.lang, pub);
+      assert.equal(r.banners.worst, 0, `no tip covered an AXIO! banner (${JSON.stringify(r.banners)})`);
       assert.ok(r.moves >= 8, `${r.moves} moves`);
     } finally {
       await browser.close();
     }
   });
 }
+
+// The guided games' lines reach AXIO! only near (no banner comes with a tip there), so here
+// the page is told of an AXIO! that did not happen: the test stands between the page and the
+// server and passes the page an `axio` event of the learner (and the state again, which
+// brings the tip about it). The banner shows at the top of the board; the tip never covers
+// it, whether the tip comes after the banner or the banner after the tip, and goes back to
+// its own place once the banner is gone.
+test('guide: a tip and an AXIO! banner shown together do not overlap', { timeout: 60000 }, async () => {
+  const browser = await launch();
+  try {
+    const page = await newPage(browser);
+    const proxy = { ws: null, state: null };
+    await page.routeWebSocket(/\/ws\//, (ws) => {
+      const server = ws.connectToServer();
+      proxy.ws = ws;
+      server.onMessage((m) => {
+        if (JSON.parse(m).type === 'state') proxy.state = m;
+        ws.send(m);
+      });
+    });
+    await page.goto(`${BASE}/?lang=de#/learn/square`);
+    await page.waitForSelector('.guide-bubble[data-step=start]');
+    await watchBanners(page);
+    await page.click('.guide-bubble [data-action=guide-ok]');
+    await page.waitForFunction(() => !document.querySelector('.guide-bubble'));
+    const axio = (color) => proxy.ws.send(JSON.stringify({ type: 'event', event: { ev: 'axio', player: 0, color, score: 18, bonus_move: true } }));
+    const covered = () => page.evaluate(() => {
+      const r = document.querySelector('.guide-bubble').getBoundingClientRect(), q = document.querySelector('.axio-banner').getBoundingClientRect();
+      return Math.max(0, Math.min(r.right, q.right) - Math.max(r.left, q.left)) * Math.max(0, Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top));
+    });
+    const place = () => page.evaluate(() => { const r = document.querySelector('.guide-bubble').getBoundingClientRect(); return [r.left, r.top]; });
+
+    // The banner first, then the tip about it (the state after the event).
+    axio('red');
+    proxy.ws.send(proxy.state);
+    await page.waitForSelector('.axio-banner');
+    await page.waitForSelector('.guide-bubble[data-step=axio]');
+    await page.waitForTimeout(400); // both have popped in
+    assert.equal(await covered(), 0, 'the tip that came after the banner is beside or below it');
+    await page.mouse.move(2, 300);
+    await shot(page, 'guide-axio-banner-tip-after');
+    await page.waitForFunction(() => !document.querySelector('.axio-banner'));
+    await page.waitForTimeout(300);
+    const own = await place();
+    await shot(page, 'guide-axio-tip-alone');
+
+    // The tip first, then another banner: the tip makes way, and comes back after.
+    axio('blue');
+    await page.waitForSelector('.axio-banner');
+    await page.waitForTimeout(400);
+    assert.equal(await covered(), 0, 'the tip makes way for a banner that comes after it');
+    await shot(page, 'guide-axio-banner-tip-before');
+    await page.waitForFunction(() => !document.querySelector('.axio-banner'));
+    await page.waitForTimeout(300);
+    assert.deepEqual(await place(), own, 'the tip is back in its own place once the banner is gone');
+
+    const w = await page.evaluate(() => window.axioTipWatch);
+    assert.ok(w.frames > 0, 'a tip and a banner were shown together');
+    assert.equal(w.worst, 0, `in no frame did the tip cover the banner (${JSON.stringify(w)})`);
+    assertNoErrors(page);
+  } finally {
+    await browser.close();
+  }
+});
 
 test('guide: the first tip in English, German and Hungarian on a phone', { timeout: 60000 }, async () => {
   const browser = await launch();

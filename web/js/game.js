@@ -904,13 +904,15 @@ export class GameView {
     if (!this.axioShown) this.nextAxio();
   }
 
+  // A guided game's tip makes way for the banner while it shows (guide.js).
   nextAxio() {
     this.axioShown = null;
     const a = this.axioQueue.shift();
-    if (!a || this.gone) return;
+    if (!a || this.gone) { this.guide?.position(); return; }
     const el = dialogs.axioBanner(this.bannerHost, a);
     const ms = this.axioQueue.length ? 1000 : 1600;
     this.axioShown = { a, el, timers: [setTimeout(() => el.classList.add('fade'), ms - 300), setTimeout(() => { el.remove(); this.nextAxio(); }, ms)] };
+    this.guide?.position();
   }
 
   dropOthersAxio() {

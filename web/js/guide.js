@@ -83,6 +83,13 @@ const rectOf = (els) => {
 };
 const overlap = (a, b) => Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
 const box = (left, top, w, hgt) => ({ left, top, right: left + w, bottom: top + hgt });
+// An element's box as laid out, without its transform (the AXIO! banner pops in scaled
+// about its centre): the centre from the screen, the size from the layout.
+const layoutRect = (el) => {
+  const b = el.getBoundingClientRect();
+  const cx = (b.left + b.right) / 2, cy = (b.top + b.bottom) / 2;
+  return box(cx - el.offsetWidth / 2, cy - el.offsetHeight / 2, el.offsetWidth, el.offsetHeight);
+};
 
 export class Guide {
   constructor(view) {
@@ -429,7 +436,9 @@ export class Guide {
 
   // ---- the bubble's place and its arrow ------------------------------------------
   // Beside the target where it covers the least of what it must not (weighted), inside
-  // the window below the header; the arrow runs from the bubble to the target.
+  // the window below the header; the arrow runs from the bubble to the target. An AXIO!
+  // banner being shown is never covered: the bubble goes beside or below it (game.js
+  // places the bubble again when a banner comes and goes).
   position() {
     const c = this.current;
     if (!c) return;
@@ -444,6 +453,9 @@ export class Guide {
     const avoid = [...(c.spec.avoid?.() || []), ...(c.spec.target() || []), ...play]
       .map((a) => (a && a.el !== undefined ? { r: rectOf([a.el]), w: a.weight } : { r: rectOf([a]), w: 1 }))
       .filter((a) => a.r);
+    const banner = this.view.axioShown?.el;
+    const bannerBox = banner?.isConnected ? layoutRect(banner) : null;
+    if (bannerBox) avoid.push({ r: bannerBox, w: 100 });
     const fit = (b) => box(Math.min(Math.max(M, b.left), W - bw - M), Math.min(Math.max(TOP, b.top), H - bh - M), bw, bh);
     const cands = [];
     if (target) {
@@ -453,6 +465,7 @@ export class Guide {
         box(target.right + g, target.top, bw, bh), box(target.left - g - bw, target.top, bw, bh),
         box(target.right + g, target.bottom - bh, bw, bh), box(target.left - g - bw, target.bottom - bh, bw, bh));
     }
+    if (bannerBox) cands.push(box((bannerBox.left + bannerBox.right) / 2 - bw / 2, bannerBox.bottom + M, bw, bh));
     cands.push(box(M, TOP, bw, bh), box(W - bw - M, TOP, bw, bh), box(M, H - bh - M, bw, bh), box(W - bw - M, H - bh - M, bw, bh));
     let best = null, bestCost = Infinity;
     for (const raw of cands) {
@@ -461,6 +474,8 @@ export class Guide {
       const cost = avoid.reduce((sum, a) => sum + a.w * overlap(b, a.r), 0) + moved * 2;
       if (cost < bestCost) { best = b; bestCost = cost; }
     }
+    // Still over the banner (a small window): below it, whatever else that covers.
+    if (bannerBox && overlap(best, bannerBox) > 0) best = box(best.left, Math.max(TOP, bannerBox.bottom + M), bw, bh);
     el.style.left = `${Math.round(best.left)}px`;
     el.style.top = `${Math.round(best.top)}px`;
     this.drawArrow(best, target);
