@@ -1,7 +1,8 @@
 // i18n.test.mjs — the whole client in German and Hungarian: the lobby, a running game
 // of each variant (two computers of one level get two names), an illegal first move
 // (the preview's reason and a real illegal_move from the server, both in the
-// language), the end screen, and a phone (its tap instructions, a header that fits).
+// language), the end screen, the status line of a pending bonus move (one line on a
+// desktop), and a phone (its tap instructions, a header that fits).
 // Every page is checked for English: no text of the English message table that its
 // translation does not also use may be visible (text, title, aria-label, placeholder).
 import { test } from 'node:test';
@@ -74,6 +75,27 @@ async function assertHeaderFits(page, where) {
   assert.deepEqual(r, { over: 0, scroll: 0, page: 0 }, `${where}: the header fits the screen`);
 }
 
+// The status line's words (the bonus move's tab on its edge aside): on how many lines they
+// lie, whether they stay inside the line's box, and the tab's text and box.
+const statusLayout = (page) => page.evaluate(() => {
+  const el = document.querySelector('#status-line');
+  const box = el.getBoundingClientRect();
+  const rects = [];
+  for (const n of el.childNodes) {
+    if (n.nodeType === 1 && n.classList.contains('bonus-tag')) continue;
+    const r = document.createRange();
+    r.selectNodeContents(n);
+    rects.push(...[...r.getClientRects()].filter((x) => x.width > 0));
+  }
+  const tops = rects.map((x) => x.top).sort((a, b) => a - b);
+  const lines = tops.filter((y, i) => i === 0 || y - tops[i - 1] > 8).length;
+  const inside = rects.every((x) => x.bottom <= box.bottom + 0.5 && x.right <= box.right + 0.5);
+  const tag = el.querySelector('.bonus-tag');
+  const t = tag?.getBoundingClientRect();
+  const overTag = t ? rects.some((x) => x.left < t.right && x.right > t.left && x.top < t.bottom && x.bottom > t.top) : false;
+  return { lines, inside, tag: tag ? tag.textContent : null, overTag };
+});
+
 // Resigns (a two-sided game ends) and waits for the end screen.
 async function resign(page) {
   await page.click('[data-action=resign]');
@@ -135,9 +157,19 @@ for (const code of ['de', 'hu']) {
       assertNoErrors(page);
 
       // The server's own illegal_move (sent as if from this page) is shown in the language.
+      // (Later, for ROTA, the states passed on to the page say a bonus move is pending.)
       const sockets = [];
+      let bonus = false;
       const p2 = await newPage(browser, DESKTOP);
-      await p2.routeWebSocket(/\/ws\//, (ws) => { sockets.push(ws.connectToServer()); });
+      await p2.routeWebSocket(/\/ws\//, (ws) => {
+        const server = ws.connectToServer();
+        sockets.push(server);
+        server.onMessage((m) => {
+          const j = bonus ? JSON.parse(m) : null;
+          if (j?.type === 'state' && j.game?.status === 'running') j.game.bonus = true;
+          ws.send(j ? JSON.stringify(j) : m);
+        });
+      });
       await p2.goto(`${BASE}/?lang=${code}#/`);
       await createGame(p2, { variant: 'hex', players: 2, seats: ['human', 'ai:strong'], name: 'Tester', keepForm: true });
       await waitTurnOrEnd(p2);
@@ -156,6 +188,16 @@ for (const code of ['de', 'hu']) {
       await waitTurnOrEnd(p2);
       await assertNoEnglish(p2, code, 'rota');
       await shot(p2, `i18n-${code}-rota`);
+      // A bonus move pending (the state says so; reaching one in play is up to the dice):
+      // the longest status line of the language, "Your turn, bonus move, place the tile",
+      // keeps to one line on a desktop, its tab on the line's edge.
+      bonus = true;
+      await p2.reload();
+      await waitTurnOrEnd(p2);
+      await p2.waitForSelector('#status-line .bonus-tag');
+      assert.deepEqual(await statusLayout(p2), { lines: 1, inside: true, tag: T['status.bonus'], overTag: false }, 'the status line with a bonus move is one line');
+      await shot(p2, `i18n-${code}-rota-bonus`);
+      bonus = false;
       assertNoErrors(p2);
       await p2.context().close();
 
