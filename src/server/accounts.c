@@ -214,9 +214,9 @@ static int submit(http_req *r, struct lws *wsi, account_job *j)
 
 void accounts_collect(void)
 {
-    pw_job *pw = auth_take_done();
-    while (pw) {
-        pw_job *next = pw->next;
+    job_queue done = auth_take_done();
+    pw_job *pw;
+    while ((pw = auth_next_done(&done))) {
         account_job *j = (account_job *)pw;
         if (!j->req) {
             job_free(j);
@@ -224,7 +224,6 @@ void accounts_collect(void)
             j->finished = true;
             lws_callback_on_writable(j->wsi);
         }
-        pw = next;
     }
 }
 

@@ -2,7 +2,7 @@
  * ai_workers.c - a fixed pool of threads around one job queue (see
  * ai_workers.h).
  *
- * Two singly linked FIFO lists under one mutex: `todo`, which the workers
+ * Two FIFO queues (job_queue.h) under one mutex: `todo`, which the workers
  * wait on, and `done`, which the event loop drains. Players keep no global
  * state, so workers can run different games' players at once; one game
  * never has two jobs in flight (the loop's ai_busy flag).
@@ -14,15 +14,10 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
-typedef struct {
-    ai_job *head, *tail;
-} job_list;
-
 struct ai_pool {
     pthread_mutex_t lock;
     pthread_cond_t wake;
-    job_list todo, done;
-    int ntodo;
+    job_queue todo, done;
     bool stopping;
     int nthreads;
     pthread_t *threads;
@@ -30,32 +25,16 @@ struct ai_pool {
     void *notify_arg;
 };
 
-static void list_push(job_list *l, ai_job *job)
+static ai_job *pop_job(job_queue *q)
 {
-    job->next = NULL;
-    if (l->tail)
-        l->tail->next = job;
-    else
-        l->head = job;
-    l->tail = job;
+    jq_node *node = jq_pop(q);
+    return node ? JQ_ENTRY(node, ai_job, node) : NULL;
 }
 
-static ai_job *list_pop(job_list *l)
-{
-    ai_job *job = l->head;
-    if (job) {
-        l->head = job->next;
-        if (!l->head)
-            l->tail = NULL;
-        job->next = NULL;
-    }
-    return job;
-}
-
-static void free_list(job_list *l)
+static void free_queue(job_queue *q)
 {
     ai_job *job;
-    while ((job = list_pop(l))) {
+    while ((job = pop_job(q))) {
         if (job->kind == AI_JOB_HINT) /* a hint's player is its own */
             ax_player_free(job->player);
         free(job);
@@ -77,18 +56,18 @@ static void *worker_main(void *arg)
     ai_pool *pool = arg;
     pthread_mutex_lock(&pool->lock);
     for (;;) {
-        while (!pool->stopping && !pool->todo.head)
+        while (!pool->stopping && jq_empty(&pool->todo))
             pthread_cond_wait(&pool->wake, &pool->lock);
         if (pool->stopping)
             break;
-        ai_job *job = list_pop(&pool->todo);
-        pool->ntodo--;
-        job->think_ms = job->fixed ? 0 : ai_think_ms(job->movetime_ms, pool->ntodo, pool->nthreads);
+        ai_job *job = pop_job(&pool->todo);
+        job->think_ms =
+            job->fixed ? 0 : ai_think_ms(job->movetime_ms, pool->todo.count, pool->nthreads);
         pthread_mutex_unlock(&pool->lock);
         ax_player_set_movetime(job->player, job->think_ms);
         ax_player_decide(job->player, &job->view, job->seat, &job->move);
         pthread_mutex_lock(&pool->lock);
-        list_push(&pool->done, job);
+        jq_push(&pool->done, &job->node);
         pthread_mutex_unlock(&pool->lock);
         pool->notify(pool->notify_arg);
         pthread_mutex_lock(&pool->lock);
@@ -131,20 +110,20 @@ ai_pool *ai_pool_start(int threads, void (*notify)(void *), void *arg)
 void ai_pool_submit(ai_pool *pool, ai_job *job)
 {
     pthread_mutex_lock(&pool->lock);
-    list_push(&pool->todo, job);
-    pool->ntodo++;
+    jq_push(&pool->todo, &job->node);
     pthread_cond_signal(&pool->wake);
     pthread_mutex_unlock(&pool->lock);
 }
 
-ai_job *ai_pool_take_done(ai_pool *pool)
+job_queue ai_pool_take_done(ai_pool *pool)
 {
     pthread_mutex_lock(&pool->lock);
-    ai_job *head = pool->done.head;
-    pool->done.head = pool->done.tail = NULL;
+    job_queue done = jq_take_all(&pool->done);
     pthread_mutex_unlock(&pool->lock);
-    return head;
+    return done;
 }
+
+ai_job *ai_pool_next_done(job_queue *done) { return pop_job(done); }
 
 void ai_pool_stop(ai_pool *pool)
 {
@@ -156,8 +135,8 @@ void ai_pool_stop(ai_pool *pool)
     pthread_mutex_unlock(&pool->lock);
     for (int i = 0; i < pool->nthreads; i++)
         pthread_join(pool->threads[i], NULL);
-    free_list(&pool->todo);
-    free_list(&pool->done);
+    free_queue(&pool->todo);
+    free_queue(&pool->done);
     pthread_cond_destroy(&pool->wake);
     pthread_mutex_destroy(&pool->lock);
     free(pool->threads);

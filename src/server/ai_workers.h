@@ -21,6 +21,7 @@
 
 #include "../ai/player.h"
 #include "../engine/axio.h"
+#include "job_queue.h"
 
 #define AI_REPLY_TARGET_MS 1250 /* a reply within this, queue included, when it can */
 #define AI_MIN_THINK_MS    25   /* below this a search is hardly better than greedy */
@@ -39,7 +40,7 @@ typedef struct ai_job {
     int think_ms;    /* what the worker gave it (smaller under load) */
     ax_game view;
     ax_move move; /* the result */
-    struct ai_job *next;
+    jq_node node; /* on the pool's queues */
 } ai_job;
 
 /* The think time a job gets when `queued` jobs wait behind it for
@@ -53,8 +54,10 @@ typedef struct ai_pool ai_pool;
 ai_pool *ai_pool_start(int threads, void (*notify)(void *), void *arg);
 /* Queues a job; the pool owns it until ai_pool_take_done returns it. */
 void ai_pool_submit(ai_pool *pool, ai_job *job);
-/* Every finished job, oldest first, as a list; NULL if none. */
-ai_job *ai_pool_take_done(ai_pool *pool);
+/* Every finished job, oldest first, as a queue of the caller's (empty if
+ * none); ai_pool_next_done takes them off one by one, NULL after the last. */
+job_queue ai_pool_take_done(ai_pool *pool);
+ai_job *ai_pool_next_done(job_queue *done);
 /* Stops the workers after their current job; frees every queued job. */
 void ai_pool_stop(ai_pool *pool);
 

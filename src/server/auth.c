@@ -1,9 +1,9 @@
 /*
  * auth.c - the password workers (see auth.h).
  *
- * Two singly linked FIFO lists under one mutex, as in ai_workers.c:
+ * Two FIFO queues (job_queue.h) under one mutex, as in ai_workers.c:
  * `todo`, which the workers wait on, and `done`, which the loop drains.
- * The number of jobs waiting is counted so that a full queue refuses a
+ * The jobs waiting in `todo` are counted so that a full queue refuses a
  * job at once instead of letting memory and waiting time grow. Workers
  * touch nothing of a job but its passwords, hashes and result; whatever
  * the loop keeps around a job (the HTTP request waiting for it) stays the
@@ -18,15 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct {
-    pw_job *head, *tail;
-} job_list;
-
 static struct {
     pthread_mutex_t lock;
     pthread_cond_t wake;
-    job_list todo, done;
-    int waiting; /* jobs in todo */
+    job_queue todo, done;
     bool stopping;
     int nthreads;
     pthread_t threads[AUTH_WORKERS];
@@ -37,26 +32,10 @@ static struct {
 
 _Static_assert(STORE_HASH_MAX >= crypto_pwhash_STRBYTES, "a stored hash holds Argon2id's");
 
-static void list_push(job_list *l, pw_job *job)
+static pw_job *pop_job(job_queue *q)
 {
-    job->next = NULL;
-    if (l->tail)
-        l->tail->next = job;
-    else
-        l->head = job;
-    l->tail = job;
-}
-
-static pw_job *list_pop(job_list *l)
-{
-    pw_job *job = l->head;
-    if (job) {
-        l->head = job->next;
-        if (!l->head)
-            l->tail = NULL;
-        job->next = NULL;
-    }
-    return job;
+    jq_node *node = jq_pop(q);
+    return node ? JQ_ENTRY(node, pw_job, node) : NULL;
 }
 
 static int hash_password(const char *password, char out[crypto_pwhash_STRBYTES])
@@ -100,16 +79,15 @@ static void *worker_main(void *arg)
     (void)arg;
     pthread_mutex_lock(&pool.lock);
     for (;;) {
-        while (!pool.stopping && !pool.todo.head)
+        while (!pool.stopping && jq_empty(&pool.todo))
             pthread_cond_wait(&pool.wake, &pool.lock);
         if (pool.stopping)
             break;
-        pw_job *job = list_pop(&pool.todo);
-        pool.waiting--;
+        pw_job *job = pop_job(&pool.todo);
         pthread_mutex_unlock(&pool.lock);
         run_job(job);
         pthread_mutex_lock(&pool.lock);
-        list_push(&pool.done, job);
+        jq_push(&pool.done, &job->node);
         pthread_mutex_unlock(&pool.lock);
         pool.notify(pool.notify_arg);
         pthread_mutex_lock(&pool.lock);
@@ -152,24 +130,24 @@ const char *auth_dummy_hash(void) { return pool.dummy; }
 int auth_submit(pw_job *job)
 {
     pthread_mutex_lock(&pool.lock);
-    bool room = pool.nthreads > 0 && !pool.stopping && pool.waiting < AUTH_QUEUE_MAX;
+    bool room = pool.nthreads > 0 && !pool.stopping && pool.todo.count < AUTH_QUEUE_MAX;
     if (room) {
-        list_push(&pool.todo, job);
-        pool.waiting++;
+        jq_push(&pool.todo, &job->node);
         pthread_cond_signal(&pool.wake);
     }
     pthread_mutex_unlock(&pool.lock);
     return room ? 0 : -1;
 }
 
-pw_job *auth_take_done(void)
+job_queue auth_take_done(void)
 {
     pthread_mutex_lock(&pool.lock);
-    pw_job *head = pool.done.head;
-    pool.done.head = pool.done.tail = NULL;
+    job_queue done = jq_take_all(&pool.done);
     pthread_mutex_unlock(&pool.lock);
-    return head;
+    return done;
 }
+
+pw_job *auth_next_done(job_queue *done) { return pop_job(done); }
 
 void auth_stop_workers(void)
 {
@@ -185,11 +163,10 @@ void auth_stop_workers(void)
 void auth_free_jobs(void (*free_job)(pw_job *job))
 {
     pw_job *job;
-    while ((job = list_pop(&pool.todo)))
+    while ((job = pop_job(&pool.todo)))
         free_job(job);
-    while ((job = list_pop(&pool.done)))
+    while ((job = pop_job(&pool.done)))
         free_job(job);
-    pool.waiting = 0;
 }
 
 static void wipe_text(char **text)

@@ -13,6 +13,7 @@
 #ifndef AX_SERVER_AUTH_H
 #define AX_SERVER_AUTH_H
 
+#include "job_queue.h"
 #include "store.h"
 
 #include <stdbool.h>
@@ -37,7 +38,7 @@ typedef struct pw_job {
     char hash[STORE_HASH_MAX];     /* to verify against */
     char new_hash[STORE_HASH_MAX]; /* the result of hashing */
     int result;
-    struct pw_job *next;
+    jq_node node; /* on the workers' queues */
 } pw_job;
 
 /* sodium_init, the dummy hash, then the workers; notify(arg) is called
@@ -48,8 +49,10 @@ int auth_start(void (*notify)(void *), void *arg);
 const char *auth_dummy_hash(void);
 /* Queues a job; -1 (the job still the caller's) when the queue is full. */
 int auth_submit(pw_job *job);
-/* The finished jobs, oldest first, as a list; NULL if none. */
-pw_job *auth_take_done(void);
+/* The finished jobs, oldest first, as a queue of the caller's (empty if
+ * none); auth_next_done takes them off one by one, NULL after the last. */
+job_queue auth_take_done(void);
+pw_job *auth_next_done(job_queue *done);
 /* Stops the workers after their current job (before the loop's context
  * goes: they wake it). Jobs still queued or done stay listed. */
 void auth_stop_workers(void);

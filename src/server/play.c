@@ -470,12 +470,11 @@ void play_collect_ai(void)
 {
     if (!srv.ai)
         return;
-    ai_job *job = ai_pool_take_done(srv.ai);
-    while (job) {
-        ai_job *next = job->next;
+    job_queue done = ai_pool_take_done(srv.ai);
+    ai_job *job;
+    while ((job = ai_pool_next_done(&done))) {
         finish_ai_job(job);
         free(job);
-        job = next;
     }
 }
 

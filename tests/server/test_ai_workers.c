@@ -72,10 +72,11 @@ static void test_a_queue_is_served_with_shorter_searches(void **state)
     while (finished < JOBS)
         pthread_cond_wait(&done_cond, &lock);
     pthread_mutex_unlock(&lock);
-    ai_job *job = ai_pool_take_done(pool);
+    job_queue done = ai_pool_take_done(pool);
+    assert_int_equal(done.count, JOBS);
+    ai_job *job;
     int n = 0, shortened = 0;
-    while (job) {
-        ai_job *next = job->next;
+    while ((job = ai_pool_next_done(&done))) {
         assert_int_equal(job->ply, n); /* first come, first served */
         assert_true(job->think_ms >= AI_MIN_THINK_MS && job->think_ms <= 1000);
         /* the job behind which i jobs waited got 1250 / (1 + i) */
@@ -86,7 +87,6 @@ static void test_a_queue_is_served_with_shorter_searches(void **state)
             assert_int_equal(job->think_ms, ai_think_ms(1000, JOBS - 2, 1));
         n++;
         free(job);
-        job = next;
     }
     assert_int_equal(n, JOBS);
     assert_true(shortened >= JOBS - 2);
