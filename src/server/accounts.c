@@ -200,10 +200,16 @@ static account_job *job_new(int action, int kind, http_req *r, struct lws *wsi)
     return j;
 }
 
-/* Queues the job for a worker; the request waits for it. */
-static int submit(http_req *r, struct lws *wsi, account_job *j)
+/* Queues the job for a worker; the request waits for it. When the workers
+ * are busy, the login attempts counted for the job (the keys given, NULL
+ * for none) are taken back, the job is freed and the answer is 429. */
+static int submit(http_req *r, struct lws *wsi, account_job *j, const char *key1, const char *key2)
 {
     if (auth_submit(&j->pw)) {
+        if (key1)
+            attempts_take_back(key1);
+        if (key2)
+            attempts_take_back(key2);
         job_free(j);
         return http_reply_error(r, wsi, 429, "rate_limited",
                                 "the server is busy checking passwords; try again in a moment");
@@ -522,7 +528,7 @@ static int create_account(http_req *r, struct lws *wsi)
         job_free(j);
         return fail_with(r, wsi, &err);
     }
-    return submit(r, wsi, j);
+    return submit(r, wsi, j, NULL, NULL);
 }
 
 static int finish_register(http_req *r, struct lws *wsi, account_job *j)
@@ -592,16 +598,7 @@ static int login(http_req *r, struct lws *wsi)
     attempts_add(by_ip, now);
     if (valid_name)
         attempts_add(by_name, now);
-    if (auth_submit(&j->pw)) {
-        attempts_take_back(by_ip);
-        if (valid_name)
-            attempts_take_back(by_name);
-        job_free(j);
-        return http_reply_error(r, wsi, 429, "rate_limited",
-                                "the server is busy checking passwords; try again in a moment");
-    }
-    r->job = j;
-    return 0;
+    return submit(r, wsi, j, by_ip, valid_name ? by_name : NULL);
 }
 
 static int finish_login(http_req *r, struct lws *wsi, account_job *j)
@@ -703,14 +700,7 @@ static int account_change(http_req *r, struct lws *wsi, int action)
                                 "too many wrong passwords; wait 15 minutes and try again");
     }
     attempts_add(by_name, now);
-    if (auth_submit(&j->pw)) {
-        attempts_take_back(by_name);
-        job_free(j);
-        return http_reply_error(r, wsi, 429, "rate_limited",
-                                "the server is busy checking passwords; try again in a moment");
-    }
-    r->job = j;
-    return 0;
+    return submit(r, wsi, j, by_name, NULL);
 }
 
 /* The job's session must still be the account's: it may have been
