@@ -19,9 +19,11 @@
  * database keeps only its SHA-256, so it is looked up by that hash (the
  * lookup's timing can tell nothing about a token whose hash is unknown).
  * Failed logins are throttled per client address and per name: at most
- * LOGIN_ATTEMPTS_MAX attempts that did not succeed within LOGIN_WINDOW_S.
- * An attempt counts from the moment it is submitted, so parallel guesses
- * count too; one that succeeds is taken back. An unknown name is checked
+ * LOGIN_ATTEMPTS_MAX attempts that did not succeed within LOGIN_WINDOW_S
+ * (login_throttle.c, a table of at most LOGIN_THROTTLE_KEYS keys; a new
+ * key that finds no room is refused like an exhausted one). An attempt
+ * counts from the moment it is submitted, so parallel guesses count too;
+ * one that succeeds is taken back. An unknown name is checked
  * against a dummy hash, so that it answers like a known one, as slowly.
  *
  * Nothing here logs a request body, a password, a token or a cookie, and
@@ -30,6 +32,7 @@
  */
 #include "auth.h"
 #include "levels.h"
+#include "login_throttle.h"
 #include "names.h"
 #include "server.h"
 
@@ -41,14 +44,11 @@
 
 #include <openssl/crypto.h>
 
-#define SESSION_COOKIE     "axio_session"
-#define SESSION_TTL_S      (30 * 24 * 3600)
-#define LOGIN_WINDOW_S     900.0 /* 15 minutes */
-#define LOGIN_ATTEMPTS_MAX 5
-#define PROFILE_GAMES_MAX  100
-#define LEADERBOARD_MAX    100
-#define SESSION_PRUNE_S    3600.0
-#define ATTEMPT_BUCKETS    1024
+#define SESSION_COOKIE    "axio_session"
+#define SESSION_TTL_S     (30 * 24 * 3600)
+#define PROFILE_GAMES_MAX 100
+#define LEADERBOARD_MAX   100
+#define SESSION_PRUNE_S   3600.0
 
 enum { ACT_REGISTER, ACT_LOGIN, ACT_PASSWORD, ACT_DELETE };
 
@@ -68,104 +68,8 @@ typedef struct account_job {
 
 /* --- login attempts --- */
 
-typedef struct attempt_entry {
-    char key[NAME_FOLD_MAX + 8]; /* "ip ADDR" or "name KEY" */
-    double at[LOGIN_ATTEMPTS_MAX];
-    int n;
-    struct attempt_entry *next;
-} attempt_entry;
-
-static attempt_entry *attempts[ATTEMPT_BUCKETS];
+static login_throttle attempts = {.cap = LOGIN_THROTTLE_KEYS};
 static double last_session_prune;
-
-static unsigned attempt_bucket(const char *key)
-{
-    unsigned h = 2166136261u; /* FNV-1a */
-    for (const unsigned char *p = (const unsigned char *)key; *p; p++)
-        h = (h ^ *p) * 16777619u;
-    return h % ATTEMPT_BUCKETS;
-}
-
-/* Drops the attempts older than the window. */
-static void attempts_expire(attempt_entry *e, double now)
-{
-    int kept = 0;
-    for (int i = 0; i < e->n; i++)
-        if (now - e->at[i] < LOGIN_WINDOW_S)
-            e->at[kept++] = e->at[i];
-    e->n = kept;
-}
-
-static attempt_entry *attempts_find(const char *key, bool create)
-{
-    unsigned b = attempt_bucket(key);
-    for (attempt_entry *e = attempts[b]; e; e = e->next)
-        if (strcmp(e->key, key) == 0)
-            return e;
-    if (!create)
-        return NULL;
-    attempt_entry *e = calloc(1, sizeof *e);
-    if (!e)
-        return NULL;
-    snprintf(e->key, sizeof e->key, "%s", key);
-    e->next = attempts[b];
-    attempts[b] = e;
-    return e;
-}
-
-static bool attempts_exhausted(const char *key, double now)
-{
-    attempt_entry *e = attempts_find(key, false);
-    if (!e)
-        return false;
-    attempts_expire(e, now);
-    return e->n >= LOGIN_ATTEMPTS_MAX;
-}
-
-static void attempts_add(const char *key, double now)
-{
-    attempt_entry *e = attempts_find(key, true);
-    if (!e)
-        return;
-    attempts_expire(e, now);
-    if (e->n < LOGIN_ATTEMPTS_MAX)
-        e->at[e->n++] = now;
-}
-
-/* An attempt that succeeded (or never ran) does not count. */
-static void attempts_take_back(const char *key)
-{
-    attempt_entry *e = attempts_find(key, false);
-    if (e && e->n > 0)
-        e->n--;
-}
-
-static void attempts_prune(double now)
-{
-    for (int b = 0; b < ATTEMPT_BUCKETS; b++) {
-        attempt_entry **link = &attempts[b];
-        while (*link) {
-            attempt_entry *e = *link;
-            attempts_expire(e, now);
-            if (e->n == 0) {
-                *link = e->next;
-                free(e);
-            } else {
-                link = &e->next;
-            }
-        }
-    }
-}
-
-static void attempts_free(void)
-{
-    for (int b = 0; b < ATTEMPT_BUCKETS; b++)
-        while (attempts[b]) {
-            attempt_entry *e = attempts[b];
-            attempts[b] = e->next;
-            free(e);
-        }
-}
 
 static void ip_key(const char *ip, char *out, size_t size) { snprintf(out, size, "ip %s", ip); }
 
@@ -207,9 +111,9 @@ static int submit(http_req *r, struct lws *wsi, account_job *j, const char *key1
 {
     if (auth_submit(&j->pw)) {
         if (key1)
-            attempts_take_back(key1);
+            throttle_take_back(&attempts, key1);
         if (key2)
-            attempts_take_back(key2);
+            throttle_take_back(&attempts, key2);
         job_free(j);
         return http_reply_error(r, wsi, 429, "rate_limited",
                                 "the server is busy checking passwords; try again in a moment");
@@ -578,7 +482,8 @@ static int login(http_req *r, struct lws *wsi)
     double now = mono_now();
     ip_key(j->ip, by_ip, sizeof by_ip);
     name_attempt_key(valid_name ? j->name_key : "", by_name, sizeof by_name);
-    if (attempts_exhausted(by_ip, now) || (valid_name && attempts_exhausted(by_name, now))) {
+    if (throttle_exhausted(&attempts, by_ip, now) ||
+        (valid_name && throttle_exhausted(&attempts, by_name, now))) {
         job_free(j);
         return http_reply_error(r, wsi, 429, "rate_limited",
                                 "too many failed logins; wait 15 minutes and try again");
@@ -595,9 +500,11 @@ static int login(http_req *r, struct lws *wsi)
         job_free(j);
         return http_reply_error(r, wsi, 500, "internal", "out of memory");
     }
-    attempts_add(by_ip, now);
-    if (valid_name)
-        attempts_add(by_name, now);
+    if (!throttle_add(&attempts, by_ip, valid_name ? by_name : NULL, now)) {
+        job_free(j); /* no room to count it: refused like a throttled one */
+        return http_reply_error(r, wsi, 429, "rate_limited",
+                                "too many failed logins; wait 15 minutes and try again");
+    }
     return submit(r, wsi, j, by_ip, valid_name ? by_name : NULL);
 }
 
@@ -607,9 +514,9 @@ static int finish_login(http_req *r, struct lws *wsi, account_job *j)
         return http_reply_error(r, wsi, 401, "unauthorized", "wrong name or password");
     char key[NAME_FOLD_MAX + 8];
     ip_key(j->ip, key, sizeof key);
-    attempts_take_back(key);
+    throttle_take_back(&attempts, key);
     name_attempt_key(j->name_key, key, sizeof key);
-    attempts_take_back(key);
+    throttle_take_back(&attempts, key);
     if (start_session(r, j->account_id))
         return http_reply_error(r, wsi, 500, "internal", "the session could not be stored");
     return http_reply_json(r, wsi, 200, json_pack("{s:s}", "name", j->name));
@@ -694,12 +601,16 @@ static int account_change(http_req *r, struct lws *wsi, int action)
     char by_name[NAME_FOLD_MAX + 8];
     name_attempt_key(j->name_key, by_name, sizeof by_name);
     double now = mono_now();
-    if (attempts_exhausted(by_name, now)) {
+    if (throttle_exhausted(&attempts, by_name, now)) {
         job_free(j);
         return http_reply_error(r, wsi, 429, "rate_limited",
                                 "too many wrong passwords; wait 15 minutes and try again");
     }
-    attempts_add(by_name, now);
+    if (!throttle_add(&attempts, by_name, NULL, now)) {
+        job_free(j); /* no room to count it: refused like a throttled one */
+        return http_reply_error(r, wsi, 429, "rate_limited",
+                                "too many wrong passwords; wait 15 minutes and try again");
+    }
     return submit(r, wsi, j, by_name, NULL);
 }
 
@@ -720,7 +631,7 @@ static int finish_change(http_req *r, struct lws *wsi, account_job *j)
         return http_reply_error(r, wsi, 401, "unauthorized", "wrong password");
     char key[NAME_FOLD_MAX + 8];
     name_attempt_key(j->name_key, key, sizeof key);
-    attempts_take_back(key);
+    throttle_take_back(&attempts, key);
     if (!session_still_valid(j))
         return unauthorized(r, wsi);
     if (j->action == ACT_PASSWORD) {
@@ -930,12 +841,12 @@ void accounts_stop_workers(void) { auth_stop_workers(); }
 void accounts_free(void)
 {
     auth_free_jobs(free_pw_job);
-    attempts_free();
+    throttle_free(&attempts);
 }
 
 void accounts_housekeeping(double now)
 {
-    attempts_prune(now);
+    throttle_prune(&attempts, now);
     if (now - last_session_prune < SESSION_PRUNE_S && last_session_prune > 0)
         return;
     last_session_prune = now;
