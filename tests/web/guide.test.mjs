@@ -3,11 +3,12 @@
 // and the Hint button pick the moves, the test clicks them on the board), with every
 // tip the deal brings shown, looked at (a screenshot each) and dismissed with its
 // button: AXIO in English from the lobby, AXIO ROTA in German, AXIO Hex in Hungarian
-// from the rules page. Then the first tip in all three languages on a phone, and a tip
-// shown with an AXIO! banner (never over it).
+// from the rules page. Then the first tip in all three languages on a phone, a tip
+// shown with an AXIO! banner (never over it), and "Hide the tips" free to click at the
+// start of every guided game on a desktop and a phone (no tip ever covers it).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, waitTurnOrEnd, cellPoint, gameState, shot, assertNoErrors, apiGet, BASE, PHONE } from './lib.mjs';
+import { launch, newPage, waitTurnOrEnd, cellPoint, gameState, shot, assertNoErrors, apiGet, BASE, DESKTOP, PHONE } from './lib.mjs';
 import { MESSAGES } from '../../web/js/messages.js';
 
 // The tips shown so far on the page, and screenshots of each the first time.
@@ -45,12 +46,20 @@ const tipFacts = (page) => page.evaluate(() => {
 });
 
 // Watches, frame by frame, the moments a tip and an AXIO! banner are shown together:
-// how many frames, and the largest area where the tip covers the banner (none allowed).
+// how many frames, and the largest area where the tip covers the banner (none allowed);
+// and the largest area where a tip covers "Hide the tips", and under which tips (none allowed).
 const watchBanners = (page) => page.evaluate(() => {
-  const w = { frames: 0, worst: 0, steps: [] };
+  const w = { frames: 0, worst: 0, steps: [], toggle: 0, toggleSteps: [] };
   window.axioTipWatch = w;
   const tick = () => {
     const b = document.querySelector('.guide-bubble'), a = document.querySelector('.axio-banner');
+    const t = document.querySelector('[data-action=guide-toggle]');
+    if (b && t) {
+      const r = b.getBoundingClientRect(), q = t.getBoundingClientRect();
+      const o = Math.max(0, Math.min(r.right, q.right) - Math.max(r.left, q.left)) * Math.max(0, Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top));
+      w.toggle = Math.max(w.toggle, o);
+      if (o && !w.toggleSteps.includes(b.dataset.step)) w.toggleSteps.push(b.dataset.step);
+    }
     if (b && a) {
       const r = b.getBoundingClientRect(), q = a.getBoundingClientRect();
       const o = Math.max(0, Math.min(r.right, q.right) - Math.max(r.left, q.left)) * Math.max(0, Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top));
@@ -186,6 +195,7 @@ for (const g of GAMES) {
       assert.equal(pub.status, 'over');
       checkTips(r.seen, g.variant, g.lang, pub);
       assert.equal(r.banners.worst, 0, `no tip covered an AXIO! banner (${JSON.stringify(r.banners)})`);
+      assert.equal(r.banners.toggle, 0, `no tip covered "Hide the tips" (${JSON.stringify(r.banners)})`);
       assert.ok(r.moves >= 8, `${r.moves} moves`);
     } finally {
       await browser.close();
@@ -251,6 +261,7 @@ test('guide: a tip and an AXIO! banner shown together do not overlap', { timeout
     const w = await page.evaluate(() => window.axioTipWatch);
     assert.ok(w.frames > 0, 'a tip and a banner were shown together');
     assert.equal(w.worst, 0, `in no frame did the tip cover the banner (${JSON.stringify(w)})`);
+    assert.equal(w.toggle, 0, `in no frame did the tip cover "Hide the tips" (${JSON.stringify(w)})`);
     assertNoErrors(page);
   } finally {
     await browser.close();
@@ -283,3 +294,55 @@ test('guide: the first tip in English, German and Hungarian on a phone', { timeo
     await browser.close();
   }
 });
+
+// "Hide the tips" is never under a tip: at the start of every guided game, on a desktop
+// and on a phone, the first tip is open, and the control beside "Guided game" can be
+// clicked all the same (the element at its centre is the button, and Playwright's trial
+// click finds it receiving the pointer); clicking it hides the tips.
+const toggleFree = (page) => page.evaluate(() => {
+  const t = document.querySelector('[data-action=guide-toggle]');
+  const r = t.getBoundingClientRect();
+  const at = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+  const b = document.querySelector('.guide-bubble')?.getBoundingClientRect();
+  const o = b ? Math.max(0, Math.min(r.right, b.right) - Math.max(r.left, b.left)) * Math.max(0, Math.min(r.bottom, b.bottom) - Math.max(r.top, b.top)) : 0;
+  return { hit: !!at && t.contains(at), inside: r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth, covered: o, text: t.textContent };
+});
+
+for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+  test(`guide: "Hide the tips" is never under the first tip (${size}, every game)`, { timeout: 90000 }, async () => {
+    const browser = await launch();
+    try {
+      for (const variant of ['square', 'rota', 'hex']) {
+        for (const lang of ['en', 'de', 'hu']) {
+          const L = MESSAGES[lang], what = `${variant} ${lang} ${size}`;
+          const page = await newPage(browser, viewport);
+          await page.goto(`${BASE}/?lang=${lang}#/learn/${variant}`);
+          await page.waitForSelector('.guide-bubble[data-step=start]');
+          await page.waitForTimeout(350); // the tip has faded in
+          if (lang === 'en') await shot(page, `guide-toggle-${variant}-${size}`);
+          const f = await tipFacts(page);
+          assert.ok(f.box.left >= 0 && f.box.right <= f.box.w && f.box.top >= 0 && f.box.bottom <= f.box.h, `${what}: the tip is inside the window`);
+          // On a desktop there is room beside the board: the tip points at the places
+          // (on a phone the ROTA tip may sit over the small board it describes).
+          if (size === 'desktop') assert.ok(f.arrow, `${what}: the first tip points at the places for the tile`);
+          const toggle = page.locator('[data-action=guide-toggle]');
+          await toggle.waitFor({ state: 'visible' });
+          const free = await toggleFree(page);
+          assert.equal(free.text, L['guide.tips_off']);
+          assert.ok(free.inside, `${what}: "${free.text}" is in the window`);
+          assert.ok(free.hit, `${what}: the element at the centre of "${free.text}" is the button`);
+          assert.equal(free.covered, 0, `${what}: the tip does not cover "${free.text}"`);
+          await toggle.click({ trial: true, timeout: 2000 });
+          await toggle.click({ timeout: 2000 });
+          await page.waitForFunction(() => !document.querySelector('.guide-bubble'));
+          assert.equal(await toggle.textContent(), L['guide.tips_on']);
+          assert.equal(await page.evaluate(() => document.querySelectorAll('.layer-guide > *').length), 0, `${what}: the marks on the board go with the tip`);
+          assertNoErrors(page);
+          await page.context().close();
+        }
+      }
+    } finally {
+      await browser.close();
+    }
+  });
+}

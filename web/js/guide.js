@@ -438,7 +438,9 @@ export class Guide {
   // Beside the target where it covers the least of what it must not (weighted), inside
   // the window below the header; the arrow runs from the bubble to the target. An AXIO!
   // banner being shown is never covered: the bubble goes beside or below it (game.js
-  // places the bubble again when a banner comes and goes).
+  // places the bubble again when a banner comes and goes). Nor is "Hide the tips": of
+  // the places that leave it free the cheapest is taken, and without one (a tiny
+  // window) the bubble goes below the "Guided game" line.
   position() {
     const c = this.current;
     if (!c) return;
@@ -456,6 +458,8 @@ export class Guide {
     const banner = this.view.axioShown?.el;
     const bannerBox = banner?.isConnected ? layoutRect(banner) : null;
     if (bannerBox) avoid.push({ r: bannerBox, w: 100 });
+    const tagBox = rectOf([this.tag]), toggleBox = rectOf([this.toggle]);
+    if (tagBox) avoid.push({ r: tagBox, w: 5 });
     const fit = (b) => box(Math.min(Math.max(M, b.left), W - bw - M), Math.min(Math.max(TOP, b.top), H - bh - M), bw, bh);
     const cands = [];
     if (target) {
@@ -467,15 +471,18 @@ export class Guide {
     }
     if (bannerBox) cands.push(box((bannerBox.left + bannerBox.right) / 2 - bw / 2, bannerBox.bottom + M, bw, bh));
     cands.push(box(M, TOP, bw, bh), box(W - bw - M, TOP, bw, bh), box(M, H - bh - M, bw, bh), box(W - bw - M, H - bh - M, bw, bh));
+    const blocks = (b) => toggleBox && overlap(b, toggleBox) > 0;
     let best = null, bestCost = Infinity;
     for (const raw of cands) {
       const b = fit(raw);
       const moved = Math.abs(b.left - raw.left) + Math.abs(b.top - raw.top);
-      const cost = avoid.reduce((sum, a) => sum + a.w * overlap(b, a.r), 0) + moved * 2;
+      const cost = avoid.reduce((sum, a) => sum + a.w * overlap(b, a.r), 0) + moved * 2 + (blocks(b) ? 1e12 : 0);
       if (cost < bestCost) { best = b; bestCost = cost; }
     }
     // Still over the banner (a small window): below it, whatever else that covers.
     if (bannerBox && overlap(best, bannerBox) > 0) best = box(best.left, Math.max(TOP, bannerBox.bottom + M), bw, bh);
+    // Still over "Hide the tips": below the line it is on.
+    if (blocks(best)) best = box(best.left, Math.max(best.top, (tagBox || toggleBox).bottom + M), bw, bh);
     el.style.left = `${Math.round(best.left)}px`;
     el.style.top = `${Math.round(best.top)}px`;
     this.drawArrow(best, target);
