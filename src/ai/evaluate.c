@@ -22,6 +22,7 @@
 
 #include <assert.h>
 #include <float.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -808,8 +809,13 @@ void ai_policy_move(const ax_game *g, const ai_params *prm, ax_rng *rng, ai_scra
 
 int ai_playout(ax_game *g, const ai_params *prm, ax_rng *rng, ai_scratch *s)
 {
+    return ai_playout_plies(g, prm, rng, s, -1);
+}
+
+int ai_playout_plies(ax_game *g, const ai_params *prm, ax_rng *rng, ai_scratch *s, int max_plies)
+{
     int n = 0;
-    while (g->phase != AX_PHASE_OVER) {
+    while (g->phase != AX_PHASE_OVER && n != max_plies) {
         ax_move m;
         ai_policy_move(g, prm, rng, s, &m);
         if (ax_apply(g, &m, NULL) != AX_OK) {
@@ -823,6 +829,13 @@ int ai_playout(ax_game *g, const ai_params *prm, ax_rng *rng, ai_scratch *s)
 
 /* --- the reward --- */
 
+/* The margin of a lowest track over the best other, in [0, 1]. */
+static double margin_shade(const ax_game *g, const uint8_t *mine, int best_other)
+{
+    double margin = (lowest_track(mine, g->ncolors) - best_other) / (2.0 * g->threshold[0]);
+    return 0.5 + (margin > 0.5 ? 0.5 : margin < -0.5 ? -0.5 : margin);
+}
+
 static double solo_reward(const ax_game *g)
 {
     double top = ax_max_score(g);
@@ -830,6 +843,36 @@ static double solo_reward(const ax_game *g)
     if (g->variant == AX_HEX)
         return result / (top * 10000 + top * 100 + top);
     return result / top;
+}
+
+/* The track value of one owner: a point counts more the lower its track,
+ * as in the playout policy's gains. */
+static double tracks_value(const value_curve *f, const uint8_t *track, int ncolors)
+{
+    double v = 0;
+    for (int c = 0; c < ncolors; c++)
+        v += f->value[track[c]];
+    return v;
+}
+
+double ai_estimate(const ax_game *g, int seat, const ai_params *prm, double scale)
+{
+    if (g->phase == AX_PHASE_OVER || g->mode == AX_SOLO)
+        return ai_outcome(g, seat);
+    value_curve f;
+    curve_init(&f, g, prm);
+    int me = ax_track_owner(g, seat), owners = g->mode == AX_TEAM ? 2 : g->players;
+    double mine = tracks_value(&f, g->track[me], g->ncolors), ahead = 0;
+    int best_other = 0;
+    for (int o = 0; o < owners; o++) {
+        if (o == me)
+            continue;
+        double d = mine - tracks_value(&f, g->track[o], g->ncolors);
+        ahead += 1.0 / (1.0 + exp(-d / scale));
+        int low = lowest_track(g->track[o], g->ncolors);
+        best_other = low > best_other ? low : best_other;
+    }
+    return 0.9 * ahead / (owners - 1) + 0.1 * margin_shade(g, g->track[me], best_other);
 }
 
 double ai_outcome(const ax_game *g, int seat)
@@ -848,7 +891,5 @@ double ai_outcome(const ax_game *g, int seat)
         int low = lowest_track(g->track[o], g->ncolors);
         best_other = low > best_other ? low : best_other;
     }
-    double margin = (lowest_track(mine, g->ncolors) - best_other) / (2.0 * g->threshold[0]);
-    double shade = 0.5 + (margin > 0.5 ? 0.5 : margin < -0.5 ? -0.5 : margin);
-    return 0.9 * beaten / (owners - 1) + 0.1 * shade;
+    return 0.9 * beaten / (owners - 1) + 0.1 * margin_shade(g, mine, best_other);
 }

@@ -53,10 +53,19 @@ void ai_policy_move(const ax_game *g, const ai_params *prm, ax_rng *rng, ai_scra
                     ax_move *out);
 /* Plays g to its end with the policy for every seat; returns the decisions made. */
 int ai_playout(ax_game *g, const ai_params *prm, ax_rng *rng, ai_scratch *s);
+/* The same, stopping after max_plies decisions (negative: never). */
+int ai_playout_plies(ax_game *g, const ai_params *prm, ax_rng *rng, ai_scratch *s, int max_plies);
 
 /* The reward of a finished game for `seat`, in [0, 1]: solo, the result
  * scaled; otherwise the share of other track owners it beats (ties half),
  * shaded a little by the margin of its lowest track. */
 double ai_outcome(const ax_game *g, int seat);
+
+/* The reward of a game that may not be over, estimated from the tracks:
+ * each owner's tracks valued by the policy's curve (a point counts more
+ * the lower its track), a lead over each other owner of `scale` of that
+ * value taken for odds of e:1 to finish ahead, shaded by the margin of
+ * the lowest track as ai_outcome is. A game over, or solo, is ai_outcome. */
+double ai_estimate(const ax_game *g, int seat, const ai_params *prm, double scale);
 
 #endif

@@ -8,23 +8,29 @@
  *    kept. A swap offer has its two answers.
  * 3. Rounds: each round deals one random completion of the unknown tiles
  *    (ax_determinize) and plays every surviving candidate in it, followed
- *    by the same seeded greedy-ish playout to the end of the game, so the
- *    candidates meet the same luck and their difference is what they do.
- * 4. Sequential halving: after the first round has measured the speed, the
+ *    by the same seeded greedy-ish playout, so the candidates meet the same
+ *    luck and their difference is what they do.
+ * 4. Horizon: a playout stops after a number of plies (per variant, about
+ *    half a game) and the tracks are judged there (ai_estimate). The far
+ *    end of a game played by the greedy-ish policy says more about the
+ *    policy's luck than about the candidate, and the shorter playouts are
+ *    more of them; measured in docs/ai.md ("The horizon").
+ * 5. Sequential halving: after the first round has measured the speed, the
  *    field is cut to the candidates the budget can tell apart; the rest of
  *    the budget is cut into phases, and at the end of each the worse half
  *    of the candidates is dropped, so most playouts go to the close calls
  *    among the best.
- * 5. The search ends early when the leader is ahead of every other
+ * 6. The search ends early when the leader is ahead of every other
  *    candidate by far more than the noise, since more playouts would not
  *    change the decision.
  * The budget is checked after every playout.
  *
  * Judging (strong_judge) runs the same search around a decision already
  * taken: that decision joins the candidates and is never dropped, rounds
- * are played whole, and the reward is the caller's (analysis.c: the chance
- * to finish first), so the played decision and the survivors are measured
- * on the same deals and playouts and their difference is not luck.
+ * are played whole, playouts go to the end, and the reward is the
+ * caller's (analysis.c: the chance to finish first), so the played
+ * decision and the survivors are measured on the same deals and playouts
+ * and their difference is not luck.
  */
 #include "strong.h"
 
@@ -35,7 +41,12 @@
 
 #define MAX_CANDIDATES     STRONG_MAX_CANDIDATES
 #define DEFAULT_CANDIDATES 16
-#define CHECK_EVERY        32 /* previews between two clock reads */
+#define DEFAULT_SCALE      4.0
+
+/* Plies before the tracks are judged, per variant: about a third of a
+ * 2-player game in square, half in hex, most of one in ROTA (docs/ai.md). */
+static const int variant_horizon[] = {[AX_SQUARE] = 12, [AX_ROTA] = 16, [AX_HEX] = 20};
+#define CHECK_EVERY 32 /* previews between two clock reads */
 
 typedef struct {
     ax_move move;
@@ -56,6 +67,7 @@ struct strong_search {
     strong_reward_fn reward;
     int pinned;        /* judging: the played decision's candidate index, else -1 */
     bool whole_rounds; /* judging: every round reaches every alive candidate */
+    int horizon;       /* of this search's playouts: the tuning's, 0 when judging */
 };
 
 strong_search *strong_new(void)
@@ -68,7 +80,10 @@ strong_search *strong_new(void)
         free(s);
         return NULL;
     }
-    s->tune = (strong_tuning){.params = ai_default_params, .candidates = DEFAULT_CANDIDATES};
+    s->tune = (strong_tuning){.params = ai_default_params,
+                              .candidates = DEFAULT_CANDIDATES,
+                              .horizon = STRONG_HORIZON_VARIANT,
+                              .scale = DEFAULT_SCALE};
     return s;
 }
 
@@ -202,6 +217,10 @@ static double play_candidate(strong_search *s, const candidate *c, int seat, uin
     if (ax_apply(&s->sim, &c->move, NULL) != AX_OK)
         return 0; /* cannot happen: the candidate is legal in the view */
     ax_rng_seed(&rng, seed);
+    if (s->horizon > 0) {
+        b->plies += ai_playout_plies(&s->sim, &s->tune.params, &rng, s->scratch, s->horizon);
+        return ai_estimate(&s->sim, seat, &s->tune.params, s->tune.scale);
+    }
     b->plies += ai_playout(&s->sim, &s->tune.params, &rng, s->scratch);
     return s->reward(&s->sim, seat);
 }
@@ -295,6 +314,10 @@ void strong_decide(strong_search *s, const ax_game *game, int seat, ai_budget *b
                    ax_move *out)
 {
     s->reward = ai_outcome;
+    s->horizon = s->tune.horizon == STRONG_HORIZON_VARIANT ? variant_horizon[game->variant]
+                                                           : s->tune.horizon;
+    if (game->mode == AX_SOLO)
+        s->horizon = 0; /* the result is known only at the end */
     s->pinned = -1;
     s->whole_rounds = false;
     ax_view(game, seat, &s->root);
@@ -357,6 +380,7 @@ int strong_judge(strong_search *s, const ax_game *game, int seat, const ax_move 
                  strong_value *best_out)
 {
     s->reward = reward;
+    s->horizon = 0;
     s->whole_rounds = true;
     ax_view(game, seat, &s->root);
     int n = ax_legal_moves(&s->root, s->moves, AX_MAX_MOVES);

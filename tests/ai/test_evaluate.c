@@ -2,7 +2,8 @@
  * test_evaluate.c - the search's fast knowledge agrees with the engine: the
  * estimated points of a placement equal ax_preview_move's in every variant
  * and mode, the playout policy only makes legal decisions, the value of
- * points grows with the points, and the reward ranks winners first.
+ * points grows with the points, the reward ranks winners first, and the
+ * estimate of an unfinished game agrees with it.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -138,6 +139,49 @@ static void test_outcome_ranks_players(void **state)
     assert_true(ai_outcome(&g, 0) > r && ai_outcome(&g, 0) < 1.0);
 }
 
+static void test_estimate_of_unfinished_games(void **state)
+{
+    (void)state;
+    ax_game g;
+    ax_game_init(&g, AX_HEX, 2, AX_STANDARD, 1, NULL);
+    const uint8_t even[6] = {4, 4, 6, 8, 9, 12};
+    memcpy(g.track[0], even, sizeof even);
+    memcpy(g.track[1], even, sizeof even);
+    assert_true(ai_estimate(&g, 0, &ai_default_params, 3.0) == 0.5); /* level */
+    g.track[0][0] = 7;                                               /* the lowest track up */
+    double low = ai_estimate(&g, 0, &ai_default_params, 3.0);
+    assert_true(low > 0.5 && low < 1.0);
+    assert_true(ai_estimate(&g, 1, &ai_default_params, 3.0) < 0.5);
+    /* the two sides' chances add up to one */
+    double sum = low + ai_estimate(&g, 1, &ai_default_params, 3.0);
+    assert_true(sum > 0.999999 && sum < 1.000001);
+    g.track[0][0] = 4;
+    g.track[0][5] = 15; /* as many points on the highest track count less */
+    double high = ai_estimate(&g, 0, &ai_default_params, 3.0);
+    assert_true(high > 0.5 && high < low);
+    /* a larger scale is less sure of the same lead */
+    assert_true(ai_estimate(&g, 0, &ai_default_params, 6.0) < high);
+
+    /* a game over is judged as ai_outcome judges it; solo too, at any time */
+    ax_rng rng;
+    ax_rng_seed(&rng, 5);
+    ai_scratch *s = ai_scratch_new();
+    for (int k = 0; k < NCONFIGS; k++) {
+        ax_game_init(&g, configs[k].variant, configs[k].players, configs[k].mode, 21, NULL);
+        int plies = ai_playout_plies(&g, &ai_default_params, &rng, s, 6);
+        assert_int_equal(plies, 6); /* no game ends in six decisions */
+        assert_int_not_equal(g.phase, AX_PHASE_OVER);
+        double e = ai_estimate(&g, 0, &ai_default_params, 3.0);
+        assert_true(e >= 0.0 && e <= 1.0);
+        if (configs[k].mode == AX_SOLO)
+            assert_true(e == ai_outcome(&g, 0));
+        ai_playout_plies(&g, &ai_default_params, &rng, s, -1);
+        assert_int_equal(g.phase, AX_PHASE_OVER);
+        assert_true(ai_estimate(&g, 0, &ai_default_params, 3.0) == ai_outcome(&g, 0));
+    }
+    ai_scratch_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -145,6 +189,7 @@ int main(void)
         cmocka_unit_test(test_policy_decisions_are_legal),
         cmocka_unit_test(test_gains_favour_low_tracks),
         cmocka_unit_test(test_outcome_ranks_players),
+        cmocka_unit_test(test_estimate_of_unfinished_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2,7 +2,8 @@
  * test_player.c - the player library as the server and the commands use it:
  * every level by name, legal decisions in every variant and mode, the time
  * budget kept within 10%, cancellation and a moved deadline from another
- * thread, and reproducible decisions from a seed and a playout count.
+ * thread, reproducible decisions from a seed and a playout count, and
+ * playouts that stop at the search's horizon.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -15,6 +16,7 @@
 
 #include "budget.h"
 #include "player.h"
+#include "strong.h"
 
 static const struct {
     int variant, players, mode;
@@ -214,6 +216,44 @@ static void test_reproducible_with_playouts(void **state)
     }
 }
 
+/* Plies per playout of one strong decision with the given horizon. */
+static double plies_per_playout(const ax_game *g, int horizon)
+{
+    strong_search *s = strong_new();
+    assert_non_null(s);
+    strong_tune(s)->horizon = horizon;
+    atomic_int movetime;
+    atomic_bool cancel;
+    atomic_init(&movetime, 0);
+    atomic_init(&cancel, false);
+    ai_budget b = {
+        .start = ai_seconds(), .movetime_ms = &movetime, .cancel = &cancel, .max_playouts = 200};
+    ax_rng rng;
+    ax_rng_seed(&rng, 3);
+    ax_move m;
+    strong_decide(s, g, g->to_move, &b, &rng, &m);
+    assert_int_equal(ax_check(g, &m), AX_OK);
+    strong_free(s);
+    assert_true(b.playouts > 0);
+    return (double)b.plies / (double)b.playouts;
+}
+
+static void test_playouts_stop_at_the_horizon(void **state)
+{
+    (void)state;
+    for (int v = 0; v < 3; v++) {
+        ax_game g;
+        position_after(&g, v, 2, 5);
+        double own = plies_per_playout(&g, STRONG_HORIZON_VARIANT);
+        double eight = plies_per_playout(&g, 8), whole = plies_per_playout(&g, 0);
+        assert_true(eight <= 8.0);
+        assert_true(own > eight && own < whole);
+        assert_true(whole > 20.0); /* 5 decisions into a 2-player game: far from its end */
+        position_after(&g, v, 1, 5);
+        assert_true(plies_per_playout(&g, 8) > 8.0); /* solo: to the end, for the result */
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -223,6 +263,7 @@ int main(void)
         cmocka_unit_test(test_cancel_from_another_thread),
         cmocka_unit_test(test_deadline_moves_while_thinking),
         cmocka_unit_test(test_reproducible_with_playouts),
+        cmocka_unit_test(test_playouts_stop_at_the_horizon),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
