@@ -10,11 +10,11 @@
  *    (ax_determinize) and plays every surviving candidate in it, followed
  *    by the same seeded greedy-ish playout, so the candidates meet the same
  *    luck and their difference is what they do.
- * 4. Horizon: a playout stops after a number of plies (per variant, about
- *    half a game) and the tracks are judged there (ai_estimate). The far
- *    end of a game played by the greedy-ish policy says more about the
- *    policy's luck than about the candidate, and the shorter playouts are
- *    more of them; measured in docs/ai.md ("The horizon").
+ * 4. Horizon: a playout stops after a number of plies (per variant, a
+ *    third to most of a game) and the tracks are judged there
+ *    (ai_estimate). The far end of a game played by the greedy-ish policy
+ *    says more about the policy's luck than about the candidate, and the
+ *    shorter playouts are more of them; measured in docs/ai.md.
  * 5. Sequential halving: after the first round has measured the speed, the
  *    field is cut to the candidates the budget can tell apart; the rest of
  *    the budget is cut into phases, and at the end of each the worse half
@@ -42,11 +42,11 @@
 #define MAX_CANDIDATES     STRONG_MAX_CANDIDATES
 #define DEFAULT_CANDIDATES 16
 #define DEFAULT_SCALE      4.0
+#define CHECK_EVERY        32 /* previews between two clock reads */
 
 /* Plies before the tracks are judged, per variant: about a third of a
  * 2-player game in square, half in hex, most of one in ROTA (docs/ai.md). */
 static const int variant_horizon[] = {[AX_SQUARE] = 12, [AX_ROTA] = 16, [AX_HEX] = 20};
-#define CHECK_EVERY 32 /* previews between two clock reads */
 
 typedef struct {
     ax_move move;
