@@ -5,7 +5,9 @@
 // button: AXIO in English from the lobby, AXIO ROTA in German, AXIO Hex in Hungarian
 // from the rules page. Then the first tip in all three languages on a phone, a tip
 // shown with an AXIO! banner (never over it), and "Hide the tips" free to click at the
-// start of every guided game on a desktop and a phone (no tip ever covers it).
+// start of every guided game on a desktop and a phone (no tip ever covers it), and the
+// first tip of every game on a touch phone in all three languages: it speaks of tapping
+// (no mouse, no R key), sits above the board it talks about and points at it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, newPage, waitTurnOrEnd, cellPoint, gameState, shot, assertNoErrors, apiGet, BASE, DESKTOP, PHONE } from './lib.mjs';
@@ -322,9 +324,8 @@ for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
           if (lang === 'en') await shot(page, `guide-toggle-${variant}-${size}`);
           const f = await tipFacts(page);
           assert.ok(f.box.left >= 0 && f.box.right <= f.box.w && f.box.top >= 0 && f.box.bottom <= f.box.h, `${what}: the tip is inside the window`);
-          // On a desktop there is room beside the board: the tip points at the places
-          // (on a phone the ROTA tip may sit over the small board it describes).
-          if (size === 'desktop') assert.ok(f.arrow, `${what}: the first tip points at the places for the tile`);
+          // On a desktop the tip is beside the board, on a phone above it: it points at the places.
+          assert.ok(f.arrow, `${what}: the first tip points at the places for the tile`);
           const toggle = page.locator('[data-action=guide-toggle]');
           await toggle.waitFor({ state: 'visible' });
           const free = await toggleFree(page);
@@ -346,3 +347,58 @@ for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     }
   });
 }
+
+// On a touch screen there is no mouse, no R key and nothing to point at: the first tip of
+// every game speaks of tapping (its own text in every language, as the panel's help does),
+// and on a phone it leaves the places it talks about in sight, with an arrow to them.
+// On a desktop the same tip still speaks of the mouse (ROTA) or of pointing (the others).
+// Only the tip's own text is read (its buttons, e.g. "Mutass egy jó lépést", are not about input).
+const TOUCH = { isMobile: true, hasTouch: true };
+const INPUT_WORDS = [/mouse/i, /\bmaus/i, /egér/i, /(^|[\s(])R([\s/,).:]|$)/, /\bclick|\bklick|kattint/i, /point at|\bhover/i,
+  /zeige auf/i, /mutass a táblára/i, /\bEnter\b/];
+const inputWords = (text) => INPUT_WORDS.filter((re) => re.test(text)).map(String);
+const tipText = (page) => page.evaluate(() => [...document.querySelectorAll('.guide-bubble > p')].map((p) => p.textContent).join(' '));
+// The places the first tip is about: the circled start symbols, or ROTA's marked places.
+const startTargets = (page) => page.evaluate(() => {
+  const b = document.querySelector('.guide-bubble').getBoundingClientRect();
+  const marks = [...document.querySelectorAll('.layer-guide .guide-ring, .layer-guide .guide-spot')].map((m) => m.getBoundingClientRect());
+  const o = (q) => Math.max(0, Math.min(b.right, q.right) - Math.max(b.left, q.left)) * Math.max(0, Math.min(b.bottom, q.bottom) - Math.max(b.top, q.top));
+  return { marks: marks.length, covered: marks.filter((q) => o(q) > 0).length };
+});
+
+test('guide: the first tip speaks of tapping on a phone, of the mouse on a desktop (every game, en/de/hu)', { timeout: 120000 }, async () => {
+  const browser = await launch();
+  try {
+    for (const variant of ['square', 'rota', 'hex']) {
+      for (const lang of ['en', 'de', 'hu']) {
+        const L = MESSAGES[lang];
+        for (const [size, viewport, extra] of [['phone', PHONE, TOUCH], ['desktop', DESKTOP, {}]]) {
+          const what = `${variant} ${lang} ${size}`;
+          const page = await newPage(browser, viewport, extra);
+          await page.goto(`${BASE}/?lang=${lang}#/learn/${variant}`);
+          await page.waitForSelector('.guide-bubble[data-step=start]');
+          await page.waitForTimeout(350); // the tip has faded in
+          if (size === 'phone') await shot(page, `guide-start-touch-${variant}-${lang}`);
+          const text = await tipText(page);
+          const f = await tipFacts(page);
+          assert.ok(f.box.left >= 0 && f.box.right <= f.box.w && f.box.top >= 0 && f.box.bottom <= f.box.h, `${what}: the tip is inside the window`);
+          if (size === 'phone') {
+            assert.deepEqual(inputWords(text), [], `${what}: no mouse or keyboard in "${text}"`);
+            assert.equal(text, L[`guide.start.${variant}_touch`], `${what}: the tip's own touch text`);
+            const marks = await startTargets(page);
+            assert.ok(marks.marks > 0, `${what}: the places are marked`);
+            assert.equal(marks.covered, 0, `${what}: the tip covers none of the places it talks about`);
+            assert.ok(f.arrow, `${what}: an arrow points at the places`);
+          } else {
+            assert.notDeepEqual(inputWords(text), [], `${what}: the desktop tip speaks of the mouse or of pointing: "${text}"`);
+            assert.equal(text, L[`guide.start.${variant}`], `${what}: the desktop text`);
+          }
+          assertNoErrors(page);
+          await page.context().close();
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+});

@@ -265,11 +265,14 @@ export class Guide {
     const layerEls = () => [...(this.layer()?.children || [])];
     switch (step) {
       case 'start':
+        // A touch screen has no mouse, no R key and no pointing: the tip speaks of
+        // tapping, as the panel's help and the preview do (game.js touchFirst()).
         return {
-          title: t(grid ? 'guide.start.title' : 'guide.start.title_rota'), body: [t(`guide.start.${this.variant}`)], hint: t('guide.show_move'),
+          title: t(grid ? 'guide.start.title' : 'guide.start.title_rota'), hint: t('guide.show_move'),
+          body: [t(`guide.start.${this.variant}${v.touchFirst?.() ? '_touch' : ''}`)],
           draw: () => (grid ? this.drawFields() : this.drawFrontier()),
           target: () => (grid ? [this.layer()?.querySelector('.guide-ring')] : layerEls()),
-          avoid: () => layerEls(),
+          avoid: () => layerEls(), board: true,
         };
       case 'lines': {
         const pts = Object.entries(data.ev.points || {}).filter(([, n]) => n > 0)
@@ -279,7 +282,7 @@ export class Guide {
         const tile = () => (data.ev.cells || [data.ev.cell]).map((c) => v.board?.svg.querySelector(`.layer-tiles [data-half="${key(c)}"], .layer-tiles [data-tile="${key(c)}"]`));
         return {
           title: t('guide.lines.title'), body: [[text, ' ', ...pts]],
-          draw: () => this.drawLines(data),
+          draw: () => this.drawLines(data), board: true,
           target: () => layerEls(), avoid: () => [...layerEls(), ...tile().map((el) => ({ el, weight: 10 }))],
         };
       }
@@ -440,7 +443,8 @@ export class Guide {
   // banner being shown is never covered: the bubble goes beside or below it (game.js
   // places the bubble again when a banner comes and goes). Nor is "Hide the tips": of
   // the places that leave it free the cheapest is taken, and without one (a tiny
-  // window) the bubble goes below the "Guided game" line.
+  // window) the bubble goes below the "Guided game" line. On a phone a tip about the
+  // board (the first tile, the lines that scored) goes above the board if it can.
   position() {
     const c = this.current;
     if (!c) return;
@@ -460,6 +464,12 @@ export class Guide {
     if (bannerBox) avoid.push({ r: bannerBox, w: 100 });
     const tagBox = rectOf([this.tag]), toggleBox = rectOf([this.toggle]);
     if (tagBox) avoid.push({ r: tagBox, w: 5 });
+    // A phone's board takes the whole width: a tip about the board keeps off it where it
+    // can — above it, over the score panel (which the tip is not about), just below the
+    // "Guided game" line — and points at the places from there.
+    const phone = this.view.isCompact?.() ?? W <= 600;
+    const boardBox = phone && c.spec.board ? rectOf([this.view.boardWrap]) : null;
+    if (boardBox) avoid.push({ r: boardBox, w: 2 });
     const fit = (b) => box(Math.min(Math.max(M, b.left), W - bw - M), Math.min(Math.max(TOP, b.top), H - bh - M), bw, bh);
     const cands = [];
     if (target) {
@@ -470,6 +480,10 @@ export class Guide {
         box(target.right + g, target.bottom - bh, bw, bh), box(target.left - g - bw, target.bottom - bh, bw, bh));
     }
     if (bannerBox) cands.push(box((bannerBox.left + bannerBox.right) / 2 - bw / 2, bannerBox.bottom + M, bw, bh));
+    if (boardBox && tagBox) {
+      const top = Math.max(tagBox.bottom + M, boardBox.top - M - bh);
+      cands.push(box((W - bw) / 2, top, bw, bh), box(M, top, bw, bh), box((W - bw) / 2, boardBox.bottom + M, bw, bh));
+    }
     cands.push(box(M, TOP, bw, bh), box(W - bw - M, TOP, bw, bh), box(M, H - bh - M, bw, bh), box(W - bw - M, H - bh - M, bw, bh));
     const blocks = (b) => toggleBox && overlap(b, toggleBox) > 0;
     let best = null, bestCost = Infinity;

@@ -646,6 +646,10 @@ const EN = {
   'guide.start.square': 'Everyone begins at one of the five symbols printed on the board (circled): your first tile must touch one of them. Pick a tile from your rack and point at the board — green means it fits there, red means it does not.',
   'guide.start.hex': 'Everyone begins at one of the six start symbols in the corners of the board (circled): your first tile must touch one of them. Pick a tile and point at the board — green means it fits there, red means it does not.',
   'guide.start.rota': 'Your tile goes on one of the marked places next to the four tiles in the middle. Turn it with R or the right mouse button: where four corners meet they form a circle, and corners of the same colour score.',
+  // on a touch screen (guide.js: game.js touchFirst()): no mouse, no keys, nothing to point at
+  'guide.start.square_touch': 'Everyone begins at one of the five symbols printed on the board (circled): your first tile must touch one of them. Tap a tile, then tap the board — green means it fits there, red means it does not. Tap the same place again to put it there.',
+  'guide.start.hex_touch': 'Everyone begins at one of the six start symbols in the corners of the board (circled): your first tile must touch one of them. Tap a tile, then tap the board — green means it fits there, red means it does not. Tap the same place again to put it there.',
+  'guide.start.rota_touch': 'Your tile goes on one of the marked places next to the four tiles in the middle. Turn it with ⟳: where four corners meet they form a circle, and corners of the same colour score. Tap a place to see the points, tap it again to put your tile there.',
   'guide.lines.title': 'Points!',
   'guide.lines.grid': 'Each half of your tile looks along straight lines away from the tile and counts the symbols of its own colour, up to the first other symbol or empty cell. The marked lines gave you',
   'guide.lines.rota': 'Where four corners meet they form a circle. Each corner of your tile scores 1 for every other corner of its colour in its circle. The marked circles gave you',

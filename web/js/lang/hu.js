@@ -641,6 +641,10 @@ export default {
   'guide.start.square': 'Mindenki a táblára nyomtatott öt színes mező egyikénél kezd (bekarikázva): az első lapkádnak az egyikükhöz kell illeszkednie. Válassz egy lapkát az állványodról, és mutass a táblára – a zöld azt jelzi, hogy oda illik, a piros, hogy nem.',
   'guide.start.hex': 'Mindenki a tábla sarkain álló hat kezdőszimbólum egyikénél kezd (bekarikázva): az első lapkádnak az egyikükhöz kell illeszkednie. Válassz egy lapkát, és mutass a táblára – a zöld azt jelzi, hogy oda illik, a piros, hogy nem.',
   'guide.start.rota': 'A lapkád a kirakás négy lapkája melletti megjelölt helyek egyikére kerül. Forgasd el az R billentyűvel vagy a jobb egérgombbal: ahol négy sarok találkozik, kör alakul ki, és a körben az egyező színű sarkok pontot érnek.',
+  // érintőképernyőn (guide.js: game.js touchFirst()): nincs egér, billentyű, nincs mire mutatni
+  'guide.start.square_touch': 'Mindenki a táblára nyomtatott öt színes mező egyikénél kezd (bekarikázva): az első lapkádnak az egyikükhöz kell illeszkednie. Koppints egy lapkára, majd a táblára – a zöld azt jelzi, hogy oda illik, a piros, hogy nem. A második koppintás lerakja.',
+  'guide.start.hex_touch': 'Mindenki a tábla sarkain álló hat kezdőszimbólum egyikénél kezd (bekarikázva): az első lapkádnak az egyikükhöz kell illeszkednie. Koppints egy lapkára, majd a táblára – a zöld azt jelzi, hogy oda illik, a piros, hogy nem. A második koppintás lerakja.',
+  'guide.start.rota_touch': 'A lapkád a kirakás melletti megjelölt helyek egyikére kerül. A ⟳ gombbal forgathatod el: ahol négy sarok találkozik, kör alakul ki, és benne az egyező színű sarkok pontot érnek. Koppints egy helyre, és meglátod, mennyit ér; a második koppintás lerakja.',
   'guide.lines.title': 'Pontok!',
   'guide.lines.grid': 'A lapkád mindkét fele egyenes vonalban, a lapkától elfelé nézve megszámolja a saját színű szimbólumokat az első eltérő szimbólumig vagy üres mezőig. A megjelölt vonalak ezt hozták:',
   'guide.lines.rota': 'Ahol négy sarok találkozik, kört alkotnak. A lapkád minden sarka 1 pontot ér a körében lévő minden más, azonos színű sarokért. A megjelölt körök ezt hozták:',
