@@ -1,8 +1,8 @@
 // hint.test.mjs — the Hint button of a casual game: it asks the server's engine, the
 // hinted tile appears on the board turned and placed with its preview (legal), and a
 // click on it plays it. Three decisions in a row in AXIO (English), AXIO Hex (German) and
-// AXIO ROTA (Hungarian), the button and its message in the page's language; a phone
-// screenshot of a shown hint. A ROTA hint for a tile with an empty corner names that
+// AXIO ROTA (Hungarian), the button and its message in the page's language; a touch
+// phone (its message says tap, not click) and its screenshot of a shown hint. A ROTA hint for a tile with an empty corner names that
 // corner's colour: the colour dialog opens with it chosen (checked in every ROTA hint
 // that has one, and surely in the guided ROTA game, whose hinted line has one).
 import { test } from 'node:test';
@@ -50,6 +50,11 @@ async function answerHintedWild(page, seen, seq) {
 
 async function playByHints(page, decisions, shotName, lang = 'en', seen = null) {
   const L = MESSAGES[lang];
+  // The toast's words: a touch screen taps (no mouse), and a game may name its pieces its own way.
+  const touch = await page.evaluate(() => matchMedia('(hover: none)').matches);
+  const variant = await page.evaluate(() => document.querySelector('.game').dataset.variant);
+  const key = touch ? 'hint.shown_touch' : 'hint.shown';
+  const shown = L[`${key}@${variant}`] ?? L[key];
   let wilds = 0;
   for (let i = 0; i < decisions; i++) {
     const st = await waitTurnOrEnd(page, 60000);
@@ -63,7 +68,9 @@ async function playByHints(page, decisions, shotName, lang = 'en', seen = null) 
     }, null, { timeout: 30000 });
     const cell = await key.jsonValue();
     assert.ok(await page.locator('.rack-tile.selected').count(), 'the hinted tile is picked');
-    await page.waitForSelector(`.toast:has-text("${L['hint.shown'].slice(0, 20)}")`);
+    const toast = await page.waitForSelector(`.toast:has-text("${shown.slice(0, 20)}")`);
+    assert.equal((await toast.textContent()).trim(), shown, 'the hint is said in the words of the screen');
+    if (touch) assert.doesNotMatch(shown, /click|klick|kattint|mouse|Maus|egér/i, 'a touch screen is not told to click');
     if (i === 0 && shotName) await shot(page, shotName);
     // ROTA: a tile with an empty corner asks for that corner's colour first: the hint's.
     const seq = (await gameState(page)).seq;
@@ -94,7 +101,7 @@ test("hint: the engine's advice is shown on the board and placed with one click"
       assertNoErrors(page);
       await page.close();
     }
-    const phone = await newPage(browser, PHONE);
+    const phone = await newPage(browser, PHONE, { isMobile: true, hasTouch: true });
     await phone.goto(`${BASE}/?lang=hu#/`);
     await createGame(phone, { variant: 'square', players: 2, seats: ['human', 'ai:random'], keepForm: true });
     await playByHints(phone, 1, 'hint-square-hu-phone', 'hu');

@@ -501,7 +501,8 @@ export class GameView {
     this.renderRack();
     this.updateOverlay();
     this.renderStatus();
-    dialogs.toast(this.toastHost, t('hint.shown'));
+    // A touch screen taps where a mouse clicks; German names ROTA's pieces its own way.
+    dialogs.toast(this.toastHost, tv(this.touchFirst() ? 'hint.shown_touch' : 'hint.shown', this.game.variant));
   }
 
   // ROTA: the colour the shown hint names for the empty corner (null: none) when `move`

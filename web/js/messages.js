@@ -65,6 +65,7 @@ const EN = {
   'hint.searching': 'Thinking…',
   'hint.title': 'Ask the computer for a good move (casual games only)',
   'hint.shown': 'The hint is on the board: click it to place it, or pick another tile.',
+  'hint.shown_touch': 'The hint is on the board: tap it to place it, or pick another tile.',
   'hint.swap_yes': 'Hint: swap your tiles.',
   'hint.swap_no': 'Hint: keep your tiles.',
   'ai.hurried': '(the server is busy: the computer plays faster and a little weaker than usual)',
