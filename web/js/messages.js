@@ -66,6 +66,9 @@ const EN = {
   'hint.title': 'Ask the computer for a good move (casual games only)',
   'hint.shown': 'The hint is on the board: click it to place it, or pick another tile.',
   'hint.shown_touch': 'The hint is on the board: tap it to place it, or pick another tile.',
+  // ROTA: the hand is one tile, so there is no other tile to pick
+  'hint.shown@rota': 'The hint is on the board: click it to place it, or put your tile somewhere else.',
+  'hint.shown_touch@rota': 'The hint is on the board: tap it to place it, or put your tile somewhere else.',
   'hint.swap_yes': 'Hint: swap your tiles.',
   'hint.swap_no': 'Hint: keep your tiles.',
   'ai.hurried': '(the server is busy: the computer plays faster and a little weaker than usual)',

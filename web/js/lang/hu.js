@@ -60,6 +60,8 @@ export default {
   'hint.title': 'Jó lépés kérése a számítógéptől (csak nem értékelt játszmákban)',
   'hint.shown': 'A tipp a táblán látható: kattints rá a lerakáshoz, vagy válassz másik lapkát.',
   'hint.shown_touch': 'A tipp a táblán látható: koppints rá a lerakáshoz, vagy válassz másik lapkát.',
+  'hint.shown@rota': 'A tipp a táblán látható: kattints rá a lerakáshoz, vagy tedd a lapkádat máshová.',
+  'hint.shown_touch@rota': 'A tipp a táblán látható: koppints rá a lerakáshoz, vagy tedd a lapkádat máshová.',
   'hint.swap_yes': 'Tipp: cseréld ki a lapkáidat.',
   'hint.swap_no': 'Tipp: tartsd meg a lapkáidat.',
   'ai.hurried': '(a szerver túlterhelt: a számítógép a szokásosnál gyorsabban és kicsit gyengébben játszik)',
