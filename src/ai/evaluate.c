@@ -498,14 +498,42 @@ void ai_estimate_points(const ax_game *g, ai_scratch *s, const ax_move *m,
 
 /* --- the playout policy --- */
 
+/* The best placement so far, or the best `want` of them: `value` is what
+ * a placement must beat to be kept (the want-th best value once there are
+ * that many), so the policy's bounds prune as well for a list as for one. */
+typedef struct {
+    int want, n;
+    float values[AI_MAX_REPLIES];
+    ax_move moves[AI_MAX_REPLIES]; /* best first */
+} best_list;
+
 typedef struct {
     float value;
     ax_move move;
+    best_list *list; /* NULL: keep one, in move */
 } best_move;
+
+static void keep_in_list(best_move *best, float value, const ax_move *m)
+{
+    best_list *l = best->list;
+    int k = l->n < l->want ? l->n++ : l->want - 1;
+    for (; k > 0 && l->values[k - 1] < value; k--) {
+        l->values[k] = l->values[k - 1];
+        l->moves[k] = l->moves[k - 1];
+    }
+    l->values[k] = value;
+    l->moves[k] = *m;
+    if (l->n == l->want)
+        best->value = l->values[l->want - 1];
+}
 
 static void consider(best_move *best, float value, const ax_move *m)
 {
     if (value > best->value) {
+        if (best->list) {
+            keep_in_list(best, value, m);
+            return;
+        }
         best->value = value;
         best->move = *m;
     }
@@ -603,6 +631,12 @@ static void plan_pairs(const ax_game *g, float noise, pair_plan *p)
 static void offer_domino(best_move *best, float v, const orientation *o, int i, int j)
 {
     if (v > best->value) {
+        if (best->list) {
+            ax_move m;
+            domino(&m, o->rack, o->turned ? j : i, o->turned ? i : j);
+            keep_in_list(best, v, &m);
+            return;
+        }
         best->value = v;
         domino(&best->move, o->rack, o->turned ? j : i, o->turned ? i : j);
     }
@@ -805,6 +839,50 @@ void ai_policy_move(const ax_game *g, const ai_params *prm, ax_rng *rng, ai_scra
     best.value = -1e30f;
     listed_policy(g, gains, noise, rng, s, &best);
     *out = best.move;
+}
+
+/* The legal ones of the list, best first. */
+static int checked_moves(const ax_game *g, const best_list *l, ax_move *out)
+{
+    int n = 0;
+    for (int i = 0; i < l->n; i++)
+        if (ax_check(g, &l->moves[i]) == AX_OK)
+            out[n++] = l->moves[i];
+    return n;
+}
+
+int ai_policy_moves(const ax_game *g, const ai_params *prm, ax_rng *rng, ai_scratch *s, int want,
+                    ax_move *out)
+{
+    want = want < 1 ? 1 : want > AI_MAX_REPLIES ? AI_MAX_REPLIES : want;
+    if (g->phase == AX_PHASE_SWAP) {
+        swap_move(&out[0], true);
+        if (want == 1)
+            return 1;
+        swap_move(&out[1], false);
+        return 2;
+    }
+    if (want == 1) {
+        ai_policy_move(g, prm, rng, s, out);
+        return 1;
+    }
+    int owner = ax_track_owner(g, g->to_move);
+    const ai_gains *gains = cached_gains(&s->gains, g, owner, prm);
+    float noise = prm->noise * gains->unit;
+    best_list list = {.want = want};
+    best_move best = {.value = -1e30f, .list = &list};
+    bool first_tile = g->placed_by[g->to_move] == 0 && !g->in_bonus;
+    if (g->variant == AX_ROTA)
+        rota_policy(g, gains, s->gains.ceiling[owner], noise, rng, &best);
+    else if (!first_tile)
+        grid_policy(g, gains, noise, rng, s, &best);
+    int n = checked_moves(g, &list, out);
+    if (n > 0)
+        return n;
+    list.n = 0;
+    best.value = -1e30f;
+    listed_policy(g, gains, noise, rng, s, &best);
+    return checked_moves(g, &list, out);
 }
 
 int ai_playout(ax_game *g, const ai_params *prm, ax_rng *rng, ai_scratch *s)

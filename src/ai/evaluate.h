@@ -51,6 +51,12 @@ void ai_estimate_points(const ax_game *g, ai_scratch *s, const ax_move *m,
  * points (with a little noise), always accepting a swap. */
 void ai_policy_move(const ax_game *g, const ai_params *prm, ax_rng *rng, ai_scratch *s,
                     ax_move *out);
+/* The policy's `want` best decisions (at most AI_MAX_REPLIES), best first:
+ * the search's plausible replies. A swap offer has both answers. Returns
+ * how many, at least 1 while g is not over. */
+#define AI_MAX_REPLIES 8
+int ai_policy_moves(const ax_game *g, const ai_params *prm, ax_rng *rng, ai_scratch *s, int want,
+                    ax_move *out);
 /* Plays g to its end with the policy for every seat; returns the decisions made. */
 int ai_playout(ax_game *g, const ai_params *prm, ax_rng *rng, ai_scratch *s);
 /* The same, stopping after max_plies decisions (negative: never). */

@@ -10,6 +10,17 @@
  *    (ax_determinize) and plays every surviving candidate in it, followed
  *    by the same seeded greedy-ish playout, so the candidates meet the same
  *    luck and their difference is what they do.
+ * 3a. The replies: the next decisions after a candidate (the opponent's
+ *    reply, and with two plies the seat's own answer to it) are searched,
+ *    not only played out: a tree under each candidate, as in information-
+ *    set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012). At a
+ *    node the policy's best few decisions in this round's deal are the
+ *    choices (the opponent's tiles differ from deal to deal, so a decision
+ *    is known by where its symbols land); the one with the best upper
+ *    confidence bound for the seat that makes it is taken, counting only
+ *    the visits in which it was legal ("availability"). A candidate is
+ *    thus judged against the replies that hurt it most, not against the
+ *    policy's habits. Measured in docs/ai.md.
  * 4. Horizon: a playout stops after a number of plies (per variant, a
  *    third to most of a game) and the tracks are judged there
  *    (ai_estimate). The far end of a game played by the greedy-ish policy
@@ -36,6 +47,7 @@
 
 #include "evaluate.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,6 +55,9 @@
 #define DEFAULT_CANDIDATES 16
 #define DEFAULT_SCALE      4.0
 #define CHECK_EVERY        32 /* previews between two clock reads */
+#define DEFAULT_TREE_PLIES 2
+#define DEFAULT_REPLIES    6
+#define DEFAULT_EXPLORE    0.1
 
 /* Plies before the tracks are judged, per variant: about a third of a
  * 2-player game in square, half in hex, most of one in ROTA (docs/ai.md). */
@@ -53,7 +68,27 @@ typedef struct {
     float prior;    /* the heuristic value that chose it */
     double sum, sq; /* rewards of its playouts and their squares */
     long n;
+    int tree; /* node of the position after it, or -1 */
 } candidate;
+
+/* A decision after a candidate, as the same decision is met in every deal
+ * where it is legal: its tile's symbols where they land, not its rack index. */
+typedef struct {
+    uint64_t a, b;
+} move_key;
+
+/* A node of the tree under the candidates: the decision that leads to it,
+ * made by `mover`, and its rewards for the mover. */
+typedef struct {
+    move_key key;
+    int32_t child, sibling; /* -1: none */
+    int32_t n, avail;       /* visits; visits of the parent where it was legal */
+    double sum;
+    uint8_t mover;
+} tree_node;
+
+#define TREE_MAX_NODES (1 << 20)
+#define TREE_MAX_PLIES 4
 
 struct strong_search {
     ax_game root, det, sim;
@@ -68,6 +103,9 @@ struct strong_search {
     int pinned;        /* judging: the played decision's candidate index, else -1 */
     bool whole_rounds; /* judging: every round reaches every alive candidate */
     int horizon;       /* of this search's playouts: the tuning's, 0 when judging */
+    int tree_plies;    /* of this search: the tuning's, 0 when judging */
+    tree_node *nodes;
+    int nnodes, node_cap;
 };
 
 strong_search *strong_new(void)
@@ -83,7 +121,10 @@ strong_search *strong_new(void)
     s->tune = (strong_tuning){.params = ai_default_params,
                               .candidates = DEFAULT_CANDIDATES,
                               .horizon = STRONG_HORIZON_VARIANT,
-                              .scale = DEFAULT_SCALE};
+                              .scale = DEFAULT_SCALE,
+                              .tree_plies = DEFAULT_TREE_PLIES,
+                              .replies = DEFAULT_REPLIES,
+                              .explore = DEFAULT_EXPLORE};
     return s;
 }
 
@@ -94,6 +135,7 @@ void strong_free(strong_search *s)
     if (!s)
         return;
     ai_scratch_free(s->scratch);
+    free(s->nodes);
     free(s);
 }
 
@@ -128,7 +170,7 @@ static void offer_candidate(strong_search *s, const ax_move *m, float prior)
     int k = s->ncand < max ? s->ncand++ : max - 1;
     for (; k > 0 && s->cand[k - 1].prior < prior; k--)
         s->cand[k] = s->cand[k - 1];
-    s->cand[k] = (candidate){.move = *m, .prior = prior};
+    s->cand[k] = (candidate){.move = *m, .prior = prior, .tree = -1};
 }
 
 static void select_candidates(strong_search *s, int nmoves, ai_budget *b)
@@ -136,7 +178,7 @@ static void select_candidates(strong_search *s, int nmoves, ai_budget *b)
     s->ncand = 0;
     if (s->root.phase == AX_PHASE_SWAP) {
         for (int i = 0; i < nmoves && i < MAX_CANDIDATES; i++)
-            s->cand[s->ncand++] = (candidate){.move = s->moves[i], .prior = (float)-i};
+            s->cand[s->ncand++] = (candidate){.move = s->moves[i], .prior = (float)-i, .tree = -1};
         return;
     }
     for (int i = 0; i < nmoves; i++) {
@@ -208,21 +250,165 @@ static int phases_for(int n)
     return phases > 0 ? phases : 1;
 }
 
-/* One playout of candidate c in the determinization s->det. */
-static double play_candidate(strong_search *s, const candidate *c, int seat, uint64_t seed,
-                             ai_budget *b)
+/* --- the tree under the candidates --- */
+
+static move_key key_of(const ax_game *g, const ax_move *m)
+{
+    if (m->kind != AX_MOVE_PLACE)
+        return (move_key){.a = 1 + (uint64_t)m->kind * 2 + (m->accept != 0)};
+    ax_tile t = g->rack[g->to_move][m->rack_index];
+    if (g->variant == AX_ROTA) {
+        ax_tile r = ax_tile_rotate(t, m->rotation);
+        uint64_t corners = 0;
+        for (int i = 0; i < 4; i++)
+            corners = corners << 8 | (uint8_t)r.sym[i];
+        return (move_key){.a = (uint64_t)(uint16_t)m->x << 48 | (uint64_t)(uint16_t)m->y << 32 |
+                               (uint64_t)(uint8_t)m->wild << 24 | 0x10,
+                          .b = corners};
+    }
+    int c0 = m->cells[0], c1 = m->cells[1], s0 = (uint8_t)t.sym[0], s1 = (uint8_t)t.sym[1];
+    if (c0 > c1) {
+        int c = c0, sy = s0;
+        c0 = c1, s0 = s1, c1 = c, s1 = sy;
+    }
+    return (move_key){
+        .a = 0x20, .b = (uint64_t)c0 << 40 | (uint64_t)s0 << 32 | (uint64_t)c1 << 8 | (uint64_t)s1};
+}
+
+static bool key_equal(move_key x, move_key y) { return x.a == y.a && x.b == y.b; }
+
+/* A new node, or -1 when the tree is full. */
+static int new_node(strong_search *s, move_key key, int mover)
+{
+    if (s->nnodes == s->node_cap) {
+        if (s->node_cap >= TREE_MAX_NODES)
+            return -1;
+        int cap = s->node_cap ? 2 * s->node_cap : 4096;
+        tree_node *grown = realloc(s->nodes, (size_t)cap * sizeof *grown);
+        if (!grown)
+            return -1;
+        s->nodes = grown;
+        s->node_cap = cap;
+    }
+    s->nodes[s->nnodes] =
+        (tree_node){.key = key, .child = -1, .sibling = -1, .mover = (uint8_t)mover};
+    return s->nnodes++;
+}
+
+static int find_child(const strong_search *s, int node, move_key key)
+{
+    for (int c = s->nodes[node].child; c >= 0; c = s->nodes[c].sibling)
+        if (key_equal(s->nodes[c].key, key))
+            return c;
+    return -1;
+}
+
+static double upper_bound(const tree_node *c, double explore)
+{
+    return c->sum / c->n + explore * sqrt(log((double)c->avail) / c->n);
+}
+
+/* One step down from `node` in s->sim: the policy's best few decisions are
+ * the ones searched here; the first never tried is tried, else the one
+ * with the best upper bound for the seat to move (when the tree is full,
+ * only the tried ones). Applies it and returns its node, or -1 (nothing
+ * applied) when there is none. *grown says whether the node is new. */
+static int descend(strong_search *s, int node, ax_rng *rng, bool *grown)
+{
+    ax_move moves[AI_MAX_REPLIES];
+    ai_params exact = s->tune.params;
+    exact.noise = 0;
+    int n = ai_policy_moves(&s->sim, &exact, rng, s->scratch, s->tune.replies, moves);
+    int best = -1, fresh = -1;
+    move_key fresh_key = {0};
+    double best_ub = -1e30;
+    int seen[AI_MAX_REPLIES], nseen = 0;
+    for (int i = 0; i < n; i++) {
+        move_key key = key_of(&s->sim, &moves[i]);
+        int c = find_child(s, node, key);
+        if (c < 0) {
+            if (fresh < 0)
+                fresh = i, fresh_key = key;
+            continue;
+        }
+        bool twice = false;
+        for (int k = 0; k < nseen; k++)
+            twice |= seen[k] == c;
+        if (twice)
+            continue;
+        seen[nseen++] = c;
+        tree_node *child = &s->nodes[c];
+        child->avail++;
+        double ub = upper_bound(child, s->tune.explore);
+        if (ub > best_ub)
+            best_ub = ub, best = c;
+    }
+    *grown = false;
+    int pick = best;
+    const ax_move *m = NULL;
+    int added = fresh >= 0 ? new_node(s, fresh_key, s->sim.to_move) : -1;
+    if (added >= 0) {
+        pick = added;
+        tree_node *child = &s->nodes[pick];
+        child->sibling = s->nodes[node].child;
+        s->nodes[node].child = pick;
+        child->avail = 1;
+        m = &moves[fresh];
+        *grown = true;
+    } else {
+        if (pick < 0)
+            return -1;
+        for (int i = 0; i < n && !m; i++)
+            if (key_equal(key_of(&s->sim, &moves[i]), s->nodes[pick].key))
+                m = &moves[i];
+    }
+    if (ax_apply(&s->sim, m, NULL) != AX_OK)
+        return -1; /* cannot happen: the policy's moves are checked */
+    return pick;
+}
+
+static double reward_of(strong_search *s, int seat)
+{
+    if (s->horizon > 0)
+        return ai_estimate(&s->sim, seat, &s->tune.params, s->tune.scale);
+    return s->reward(&s->sim, seat);
+}
+
+/* One playout of candidate c in the determinization s->det: down the tree
+ * under it, then the policy. */
+static double play_candidate(strong_search *s, candidate *c, int seat, uint64_t seed, ai_budget *b)
 {
     ax_rng rng;
     s->sim = s->det;
     if (ax_apply(&s->sim, &c->move, NULL) != AX_OK)
         return 0; /* cannot happen: the candidate is legal in the view */
     ax_rng_seed(&rng, seed);
-    if (s->horizon > 0) {
-        b->plies += ai_playout_plies(&s->sim, &s->tune.params, &rng, s->scratch, s->horizon);
-        return ai_estimate(&s->sim, seat, &s->tune.params, s->tune.scale);
+    int path[TREE_MAX_PLIES], depth = 0;
+    if (s->tree_plies > 0 && c->tree < 0)
+        c->tree = new_node(s, (move_key){0}, seat);
+    for (int node = c->tree; node >= 0 && depth < s->tree_plies && s->sim.phase != AX_PHASE_OVER;) {
+        bool grown;
+        node = descend(s, node, &rng, &grown);
+        if (node < 0)
+            break;
+        path[depth++] = node;
+        if (grown)
+            break;
     }
-    b->plies += ai_playout(&s->sim, &s->tune.params, &rng, s->scratch);
-    return s->reward(&s->sim, seat);
+    if (s->horizon > 0)
+        b->plies += ai_playout_plies(&s->sim, &s->tune.params, &rng, s->scratch,
+                                     s->horizon > depth ? s->horizon - depth : 0);
+    else
+        b->plies += ai_playout(&s->sim, &s->tune.params, &rng, s->scratch);
+    double mine = reward_of(s, seat);
+    if (c->tree >= 0)
+        s->nodes[c->tree].n++;
+    for (int d = 0; d < depth; d++) {
+        tree_node *t = &s->nodes[path[d]];
+        t->n++;
+        t->sum += t->mover == seat ? mine : reward_of(s, t->mover);
+    }
+    return mine;
 }
 
 /* Plays one round: one deal of the unknown tiles, every alive candidate
@@ -318,6 +504,8 @@ void strong_decide(strong_search *s, const ax_game *game, int seat, ai_budget *b
                                                            : s->tune.horizon;
     if (game->mode == AX_SOLO)
         s->horizon = 0; /* the result is known only at the end */
+    s->tree_plies = game->mode == AX_SOLO ? 0 : s->tune.tree_plies;
+    s->nnodes = 0;
     s->pinned = -1;
     s->whole_rounds = false;
     ax_view(game, seat, &s->root);
@@ -365,7 +553,7 @@ static int add_played(strong_search *s, const ax_move *played)
         if (same_decision(&s->root, &s->cand[i].move, played))
             return i;
     int k = s->ncand < MAX_CANDIDATES ? s->ncand++ : MAX_CANDIDATES - 1;
-    s->cand[k] = (candidate){.move = *played, .prior = -1e30f};
+    s->cand[k] = (candidate){.move = *played, .prior = -1e30f, .tree = -1};
     return k;
 }
 
@@ -381,6 +569,7 @@ int strong_judge(strong_search *s, const ax_game *game, int seat, const ax_move 
 {
     s->reward = reward;
     s->horizon = 0;
+    s->tree_plies = 0;
     s->whole_rounds = true;
     ax_view(game, seat, &s->root);
     int n = ax_legal_moves(&s->root, s->moves, AX_MAX_MOVES);

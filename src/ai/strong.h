@@ -1,8 +1,8 @@
 /*
- * strong.h - the search behind the `strong` player: determinized flat
- * Monte Carlo over the most promising decisions. The same search also
- * judges a decision already taken (strong_judge), for the analysis of a
- * game (analysis.h).
+ * strong.h - the search behind the `strong` player: determinized Monte
+ * Carlo over the most promising decisions, with the replies after each
+ * searched as a tree. The same search, flat, also judges a decision
+ * already taken (strong_judge), for the analysis of a game (analysis.h).
  */
 #ifndef AX_AI_STRONG_H
 #define AX_AI_STRONG_H
@@ -24,6 +24,9 @@ typedef struct {
     int horizon;      /* plies a playout plays before the tracks are judged; 0: to the
                          end; STRONG_HORIZON_VARIANT: the variant's own */
     double scale;     /* track value that makes a lead of e:1 (ai_estimate) */
+    int tree_plies;   /* decisions after a candidate searched as a tree, 0..4; 0: flat */
+    int replies;      /* decisions searched at a node of the tree, 1..AI_MAX_REPLIES */
+    double explore;   /* the tree's exploration constant (UCB1) */
 } strong_tuning;
 
 strong_search *strong_new(void);

@@ -99,6 +99,85 @@ static void test_policy_decisions_are_legal(void **state)
     ai_scratch_free(s);
 }
 
+/* The value the noiseless policy gives a placement of the seat to move. */
+static float policy_value(const ax_game *g, ai_scratch *s, const ax_move *m)
+{
+    ai_gains gains;
+    ai_gains_init(&gains, g, ax_track_owner(g, g->to_move), &ai_default_params);
+    uint8_t points[AX_MAX_COLORS];
+    ai_estimate_points(g, s, m, points);
+    return ai_gains_value(&gains, points, g->ncolors);
+}
+
+/* Whether rack tile r is the first of its kind (the policy offers one copy). */
+static bool is_distinct_tile(const ax_game *g, int r)
+{
+    for (int q = 0; q < r; q++)
+        if (ax_tile_equal(g->rack[g->to_move][q], g->rack[g->to_move][r]))
+            return false;
+    return true;
+}
+
+/* Checks ai_policy_moves in g: legal, distinct, best first, the first the
+ * policy's own choice, and no legal placement left out worth more than the
+ * last kept. */
+static void check_best_few(const ax_game *g, ai_scratch *s, ax_rng *rng)
+{
+    ai_params exact = ai_default_params;
+    exact.noise = 0;
+    ax_move few[AI_MAX_REPLIES], one;
+    int n = ai_policy_moves(g, &exact, rng, s, 5, few);
+    ai_policy_move(g, &exact, rng, s, &one);
+    assert_true(n >= 1 && n <= 5);
+    assert_memory_equal(&few[0], &one, sizeof one);
+    if (g->phase == AX_PHASE_SWAP) {
+        assert_int_equal(n, 2);
+        assert_true(few[0].accept && !few[1].accept);
+        return;
+    }
+    float last = 1e30f;
+    for (int i = 0; i < n; i++) {
+        assert_int_equal(ax_check(g, &few[i]), AX_OK);
+        for (int k = 0; k < i; k++)
+            assert_memory_not_equal(&few[i], &few[k], sizeof few[i]);
+        if (ends_at_once(g, &few[i]))
+            continue; /* its estimate counts pyramids it never scores */
+        float v = policy_value(g, s, &few[i]);
+        assert_true(v <= last + 1e-3f);
+        last = v;
+    }
+    int total = ax_legal_moves(g, moves, AX_MAX_MOVES);
+    if (n < 5 && total >= 5)
+        fail_msg("%d of %d legal placements kept", n, total);
+    for (int i = 0; i < total && n == 5; i++) {
+        bool kept = false;
+        for (int k = 0; k < n; k++)
+            kept |= memcmp(&moves[i], &few[k], sizeof few[k]) == 0;
+        if (!kept && !ends_at_once(g, &moves[i]) && is_distinct_tile(g, moves[i].rack_index))
+            assert_true(policy_value(g, s, &moves[i]) <= last + 1e-3f);
+    }
+}
+
+static void test_policy_best_few(void **state)
+{
+    (void)state;
+    ai_scratch *s = ai_scratch_new();
+    for (int k = 0; k < NCONFIGS; k++) {
+        ax_game g;
+        ax_rng rng;
+        ax_rng_seed(&rng, 9);
+        ax_game_init(&g, configs[k].variant, configs[k].players, configs[k].mode, 13, NULL);
+        for (int ply = 0; g.phase != AX_PHASE_OVER; ply++) {
+            if (ply % 3 == 0) /* a third of the positions: the check is slow */
+                check_best_few(&g, s, &rng);
+            ax_move m;
+            ai_policy_move(&g, &ai_default_params, &rng, s, &m);
+            ax_apply(&g, &m, NULL);
+        }
+    }
+    ai_scratch_free(s);
+}
+
 static void test_gains_favour_low_tracks(void **state)
 {
     (void)state;
@@ -187,6 +266,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_estimates_match_preview),
         cmocka_unit_test(test_policy_decisions_are_legal),
+        cmocka_unit_test(test_policy_best_few),
         cmocka_unit_test(test_gains_favour_low_tracks),
         cmocka_unit_test(test_outcome_ranks_players),
         cmocka_unit_test(test_estimate_of_unfinished_games),
