@@ -1,5 +1,6 @@
 /*
- * strong.c - the `strong` player: determinized flat Monte Carlo search.
+ * strong.c - the `strong` player: determinized Monte Carlo search, the
+ * replies after each candidate searched as a tree.
  *
  * 1. The decision is taken from the seat's own view (rules 1.3): the other
  *    racks, the bag and the stacks are unknown.
@@ -395,6 +396,7 @@ static double play_candidate(strong_search *s, candidate *c, int seat, uint64_t 
         if (grown)
             break;
     }
+    b->plies += depth;
     if (s->horizon > 0)
         b->plies += ai_playout_plies(&s->sim, &s->tune.params, &rng, s->scratch,
                                      s->horizon > depth ? s->horizon - depth : 0);
@@ -504,7 +506,9 @@ void strong_decide(strong_search *s, const ax_game *game, int seat, ai_budget *b
                                                            : s->tune.horizon;
     if (game->mode == AX_SOLO)
         s->horizon = 0; /* the result is known only at the end */
-    s->tree_plies = game->mode == AX_SOLO ? 0 : s->tune.tree_plies;
+    s->tree_plies = s->tune.tree_plies < TREE_MAX_PLIES ? s->tune.tree_plies : TREE_MAX_PLIES;
+    if (game->mode == AX_SOLO)
+        s->tree_plies = 0; /* no opponent's replies to search */
     s->nnodes = 0;
     s->pinned = -1;
     s->whole_rounds = false;
@@ -521,6 +525,10 @@ void strong_decide(strong_search *s, const ax_game *game, int seat, ai_budget *b
         return;
     run_rounds(s, seat, b, rng);
     *out = s->cand[s->alive[0]].move;
+    /* a server keeps a search per computer seat: no tree between decisions */
+    free(s->nodes);
+    s->nodes = NULL;
+    s->nnodes = s->node_cap = 0;
 }
 
 /* --- judging a decision taken --- */
