@@ -816,6 +816,23 @@ static void swap_move(ax_move *m, bool accept)
     m->wild = AX_NO_COLOR;
 }
 
+/* The policy's scan of the placements of the seat to move into best (none
+ * for a first tile: the engine's list covers its rule); returns the gains
+ * it valued them with. */
+static const ai_gains *scan_placements(const ax_game *g, const ai_params *prm, ax_rng *rng,
+                                       ai_scratch *s, best_move *best)
+{
+    int owner = ax_track_owner(g, g->to_move);
+    const ai_gains *gains = cached_gains(&s->gains, g, owner, prm);
+    float noise = prm->noise * gains->unit;
+    bool first_tile = g->placed_by[g->to_move] == 0 && !g->in_bonus;
+    if (g->variant == AX_ROTA)
+        rota_policy(g, gains, s->gains.ceiling[owner], noise, rng, best);
+    else if (!first_tile)
+        grid_policy(g, gains, noise, rng, s, best);
+    return gains;
+}
+
 void ai_policy_move(const ax_game *g, const ai_params *prm, ax_rng *rng, ai_scratch *s,
                     ax_move *out)
 {
@@ -823,21 +840,14 @@ void ai_policy_move(const ax_game *g, const ai_params *prm, ax_rng *rng, ai_scra
         swap_move(out, true); /* offered only when no tile serves the weakest colour */
         return;
     }
-    int owner = ax_track_owner(g, g->to_move);
-    const ai_gains *gains = cached_gains(&s->gains, g, owner, prm);
-    float noise = prm->noise * gains->unit;
     best_move best = {.value = -1e30f};
-    bool first_tile = g->placed_by[g->to_move] == 0 && !g->in_bonus;
-    if (g->variant == AX_ROTA)
-        rota_policy(g, gains, s->gains.ceiling[owner], noise, rng, &best);
-    else if (!first_tile)
-        grid_policy(g, gains, noise, rng, s, &best);
+    const ai_gains *gains = scan_placements(g, prm, rng, s, &best);
     if (best.value > -1e30f && ax_check(g, &best.move) == AX_OK) {
         *out = best.move;
         return;
     }
     best.value = -1e30f;
-    listed_policy(g, gains, noise, rng, s, &best);
+    listed_policy(g, gains, prm->noise * gains->unit, rng, s, &best);
     *out = best.move;
 }
 
@@ -866,22 +876,15 @@ int ai_policy_moves(const ax_game *g, const ai_params *prm, ax_rng *rng, ai_scra
         ai_policy_move(g, prm, rng, s, out);
         return 1;
     }
-    int owner = ax_track_owner(g, g->to_move);
-    const ai_gains *gains = cached_gains(&s->gains, g, owner, prm);
-    float noise = prm->noise * gains->unit;
     best_list list = {.want = want};
     best_move best = {.value = -1e30f, .list = &list};
-    bool first_tile = g->placed_by[g->to_move] == 0 && !g->in_bonus;
-    if (g->variant == AX_ROTA)
-        rota_policy(g, gains, s->gains.ceiling[owner], noise, rng, &best);
-    else if (!first_tile)
-        grid_policy(g, gains, noise, rng, s, &best);
+    const ai_gains *gains = scan_placements(g, prm, rng, s, &best);
     int n = checked_moves(g, &list, out);
     if (n > 0)
         return n;
     list.n = 0;
     best.value = -1e30f;
-    listed_policy(g, gains, noise, rng, s, &best);
+    listed_policy(g, gains, prm->noise * gains->unit, rng, s, &best);
     return checked_moves(g, &list, out);
 }
 
