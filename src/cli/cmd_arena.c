@@ -40,10 +40,10 @@ static const char *const help =
     "\n"
     "Plays duplicate sets between computer players: each deal (seed S, S+1, ...) is played\n"
     "N times with the seats rotated, so the luck of the draw cancels. Prints per player the\n"
-    "win rate with a 95% confidence interval (ties as half wins, over deals), the mean lowest\n"
-    "track, and the time per decision. Solo (--players 1): every player plays G seeds alone;\n"
-    "prints the mean result, its spread and 95% interval, and for two players the paired\n"
-    "difference.\n"
+    "win rate with a 95% confidence interval (ties as half wins, over deals), its win rate\n"
+    "at each seat, the mean lowest track, and the time per decision. Solo (--players 1):\n"
+    "every player plays G seeds alone; prints the mean result, its spread and 95% interval,\n"
+    "and for two players the paired difference.\n"
     "  --ai        one player per seat, repeated when shorter: random, greedy, strong, or\n"
     "              cmd:COMMAND, an external engine (docs/engine-protocol.md) run by /bin/sh;\n"
     "              settings follow a name: strong:movetime=100:playouts=500,\n"
@@ -113,6 +113,8 @@ typedef struct {
     double result_min, result_max;
     double lowest_sum;
     long games;
+    double seat_share[AX_MAX_PLAYERS]; /* share of first place won at each seat */
+    long seat_games[AX_MAX_PLAYERS];
     ax_player_stats time;
     long forfeits[MATCH_GONE + 1]; /* games lost by failing, per match_verdict */
 } tally;
@@ -539,6 +541,22 @@ static void print_standard(const arena_options *o, const tally *tallies, long de
     }
 }
 
+/* Each contestant's win rate at each seat: beside the duplicate sets'
+ * rate, which cancels the seat, it shows how much the seat itself decides
+ * (in ROTA the second player wins most games between equals). */
+static void print_by_seat(const arena_options *o, const tally *tallies)
+{
+    for (int i = 0; i < o->players; i++) {
+        const tally *t = &tallies[i];
+        printf("player %d %-8s by seat:", i, entry_of(o, i)->label);
+        for (int s = 0; s < o->players; s++)
+            printf("%s %.3f at seat %d (%ld games)", s ? "," : "",
+                   t->seat_games[s] ? t->seat_share[s] / (double)t->seat_games[s] : 0.0, s,
+                   t->seat_games[s]);
+        printf("\n");
+    }
+}
+
 /* Plays deal d once per seat rotation; adds each contestant's mean share. */
 static int play_deal(const arena_options *o, long d, arena_run *run, tally *tallies)
 {
@@ -555,9 +573,12 @@ static int play_deal(const arena_options *o, long d, arena_run *run, tally *tall
         double share[AX_MAX_PLAYERS];
         first_place_shares(g, share);
         for (int s = 0; s < n; s++) {
+            tally *t = &tallies[at[s]];
             deal_share[at[s]] += share[s] / (double)n;
-            tallies[at[s]].lowest_sum += lowest_of(g, s);
-            tallies[at[s]].games++;
+            t->lowest_sum += lowest_of(g, s);
+            t->games++;
+            t->seat_share[s] += share[s];
+            t->seat_games[s]++;
         }
     }
     for (int i = 0; i < n; i++) {
@@ -597,6 +618,7 @@ static int run_standard(const arena_options *o, arena_run *run, tally *tallies)
     if (played == 0)
         return EXIT_INTERRUPTED;
     print_standard(o, tallies, played, stdout, false);
+    print_by_seat(o, tallies);
     for (int i = 0; i < n; i++)
         print_time(&tallies[i], entry_of(o, i));
     return played < deals ? EXIT_INTERRUPTED : 0;

@@ -33,10 +33,19 @@ out=$("$AXIO" arena --variant rota --players 2 --ai greedy,random --games 5 --se
 echo "$out"
 echo "$out" | grep -q "6 games (3 deals x 2 seatings)"
 echo "$out" | awk '/win rate/ { sum += $6 } END { exit !(sum > 0.999 && sum < 1.001) }'
+echo "$out" | grep -q "^player 0 greedy   by seat: [0-9.]* at seat 0 (3 games), [0-9.]* at seat 1 (3 games)$"
+# By seat: player 0 at seat 0 and player 1 at seat 1 played the same games, so their shares
+# of first place add up to one, and so do the other seating's (in ROTA the second seat wins
+# more of them).
+out=$("$AXIO" arena --variant rota --players 2 --ai greedy,greedy --games 40 --seed 3 2>/dev/null)
+echo "$out" | awk '/by seat/ { p = $2; s0[p] = $6; s1[p] = $12 }
+  END { exit !(s0[0] + s1[1] > 0.999 && s0[0] + s1[1] < 1.001 && s1[0] + s0[1] > 0.999 &&
+               s1[0] + s0[1] < 1.001) }'
 
 out=$("$AXIO" arena --variant square --players 3 --ai greedy,random --games 4 --seed 1 2>/dev/null)
 echo "$out" | grep -q "6 games (2 deals x 3 seatings)"
-[ "$(echo "$out" | grep -c '^player [012] ')" = 3 ]
+[ "$(echo "$out" | grep -c '^player [012] .* win rate ')" = 3 ]
+[ "$(echo "$out" | grep -c '^player [012] .* by seat: .* at seat 2 ')" = 3 ]
 
 out=$("$AXIO" arena --variant hex --players 1 --ai greedy,random --games 3 --seed 5 2>/dev/null)
 echo "$out"
