@@ -205,6 +205,27 @@ bool accounts_session(struct lws *wsi, stored_account *out)
     return session_of(wsi, out, hash);
 }
 
+bool accounts_session_hash(struct lws *wsi, char hash[65])
+{
+    char token[TOKEN_LEN + 1];
+    hash[0] = 0;
+    if (!cookie_token(wsi, token) || !token[0])
+        return false;
+    sha256_hex(token, hash);
+    OPENSSL_cleanse(token, sizeof token);
+    return true;
+}
+
+bool accounts_session_by_hash(const char *hash, stored_account *out)
+{
+    if (!hash[0])
+        return false;
+    int rc = store_session_account(srv.db, hash, (int64_t)time(NULL), out);
+    if (rc < 0)
+        server_log("reading a session failed: %s", store_error(srv.db));
+    return rc == 0;
+}
+
 static bool secure_cookies(void)
 {
     return srv.opt.public_url && strncasecmp(srv.opt.public_url, "https://", 8) == 0;

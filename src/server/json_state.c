@@ -114,6 +114,12 @@ static json_t *away_json(const game_seat *s, double now)
     return json_integer((json_int_t)((now - s->away_since) * 1000.0));
 }
 
+json_t *seat_presence_json(const game *gm, int seat, double now)
+{
+    const game_seat *s = &gm->seats[seat];
+    return json_pack("{s:b,s:o}", "connected", seat_connected(s), "away_ms", away_json(s, now));
+}
+
 static json_t *seats_json(const game *gm)
 {
     const ax_game *g = &gm->g;
@@ -249,6 +255,8 @@ json_t *state_you_json(game *gm, int seat, unsigned flags)
     const ax_game *g = &gm->g;
     if (seat < 0 || seat >= g->players)
         return json_null();
+    if (g->left[seat]) /* a leaver sees what a spectator sees, and which seat was theirs */
+        return json_pack("{s:i,s:b}", "seat", seat, "left", 1);
     json_t *rack = json_array();
     for (int i = 0; i < g->rack_n[seat]; i++)
         json_array_append_new(rack, ax_tile_json(g, g->rack[seat][i]));

@@ -25,7 +25,10 @@ enum { YOU_HINT = 1, YOU_MOVES = 2 };
 
 /* The public state of a game (protocol `state`.game). */
 json_t *state_game_json(const game *gm);
-/* `you` for a seat (a JSON null for a spectator, seat < 0). */
+/* A seat's presence as the viewers update says it: {"connected","away_ms"}. */
+json_t *seat_presence_json(const game *gm, int seat, double now);
+/* `you` for a seat (a JSON null for a spectator, seat < 0; for a seat that
+ * left, only {"seat","left":true}). */
 json_t *state_you_json(game *gm, int seat, unsigned flags);
 /* Every event so far, `start` first, as `viewer` may see it. */
 json_t *history_json(const game *gm, int viewer);

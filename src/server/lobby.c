@@ -1076,13 +1076,23 @@ static int create_rematch(game *gm, int seat, char token[TOKEN_LEN + 1], game **
     return 0;
 }
 
-int lobby_rematch(game *gm, int seat, game **out, int *new_seat, char token[TOKEN_LEN + 1],
-                  api_error *err)
+bool lobby_seat_needs_session(const game *gm, int seat)
+{
+    const game_seat *s = &gm->seats[seat];
+    return gm->rated && s->kind == SEAT_HUMAN && s->account_id > 0;
+}
+
+int lobby_rematch(game *gm, int seat, int64_t session_account, game **out, int *new_seat,
+                  char token[TOKEN_LEN + 1], api_error *err)
 {
     if (gm->status != GAME_OVER)
         return api_fail(err, 409, "not_over", "a rematch follows a finished game");
     if (gm->rated && gm->seats[seat].account_id <= 0)
         return api_fail(err, 401, "unauthorized", "a rated rematch needs the seat's account");
+    /* the old seat's token alone does not bind a rated seat to the account */
+    if (lobby_seat_needs_session(gm, seat) && session_account != gm->seats[seat].account_id)
+        return api_fail(err, 401, "unauthorized",
+                        "a rated rematch needs you logged in to the seat's account");
     int target = (seat + 1) % gm->g.players;
     *new_seat = target;
     if (!gm->rematch[0]) {

@@ -20,6 +20,7 @@
  */
 #include "json_state.h"
 #include "levels.h"
+#include "msg.h"
 #include "server.h"
 
 #include "../engine/record.h"
@@ -38,11 +39,14 @@ typedef struct pending_decision {
     bool decided; /* a place or swap (a leave is not) */
 } pending_decision;
 
-typedef struct outmsg {
-    struct outmsg *next;
-    size_t len;
-    unsigned char buf[]; /* LWS_PRE bytes of headroom, then the text */
-} outmsg;
+/* A client's connection is pinged after this long without a byte from it,
+ * and closed after this long. lws's own keepalive (retry_and_idle_policy)
+ * re-sorts a timer list of every connection on each frame received: at
+ * 10,000 connections that walk was nearly all of the loop's time. */
+#define KEEPALIVE_PING_S 30.0
+#define KEEPALIVE_DROP_S 70.0
+
+static conn *all_conns; /* every WebSocket connection, for the keepalive */
 
 /* --- the outgoing queue --- */
 
@@ -52,49 +56,49 @@ static void drop_slow_reader(conn *c)
     lws_set_timeout(c->wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC);
 }
 
-static void queue_msg(conn *c, outmsg *m)
+static bool queue_grow(conn *c)
 {
-    if (c->closing || c->out_bytes + m->len > OUTQ_MAX) {
-        if (!c->closing)
-            drop_slow_reader(c);
-        free(m);
+    unsigned cap = c->out_cap ? 2 * c->out_cap : 8;
+    msg **ring = malloc(cap * sizeof *ring);
+    if (!ring)
+        return false;
+    for (unsigned i = 0; i < c->out_n; i++)
+        ring[i] = c->outq[(c->out_first + i) % c->out_cap];
+    free(c->outq);
+    c->outq = ring;
+    c->out_cap = cap;
+    c->out_first = 0;
+    return true;
+}
+
+/* Queues a reference to m (the caller keeps its own). */
+static void queue_msg(conn *c, msg *m)
+{
+    if (!m || c->closing)
+        return;
+    if (c->out_bytes + m->len > OUTQ_MAX || (c->out_n == c->out_cap && !queue_grow(c))) {
+        drop_slow_reader(c);
         return;
     }
-    m->next = NULL;
-    if (c->out_tail)
-        c->out_tail->next = m;
-    else
-        c->out_head = m;
-    c->out_tail = m;
+    c->outq[(c->out_first + c->out_n++) % c->out_cap] = msg_ref(m);
     c->out_bytes += m->len;
     lws_callback_on_writable(c->wsi);
 }
 
-static void send_printf(conn *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void send_printf(conn *c, const char *fmt, ...)
+/* Queues m and releases it. */
+static void send_msg(conn *c, msg *m)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    outmsg *m = n < 0 ? NULL : malloc(sizeof *m + LWS_PRE + (size_t)n + 1);
-    if (!m)
-        return;
-    va_start(ap, fmt);
-    vsnprintf((char *)m->buf + LWS_PRE, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    m->len = (size_t)n;
     queue_msg(c, m);
+    msg_unref(m);
 }
 
 /* Sends a JSON message and releases it. */
-static void send_json(conn *c, json_t *msg)
+static void send_json(conn *c, json_t *msg_json)
 {
-    char *text = json_dumps(msg, JSON_COMPACT);
-    json_decref(msg);
+    char *text = json_dumps(msg_json, JSON_COMPACT);
+    json_decref(msg_json);
     if (text)
-        send_printf(c, "%s", text);
+        send_msg(c, msg_copy(text, strlen(text)));
     free(text);
 }
 
@@ -115,7 +119,7 @@ static void send_decision_error(conn *c, const char *code, const char *message, 
                            "reason", ax_error_id(ill)));
 }
 
-void play_send_json(conn *c, json_t *msg) { send_json(c, msg); }
+void play_send_json(conn *c, json_t *msg_json) { send_json(c, msg_json); }
 
 void play_send_error(conn *c, const char *code, const char *message)
 {
@@ -124,8 +128,10 @@ void play_send_error(conn *c, const char *code, const char *message)
 
 void play_broadcast_text(game *gm, const char *text)
 {
+    msg *m = msg_copy(text, strlen(text));
     for (conn *c = gm->viewers; c; c = c->next)
-        send_printf(c, "%s", text);
+        queue_msg(c, m);
+    msg_unref(m);
 }
 
 /* An error that ends the connection once sent. */
@@ -139,16 +145,25 @@ static void send_fatal(conn *c, const char *code, const char *message)
  * saves a trip round the event loop per message). */
 int play_writeable(conn *c)
 {
-    outmsg *m;
-    while ((m = c->out_head)) {
-        if (lws_write(c->wsi, m->buf + LWS_PRE, m->len, LWS_WRITE_TEXT) < (int)m->len)
+    if (c->ping_due) {
+        unsigned char ping[LWS_PRE];
+        c->ping_due = false;
+        if (lws_write(c->wsi, ping + LWS_PRE, 0, LWS_WRITE_PING) < 0)
             return -1;
-        c->out_head = m->next;
-        if (!c->out_head)
-            c->out_tail = NULL;
+        if (c->out_n && lws_send_pipe_choked(c->wsi)) {
+            lws_callback_on_writable(c->wsi);
+            return 0;
+        }
+    }
+    while (c->out_n) {
+        msg *m = c->outq[c->out_first];
+        if (lws_write(c->wsi, m->bytes + MSG_HEADROOM, m->len, LWS_WRITE_TEXT) < (int)m->len)
+            return -1;
+        c->out_first = (c->out_first + 1) % c->out_cap;
+        c->out_n--;
         c->out_bytes -= m->len;
-        free(m);
-        if (c->out_head && lws_send_pipe_choked(c->wsi)) {
+        msg_unref(m);
+        if (c->out_n && lws_send_pipe_choked(c->wsi)) {
             lws_callback_on_writable(c->wsi);
             return 0;
         }
@@ -162,18 +177,47 @@ int play_writeable(conn *c)
 
 static void free_queue(conn *c)
 {
-    while (c->out_head) {
-        outmsg *m = c->out_head;
-        c->out_head = m->next;
-        free(m);
-    }
-    c->out_tail = NULL;
+    for (unsigned i = 0; i < c->out_n; i++)
+        msg_unref(c->outq[(c->out_first + i) % c->out_cap]);
+    free(c->outq);
+    c->outq = NULL;
+    c->out_cap = c->out_first = c->out_n = 0;
     c->out_bytes = 0;
+}
+
+/* --- keepalive --- */
+
+void play_alive(conn *c)
+{
+    c->last_rx = mono_now();
+    c->pinged = false;
+}
+
+void play_keepalive(double now)
+{
+    for (conn *c = all_conns; c; c = c->all_next) {
+        double idle = now - c->last_rx;
+        if (c->closing)
+            continue;
+        if (idle > KEEPALIVE_DROP_S) {
+            c->closing = true;
+            lws_set_timeout(c->wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC);
+        } else if (idle > KEEPALIVE_PING_S && !c->pinged) {
+            c->pinged = c->ping_due = true;
+            lws_callback_on_writable(c->wsi);
+        }
+    }
 }
 
 /* --- broadcasting --- */
 
-static int viewer_of(const conn *c) { return c->seat >= 0 ? c->seat : AX_VIEWER_SPECTATOR; }
+/* Whose view a connection gets: its seat's, or a spectator's (a player
+ * who left sees what a spectator sees: the computer now plays that seat's
+ * tiles, and they are no longer theirs to know). */
+static int viewer_of(const conn *c)
+{
+    return c->seat >= 0 && !c->gm->g.left[c->seat] ? c->seat : AX_VIEWER_SPECTATOR;
+}
 
 static char *dump(json_t *v)
 {
@@ -186,17 +230,47 @@ static char *dump(json_t *v)
 static void broadcast_event(game *gm, const ax_event *e)
 {
     uint64_t seq = ++gm->seq;
-    char *others = NULL, *owner = NULL;
+    msg *others = NULL, *owner = NULL;
     for (conn *c = gm->viewers; c; c = c->next) {
         bool own = viewer_of(c) == e->player;
-        char **text = own ? &owner : &others;
-        if (!*text)
-            *text = dump(event_json(gm, e, own ? e->player : AX_VIEWER_SPECTATOR));
-        if (*text)
-            send_printf(c, "{\"type\":\"event\",\"seq\":%" PRIu64 ",\"event\":%s}", seq, *text);
+        msg **m = own ? &owner : &others;
+        if (!*m) {
+            char *text = dump(event_json(gm, e, own ? e->player : AX_VIEWER_SPECTATOR));
+            *m = text ? msg_printf("{\"type\":\"event\",\"seq\":%" PRIu64 ",\"event\":%s}", seq,
+                                   text)
+                      : NULL;
+            free(text);
+        }
+        queue_msg(c, *m);
     }
-    free(others);
-    free(owner);
+    msg_unref(others);
+    msg_unref(owner);
+}
+
+/* The state message for a viewer: `you` per seat and per kind of request
+ * (hints, moves), each text made once per broadcast. */
+static msg *state_msg(game *gm, uint64_t seq, const char *game_text, conn *c,
+                      msg *made[AX_MAX_PLAYERS + 1][4])
+{
+    int seat = c->seat >= 0 && !gm->g.left[c->seat] ? c->seat : -1;
+    unsigned flags = seat >= 0 ? c->flags & 3 : 0;
+    /* a leaver's `you` says which seat it was and nothing of its tiles */
+    int slot = c->seat >= 0 ? c->seat : AX_MAX_PLAYERS;
+    msg **m = &made[slot][flags];
+    if (!*m) {
+        char *you = c->seat >= 0 ? dump(state_you_json(gm, c->seat, flags)) : NULL;
+        *m = msg_printf("{\"type\":\"state\",\"seq\":%" PRIu64 ",\"game\":%s,\"you\":%s}", seq,
+                        game_text, you ? you : "null");
+        free(you);
+    }
+    return *m;
+}
+
+static void free_made(msg *made[AX_MAX_PLAYERS + 1][4])
+{
+    for (int s = 0; s <= AX_MAX_PLAYERS; s++)
+        for (int f = 0; f < 4; f++)
+            msg_unref(made[s][f]);
 }
 
 void play_broadcast_state(game *gm)
@@ -205,22 +279,22 @@ void play_broadcast_state(game *gm)
         return;
     uint64_t seq = ++gm->seq;
     char *game_text = dump(state_game_json(gm));
-    /* `you` per seat and per kind of request, made once */
-    char *you[AX_MAX_PLAYERS][4] = {{0}};
-    for (conn *c = gm->viewers; c && game_text; c = c->next) {
-        const char *you_text = "null";
-        if (c->seat >= 0) {
-            char **slot = &you[c->seat][c->flags & 3];
-            if (!*slot)
-                *slot = dump(state_you_json(gm, c->seat, c->flags));
-            you_text = *slot ? *slot : "null";
-        }
-        send_printf(c, "{\"type\":\"state\",\"seq\":%" PRIu64 ",\"game\":%s,\"you\":%s}", seq,
-                    game_text, you_text);
-    }
-    for (int s = 0; s < AX_MAX_PLAYERS; s++)
-        for (int f = 0; f < 4; f++)
-            free(you[s][f]);
+    msg *made[AX_MAX_PLAYERS + 1][4] = {{0}};
+    for (conn *c = gm->viewers; c && game_text; c = c->next)
+        queue_msg(c, state_msg(gm, seq, game_text, c, made));
+    free_made(made);
+    free(game_text);
+}
+
+/* The current state to one connection (its first). */
+static void send_state(conn *c)
+{
+    game *gm = c->gm;
+    char *game_text = dump(state_game_json(gm));
+    msg *made[AX_MAX_PLAYERS + 1][4] = {{0}};
+    if (game_text)
+        queue_msg(c, state_msg(gm, gm->seq, game_text, c, made));
+    free_made(made);
     free(game_text);
 }
 
@@ -589,7 +663,13 @@ static void handle_rematch(conn *c)
     int seat;
     char token[TOKEN_LEN + 1];
     api_error err = {0};
-    if (lobby_rematch(c->gm, c->seat, &next, &seat, token, &err)) {
+    stored_account account;
+    /* the session as it is now: it may have ended since the connection opened */
+    int64_t session_account = lobby_seat_needs_session(c->gm, c->seat) &&
+                                      accounts_session_by_hash(c->session_hash, &account)
+                                  ? account.id
+                                  : 0;
+    if (lobby_rematch(c->gm, c->seat, session_account, &next, &seat, token, &err)) {
         send_error(c, err.code, err.message);
         return;
     }
@@ -615,7 +695,7 @@ static void handle_message(conn *c, const char *text, size_t len)
     if (!json_is_object(msg) || !type)
         send_error(c, "bad_message", "a message is an object with a string \"type\"");
     else if (strcmp(type, "ping") == 0)
-        send_printf(c, "{\"type\":\"pong\"}");
+        send_msg(c, msg_printf("{\"type\":\"pong\"}"));
     else if (strcmp(type, "place") == 0 || strcmp(type, "swap") == 0)
         handle_action(c, msg, false);
     else if (strcmp(type, "preview") == 0)
@@ -651,6 +731,7 @@ static void complete_message(conn *c)
 
 int play_receive(conn *c, const void *in, size_t len)
 {
+    play_alive(c);
     if (!c->gm || c->closing)
         return 0;
     c->rx_total += len;
@@ -700,11 +781,53 @@ static void send_history(conn *c)
 {
     char *events = dump(history_json(c->gm, viewer_of(c)));
     if (events)
-        send_printf(c, "{\"type\":\"history\",\"seq\":%" PRIu64 ",\"events\":%s}", c->gm->seq,
-                    events);
+        send_msg(c, msg_printf("{\"type\":\"history\",\"seq\":%" PRIu64 ",\"events\":%s}",
+                               c->gm->seq, events));
     free(events);
     send_json(c, chat_history_json(c->gm));
 }
+
+/* --- who watches: a small update, never everyone's whole state --- */
+
+/* Viewers updates of one game at most this often: a client that connects
+ * and disconnects in a loop costs the others a few small messages a
+ * second, whatever its rate. */
+#define VIEWERS_INTERVAL_S 0.5
+
+static void send_viewers(game *gm, double now)
+{
+    json_t *seats = json_array();
+    for (int i = 0; i < gm->g.players; i++)
+        json_array_append_new(seats, seat_presence_json(gm, i, now));
+    char *text =
+        dump(json_pack("{s:s,s:I,s:i,s:o}", "type", "viewers", "seq", (json_int_t)++gm->seq,
+                       "spectators", gm->nspectators, "seats", seats));
+    if (text)
+        play_broadcast_text(gm, text);
+    free(text);
+    gm->viewers_sent = now;
+    gm->viewers_dirty = false;
+}
+
+static void viewers_changed(game *gm)
+{
+    double now = mono_now();
+    if (srv.stopping)
+        return;
+    if (now - gm->viewers_sent >= VIEWERS_INTERVAL_S)
+        send_viewers(gm, now);
+    else
+        gm->viewers_dirty = true;
+}
+
+void play_flush_viewers(double now)
+{
+    for (game *gm = lobby_first(); gm; gm = gm->next)
+        if (gm->viewers_dirty && now - gm->viewers_sent >= VIEWERS_INTERVAL_S)
+            send_viewers(gm, now);
+}
+
+/* --- connections --- */
 
 static void attach(conn *c, game *gm, int seat)
 {
@@ -723,6 +846,54 @@ static void attach(conn *c, game *gm, int seat)
         gm->nspectators++;
 }
 
+/* The seat a token proves for this connection, or -1 with the error sent
+ * (the connection closes after it). A rated seat of a person's account
+ * also needs that account's session: a seat token is a secret of the
+ * game, the session one of the person. */
+static int seat_for_token(conn *c, const char *token)
+{
+    game *gm = c->gm;
+    int seat = token ? lobby_seat_of_token(gm, token) : -1;
+    if (seat < 0) {
+        send_fatal(c, "unauthorized", "the token does not belong to a seat of this game");
+        return -1;
+    }
+    stored_account account;
+    if (lobby_seat_needs_session(gm, seat) &&
+        (!accounts_session_by_hash(c->session_hash, &account) ||
+         account.id != gm->seats[seat].account_id)) {
+        send_fatal(c, "unauthorized", "this rated seat is played logged in to its account");
+        return -1;
+    }
+    return seat;
+}
+
+/* The seat token of the Sec-WebSocket-Protocol header: the web client
+ * offers "axio-protocol-1, axio-token.TOKEN" (a header, which proxies do
+ * not log, unlike the URL's ?token=). 1 with the token, 0 without one, -1
+ * when one is there but too long. */
+static int protocol_token(struct lws *wsi, char *out, size_t outlen)
+{
+    char header[512];
+    if (lws_hdr_copy(wsi, header, sizeof header, WSI_TOKEN_PROTOCOL) <= 0)
+        return lws_hdr_total_length(wsi, WSI_TOKEN_PROTOCOL) > 0 ? -1 : 0;
+    static const char prefix[] = "axio-token.";
+    for (char *p = header; *p;) {
+        p += strspn(p, " \t,");
+        size_t n = strcspn(p, " \t,");
+        if (n > sizeof prefix - 1 && strncmp(p, prefix, sizeof prefix - 1) == 0) {
+            n -= sizeof prefix - 1;
+            if (n >= outlen)
+                return -1;
+            memcpy(out, p + sizeof prefix - 1, n);
+            out[n] = 0;
+            return 1;
+        }
+        p += n;
+    }
+    return 0;
+}
+
 int play_open(conn *c, struct lws *wsi)
 {
     static uint64_t last_conn_id;
@@ -730,6 +901,14 @@ int play_open(conn *c, struct lws *wsi)
     c->wsi = wsi;
     c->seat = -1;
     msg_bucket_init(&c->rate);
+    play_alive(c);
+    c->all_prev = NULL;
+    c->all_next = all_conns;
+    if (all_conns)
+        all_conns->all_prev = c;
+    all_conns = c;
+    client_ip(wsi, c->ip, sizeof c->ip);
+    accounts_session_hash(wsi, c->session_hash);
     char uri[256] = "", token[128];
     lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI);
     const char *id = strncmp(uri, "/ws/", 4) == 0 ? uri + 4 : "";
@@ -745,25 +924,35 @@ int play_open(conn *c, struct lws *wsi)
         send_fatal(c, "not_found", "no such game");
         return 0;
     }
-    int seat = -1, has_token = url_arg(wsi, "token", token, sizeof token);
+    c->gm = gm;
+    int seat = -1, has_token = protocol_token(wsi, token, sizeof token);
+    if (has_token == 0)
+        has_token = url_arg(wsi, "token", token, sizeof token);
     if (has_token) {
-        seat = has_token > 0 ? lobby_seat_of_token(gm, token) : -1;
-        if (seat < 0) {
-            send_fatal(c, "unauthorized", "the token does not belong to a seat of this game");
+        seat = seat_for_token(c, has_token > 0 ? token : NULL);
+        if (seat < 0)
             return 0;
-        }
     }
     c->flags = (url_flag(wsi, "hint") ? YOU_HINT : 0) | (url_flag(wsi, "moves") ? YOU_MOVES : 0);
-    c->gm = gm;
     attach(c, gm, seat);
-    play_broadcast_state(gm); /* this one's first state, and the others see it connected */
+    send_state(c);
     send_history(c);
+    viewers_changed(gm);
     return 0;
 }
 
 void play_close(conn *c)
 {
     free_queue(c);
+    if (c->wsi) {
+        if (c->all_prev)
+            c->all_prev->all_next = c->all_next;
+        else if (all_conns == c)
+            all_conns = c->all_next;
+        if (c->all_next)
+            c->all_next->all_prev = c->all_prev;
+        c->all_prev = c->all_next = NULL;
+    }
     game *gm = c->gm;
     if (!c->attached)
         return;
@@ -781,6 +970,5 @@ void play_close(conn *c)
         gm->nspectators--;
     if (gm->nviewers == 0)
         gm->idle_since = mono_now();
-    if (!srv.stopping)
-        play_broadcast_state(gm);
+    viewers_changed(gm);
 }

@@ -157,12 +157,14 @@ static void wake_loop(void *arg) { lws_cancel_service(arg); }
 static void tick_clocks(lws_sorted_usec_list_t *sul)
 {
     clock_tick();
+    play_flush_viewers(mono_now());
     lws_sul_schedule(srv.ctx, 0, sul, tick_clocks, CLOCK_TICK_US);
 }
 
 static void housekeeping(lws_sorted_usec_list_t *sul)
 {
     lobby_housekeeping(mono_now());
+    play_keepalive(mono_now());
     accounts_housekeeping(mono_now());
     ip_table_prune();
     lws_sul_schedule(srv.ctx, 0, sul, housekeeping, HOUSEKEEPING_US);
@@ -238,6 +240,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         memset(&s->ws, 0, offsetof(conn, rx));
         return play_open(&s->ws, wsi);
     case LWS_CALLBACK_RECEIVE: return play_receive(&s->ws, in, len);
+    case LWS_CALLBACK_RECEIVE_PONG: play_alive(&s->ws); return 0;
     case LWS_CALLBACK_SERVER_WRITEABLE: return play_writeable(&s->ws);
     case LWS_CALLBACK_CLOSED: play_close(&s->ws); return 0;
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
@@ -254,12 +257,6 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 static const struct lws_protocols protocols[] = {
     {"axio-protocol-1", callback, sizeof(session), MSG_MAX, 0, NULL, 0},
     {NULL, NULL, 0, 0, 0, NULL, 0},
-};
-
-/* Idle WebSockets are pinged, and dropped when they stop answering. */
-static const lws_retry_bo_t keepalive = {
-    .secs_since_valid_ping = 30,
-    .secs_since_valid_hangup = 70,
 };
 
 static struct lws_context *create_context(const serve_options *opt)
@@ -282,7 +279,6 @@ static struct lws_context *create_context(const serve_options *opt)
         info.options |= LWS_SERVER_OPTION_DISABLE_IPV6;
     info.timeout_secs = 20;
     info.max_http_header_pool = 256;
-    info.retry_and_idle_policy = &keepalive;
     return lws_create_context(&info);
 }
 
@@ -302,7 +298,10 @@ static int start_loop(void)
  * lws has closed every connection of its own. */
 static void close_loop(void)
 {
-    if (!loop_started)
+    /* a context that failed to start may leave handles on the loop whose
+     * callbacks were in the event library's plugin, unloaded since: the
+     * loop must not run again (the process ends) */
+    if (!loop_started || !srv.port)
         return;
     loop_started = false;
     uv_close((uv_handle_t *)&sigterm_watch, NULL);
@@ -431,7 +430,11 @@ int server_run(const serve_options *opt)
         return 1;
     }
     srv.ctx = create_context(opt);
-    if (!srv.ctx) {
+    /* on an event library, a port that cannot be bound leaves a context
+     * without its vhost */
+    struct lws_vhost *vhost = srv.ctx ? lws_get_vhost_by_name(srv.ctx, "axio") : NULL;
+    int port = vhost ? lws_get_vhost_listen_port(vhost) : 0;
+    if (port <= 0) {
         fprintf(stderr, "axio serve: cannot listen on %s port %d\n", opt->bind, opt->port);
         shut_down();
         return 1;
@@ -447,7 +450,6 @@ int server_run(const serve_options *opt)
         shut_down();
         return 1;
     }
-    int port = lws_get_vhost_listen_port(lws_get_vhost_by_name(srv.ctx, "axio"));
     srv.port = port;
     printf("axio serve: listening on http://%s:%d/ (database %s, web %s)\n", opt->bind, port,
            opt->db_path, opt->web_dir ? opt->web_dir : "none");

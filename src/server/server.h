@@ -113,6 +113,8 @@ typedef struct game {
     bool rated;             /* ratings change when it ends */
     bool guided;            /* a guided first game: dealt from its variant's fixed seed */
     char rematch[GAME_ID_LEN + 1], rematch_of[GAME_ID_LEN + 1];
+    double viewers_sent; /* mono time of the last viewers update */
+    bool viewers_dirty;  /* one is due (play_flush_viewers) */
     ax_game g;
     game_seat seats[AX_MAX_PLAYERS];
     game_clock clock;
@@ -186,9 +188,13 @@ json_t *lobby_entries_json(const char *ids);
 /* DELETE /api/games/{id}: the creator cancels a waiting game. */
 int lobby_cancel(game *gm, const char *token, api_error *err);
 /* The follow-up game of a finished one, created on first ask; `seat` of the
- * old game takes its seat there. */
-int lobby_rematch(game *gm, int seat, game **out, int *new_seat, char token[TOKEN_LEN + 1],
-                  api_error *err);
+ * old game takes its seat there. In a rated game a seat bound to a person's
+ * account needs that account's session (session_account, 0 for none). */
+int lobby_rematch(game *gm, int seat, int64_t session_account, game **out, int *new_seat,
+                  char token[TOKEN_LEN + 1], api_error *err);
+/* Whether a seat may be played only with its account's session: a rated
+ * game's seat bound to a person's account. */
+bool lobby_seat_needs_session(const game *gm, int seat);
 /* Adds a seat's "account", "rating" and "rating_change" to its JSON. */
 void lobby_seat_account_json(json_t *o, const game_seat *s);
 /* Gives a seat whose player left a computer player. */
@@ -205,13 +211,20 @@ struct conn {
     int seat; /* -1: spectator */
     unsigned flags;
     bool attached, closing;
+    char ip[48];           /* the client's address (limits per address) */
+    char session_hash[65]; /* SHA-256 of the session cookie it came with, or "" */
     bucket rate;
     bucket chat_rate; /* chat messages (chat.c) */
     size_t rx_len, rx_total;
     bool rx_overflow;
-    struct outmsg *out_head, *out_tail;
+    struct msg **outq; /* a ring of messages to send, oldest at out_first */
+    unsigned out_cap, out_first, out_n;
     size_t out_bytes;
-    conn *prev, *next;
+    double last_rx;            /* mono time anything last arrived (keepalive) */
+    bool ping_due;             /* send a ping from the writeable callback */
+    bool pinged;               /* a ping went out since last_rx */
+    conn *prev, *next;         /* the game's viewers */
+    conn *all_prev, *all_next; /* every WebSocket connection */
     char rx[MSG_MAX + 1];
 };
 
@@ -221,6 +234,14 @@ int play_open(conn *c, struct lws *wsi);
 int play_receive(conn *c, const void *in, size_t len);
 int play_writeable(conn *c);
 void play_close(conn *c);
+/* Sends pending viewers updates (a spectator or a seat came or went) of
+ * games whose last one is old enough; called by the clock timer. */
+void play_flush_viewers(double now);
+/* A pong (or anything) arrived: the connection is alive. */
+void play_alive(conn *c);
+/* Pings connections idle for KEEPALIVE_PING_S and closes those silent for
+ * KEEPALIVE_DROP_S; called by the housekeeping timer. */
+void play_keepalive(double now);
 /* Sends the fresh state to everyone watching (after a join or a
  * connection change). */
 void play_broadcast_state(game *gm);
@@ -366,6 +387,10 @@ int accounts_answer(http_req *r, struct lws *wsi);
 void accounts_orphan(http_req *r);
 /* The account of the request's session cookie: true with *out. */
 bool accounts_session(struct lws *wsi, stored_account *out);
+/* The SHA-256 of the request's session cookie (no lookup): false without one. */
+bool accounts_session_hash(struct lws *wsi, char hash[65]);
+/* The account of a session by its hash, if the session is still valid. */
+bool accounts_session_by_hash(const char *hash, stored_account *out);
 /* A request that would change something, carries the session cookie and
  * comes from another site (Origin or Sec-Fetch-Site): refused. */
 bool accounts_cross_site(struct lws *wsi);

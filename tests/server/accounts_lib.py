@@ -74,9 +74,10 @@ def join(server, token, game):
 
 
 def play_to_end(test, seats, timeout=240.0, before_move=None):
-    """Connects every (game, token, seat) and plays the hints to the end;
-    the final state's game."""
-    clients = [test.connect(g, token=t, seat=s) for g, t, s in seats]
+    """Connects every (game, token, seat[, session]) and plays the hints to the end; the
+    final state's game. A rated seat of an account is played with its session."""
+    clients = [test.connect(g, token=t, seat=s, session=rest[0] if rest else None)
+               for g, t, s, *rest in seats]
     state = play_until_over(clients, timeout=timeout, before_move=before_move)
     for c in clients:
         c.drain(0.3)

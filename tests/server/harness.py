@@ -93,8 +93,9 @@ class Server:
         assert status == 200, (status, value)
         return value
 
-    def websocket(self, path):
-        return WebSocket.connect(HOST, self.port, path, timeout=TIMEOUT)
+    def websocket(self, path, headers=None, source=None):
+        return WebSocket.connect(HOST, self.port, path, timeout=TIMEOUT, headers=headers,
+                                 source=source)
 
     def stop(self):
         """SIGTERM; returns the exit code."""
@@ -151,10 +152,25 @@ def check_state(msg, seat):
         assert isinstance(s.get("stack", 0), int)
     if seat is None:
         assert you is None, "a spectator got a `you`"
+    elif game["seats"][seat]["left"] is not None:
+        # a player who left sees what a spectator sees: which seat was theirs, no tiles
+        assert you == {"seat": seat, "left": True}, f"a leaver got {you}"
     else:
         assert you["seat"] == seat, f"seat {seat} got seat {you['seat']}'s view"
         assert len(you["rack"]) == game["seats"][seat]["rack_size"]
         assert set(you) <= {"seat", "rack", "hint", "moves"}
+
+
+def check_viewers(msg, players=None):
+    """Who is connected: the spectators and each seat's presence, nothing else."""
+    assert set(msg) == {"type", "seq", "spectators", "seats"}, msg
+    assert isinstance(msg["spectators"], int) and msg["spectators"] >= 0, msg
+    for p in msg["seats"]:
+        assert set(p) == {"connected", "away_ms"}, msg
+        assert isinstance(p["connected"], bool), msg
+        assert p["away_ms"] is None or isinstance(p["away_ms"], int), msg
+    if players is not None:
+        assert len(msg["seats"]) == players, msg
 
 
 # The engine's error ids (ax_error_id) an illegal_move's `reason` may carry.
@@ -205,6 +221,8 @@ def check_message(msg, seat):
         check_error(msg)
     elif kind == "preview":
         check_preview(msg)
+    elif kind == "viewers":
+        check_viewers(msg)
     elif kind in ("pong", "chat", "chat_history", "rematch"):
         pass
     else:
@@ -214,16 +232,23 @@ def check_message(msg, seat):
 class Client:
     """One protocol connection: a seat (token) or a spectator."""
 
-    def __init__(self, server, game, token=None, seat=None, hint=True, moves=False):
-        args = []
-        if token:
+    def __init__(self, server, game, token=None, seat=None, hint=True, moves=False, session=None,
+                 token_in="url", source=None):
+        """token_in: "url" (?token=) or "header" (Sec-WebSocket-Protocol, as the web client
+        sends it); session: an account's session token, sent as its cookie."""
+        args, headers = [], {}
+        if token and token_in == "url":
             args.append(f"token={token}")
+        elif token:
+            headers["Sec-WebSocket-Protocol"] = f"axio-protocol-1, axio-token.{token}"
+        if session:
+            headers["Cookie"] = f"axio_session={session}"
         if hint:
             args.append("hint=1")
         if moves:
             args.append("moves=1")
         path = f"/ws/{game}" + ("?" + "&".join(args) if args else "")
-        self.ws = server.websocket(path)
+        self.ws = server.websocket(path, headers=headers, source=source)
         self.seat = seat
         self.game = game
         self.state = None
@@ -247,11 +272,25 @@ class Client:
             self.seq = msg["seq"]
         if msg["type"] == "state":
             self.state = msg
+        elif msg["type"] == "viewers" and self.state:
+            # the state as it now is: presence changed, nothing else
+            game = self.state["game"]
+            game["spectators"] = msg["spectators"]
+            for s, p in zip(game["seats"], msg["seats"]):
+                s.update(p)
         elif msg["type"] == "history":
             self.events = list(msg["events"])
         elif msg["type"] == "event":
             self.events.append(msg["event"])
         return msg
+
+    def wait_presence(self, pred, timeout=TIMEOUT):
+        """The state once pred(its game) holds, presence updates (`viewers`) applied."""
+        if self.state and pred(self.state["game"]):
+            return self.state
+        self.wait_for(lambda m: m["type"] in ("state", "viewers") and pred(self.state["game"]),
+                      timeout)
+        return self.state
 
     def wait_for(self, pred, timeout=TIMEOUT):
         deadline = time.monotonic() + timeout
@@ -367,7 +406,10 @@ def check_record(testcase, server, clients):
     for c in clients:
         check_seed_absent(c, seed)
         got = [view_of(e, c.seat) if e["ev"] == "start" else e for e in c.events]
-        want = [view_of(e, c.seat) for e in lines]
+        # a player who left sees what a spectator sees from its leave on
+        left = next((i for i, e in enumerate(lines)
+                     if e["ev"] == "leave" and e["player"] == c.seat), len(lines))
+        want = [view_of(e, c.seat if i <= left else None) for i, e in enumerate(lines)]
         # the start line a client got before the end has no seed; names may have filled in
         testcase.assertEqual(len(got), len(want), "event count differs from the record")
         for g, w in zip(got[1:], want[1:]):

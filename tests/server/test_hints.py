@@ -138,7 +138,7 @@ class Hints(ServerTest):
         ann = register(self.server, "Ann", "correct horse")
         game = create(self.server, ann, {"variant": "square", "players": 2, "clock": CLOCK,
                                          "rated": True, "seats": [HUMAN, AI]})
-        me = self.connect(game["game"], game["token"], game["seat"], hint=False)
+        me = self.connect(game["game"], game["token"], game["seat"], hint=False, session=ann)
         wait_state(me, lambda g: g["status"] == "running" and g["to_move"] == game["seat"])
         self.assertEqual(self.ask(me)["code"], "forbidden")
 

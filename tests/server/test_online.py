@@ -175,7 +175,7 @@ class Online(ServerTest):
         spectator = self.connect(game)
         ann.close()
         self.clients.remove(ann)
-        st = bo.wait_for(lambda m: m["type"] == "state" and m["game"]["seats"][0]["away_ms"] is not None)
+        st = bo.wait_presence(lambda g: g["seats"][0]["away_ms"] is not None)
         self.assertFalse(st["game"]["seats"][0]["connected"])
         self.assertEqual(st["game"]["absent_s"], 1)
         self.expect_error(spectator, {"type": "claim"}, "unauthorized")

@@ -67,7 +67,7 @@ class RatedGames(ServerTest):
     def test_account_against_a_computer(self):
         ann = register(self.server, "Ann", PW)
         game = create(self.server, ann, rated("square", 2, [human(), ai("random")]))
-        state = play_to_end(self, [(game["game"], game["token"], 0)])
+        state = play_to_end(self, [(game["game"], game["token"], 0, ann)])
         self.assertTrue(state["rated"])
         self.assertEqual(state["status"], "over")
         for s in state["seats"]:
@@ -120,7 +120,7 @@ class RatedGames(ServerTest):
     def test_rated_rematch(self):
         ann = register(self.server, "Ann", PW)
         game = create(self.server, ann, rated("rota", 2, [human(), ai("greedy")]))
-        play_to_end(self, [(game["game"], game["token"], 0)])
+        play_to_end(self, [(game["game"], game["token"], 0, ann)])
         c = self.clients[0]
         c.send({"type": "rematch"})
         msg = c.wait_type("rematch")
@@ -131,7 +131,7 @@ class RatedGames(ServerTest):
                          [("greedy (AI)", True), ("Ann", True)])
         self.assertEqual(again["seats"][1]["rating"],
                          self.server.http("GET", "/api/players/Ann")[1]["ratings"]["rota"]["rating"])
-        final = play_to_end(self, [(msg["game"], msg["token"], 1)])
+        final = play_to_end(self, [(msg["game"], msg["token"], 1, ann)])
         self.assertEqual(self.server.http("GET", "/api/players/Ann")[1]["ratings"]["rota"]["games"], 2)
         self.assertIsInstance(final["seats"][0]["rating_change"], int)
 
@@ -165,8 +165,8 @@ class RatedGames(ServerTest):
                 resigned.append(True)
                 c.send({"type": "resign"})
             return False
-        state = play_to_end(self, [(game["game"], game["token"], 0),
-                                   (game["game"], joined["token"], 1)], before_move=resign_first)
+        state = play_to_end(self, [(game["game"], game["token"], 0, ann),
+                                   (game["game"], joined["token"], 1, bo)], before_move=resign_first)
         self.assertEqual(state["seats"][0]["left"], "resign")
         self.assertEqual(places(state)[0], 3)
         self.assertLess(state["seats"][0]["rating_change"], 0)
@@ -180,10 +180,10 @@ class RatedGames(ServerTest):
     def test_four_players(self):
         tokens = [register(self.server, n, PW) for n in ("Ann", "Bo", "Cy")]
         game = create(self.server, tokens[0], rated("square", 4, [human(), human(), human(), ai("greedy")]))
-        seats = [(game["game"], game["token"], 0)]
+        seats = [(game["game"], game["token"], 0, tokens[0])]
         for t in tokens[1:]:
             j = join(self.server, t, game["game"])
-            seats.append((game["game"], j["token"], j["seat"]))
+            seats.append((game["game"], j["token"], j["seat"], t))
         state = play_to_end(self, seats)
         changes = [s["rating_change"] for s in state["seats"]]
         self.assertTrue(all(isinstance(c, int) for c in changes), changes)
@@ -203,7 +203,7 @@ class RatedGames(ServerTest):
         game = create(self.server, ann, rated("hex", 4, [human(), human(), ai("random"), ai("greedy")],
                                               mode="team"))
         j = join(self.server, bo, game["game"])
-        state = play_to_end(self, [(game["game"], game["token"], 0), (game["game"], j["token"], 1)])
+        state = play_to_end(self, [(game["game"], game["token"], 0, ann), (game["game"], j["token"], 1, bo)])
         changes = [s["rating_change"] for s in state["seats"]]
         place = places(state)
         self.assertEqual(place[0], place[2])
@@ -294,9 +294,9 @@ class _Player:
         self.server = server
         self.clients = []
 
-    def connect(self, game, token=None, seat=None):
+    def connect(self, game, token=None, seat=None, **kw):
         from harness import Client
-        c = Client(self.server, game, token, seat)
+        c = Client(self.server, game, token, seat, **kw)
         self.clients.append(c)
         c.wait_type("history")
         return c

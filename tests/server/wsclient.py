@@ -41,13 +41,17 @@ class WebSocket:
         self.closed = False
 
     @classmethod
-    def connect(cls, host, port, path, timeout=10.0):
-        sock = socket.create_connection((host, port), timeout=timeout)
+    def connect(cls, host, port, path, timeout=10.0, headers=None, source=None):
+        """headers: extra request headers (a dict); source: the local address to connect
+        from (an attacker's 127.0.0.2)."""
+        sock = socket.create_connection((host, port), timeout=timeout,
+                                        source_address=(source, 0) if source else None)
         key = base64.b64encode(os.urandom(16))
+        extra = "".join(f"{k}: {v}\r\n" for k, v in (headers or {}).items())
         request = (
             f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
             f"Connection: Upgrade\r\nSec-WebSocket-Key: {key.decode()}\r\n"
-            "Sec-WebSocket-Version: 13\r\n\r\n"
+            f"Sec-WebSocket-Version: 13\r\n{extra}\r\n"
         )
         sock.sendall(request.encode())
         data = b""

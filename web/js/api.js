@@ -135,15 +135,20 @@ export class GameSocket {
 
   url() {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const q = this.token ? `?token=${encodeURIComponent(this.token)}` : '';
-    return `${proto}//${location.host}/ws/${encodeURIComponent(this.gameId)}${q}`;
+    return `${proto}//${location.host}/ws/${encodeURIComponent(this.gameId)}`;
+  }
+
+  // The seat token goes in a header (the offered subprotocols), never in the URL,
+  // which proxies write to their logs.
+  protocols() {
+    return this.token ? ['axio-protocol-1', `axio-token.${this.token}`] : ['axio-protocol-1'];
   }
 
   connect() {
     clearTimeout(this.timer);
     this.cb.status({ state: 'connecting', attempt: this.attempt });
     let ws;
-    try { ws = new WebSocket(this.url()); } catch { this.scheduleRetry(); return; }
+    try { ws = new WebSocket(this.url(), this.protocols()); } catch { this.scheduleRetry(); return; }
     this.ws = ws;
     ws.onopen = () => {
       this.attempt = 0;

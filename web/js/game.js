@@ -205,6 +205,7 @@ export class GameView {
   onMessage(m) {
     switch (m.type) {
       case 'state': this.onState(m); break;
+      case 'viewers': this.onViewers(m); break;
       case 'history': this.onHistory(m.events || []); break;
       case 'event': this.onEvent(m.event); break;
       case 'preview': this.onPreview(m); break;
@@ -289,6 +290,20 @@ export class GameView {
     // A guided first game: the guide explains what just came up (guide.js).
     if (!this.guide && this.game.guided && this.you) this.guide = new Guide(this);
     this.guide?.onState();
+  }
+
+  // Who is connected changed: only the seats' presence and the spectator count.
+  onViewers(m) {
+    if (!this.game) return;
+    this.seq = m.seq;
+    this.game.spectators = m.spectators;
+    // away_ms counts from the last state's arrival (online.js), as the clocks do.
+    const since = Date.now() - this.online.arrivedAt;
+    (m.seats || []).forEach((p, i) => {
+      const s = this.game.seats[i];
+      if (s) { s.connected = p.connected; s.away_ms = p.away_ms === null ? null : p.away_ms - since; }
+    });
+    this.renderAll();
   }
 
   onHistory(events) {
