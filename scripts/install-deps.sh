@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(build-essential cmake pkg-config clang clang-format libclang-rt-14-dev python3
           libjansson-dev libcmocka-dev libwebsockets-dev libwebsockets-evlib-uv libuv1-dev
           libsqlite3-dev libssl-dev
-          libunistring-dev libsodium-dev)
+          libunistring-dev libsodium-dev libicu-dev)
 # docs/deploy.md and its test (tests/deploy): nginx in front, a certificate made by
 # openssl, backups with sqlite3, the unit checked by systemd-analyze (package systemd).
 # (On a machine that runs systemd, installing nginx also starts its default site.)

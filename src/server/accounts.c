@@ -61,6 +61,7 @@ typedef struct account_job {
     int64_t account_id;
     char name[STORE_NAME_MAX + 1];
     char name_key[NAME_FOLD_MAX + 1];
+    char skeleton[NAME_SKELETON_MAX + 1];
     char ip[48];
     char session_hash[65]; /* the session the request came with */
     bool known;            /* login: the name is a person's account */
@@ -256,39 +257,6 @@ static int start_session(http_req *r, int64_t account_id)
     return rc;
 }
 
-/* This server's origin: the --public-url's scheme, host and port, else
- * http:// and the request's Host. */
-static void own_origin(struct lws *wsi, char *out, size_t size)
-{
-    const char *url = srv.opt.public_url;
-    if (url && strstr(url, "://")) {
-        const char *host = strstr(url, "://") + 3;
-        size_t n = (size_t)(host - url) + strcspn(host, "/?#");
-        snprintf(out, size, "%.*s", (int)n, url);
-        return;
-    }
-    char host[256] = "";
-    lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST);
-    snprintf(out, size, "http://%s", host);
-}
-
-bool accounts_cross_site(struct lws *wsi)
-{
-    char token[TOKEN_LEN + 1];
-    if (!cookie_token(wsi, token))
-        return false;
-    OPENSSL_cleanse(token, sizeof token);
-    char fetch_site[32] = "";
-    if (lws_hdr_custom_copy(wsi, fetch_site, sizeof fetch_site, "sec-fetch-site:", 15) > 0 &&
-        strcasecmp(fetch_site, "cross-site") == 0)
-        return true;
-    char origin[512], own[512];
-    if (lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN) <= 0)
-        return lws_hdr_total_length(wsi, WSI_TOKEN_ORIGIN) > 0; /* too long to be ours */
-    own_origin(wsi, own, sizeof own);
-    return strcasecmp(origin, own) != 0;
-}
-
 /* --- request bodies --- */
 
 /* The body as a JSON object; the error never quotes it (passwords). */
@@ -378,16 +346,43 @@ static int fail_with(http_req *r, struct lws *wsi, const api_error *err)
     return http_reply_api_error(r, wsi, err);
 }
 
-/* A name no person may take: a computer level's, or the neutral name of
- * deleted accounts' seats. */
-static bool reserved_name(const char *key)
+/* Whether two folded names look alike (equal UTS #39 skeletons). */
+static bool looks_like(const char *skeleton, const char *name)
 {
-    char level_key[NAME_FOLD_MAX + 1];
+    char key[NAME_FOLD_MAX + 1], other[NAME_SKELETON_MAX + 1];
+    return name_fold(name, key, sizeof key) == 0 && name_skeleton(key, other, sizeof other) == 0 &&
+           strcmp(skeleton, other) == 0;
+}
+
+/* A name no person may take, nor one that looks like it: a computer
+ * level's, or the neutral name of deleted accounts' seats. */
+static bool reserved_name(const char *skeleton)
+{
     for (const ai_level *l = ai_levels; l->name; l++)
-        if (name_fold(l->name, level_key, sizeof level_key) == 0 && strcmp(level_key, key) == 0)
+        if (looks_like(skeleton, l->name))
             return true;
-    return name_fold(STORE_NEUTRAL_NAME, level_key, sizeof level_key) == 0 &&
-           strcmp(level_key, key) == 0;
+    return looks_like(skeleton, STORE_NEUTRAL_NAME);
+}
+
+/* Refuses a new account's name that is, or looks like, a reserved or a
+ * taken one; 0 when it may be registered. */
+static int name_free(const char *key, const char *skeleton, api_error *err)
+{
+    stored_account existing;
+    int found;
+    if (reserved_name(skeleton))
+        return bad(err, 409, "name_taken", "this name belongs to a computer player");
+    if ((found = store_account_by_key(srv.db, key, &existing)) <= 0)
+        return bad(err, found == 0 ? 409 : 500, found == 0 ? "name_taken" : "internal",
+                   found == 0 ? "this name is taken" : "the accounts cannot be read");
+    if ((found = store_account_by_skeleton(srv.db, skeleton, &existing)) <= 0) {
+        bad(err, found == 0 ? 409 : 500, found == 0 ? "name_taken" : "internal",
+            found == 0 ? "this name looks like a taken one" : "the accounts cannot be read");
+        if (found == 0)
+            err->reason = "name_confusable";
+        return -1;
+    }
+    return 0;
 }
 
 /* --- ratings as JSON --- */
@@ -426,25 +421,26 @@ static int create_account(http_req *r, struct lws *wsi)
     size_t len = 0;
     const char *password = NULL;
     char why[96];
-    stored_account existing;
     bool ready = false;
+    ip_entry *ip = j ? ip_entry_get(j->ip) : NULL;
     if (!body) {
         /* err is set */
     } else if (!j) {
         bad(&err, 500, "internal", "out of memory");
     } else if (body_name(body, j->name, j->name_key, &err) == 0 &&
                (password = password_field(body, "password", &len, &err))) {
-        int found;
         const char *reason = NULL;
         if (!password_acceptable(password, len, why, sizeof why, &reason))
             bad_password(&err, why, reason);
-        else if (reserved_name(j->name_key))
-            bad(&err, 409, "name_taken", "this name belongs to a computer player");
-        else if ((found = store_account_by_key(srv.db, j->name_key, &existing)) <= 0)
-            bad(&err, found == 0 ? 409 : 500, found == 0 ? "name_taken" : "internal",
-                found == 0 ? "this name is taken" : "the accounts cannot be read");
+        else if (name_skeleton(j->name_key, j->skeleton, sizeof j->skeleton))
+            bad(&err, 500, "internal", "the name cannot be checked");
+        else if (name_free(j->name_key, j->skeleton, &err))
+            ; /* err is set */
         else if (!(j->pw.password = password_copy(password, len)))
             bad(&err, 500, "internal", "out of memory");
+        else if (ip && !ip_allow_signup(ip)) /* counted once it would be hashed */
+            bad(&err, 429, "rate_limited",
+                "too many accounts created from this address; try later");
         else
             ready = true;
     }
@@ -460,9 +456,13 @@ static int finish_register(http_req *r, struct lws *wsi, account_job *j)
 {
     if (j->pw.result != PW_OK)
         return http_reply_error(r, wsi, 500, "internal", "the password could not be hashed");
+    /* checked again: another sign-up may have taken a look-alike meanwhile */
+    api_error err = {0};
+    if (name_free(j->name_key, j->skeleton, &err))
+        return http_reply_api_error(r, wsi, &err);
     int64_t id;
-    int rc = store_account_create(srv.db, j->name, j->name_key, j->pw.new_hash, (int64_t)time(NULL),
-                                  &id);
+    int rc = store_account_create(srv.db, j->name, j->name_key, j->skeleton, j->pw.new_hash,
+                                  (int64_t)time(NULL), &id);
     if (rc == 1)
         return http_reply_error(r, wsi, 409, "name_taken", "this name is taken");
     if (rc != 0 || start_session(r, id)) {
@@ -484,11 +484,15 @@ static int login(http_req *r, struct lws *wsi)
     account_job *j = job_new(ACT_LOGIN, PW_VERIFY, r, wsi);
     size_t len = 0;
     const char *password = j ? password_field(body, "password", &len, &err) : NULL;
-    if (!j || !password || !json_is_string(json_object_get(body, "name")) || len > PASSWORD_MAX) {
+    bool nul = password && memchr(password, 0, len);
+    if (!j || !password || !json_is_string(json_object_get(body, "name")) || len > PASSWORD_MAX ||
+        nul) {
         if (!j)
             bad(&err, 500, "internal", "out of memory");
         else if (password && len > PASSWORD_MAX)
             bad_password(&err, "a password may have at most 1024 bytes", "password_long");
+        else if (nul) /* no password has one: what follows it must not be ignored */
+            bad_password(&err, "a password must not hold the character NUL", "password_nul");
         else if (password)
             bad(&err, 400, "bad_message", "name must be a string");
         json_decref(body);
@@ -602,6 +606,8 @@ static int account_change(http_req *r, struct lws *wsi, int action)
         ; /* err is set */
     else if (len > PASSWORD_MAX)
         bad_password(&err, "a password may have at most 1024 bytes", "password_long");
+    else if (memchr(password, 0, len))
+        bad_password(&err, "a password must not hold the character NUL", "password_nul");
     else if (new_password && !password_acceptable(new_password, new_len, why, sizeof why, &reason))
         bad_password(&err, why, reason);
     else if (!(j->pw.password = password_copy(password, len)) ||
@@ -853,6 +859,11 @@ int accounts_start(void)
                     store_error(srv.db));
             return -1;
         }
+    }
+    if (store_fill_skeletons(srv.db, name_skeleton)) {
+        fprintf(stderr, "axio serve: cannot store the accounts' look-alike keys: %s\n",
+                store_error(srv.db));
+        return -1;
     }
     return 0;
 }

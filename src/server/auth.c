@@ -1,8 +1,10 @@
 /*
  * auth.c - the password workers (see auth.h).
  *
- * Two FIFO queues (job_queue.h) under one mutex, as in ai_workers.c:
- * `todo`, which the workers wait on, and `done`, which the loop drains.
+ * FIFO queues (job_queue.h) under one mutex, as in ai_workers.c: `todo`
+ * (logins, password changes) and `signups`, which the workers wait on,
+ * taking a sign-up only when no login waits, and `done`, which the loop
+ * drains.
  * The jobs waiting in `todo` are counted so that a full queue refuses a
  * job at once instead of letting memory and waiting time grow. Workers
  * touch nothing of a job but its passwords, hashes and result; whatever
@@ -21,7 +23,7 @@
 static struct {
     pthread_mutex_t lock;
     pthread_cond_t wake;
-    job_queue todo, done;
+    job_queue todo, signups, done; /* todo: logins and changes, served first */
     bool stopping;
     int nthreads;
     pthread_t threads[AUTH_WORKERS];
@@ -79,11 +81,11 @@ static void *worker_main(void *arg)
     (void)arg;
     pthread_mutex_lock(&pool.lock);
     for (;;) {
-        while (!pool.stopping && jq_empty(&pool.todo))
+        while (!pool.stopping && jq_empty(&pool.todo) && jq_empty(&pool.signups))
             pthread_cond_wait(&pool.wake, &pool.lock);
         if (pool.stopping)
             break;
-        pw_job *job = pop_job(&pool.todo);
+        pw_job *job = pop_job(jq_empty(&pool.todo) ? &pool.signups : &pool.todo);
         pthread_mutex_unlock(&pool.lock);
         run_job(job);
         pthread_mutex_lock(&pool.lock);
@@ -130,9 +132,11 @@ const char *auth_dummy_hash(void) { return pool.dummy; }
 int auth_submit(pw_job *job)
 {
     pthread_mutex_lock(&pool.lock);
-    bool room = pool.nthreads > 0 && !pool.stopping && pool.todo.count < AUTH_QUEUE_MAX;
+    job_queue *q = job->kind == PW_HASH ? &pool.signups : &pool.todo;
+    int max = job->kind == PW_HASH ? AUTH_SIGNUPS_MAX : AUTH_QUEUE_MAX;
+    bool room = pool.nthreads > 0 && !pool.stopping && q->count < max;
     if (room) {
-        jq_push(&pool.todo, &job->node);
+        jq_push(q, &job->node);
         pthread_cond_signal(&pool.wake);
     }
     pthread_mutex_unlock(&pool.lock);
@@ -164,6 +168,8 @@ void auth_free_jobs(void (*free_job)(pw_job *job))
 {
     pw_job *job;
     while ((job = pop_job(&pool.todo)))
+        free_job(job);
+    while ((job = pop_job(&pool.signups)))
         free_job(job);
     while ((job = pop_job(&pool.done)))
         free_job(job);

@@ -19,10 +19,14 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define AUTH_WORKERS   2    /* hashes at once: 64 MiB each */
-#define AUTH_QUEUE_MAX 8    /* jobs waiting for a worker */
-#define PASSWORD_MIN   8    /* characters */
-#define PASSWORD_MAX   1024 /* bytes */
+#define AUTH_WORKERS   2 /* hashes at once: 64 MiB each */
+#define AUTH_QUEUE_MAX 8 /* logins and password changes waiting for a worker */
+#define AUTH_SIGNUPS_MAX                                                                           \
+    4                     /* sign-ups waiting: a queue of their own, served after                  \
+                           * the logins, so that a burst of sign-ups never refuses                 \
+                           * or long delays a login */
+#define PASSWORD_MIN 8    /* characters */
+#define PASSWORD_MAX 1024 /* bytes */
 
 enum {
     PW_HASH,   /* password -> new_hash */
@@ -47,7 +51,9 @@ int auth_start(void (*notify)(void *), void *arg);
 /* A hash of a password nobody knows: logins of unknown names are verified
  * against it, so that they take the time a real one takes. */
 const char *auth_dummy_hash(void);
-/* Queues a job; -1 (the job still the caller's) when the queue is full. */
+/* Queues a job: a new password's hash (PW_HASH, a sign-up) on the sign-up
+ * queue, anything else on the login queue, which the workers serve first.
+ * -1 (the job still the caller's) when its queue is full. */
 int auth_submit(pw_job *job);
 /* The finished jobs, oldest first, as a queue of the caller's (empty if
  * none); auth_next_done takes them off one by one, NULL after the last. */

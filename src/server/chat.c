@@ -13,9 +13,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define CHAT_CHARS_MAX  500
-#define CHAT_BURST      5   /* messages at once ... */
-#define CHAT_PER_SECOND 0.5 /* ... then one every two seconds */
+#define CHAT_CHARS_MAX 500
+#define CHAT_BURST     5 /* messages at once ... */
+#define CHAT_PER_SECOND                                                                            \
+    0.5 /* ... then one every two seconds, per connection and per                                  \
+         * address in a game (reconnecting does not refill it) */
+#define CHAT_ADDRESSES                                                                             \
+    32 /* addresses a game remembers for that; the one idle the                                    \
+        * longest (its bucket fullest) gives way to a new one */
 
 /* Counts the characters of valid UTF-8 (jansson checked it) and refuses
  * C0 controls, DEL and C1 controls (U+0080..U+009F, bytes C2 80..C2 9F). */
@@ -38,10 +43,8 @@ static const char *check_text(const char *s, size_t len)
     return NULL;
 }
 
-static bool chat_allowed(conn *c)
+static void refill(bucket *b, double now)
 {
-    bucket *b = &c->chat_rate;
-    double now = mono_now();
     if (b->last == 0) {
         b->tokens = CHAT_BURST;
         b->last = now;
@@ -50,9 +53,42 @@ static bool chat_allowed(conn *c)
     if (b->tokens > CHAT_BURST)
         b->tokens = CHAT_BURST;
     b->last = now;
-    if (b->tokens < 1.0)
+}
+
+/* The game's bucket of an address, made (or taken over) on first use. */
+static bucket *address_bucket(game *gm, const char *ip, double now)
+{
+    if (!gm->chat_addrs && !(gm->chat_addrs = calloc(CHAT_ADDRESSES, sizeof *gm->chat_addrs)))
+        return NULL;
+    chat_addr *fullest = NULL;
+    for (int i = 0; i < gm->nchat_addrs; i++) {
+        chat_addr *a = &gm->chat_addrs[i];
+        if (strcmp(a->ip, ip) == 0)
+            return &a->rate;
+        refill(&a->rate, now);
+        if (!fullest || a->rate.tokens > fullest->rate.tokens)
+            fullest = a;
+    }
+    chat_addr *a = gm->nchat_addrs < CHAT_ADDRESSES ? &gm->chat_addrs[gm->nchat_addrs++] : fullest;
+    if (a != fullest || a->rate.tokens >= CHAT_BURST) {
+        snprintf(a->ip, sizeof a->ip, "%s", ip);
+        a->rate = (bucket){0, 0};
+        return &a->rate;
+    }
+    return NULL; /* every address here is still limited: refuse rather than forget one */
+}
+
+static bool chat_allowed(conn *c)
+{
+    double now = mono_now();
+    bucket *by_address = address_bucket(c->gm, c->ip, now);
+    refill(&c->chat_rate, now);
+    if (by_address)
+        refill(by_address, now);
+    if (!by_address || c->chat_rate.tokens < 1.0 || by_address->tokens < 1.0)
         return false;
-    b->tokens -= 1.0;
+    c->chat_rate.tokens -= 1.0;
+    by_address->tokens -= 1.0;
     return true;
 }
 
@@ -67,6 +103,14 @@ void chat_handle(conn *c, const json_t *msg)
     const char *why = check_text(json_string_value(v), json_string_length(v));
     if (why) {
         play_send_error(c, "bad_message", why);
+        return;
+    }
+    if (c->seat < 0 && gm->status != GAME_WAITING && gm->status != GAME_RUNNING) {
+        play_send_error(c, "forbidden", "spectators cannot chat once the game is over");
+        return;
+    }
+    if (gm->chat_next >= CHAT_STORED_MAX) {
+        play_send_error(c, "chat_full", "this game's chat is full");
         return;
     }
     if (!chat_allowed(c)) {
@@ -162,6 +206,9 @@ void chat_load(game *gm, stored_game *sg)
 
 void chat_free(game *gm)
 {
+    free(gm->chat_addrs);
+    gm->chat_addrs = NULL;
+    gm->nchat_addrs = 0;
     for (int i = 0; i < gm->nchat; i++)
         free(gm->chat[(gm->chat_first + i) % CHAT_KEEP].text);
     gm->nchat = 0;

@@ -20,6 +20,34 @@
 
 #define WRITE_CHUNK 16384
 
+/* Every answer, page or API: the client's own scripts, styles and images
+ * only (inline styles: the client sets SVG attributes), connections only to
+ * this server, no frames around it (clickjacking), no referrer (a game's
+ * page address must not leak), no type sniffing. */
+static const struct {
+    const char *name, *value;
+} security_headers[] = {
+    {"content-security-policy:",
+     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+     "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+     "form-action 'self'; frame-ancestors 'none'"},
+    {"x-frame-options:", "DENY"},
+    {"referrer-policy:", "no-referrer"},
+    {"x-content-type-options:", "nosniff"},
+    {"cross-origin-opener-policy:", "same-origin"},
+};
+
+static int add_security_headers(struct lws *wsi, unsigned char **p, unsigned char *end)
+{
+    for (size_t i = 0; i < sizeof security_headers / sizeof security_headers[0]; i++) {
+        const char *v = security_headers[i].value;
+        if (lws_add_http_header_by_name(wsi, (const unsigned char *)security_headers[i].name,
+                                        (const unsigned char *)v, (int)strlen(v), p, end))
+            return -1;
+    }
+    return 0;
+}
+
 static void reset(http_req *r)
 {
     accounts_orphan(r);
@@ -34,7 +62,7 @@ void http_done(http_req *r) { reset(r); }
 static int reply(http_req *r, struct lws *wsi, int status, const char *ctype, const char *body,
                  size_t len)
 {
-    unsigned char hdr[LWS_PRE + 1024], *start = hdr + LWS_PRE, *p = start,
+    unsigned char hdr[LWS_PRE + 2048], *start = hdr + LWS_PRE, *p = start,
                                        *end = hdr + sizeof hdr - 1;
     r->resp = malloc(LWS_PRE + len + 1);
     if (!r->resp)
@@ -48,9 +76,7 @@ static int reply(http_req *r, struct lws *wsi, int status, const char *ctype, co
                                                          (int)strlen(r->set_cookie), &p, end)) ||
         lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL,
                                      (const unsigned char *)"no-store", 8, &p, end) ||
-        lws_add_http_header_by_name(wsi, (const unsigned char *)"x-content-type-options:",
-                                    (const unsigned char *)"nosniff", 7, &p, end) ||
-        lws_finalize_write_http_header(wsi, start, &p, end))
+        add_security_headers(wsi, &p, end) || lws_finalize_write_http_header(wsi, start, &p, end))
         return -1;
     lws_callback_on_writable(wsi);
     return 0;
@@ -118,6 +144,60 @@ int http_writeable(http_req *r, struct lws *wsi)
     bool close = r->close_after;
     reset(r);
     return close || lws_http_transaction_completed(wsi) ? -1 : 0;
+}
+
+/* --- where a request comes from --- */
+
+/* This server's origin: the --public-url's scheme, host and port; else the
+ * request's Host, over https when the trusted proxy says so
+ * (X-Forwarded-Proto), else http. */
+static void own_origin(struct lws *wsi, char *out, size_t size)
+{
+    const char *url = srv.opt.public_url;
+    if (url && strstr(url, "://")) {
+        const char *host = strstr(url, "://") + 3;
+        size_t n = (size_t)(host - url) + strcspn(host, "/?#");
+        snprintf(out, size, "%.*s", (int)n, url);
+        return;
+    }
+    char host[256] = "", peer_ip[64] = "", ip[48], proto[16] = "";
+    lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST);
+    lws_get_peer_simple(wsi, peer_ip, sizeof peer_ip);
+    ip_normalize(peer_ip, ip, sizeof ip);
+    bool https = srv.opt.trusted_proxy && strcmp(ip, srv.opt.trusted_proxy) == 0 &&
+                 lws_hdr_custom_copy(wsi, proto, sizeof proto, "x-forwarded-proto:", 18) > 0 &&
+                 strcasecmp(proto, "https") == 0;
+    snprintf(out, size, "%s://%s", https ? "https" : "http", host);
+}
+
+bool http_foreign_origin(struct lws *wsi)
+{
+    char fetch_site[32] = "";
+    if (lws_hdr_custom_copy(wsi, fetch_site, sizeof fetch_site, "sec-fetch-site:", 15) > 0)
+        return strcasecmp(fetch_site, "same-origin") != 0 && strcasecmp(fetch_site, "none") != 0;
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_ORIGIN) == 0)
+        return false; /* not a browser's request from a page */
+    char origin[512], own[512];
+    if (lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN) <= 0)
+        return true; /* too long to be ours */
+    own_origin(wsi, own, sizeof own);
+    return strcasecmp(origin, own) != 0;
+}
+
+/* A body a browser sends as a "simple request" (text/plain, a form) needs
+ * no preflight: only a body declared application/json is read. A body
+ * without a Content-Type is read only from a client that is no browser page
+ * (no Origin, no Sec-Fetch-Site). */
+static bool body_type_accepted(struct lws *wsi)
+{
+    char ctype[128];
+    int n = lws_hdr_copy(wsi, ctype, sizeof ctype, WSI_TOKEN_HTTP_CONTENT_TYPE);
+    if (n <= 0)
+        return lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_CONTENT_TYPE) == 0 &&
+               lws_hdr_total_length(wsi, WSI_TOKEN_ORIGIN) == 0 &&
+               lws_hdr_custom_length(wsi, "sec-fetch-site:", 15) <= 0;
+    size_t len = strcspn(ctype, "; \t");
+    return len == 16 && strncasecmp(ctype, "application/json", 16) == 0;
 }
 
 /* --- the API --- */
@@ -334,9 +414,13 @@ static int api_route(http_req *r, struct lws *wsi)
         return reply_error(r, wsi, 429, "rate_limited", "too many requests; slow down");
     if (r->body_too_large)
         return reply_error(r, wsi, 413, "too_large", "a request body may have at most 4096 bytes");
-    if ((r->method == HTTP_POST || r->method == HTTP_DELETE) && accounts_cross_site(wsi))
+    if ((r->method == HTTP_POST || r->method == HTTP_DELETE) && http_foreign_origin(wsi))
         return reply_error(r, wsi, 403, "forbidden",
-                           "a request with the session cookie must come from this site");
+                           "a request that changes something must come "
+                           "from this site");
+    if (r->body_len > 0 && !body_type_accepted(wsi))
+        return reply_error(r, wsi, 415, "unsupported_media_type",
+                           "a request body must be sent as Content-Type: application/json");
     const char *path = r->path + 4; /* after "/api" */
     int rc = accounts_route(r, wsi, path);
     if (rc != -2)
@@ -428,9 +512,8 @@ static int serve_file(http_req *r, struct lws *wsi)
     }
     if (stat(file, &st) != 0 || !S_ISREG(st.st_mode))
         return reply_error(r, wsi, 404, "not_found", "no such file");
-    unsigned char extra[256], *p = extra, *end = extra + sizeof extra;
-    if (lws_add_http_header_by_name(wsi, (const unsigned char *)"x-content-type-options:",
-                                    (const unsigned char *)"nosniff", 7, &p, end) ||
+    unsigned char extra[1024], *p = extra, *end = extra + sizeof extra;
+    if (add_security_headers(wsi, &p, end) ||
         lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL,
                                      (const unsigned char *)"no-cache", 8, &p, end))
         return -1;

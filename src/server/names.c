@@ -11,6 +11,10 @@
  * from piling onto a space, a digit or nothing. Invisible letters (Unicode
  * Default_Ignorable, e.g. the Hangul filler) are refused: they would make
  * names that look empty or look like another.
+ *
+ * Names that look alike in different scripts (a Cyrillic "ѕtrong") are
+ * caught by their UTS #39 skeleton, from ICU's spoof checker: two names
+ * whose skeletons are equal would be read as the same name.
  */
 #include "names.h"
 
@@ -20,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unicase.h>
+#include <unicode/uspoof.h>
 #include <unictype.h>
 #include <uninorm.h>
 #include <unistr.h>
@@ -159,5 +164,43 @@ int name_fold(const char *normalized, char *out, size_t outlen)
     memcpy(out, folded, len);
     out[len] = 0;
     free(folded);
+    return 0;
+}
+
+/* --- look-alikes (UTS #39) --- */
+
+static USpoofChecker *spoof_checker(void)
+{
+    static USpoofChecker *sc;
+    static bool failed;
+    if (!sc && !failed) {
+        UErrorCode status = U_ZERO_ERROR;
+        sc = uspoof_open(&status);
+        if (U_FAILURE(status)) {
+            uspoof_close(sc);
+            sc = NULL;
+            failed = true;
+        }
+    }
+    return sc;
+}
+
+int name_skeleton(const char *key, char *out, size_t outlen)
+{
+    USpoofChecker *sc = spoof_checker();
+    if (!sc || outlen > INT32_MAX)
+        return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t n = uspoof_getSkeletonUTF8(sc, 0, key, -1, out, (int32_t)outlen, &status);
+    if (U_FAILURE(status) || n < 0 || (size_t)n >= outlen)
+        return -1;
+    /* the skeleton of a folded name may hold capitals again (the data maps
+     * some letters to Latin capitals): fold it once more */
+    char folded[NAME_SKELETON_MAX + 1];
+    if (name_fold(out, folded, sizeof folded))
+        return -1;
+    if (strlen(folded) >= outlen)
+        return -1;
+    strcpy(out, folded);
     return 0;
 }

@@ -12,9 +12,10 @@
 
 #include <stddef.h>
 
-#define NAME_CHARS_MAX 24                   /* code points, after NFC */
-#define NAME_BYTES_MAX (NAME_CHARS_MAX * 4) /* UTF-8 bytes of the longest name */
-#define NAME_FOLD_MAX  (NAME_BYTES_MAX * 3) /* case folding can lengthen a name */
+#define NAME_CHARS_MAX    24                   /* code points, after NFC */
+#define NAME_BYTES_MAX    (NAME_CHARS_MAX * 4) /* UTF-8 bytes of the longest name */
+#define NAME_FOLD_MAX     (NAME_BYTES_MAX * 3) /* case folding can lengthen a name */
+#define NAME_SKELETON_MAX (NAME_FOLD_MAX * 6)  /* a skeleton maps a character to up to a few */
 
 /* Why a name is refused (name_normalize's negative results). */
 enum {
@@ -42,5 +43,10 @@ const char *name_refusal_id(int rc);
  * bytes; NAME_FOLD_MAX + 1 always suffices) is too small or memory ran
  * out. */
 int name_fold(const char *normalized, char *out, size_t outlen);
+
+/* The look-alike key of a folded name: its UTS #39 skeleton (ICU), folded
+ * again. Names with equal skeletons look the same to a reader ("ѕtrong" in
+ * Cyrillic and "strong"). 0, or -1 when out is too small or ICU fails. */
+int name_skeleton(const char *key, char *out, size_t outlen);
 
 #endif

@@ -16,6 +16,7 @@ typedef struct {
     double games_per_hour;   /* games created per address (burst: the same number) */
     double msgs_per_sec;     /* WebSocket messages per connection (burst: twice) */
     double requests_per_sec; /* HTTP API requests per address (burst: twice) */
+    double signups_per_hour; /* accounts created per address (burst: the same number) */
 } limits_config;
 
 void limits_configure(const limits_config *c);
@@ -34,8 +35,10 @@ bool msg_bucket_take(bucket *b);
 typedef struct ip_entry {
     char ip[48];
     int conns;
+    int headers_pending; /* of conns: their first request's headers still arriving */
     bucket games;
     bucket requests;
+    bucket signups;
     struct ip_entry *next;
 } ip_entry;
 
@@ -43,6 +46,7 @@ typedef struct ip_entry {
 ip_entry *ip_entry_get(const char *ip);
 bool ip_allow_game(ip_entry *e);
 bool ip_allow_request(ip_entry *e);
+bool ip_allow_signup(ip_entry *e);
 /* Forgets entries that hold no connection and whose buckets are full again,
  * so that the table does not grow with every address ever seen. */
 void ip_table_prune(void);

@@ -154,10 +154,13 @@ static void on_signal(uv_signal_t *watch, int sig)
 
 static void wake_loop(void *arg) { lws_cancel_service(arg); }
 
+static void expire_headers(double now);
+
 static void tick_clocks(lws_sorted_usec_list_t *sul)
 {
     clock_tick();
     play_flush_viewers(mono_now());
+    expire_headers(mono_now());
     lws_sul_schedule(srv.ctx, 0, sul, tick_clocks, CLOCK_TICK_US);
 }
 
@@ -172,6 +175,25 @@ static void housekeeping(lws_sorted_usec_list_t *sul)
 
 /* --- connections per address --- */
 
+/* A client connection as the limits see it, from its socket's creation to
+ * its destruction (the wsi's opaque user data). Until its first request's
+ * headers are complete it is also on the list of connections sending
+ * headers: at most HEADERS_PENDING_PER_IP per address, and none for longer
+ * than HEADER_TIMEOUT_S (a client that sends its headers a byte at a time
+ * holds one of lws's header buffers, which all other clients share). */
+#define HEADERS_PENDING_PER_IP 8
+#define HEADER_TIMEOUT_S       5.0
+
+typedef struct peer {
+    ip_entry *ip;
+    struct lws *wsi;
+    double since;             /* accepted, mono time */
+    bool headers_pending;     /* on the pending list */
+    struct peer *prev, *next; /* the pending list */
+} peer;
+
+static peer *headers_pending;
+
 static bool accept_allowed(const struct lws_filter_network_conn_args *a)
 {
     char raw[64] = "", ip[48];
@@ -184,7 +206,8 @@ static bool accept_allowed(const struct lws_filter_network_conn_args *a)
     if (is_trusted_proxy(ip))
         return true;
     ip_entry *e = ip_entry_get(ip);
-    return !e || e->conns < srv.opt.limits.conns_per_ip;
+    return !e ||
+           (e->conns < srv.opt.limits.conns_per_ip && e->headers_pending < HEADERS_PENDING_PER_IP);
 }
 
 static void count_connection(struct lws *wsi)
@@ -193,29 +216,81 @@ static void count_connection(struct lws *wsi)
     lws_get_peer_simple(wsi, raw, sizeof raw);
     ip_normalize(raw, ip, sizeof ip);
     if (!ip[0] || is_trusted_proxy(ip))
-        return; /* not a client connection, or the proxy's */
+        return; /* not a client connection, or the proxy's (which sends whole headers) */
     ip_entry *e = ip_entry_get(ip);
-    if (e) {
-        e->conns++;
-        lws_set_opaque_user_data(wsi, e);
-    }
+    peer *p = e ? calloc(1, sizeof *p) : NULL;
+    if (!p)
+        return;
+    p->ip = e;
+    p->wsi = wsi;
+    p->since = mono_now();
+    p->headers_pending = true;
+    p->next = headers_pending;
+    if (headers_pending)
+        headers_pending->prev = p;
+    headers_pending = p;
+    e->conns++;
+    e->headers_pending++;
+    lws_set_opaque_user_data(wsi, p);
+}
+
+static void headers_done(peer *p)
+{
+    if (!p || !p->headers_pending)
+        return;
+    p->headers_pending = false;
+    p->ip->headers_pending--;
+    if (p->prev)
+        p->prev->next = p->next;
+    else
+        headers_pending = p->next;
+    if (p->next)
+        p->next->prev = p->prev;
+    p->prev = p->next = NULL;
 }
 
 static void uncount_connection(struct lws *wsi)
 {
-    ip_entry *e = lws_get_opaque_user_data(wsi);
-    if (e) {
-        e->conns--;
-        lws_set_opaque_user_data(wsi, NULL);
-    }
+    peer *p = lws_get_opaque_user_data(wsi);
+    if (!p)
+        return;
+    headers_done(p);
+    p->ip->conns--;
+    lws_set_opaque_user_data(wsi, NULL);
+    free(p);
 }
 
-/* Only /ws/{id} upgrades. */
-static bool upgrade_allowed(struct lws *wsi)
+/* Closes connections whose first headers are not complete in time. */
+static void expire_headers(double now)
 {
-    char uri[128] = "";
+    for (peer *p = headers_pending; p; p = p->next)
+        if (now - p->since > HEADER_TIMEOUT_S && p->since > 0) {
+            p->since = 0; /* once */
+            lws_set_timeout(p->wsi, PENDING_TIMEOUT_AWAITING_PROXY_RESPONSE, LWS_TO_KILL_ASYNC);
+        }
+}
+
+/* A WebSocket upgrade: only to /ws/{id}, from this site (a page elsewhere
+ * must not use a visitor's session cookie), and counted like an API
+ * request of its address, so that connecting in a loop is limited. */
+static int upgrade_allowed(struct lws *wsi)
+{
+    char uri[128] = "", ip[48];
+    headers_done(lws_get_opaque_user_data(wsi));
     lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI);
-    return strncmp(uri, "/ws/", 4) == 0;
+    if (strncmp(uri, "/ws/", 4) != 0)
+        return 1;
+    if (http_foreign_origin(wsi)) {
+        lws_return_http_status(wsi, HTTP_STATUS_FORBIDDEN, "not from this site");
+        return 1;
+    }
+    client_ip(wsi, ip, sizeof ip);
+    ip_entry *e = ip_entry_get(ip);
+    if (e && !ip_allow_request(e)) {
+        lws_return_http_status(wsi, 429, "too many connections; slow down");
+        return 1;
+    }
+    return 0;
 }
 
 static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
@@ -226,7 +301,10 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     case LWS_CALLBACK_FILTER_NETWORK_CONNECTION: return accept_allowed(user) ? 0 : 1;
     case LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED: count_connection(wsi); return 0;
     case LWS_CALLBACK_WSI_DESTROY: uncount_connection(wsi); return 0;
-    case LWS_CALLBACK_HTTP: return http_request(&s->http, wsi, in);
+    case LWS_CALLBACK_FILTER_HTTP_CONNECTION: headers_done(lws_get_opaque_user_data(wsi)); return 0;
+    case LWS_CALLBACK_HTTP:
+        headers_done(lws_get_opaque_user_data(wsi));
+        return http_request(&s->http, wsi, in);
     case LWS_CALLBACK_HTTP_BODY: return http_body(&s->http, wsi, in, len);
     case LWS_CALLBACK_HTTP_BODY_COMPLETION: return http_body_done(&s->http, wsi);
     case LWS_CALLBACK_HTTP_WRITEABLE: return http_writeable(&s->http, wsi);
@@ -234,7 +312,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         if (s)
             http_done(&s->http);
         return 0;
-    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION: return upgrade_allowed(wsi) ? 0 : 1;
+    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION: return upgrade_allowed(wsi);
     case LWS_CALLBACK_ESTABLISHED:
         http_done(&s->http);
         memset(&s->ws, 0, offsetof(conn, rx));
@@ -278,7 +356,9 @@ static struct lws_context *create_context(const serve_options *opt)
     if (!strchr(opt->bind, ':'))
         info.options |= LWS_SERVER_OPTION_DISABLE_IPV6;
     info.timeout_secs = 20;
-    info.max_http_header_pool = 256;
+    /* header buffers: enough that the per-address cap of connections still
+     * sending headers leaves plenty for everyone else */
+    info.max_http_header_pool = 1024;
     return lws_create_context(&info);
 }
 

@@ -68,6 +68,7 @@ enum { SEAT_HUMAN, SEAT_AI };
 
 #define LEFT_SEAT_LEVEL "greedy" /* the computer that plays for a player who left */
 #define CHAT_KEEP       STORE_CHAT_KEEP
+#define CHAT_STORED_MAX 1000 /* messages a game's chat may hold in all */
 
 typedef struct conn conn;
 
@@ -105,6 +106,12 @@ typedef struct {
     int64_t at; /* unix milliseconds */
 } chat_msg;
 
+/* An address's chat allowance in one game (chat.c). */
+typedef struct {
+    char ip[48];
+    bucket rate;
+} chat_addr;
+
 typedef struct game {
     char id[GAME_ID_LEN + 1];
     int status;
@@ -122,6 +129,8 @@ typedef struct game {
     chat_msg chat[CHAT_KEEP];             /* a ring, the oldest at chat_first */
     int nchat, chat_first, chat_next;     /* chat_next: the number of the next message */
     int chat_writes;                      /* chat messages being stored */
+    chat_addr *chat_addrs;                /* per address (chat.c), made on first chat */
+    int nchat_addrs;
     char seed_hash[65];
     ax_event *events; /* every event since the deal, in order */
     int nevents, events_cap;
@@ -353,6 +362,11 @@ typedef struct {
 
 enum { HTTP_GET = 1, HTTP_POST, HTTP_HEAD, HTTP_DELETE, HTTP_OTHER };
 
+/* Whether a request says, as browsers do, that a page of another site made
+ * it (Sec-Fetch-Site other than same-origin or none; else an Origin other
+ * than this server's). Scripts send neither header and are not refused. */
+bool http_foreign_origin(struct lws *wsi);
+
 /* LWS_CALLBACK_HTTP: routes a request; returns what the callback returns. */
 int http_request(http_req *r, struct lws *wsi, const char *uri);
 int http_body(http_req *r, struct lws *wsi, const void *in, size_t len);
@@ -391,9 +405,6 @@ bool accounts_session(struct lws *wsi, stored_account *out);
 bool accounts_session_hash(struct lws *wsi, char hash[65]);
 /* The account of a session by its hash, if the session is still valid. */
 bool accounts_session_by_hash(const char *hash, stored_account *out);
-/* A request that would change something, carries the session cookie and
- * comes from another site (Origin or Sec-Fetch-Site): refused. */
-bool accounts_cross_site(struct lws *wsi);
 /* Forgets old login failures and expired sessions. */
 void accounts_housekeeping(double now);
 /* {"rating","deviation","games"} */

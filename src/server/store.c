@@ -23,7 +23,7 @@
 #include <time.h>
 
 #define APPLICATION_ID 0x4158494F /* "AXIO", 1096304975 in schema_v1 */
-#define SCHEMA_VERSION 5
+#define SCHEMA_VERSION 6
 
 /* The first schema; a new database is created with it and then migrated
  * like any old one, so that every migration runs in every test. */
@@ -85,6 +85,12 @@ static const char *const migrations[] = {
     "CREATE TABLE analyses(game_id TEXT NOT NULL, seat INTEGER NOT NULL, result TEXT NOT NULL,"
     " at INTEGER NOT NULL, PRIMARY KEY(game_id, seat));"
     "PRAGMA user_version = 5;",
+    /* 5 -> 6: each account's look-alike key (names.c's skeleton), so that a
+     * new name that looks like a taken one is refused; the server fills it
+     * in for older accounts when it starts (store_each_account_without_skeleton) */
+    "ALTER TABLE accounts ADD COLUMN name_skeleton TEXT;"
+    "CREATE INDEX accounts_skeleton ON accounts(name_skeleton);"
+    "PRAGMA user_version = 6;",
 };
 
 /* Each must prepare on a sound database: the schema check. */
@@ -92,7 +98,7 @@ static const char *const schema_probes[] = {
     "SELECT id, variant, players, mode, seed, status, created_at, updated_at, creator, clock,"
     " clock_left, rematch, rematch_of, end_summary, rules, damage, rated FROM games",
     "SELECT game_id, seat, kind, level, name, token_hash, account_id, place FROM seats",
-    "SELECT id, name, name_key, password_hash, computer, created_at FROM accounts",
+    "SELECT id, name, name_key, password_hash, computer, created_at, name_skeleton FROM accounts",
     "SELECT token_hash, account_id, created_at, expires_at FROM sessions",
     "SELECT account_id, variant, mu, sigma, games FROM ratings",
     "SELECT game_id, seat, account_id, variant, mu_before, sigma_before, mu_after, sigma_after,"

@@ -180,9 +180,14 @@ typedef struct {
 } stored_account;
 
 /* A new account: 0 with *id, 1 when the key (names.c's folded name) is
- * taken, -1 on error. */
-int store_account_create(store *s, const char *name, const char *key, const char *password_hash,
-                         int64_t created, int64_t *id);
+ * taken, -1 on error. skeleton: names.c's look-alike key. */
+int store_account_create(store *s, const char *name, const char *key, const char *skeleton,
+                         const char *password_hash, int64_t created, int64_t *id);
+/* 0 with an account whose name has this skeleton, 1 when none, -1 on error. */
+int store_account_by_skeleton(store *s, const char *skeleton, stored_account *out);
+/* Gives every account without a skeleton (older ones, computer levels) its
+ * skeleton(key); one transaction. */
+int store_fill_skeletons(store *s, int (*skeleton)(const char *key, char *out, size_t size));
 /* Makes sure a computer level has its account (no password). */
 int store_computer_ensure(store *s, const char *name, const char *key, int64_t created);
 /* 0 with the account, 1 when there is none, -1 on error. */

@@ -17,8 +17,8 @@
 #include <time.h>
 
 static const char *const account_sql[AC_COUNT] = {
-    [AC_INSERT] = "INSERT INTO accounts(name, name_key, password_hash, computer, created_at)"
-                  " VALUES(?1, ?2, ?3, 0, ?4)",
+    [AC_INSERT] = "INSERT INTO accounts(name, name_key, password_hash, computer, created_at,"
+                  " name_skeleton) VALUES(?1, ?2, ?3, 0, ?4, ?5)",
     [AC_COMPUTER] = "INSERT OR IGNORE INTO accounts(name, name_key, password_hash, computer,"
                     " created_at) VALUES(?1, ?2, NULL, 1, ?3)",
     [AC_BY_KEY] = "SELECT id, name, computer, password_hash FROM accounts WHERE name_key = ?1",
@@ -56,6 +56,10 @@ static const char *const account_sql[AC_COUNT] = {
     [AC_LEADERBOARD] = "SELECT a.name, a.computer, r.mu, r.sigma, r.games FROM ratings r"
                        " JOIN accounts a ON a.id = r.account_id"
                        " WHERE r.variant = ?1 AND r.games > 0",
+    [AC_BY_SKELETON] = "SELECT id, name, computer, password_hash FROM accounts"
+                       " WHERE name_skeleton = ?1 LIMIT 1",
+    [AC_NO_SKELETON] = "SELECT id, name_key FROM accounts WHERE name_skeleton IS NULL",
+    [AC_SET_SKELETON] = "UPDATE accounts SET name_skeleton = ?2 WHERE id = ?1",
 };
 
 int store_accounts_prepare(store *s)
@@ -81,8 +85,8 @@ static void copy_text(sqlite3_stmt *st, int col, char *out, size_t size)
 
 /* --- accounts --- */
 
-int store_account_create(store *s, const char *name, const char *key, const char *password_hash,
-                         int64_t created, int64_t *id)
+int store_account_create(store *s, const char *name, const char *key, const char *skeleton,
+                         const char *password_hash, int64_t created, int64_t *id)
 {
     store_lock(s);
     sqlite3_stmt *st = s->ac[AC_INSERT];
@@ -90,6 +94,7 @@ int store_account_create(store *s, const char *name, const char *key, const char
     sqlite3_bind_text(st, 2, key, -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(st, 3, password_hash, -1, SQLITE_TRANSIENT);
     sqlite3_bind_int64(st, 4, created);
+    sqlite3_bind_text(st, 5, skeleton, -1, SQLITE_TRANSIENT);
     int rc = sqlite3_step(st);
     sqlite3_reset(st);
     sqlite3_clear_bindings(st);
@@ -135,6 +140,44 @@ int store_account_by_key(store *s, const char *key, stored_account *out)
     sqlite3_bind_text(s->ac[AC_BY_KEY], 1, key, -1, SQLITE_TRANSIENT);
     int rc = read_account(s, s->ac[AC_BY_KEY], out);
     return rc == 1 ? store_unlock(s, 0) + 1 : store_unlock(s, rc);
+}
+
+int store_account_by_skeleton(store *s, const char *skeleton, stored_account *out)
+{
+    store_lock(s);
+    sqlite3_bind_text(s->ac[AC_BY_SKELETON], 1, skeleton, -1, SQLITE_TRANSIENT);
+    int rc = read_account(s, s->ac[AC_BY_SKELETON], out);
+    return rc == 1 ? store_unlock(s, 0) + 1 : store_unlock(s, rc);
+}
+
+int store_fill_skeletons(store *s, int (*skeleton)(const char *key, char *out, size_t size))
+{
+    store_lock(s);
+    s->error[0] = 0;
+    if (store_begin(s))
+        return store_unlock(s, -1);
+    sqlite3_stmt *st = s->ac[AC_NO_SKELETON], *set = s->ac[AC_SET_SKELETON];
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        char out[4096];
+        const char *key = (const char *)sqlite3_column_text(st, 1);
+        if (!key || skeleton(key, out, sizeof out))
+            continue; /* left without one: it matches nothing, as before */
+        sqlite3_bind_int64(set, 1, sqlite3_column_int64(st, 0));
+        sqlite3_bind_text(set, 2, out, -1, SQLITE_TRANSIENT);
+        if (store_step_done(s, set, "storing a name's skeleton")) {
+            rc = SQLITE_ERROR;
+            break;
+        }
+    }
+    sqlite3_reset(st);
+    if (rc != SQLITE_DONE || store_commit(s)) {
+        if (!s->error[0])
+            store_fail(s, "filling in names' skeletons");
+        store_rollback(s);
+        return store_unlock(s, -1);
+    }
+    return store_unlock(s, 0);
 }
 
 int store_account_by_id(store *s, int64_t id, stored_account *out)

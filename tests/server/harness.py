@@ -50,7 +50,9 @@ class Server:
 
     def __init__(self, db, *args, web=None, quiet=True):
         self.db = db
-        cmd = [AXIO, "serve", "--port", "0", "--db", db, *(["--quiet"] if quiet else []), *args]
+        # the tests sign up many accounts from one address; a test of that limit sets its own
+        cmd = [AXIO, "serve", "--port", "0", "--db", db, *(["--quiet"] if quiet else []),
+               "--max-signups-per-ip", "1000", *args]
         if web:
             cmd += ["--web", web]
         # stderr to a file: a pipe nobody reads could fill up and stall the server
@@ -72,7 +74,10 @@ class Server:
         """(status, parsed JSON or text, headers)."""
         conn = http.client.HTTPConnection(HOST, self.port, timeout=TIMEOUT)
         data = raw if raw is not None else (json.dumps(body) if body is not None else None)
-        conn.request(method, path, body=data, headers=headers or {})
+        headers = dict(headers or {})
+        if body is not None and raw is None:
+            headers.setdefault("Content-Type", "application/json")  # as a browser's fetch
+        conn.request(method, path, body=data, headers=headers)
         resp = conn.getresponse()
         text = resp.read().decode(errors="replace")
         conn.close()

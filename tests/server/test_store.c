@@ -217,8 +217,8 @@ static void test_accounts_and_sessions(void **state)
     store *s = store_open(path, true, err, sizeof err);
     assert_non_null(s);
     int64_t ann, other;
-    assert_int_equal(store_account_create(s, "Ann", "ann", "$argon2id$x", 1, &ann), 0);
-    assert_int_equal(store_account_create(s, "ANN", "ann", "$argon2id$y", 1, &other), 1);
+    assert_int_equal(store_account_create(s, "Ann", "ann", "ann", "$argon2id$x", 1, &ann), 0);
+    assert_int_equal(store_account_create(s, "ANN", "ann", "ann", "$argon2id$y", 1, &other), 1);
     assert_int_equal(store_computer_ensure(s, "greedy", "greedy", 1), 0);
     assert_int_equal(store_computer_ensure(s, "greedy", "greedy", 2), 0); /* again: no change */
     stored_account a;
@@ -294,8 +294,8 @@ static void test_ratings_in_the_last_decision(void **state)
     store *s = store_open(path, true, err, sizeof err);
     assert_non_null(s);
     int64_t ann, bo;
-    assert_int_equal(store_account_create(s, "Ann", "ann", "h", 1, &ann), 0);
-    assert_int_equal(store_account_create(s, "Bo", "bo", "h", 1, &bo), 0);
+    assert_int_equal(store_account_create(s, "Ann", "ann", "ann", "h", 1, &ann), 0);
+    assert_int_equal(store_account_create(s, "Bo", "bo", "bo", "h", 1, &bo), 0);
     stored_game g1 = sample_game("rated0000001"), g2 = sample_game("rated0000002");
     g1.rated = g2.rated = true;
     g1.seats[0].account_id = g2.seats[0].account_id = ann;

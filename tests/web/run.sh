@@ -28,10 +28,11 @@ fi
 
 TMP=$(mktemp -d /tmp/axio-web.XXXXXX)
 PORT=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
-# The whole suite creates more games from one address (127.0.0.1) than the default limit of 30
-# an hour allows a person; the limit itself is tested in tests/server.
+# The whole suite creates more games and accounts from one address (127.0.0.1) than the
+# default limits (30 games, 5 accounts an hour) allow a person; the limits themselves are
+# tested in tests/server.
 "$AXIO" serve --port "$PORT" --bind 127.0.0.1 --db "$TMP/web.db" --web "$SRC/web" \
-  --max-games-per-ip 1000 >"$TMP/server.log" 2>&1 &
+  --max-games-per-ip 1000 --max-signups-per-ip 1000 >"$TMP/server.log" 2>&1 &
 SERVER=$!
 cleanup() {
   kill "$SERVER" 2>/dev/null || true
