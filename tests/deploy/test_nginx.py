@@ -140,6 +140,7 @@ class Nginx:
         site = substitute(site, f"/etc/letsencrypt/live/{HOST}/privkey.pem", key, 1)
         site = substitute(site, "http://127.0.0.1:8080", f"http://127.0.0.1:{axio_port}", 2)
         site = substitute(site, "root /var/www/html;", f"root {webroot};", 1)
+        site = substitute(site, "/var/log/nginx/axio.access.log", f"{tmp}/axio.access.log", 2)
         # what Debian's /etc/nginx/nginx.conf gives a site, with the paths moved here
         conf = f"""
 worker_processes 1;
@@ -395,6 +396,12 @@ class DeployTest(unittest.TestCase):
         r = subprocess.run([AXIO, "replay", path], capture_output=True, text=True, timeout=TIMEOUT)
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
         type(self).game, type(self).record = game, text
+        # the seat token went in the URL (?token=): the shipped log format leaves it out
+        with open(os.path.join(self.tmp, "axio.access.log")) as f:
+            log = f.read()
+        self.assertIn(f"/ws/{game}", log)
+        self.assertNotIn(token, log)
+        self.assertNotIn("token=", log)
 
     def create_from(self, source, direct=False, forged=None):
         body = {"variant": "hex", "players": 2, "name": "Bo",

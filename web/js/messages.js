@@ -604,6 +604,8 @@ const EN = {
   'error.cancelled': 'The game was cancelled.',
   'error.busy': 'The server is busy. Please try again in a moment.',
   'error.unavailable': 'This server does not offer that.',
+  'error.chat_full': 'This game\'s chat is full.',
+  'error.unsupported_media_type': 'The server did not accept the request.',
   // ... and the reasons the server names (an illegal placement: the engine's; a refused name or password)
   'reason.cell': 'This place is outside the play area or not empty.',
   'reason.adjacent': 'The two halves must lie on neighbouring places.',
@@ -622,6 +624,7 @@ const EN = {
   'reason.password_short': 'The password is too short.',
   'reason.password_long': 'The password is too long (at most 1024 bytes).',
   'reason.password_nul': 'The password holds a character that is not allowed.',
+  'reason.name_confusable': 'This name looks like one that is taken. Please choose another one.',
 
   // the guided first game (guide.js): the way in, the page that deals it, the tips
   'guide.learn': 'Learn to play:',

@@ -609,6 +609,8 @@ export default {
   'error.cancelled': 'Die Partie wurde abgesagt.',
   'error.busy': 'Der Server ist ausgelastet. Bitte versuche es gleich noch einmal.',
   'error.unavailable': 'Das bietet dieser Server nicht an.',
+  'error.chat_full': 'Der Chat dieser Partie ist voll.',
+  'error.unsupported_media_type': 'Der Server hat die Anfrage nicht angenommen.',
   'reason.cell': 'Diese Stelle liegt außerhalb des Spielbereichs oder ist nicht frei.',
   'reason.adjacent': 'Die beiden Hälften müssen auf benachbarten Feldern liegen.',
   'reason.first_tile': 'Dein erster Stein muss an ein Startsymbol grenzen, an das noch kein Stein grenzt.',
@@ -626,6 +628,7 @@ export default {
   'reason.password_short': 'Das Passwort ist zu kurz.',
   'reason.password_long': 'Das Passwort ist zu lang (höchstens 1024 Bytes).',
   'reason.password_nul': 'Das Passwort enthält ein unerlaubtes Zeichen.',
+  'reason.name_confusable': 'Dieser Name sieht aus wie ein vergebener. Bitte wähle einen anderen.',
 
   // die geführte erste Partie (guide.js)
   'guide.learn': 'Spielen lernen:',

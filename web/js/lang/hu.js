@@ -599,6 +599,8 @@ export default {
   'error.cancelled': 'A játszmát lemondták.',
   'error.busy': 'A szerver túlterhelt. Próbáld újra egy pillanat múlva.',
   'error.unavailable': 'Ez a szerver ezt nem kínálja.',
+  'error.chat_full': 'Ennek a játszmának a csevegése megtelt.',
+  'error.unsupported_media_type': 'A szerver nem fogadta el a kérést.',
   'reason.cell': 'Ez a hely a játékterületen kívül esik, vagy nem üres.',
   'reason.adjacent': 'A lapka két felének szomszédos mezőkre kell kerülnie.',
   'reason.first_tile': 'Az első lapkádnak olyan kezdőszimbólumhoz kell illeszkednie, amelyhez még egy lapka sem illeszkedik.',
@@ -616,6 +618,7 @@ export default {
   'reason.password_short': 'A jelszó túl rövid.',
   'reason.password_long': 'A jelszó túl hosszú (legfeljebb 1024 bájt).',
   'reason.password_nul': 'A jelszóban nem megengedett karakter van.',
+  'reason.name_confusable': 'Ez a név úgy néz ki, mint egy már foglalt név. Kérlek, válassz másikat.',
 
   // a vezetett első játszma (guide.js)
   'guide.learn': 'Tanuld meg:',
