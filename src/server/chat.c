@@ -70,12 +70,9 @@ static bucket *address_bucket(game *gm, const char *ip, double now)
             fullest = a;
     }
     chat_addr *a = gm->nchat_addrs < CHAT_ADDRESSES ? &gm->chat_addrs[gm->nchat_addrs++] : fullest;
-    if (a != fullest || a->rate.tokens >= CHAT_BURST) {
-        snprintf(a->ip, sizeof a->ip, "%s", ip);
-        a->rate = (bucket){0, 0};
-        return &a->rate;
-    }
-    return NULL; /* every address here is still limited: refuse rather than forget one */
+    snprintf(a->ip, sizeof a->ip, "%s", ip);
+    a->rate = (bucket){0, 0};
+    return &a->rate;
 }
 
 static bool chat_allowed(conn *c)

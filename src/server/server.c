@@ -181,7 +181,7 @@ static void housekeeping(lws_sorted_usec_list_t *sul)
  * headers: at most HEADERS_PENDING_PER_IP per address, and none for longer
  * than HEADER_TIMEOUT_S (a client that sends its headers a byte at a time
  * holds one of lws's header buffers, which all other clients share). */
-#define HEADERS_PENDING_PER_IP 8
+#define HEADERS_PENDING_PER_IP 16
 #define HEADER_TIMEOUT_S       5.0
 
 typedef struct peer {
