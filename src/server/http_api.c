@@ -148,18 +148,11 @@ int http_writeable(http_req *r, struct lws *wsi)
 
 /* --- where a request comes from --- */
 
-/* This server's origin: the --public-url's scheme, host and port; else the
- * request's Host, over https when the trusted proxy says so
- * (X-Forwarded-Proto), else http. */
-static void own_origin(struct lws *wsi, char *out, size_t size)
+/* The origin a request addressed: its Host, over https when the trusted
+ * proxy says so (X-Forwarded-Proto), else http. A page of another site
+ * cannot choose the Host its visitor's browser sends. */
+static void request_origin(struct lws *wsi, char *out, size_t size)
 {
-    const char *url = srv.opt.public_url;
-    if (url && strstr(url, "://")) {
-        const char *host = strstr(url, "://") + 3;
-        size_t n = (size_t)(host - url) + strcspn(host, "/?#");
-        snprintf(out, size, "%.*s", (int)n, url);
-        return;
-    }
     char host[256] = "", peer_ip[64] = "", ip[48], proto[16] = "";
     lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST);
     lws_get_peer_simple(wsi, peer_ip, sizeof peer_ip);
@@ -168,6 +161,18 @@ static void own_origin(struct lws *wsi, char *out, size_t size)
                  lws_hdr_custom_copy(wsi, proto, sizeof proto, "x-forwarded-proto:", 18) > 0 &&
                  strcasecmp(proto, "https") == 0;
     snprintf(out, size, "%s://%s", https ? "https" : "http", host);
+}
+
+/* The --public-url's scheme, host and port, or "". */
+static void public_origin(char *out, size_t size)
+{
+    const char *url = srv.opt.public_url;
+    out[0] = 0;
+    if (url && strstr(url, "://")) {
+        const char *host = strstr(url, "://") + 3;
+        size_t n = (size_t)(host - url) + strcspn(host, "/?#");
+        snprintf(out, size, "%.*s", (int)n, url);
+    }
 }
 
 bool http_foreign_origin(struct lws *wsi)
@@ -180,7 +185,10 @@ bool http_foreign_origin(struct lws *wsi)
     char origin[512], own[512];
     if (lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN) <= 0)
         return true; /* too long to be ours */
-    own_origin(wsi, own, sizeof own);
+    public_origin(own, sizeof own);
+    if (own[0] && strcasecmp(origin, own) == 0)
+        return false;
+    request_origin(wsi, own, sizeof own);
     return strcasecmp(origin, own) != 0;
 }
 

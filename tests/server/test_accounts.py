@@ -253,8 +253,12 @@ class SecureCookie(ServerTest):
         ok = call(self.server, "POST", "/api/games", {"variant": "square", "players": 2}, token=token,
                   headers={"Origin": "https://axio.example"})
         self.assertEqual(ok[0], 201, ok[1])
+        # the address the request was sent to (its Host) is this site too; another is not
+        same = call(self.server, "POST", "/api/games", {"variant": "square", "players": 2},
+                    token=token, headers={"Origin": f"http://{HOST}:{self.server.port}"})
+        self.assertEqual(same[0], 201, same[1])
         refused = call(self.server, "POST", "/api/games", {"variant": "square", "players": 2},
-                       token=token, headers={"Origin": f"http://{HOST}:{self.server.port}"})
+                       token=token, headers={"Origin": f"https://{HOST}:{self.server.port}"})
         self.assertEqual((refused[0], error_code(refused[1])), (403, "forbidden"))
         _, _, headers = call(self.server, "POST", "/api/logout", token=token,
                              headers={"Origin": "https://axio.example"})
