@@ -17,13 +17,17 @@ the end. It then
   3. plays: each seat, when a state says it is to move, thinks for a random time in
      --think (seconds, like a person; 0 0 for no pause) and sends the legal decision
      the server hinted at (`you.hint`, drawn with ax_random_move over the legal moves),
-  4. runs until every game is over (or --duration), then checks with the server that
-     every decision it acknowledged is in the game (no lost moves).
+  4. runs until every game is over (or --duration); then sends no new decision, waits
+     (--drain seconds at most) for the answers to the ones in flight, and checks with
+     the server that every decision it acknowledged is in the game (no lost moves).
 
 Reported: decisions per second; move latency from sending a decision to receiving
 the state broadcast after it, at the mover (p50/p99/max) and at the last of all the
 game's connections (p50/p99/max); errors (error messages, failed or dropped
-connections); lost moves (sent but never acknowledged, or missing on the server).
+connections); lost moves (acknowledged to a client, then missing on the server) and
+unanswered ones (sent, and no answer even after the drain); with --axio, the server's
+CPU (share of one core while playing) and its memory: resident size before the clients
+connect and with all of them connected, and the difference per connection.
 With --ai-games N --level L it plays N games of one person (this client, moving
 from the hints after --think) against the computer player L instead, and reports
 `ai_reply_ms` (p50/p99/max): from the state in which the computer is to move to
@@ -63,6 +67,7 @@ STATUS_OVER = b'"status":"over"'
 
 class Stats:
     def __init__(self):
+        self.stopping = False  # --duration is over: no new decisions
         self.samples = []  # (send time, seconds to the mover's state)
         self.lag = []  # seconds the client's loop woke up late
         self.mover = []  # seconds, send -> the mover's state
@@ -222,9 +227,15 @@ async def play(conn, game, ply, hint, args, stats):
     think = random.uniform(*args.think) if args.think[1] > 0 else 0
     if think:
         await asyncio.sleep(think)
+    if stats.stopping or conn.closed:
+        return
     game.sent(ply, conn)
     stats.sent += 1
-    await conn.send_text(json.dumps(hint, separators=(",", ":")))
+    try:
+        await conn.send_text(json.dumps(hint, separators=(",", ":")))
+    except (ConnectionError, OSError) as e:
+        if not stats.stopping:
+            stats.errors.append(f"game {game.id}: sending failed: {e!r}")
 
 
 async def watch_lag(stats):
@@ -290,6 +301,8 @@ async def run(host, port, args):
     t0 = time.perf_counter()
     created = create_games(host, port, args)
     t_created = time.perf_counter()
+    if args.server_pid:
+        stats.rss_games = rss_kib(args.server_pid)[0]
     games = []
     opens = []
     for gid, seats, ai_seats in created:
@@ -313,6 +326,9 @@ async def run(host, port, args):
                 stats.errors.append(f"connect failed: {r!r}")
     nconns = sum(1 for c, _ in opens if c.writer)
     t_connected = time.perf_counter()
+    if args.server_pid:
+        await asyncio.sleep(0.5)  # the last connections' first states are sent
+        stats.rss_connected = rss_kib(args.server_pid)[0]
     print(f"{len(games)} games created in {t_created - t0:.1f} s; {nconns} connections open "
           f"in {t_connected - t_created:.1f} s", flush=True)
     gc.collect()
@@ -326,8 +342,11 @@ async def run(host, port, args):
     except asyncio.TimeoutError:
         pass
     t_end = time.perf_counter()
-    # a last decision may still be on its way; then stop reading
-    await asyncio.sleep(0.5)
+    # no new decisions; the ones in flight are answered (or not) before anything is counted
+    stats.stopping = True
+    drain_end = time.perf_counter() + args.drain
+    while time.perf_counter() < drain_end and stats.sent > stats.acked:
+        await asyncio.sleep(0.05)
     for c, _ in opens:
         c.close()
     lag.cancel()
@@ -338,8 +357,8 @@ async def run(host, port, args):
 
 
 def lost_moves(host, port, games):
-    """Decisions acknowledged to a client but missing on the server, and games
-    whose server ply differs from what the clients acknowledged."""
+    """Decisions acknowledged to a client but missing on the server (a game whose
+    server ply is below what its clients saw acknowledged)."""
     lost = 0
     for g in games:
         status, state = http_json(host, port, "GET", f"/api/games/{g.id}")
@@ -348,10 +367,23 @@ def lost_moves(host, port, games):
     return lost
 
 
+def rss_kib(pid):
+    """Resident and peak resident memory of a process, KiB."""
+    out = {}
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith(("VmRSS:", "VmHWM:")):
+                out[line.split(":")[0]] = int(line.split()[1])
+    return out.get("VmRSS", 0), out.get("VmHWM", 0)
+
+
 def start_server(axio, db, extra=(), bind="127.0.0.1"):
     cmd = [axio, "serve", "--port", "0", "--bind", bind, "--db", db, "--quiet",
            "--max-conns-per-ip", "100000", "--max-games-per-ip", "100000000",
            "--request-rate", "1000000", "--msg-rate", "100", *extra]
+    if "--max-header-waits-per-ip" in subprocess.run([axio, "serve", "--help"], capture_output=True,
+                                                     text=True).stdout:
+        cmd += ["--max-header-waits-per-ip", "100000"]  # every client opens from 127.0.0.1
     err = open(db + ".log", "w")
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=err, text=True)
     line = proc.stdout.readline()
@@ -378,6 +410,8 @@ def main():
     ap.add_argument("--think", type=float, nargs=2, default=[0.5, 1.5], metavar=("MIN", "MAX"),
                     help="seconds a player waits before moving (default 0.5 1.5)")
     ap.add_argument("--duration", type=float, default=600, help="stop after this many seconds")
+    ap.add_argument("--drain", type=float, default=10,
+                    help="after --duration, wait this long at most for decisions in flight")
     ap.add_argument("--seed", type=int, help="for the think times")
     ap.add_argument("--json", help="also write the results to this file")
     ap.add_argument("--samples", help="write every move's send time and latency (CSV) here")
@@ -398,18 +432,23 @@ def main():
     if not args.axio and not args.url:
         ap.error("give --axio PATH (start a server) or --url URL (use one)")
     proc = tmp = None
+    args.server_pid = None
     if args.axio:
         tmp = tempfile.TemporaryDirectory()
         proc, port = start_server(args.axio, os.path.join(tmp.name, "load.db"), args.server_arg)
         host = "127.0.0.1"
+        args.server_pid = proc.pid
     else:
         u = urllib.parse.urlparse(args.url)
         host, port = u.hostname, u.port or 80
     try:
+        rss_idle = rss_kib(proc.pid)[0] if proc else None
         cpu0 = cpu_seconds(proc.pid) if proc else None
         stats, games, nconns, elapsed = asyncio.run(run(host, port, args))
         cpu = cpu_seconds(proc.pid) - cpu0 if proc else None
-        lost = lost_moves(host, port, games) + (stats.sent - stats.acked)
+        rss_peak = rss_kib(proc.pid)[1] if proc else None
+        lost = lost_moves(host, port, games)
+        unanswered = stats.sent - stats.acked
         finished = sum(1 for g in games if g.over.is_set())
     finally:
         if proc:
@@ -428,6 +467,7 @@ def main():
         "all_p50_ms": float(ms(pct(stats.everyone, 50))), "all_p99_ms": float(ms(pct(stats.everyone, 99))),
         "all_max_ms": float(ms(max(stats.everyone, default=float("nan")))),
         "messages": stats.messages, "errors": len(stats.errors), "lost_moves": lost,
+        "unanswered_moves": unanswered,
         "server_cpu_seconds": round(cpu, 1) if cpu is not None else None,
         "load_average": round(os.getloadavg()[0], 2),
         "client_lag_p99_ms": float(ms(pct(stats.lag, 99))),
@@ -450,13 +490,23 @@ def main():
         print(f"computer ({args.level}) reply:     p50 {r['p50']} ms, p99 {r['p99']} ms, max {r['max']} ms "
               f"over {r['n']} decisions; {stats.ai_hurried} states said it was hurried")
     if cpu is not None:
-        print(f"server CPU: {cpu:.1f} s ({100 * cpu / elapsed:.0f}% of one core)")
+        print(f"server CPU: {cpu:.1f} s ({100 * cpu / elapsed:.0f}% of one core), "
+              f"{1000 * cpu / max(1, stats.acked):.2f} ms per move")
+        conn_kib = (stats.rss_connected - stats.rss_games) / max(1, nconns)
+        game_kib = (stats.rss_games - rss_idle) / max(1, len(games))
+        print(f"server memory: {rss_idle / 1024:.1f} MiB idle, {stats.rss_games / 1024:.1f} MiB with "
+              f"{len(games)} games ({game_kib:.1f} KiB each), {stats.rss_connected / 1024:.1f} MiB with "
+              f"{nconns} connections ({conn_kib:.1f} KiB each), peak {rss_peak / 1024:.1f} MiB")
+        result.update({"server_cpu_ms_per_move": round(1000 * cpu / max(1, stats.acked), 3),
+                       "server_rss_idle_kib": rss_idle, "server_rss_connected_kib": stats.rss_connected,
+                       "server_kib_per_connection": round(conn_kib, 2), "server_rss_peak_kib": rss_peak,
+                       "server_rss_games_kib": stats.rss_games, "server_kib_per_game": round(game_kib, 2)})
     print(f"load generator loop lag: p50 {ms(pct(stats.lag, 50))} ms, p99 {ms(pct(stats.lag, 99))} ms, "
           f"max {ms(max(stats.lag, default=0))} ms")
     own = resource.getrusage(resource.RUSAGE_SELF)
     print(f"load generator CPU: {own.ru_utime + own.ru_stime:.1f} s; machine load average "
           f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    print(f"errors: {len(stats.errors)}, lost moves: {lost}")
+    print(f"errors: {len(stats.errors)}, lost moves: {lost}, unanswered after the drain: {unanswered}")
     for e in stats.errors[:10]:
         print("  " + e)
     if args.samples:
@@ -468,7 +518,7 @@ def main():
     if args.json:
         with open(args.json, "w") as f:
             json.dump(result, f, indent=2)
-    return 0 if not stats.errors and lost == 0 and finished == len(games) else 1
+    return 0 if not stats.errors and lost == 0 and unanswered == 0 and finished == len(games) else 1
 
 
 if __name__ == "__main__":

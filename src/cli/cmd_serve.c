@@ -29,6 +29,9 @@ static const char *const help =
     "  --msg-rate N           WebSocket messages per second per connection (default 10)\n"
     "  --request-rate N       API requests per second per address (default 20)\n"
     "  --max-signups-per-ip N accounts one address may create per hour (default 5)\n"
+    "  --max-header-waits-per-ip N\n"
+    "                         connections of one address still sending their first\n"
+    "                         headers (default 16; each is closed after 5 s)\n"
     "  --ai-threads N         threads for computer players (default 2)\n"
     "  --analysis-ms N        search time per decision of a post-game analysis, 1 to\n"
     "                         60000 ms (default 300)\n"
@@ -87,6 +90,7 @@ int cmd_serve(int argc, char **argv)
                                          {"msg-rate", required_argument, 0, 'm'},
                                          {"request-rate", required_argument, 0, 'r'},
                                          {"max-signups-per-ip", required_argument, 0, 'S'},
+                                         {"max-header-waits-per-ip", required_argument, 0, 'H'},
                                          {"ai-threads", required_argument, 0, 't'},
                                          {"analysis-ms", required_argument, 0, 'M'},
                                          {"sync", required_argument, 0, 's'},
@@ -100,7 +104,7 @@ int cmd_serve(int argc, char **argv)
     serve_options opt = {.port = 8080,
                          .bind = "127.0.0.1",
                          .db_path = "axio.db",
-                         .limits = {32, 30, 10, 20, 5},
+                         .limits = {32, 30, 10, 20, 5, 16},
                          .ai_threads = 2,
                          .analysis_ms = 300,
                          .absent_s = 120,
@@ -146,6 +150,11 @@ int cmd_serve(int argc, char **argv)
             if (!parse_positive(optarg, 100000000, &v))
                 return usage_error("serve", "--max-signups-per-ip must be a positive number");
             opt.limits.signups_per_hour = (double)v;
+            break;
+        case 'H':
+            if (!parse_positive(optarg, 1000000, &v))
+                return usage_error("serve", "--max-header-waits-per-ip must be a positive number");
+            opt.limits.headers_per_ip = (int)v;
             break;
         case 't':
             if (!parse_positive(optarg, 64, &v))

@@ -14,7 +14,7 @@
 #define IP_BUCKETS 1024
 
 static ip_entry *table[IP_BUCKETS];
-static limits_config config = {16, 30, 10, 20, 5};
+static limits_config config = {16, 30, 10, 20, 5, 16};
 
 void limits_configure(const limits_config *c) { config = *c; }
 

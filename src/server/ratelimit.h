@@ -17,6 +17,7 @@ typedef struct {
     double msgs_per_sec;     /* WebSocket messages per connection (burst: twice) */
     double requests_per_sec; /* HTTP API requests per address (burst: twice) */
     double signups_per_hour; /* accounts created per address (burst: the same number) */
+    int headers_per_ip;      /* connections still sending their first headers, per address */
 } limits_config;
 
 void limits_configure(const limits_config *c);

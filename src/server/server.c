@@ -178,11 +178,10 @@ static void housekeeping(lws_sorted_usec_list_t *sul)
 /* A client connection as the limits see it, from its socket's creation to
  * its destruction (the wsi's opaque user data). Until its first request's
  * headers are complete it is also on the list of connections sending
- * headers: at most HEADERS_PENDING_PER_IP per address, and none for longer
- * than HEADER_TIMEOUT_S (a client that sends its headers a byte at a time
- * holds one of lws's header buffers, which all other clients share). */
-#define HEADERS_PENDING_PER_IP 16
-#define HEADER_TIMEOUT_S       5.0
+ * headers: at most --max-header-waits-per-ip per address, and none for
+ * longer than HEADER_TIMEOUT_S (a client that sends its headers a byte at a
+ * time holds one of lws's header buffers, which all other clients share). */
+#define HEADER_TIMEOUT_S 5.0
 
 typedef struct peer {
     ip_entry *ip;
@@ -206,8 +205,8 @@ static bool accept_allowed(const struct lws_filter_network_conn_args *a)
     if (is_trusted_proxy(ip))
         return true;
     ip_entry *e = ip_entry_get(ip);
-    return !e ||
-           (e->conns < srv.opt.limits.conns_per_ip && e->headers_pending < HEADERS_PENDING_PER_IP);
+    return !e || (e->conns < srv.opt.limits.conns_per_ip &&
+                  e->headers_pending < srv.opt.limits.headers_per_ip);
 }
 
 static void count_connection(struct lws *wsi)
