@@ -47,6 +47,7 @@ import asyncio
 import base64
 import gc
 import http.client
+import multiprocessing
 import json
 import os
 import random
@@ -296,13 +297,11 @@ def create_games(host, port, args):
 
 # --- the run ---
 
-async def run(host, port, args):
+async def play_slice(host, port, args, created, connected=None, go=None):
+    """Plays the games `created` (a slice of them with --procs): opens their connections,
+    says so (connected()), waits for go(), plays until they are over or --duration, drains,
+    and returns what it measured as plain data."""
     stats = Stats()
-    t0 = time.perf_counter()
-    created = create_games(host, port, args)
-    t_created = time.perf_counter()
-    if args.server_pid:
-        stats.rss_games = rss_kib(args.server_pid)[0]
     games = []
     opens = []
     for gid, seats, ai_seats in created:
@@ -325,12 +324,10 @@ async def run(host, port, args):
             if isinstance(r, Exception):
                 stats.errors.append(f"connect failed: {r!r}")
     nconns = sum(1 for c, _ in opens if c.writer)
-    t_connected = time.perf_counter()
-    if args.server_pid:
-        await asyncio.sleep(0.5)  # the last connections' first states are sent
-        stats.rss_connected = rss_kib(args.server_pid)[0]
-    print(f"{len(games)} games created in {t_created - t0:.1f} s; {nconns} connections open "
-          f"in {t_connected - t_created:.1f} s", flush=True)
+    if connected:
+        connected(nconns)
+    if go:
+        await asyncio.get_running_loop().run_in_executor(None, go)
     gc.collect()
     gc.freeze()  # the setup's objects are never collected: fewer, shorter pauses
     gc.set_threshold(100000, 50, 100)
@@ -353,17 +350,100 @@ async def run(host, port, args):
     for r in readers:
         r.cancel()
     await asyncio.gather(*readers, return_exceptions=True)
-    return stats, games, nconns, t_end - t_play
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    return {
+        "samples": stats.samples, "lag": stats.lag, "mover": stats.mover,
+        "everyone": stats.everyone, "sent": stats.sent, "acked": stats.acked,
+        "errors": stats.errors, "messages": stats.messages, "bytes": stats.bytes,
+        "ai_reply": stats.ai_reply, "ai_hurried": stats.ai_hurried,
+        "games": [(g.id, g.acked, g.over.is_set()) for g in games],
+        "connections": nconns, "seconds": t_end - t_play,
+        "cpu": own.ru_utime + own.ru_stime,
+    }
+
+
+def merge(parts):
+    """One Stats and the games' (id, acked, over) from every slice's results."""
+    stats = Stats()
+    games = []
+    for r in parts:
+        for key in ("samples", "lag", "mover", "everyone", "errors", "ai_reply"):
+            getattr(stats, key).extend(r[key])
+        for key in ("sent", "acked", "messages", "bytes", "ai_hurried"):
+            setattr(stats, key, getattr(stats, key) + r[key])
+        games.extend(r["games"])
+    return stats, games
+
+
+def slice_worker(host, port, args, created, conn, index):
+    """A --procs child: plays its slice and sends back the results."""
+    if args.seed is not None:
+        random.seed(args.seed * 1000 + index)  # each its own think times, reproducibly
+
+    def connected(n):
+        conn.send(("connected", n))
+
+    def go():
+        conn.recv()
+    try:
+        result = asyncio.run(play_slice(host, port, args, created, connected, go))
+        conn.send(("done", result))
+    except BaseException as e:  # noqa: B902 - reported to the parent, which fails the run
+        conn.send(("failed", repr(e)))
+
+
+def run(host, port, args):
+    """Creates the games, plays them (in --procs processes), returns the merged results."""
+    t0 = time.perf_counter()
+    created = create_games(host, port, args)
+    t_created = time.perf_counter()
+    rss_games = rss_kib(args.server_pid)[0] if args.server_pid else None
+    slices = [created[i::args.procs] for i in range(args.procs)]
+    ctx = multiprocessing.get_context("fork")
+    pipes, procs = [], []
+    for index, part in enumerate(slices):
+        here, there = ctx.Pipe()
+        p = ctx.Process(target=slice_worker, args=(host, port, args, part, there, index), daemon=True)
+        p.start()
+        pipes.append(here)
+        procs.append(p)
+    nconns = 0
+    for here in pipes:
+        kind, n = here.recv()
+        if kind != "connected":
+            raise SystemExit(f"a load process failed: {n}")
+        nconns += n
+    t_connected = time.perf_counter()
+    rss_connected = None
+    if args.server_pid:
+        time.sleep(0.5)  # the last connections' first states are sent
+        rss_connected = rss_kib(args.server_pid)[0]
+    print(f"{len(created)} games created in {t_created - t0:.1f} s; {nconns} connections open "
+          f"in {t_connected - t_created:.1f} s ({args.procs} load process(es))", flush=True)
+    for here in pipes:
+        here.send("go")
+    parts = []
+    for here in pipes:
+        kind, result = here.recv()
+        if kind != "done":
+            raise SystemExit(f"a load process failed: {result}")
+        parts.append(result)
+    for p in procs:
+        p.join()
+    stats, games = merge(parts)
+    stats.rss_games, stats.rss_connected = rss_games, rss_connected
+    stats.client_cpu = sum(r["cpu"] for r in parts)
+    return stats, games, nconns, max(r["seconds"] for r in parts)
 
 
 def lost_moves(host, port, games):
     """Decisions acknowledged to a client but missing on the server (a game whose
-    server ply is below what its clients saw acknowledged)."""
+    server ply is below what its clients saw acknowledged); games: (id, acked, over)."""
     lost = 0
-    for g in games:
-        status, state = http_json(host, port, "GET", f"/api/games/{g.id}")
-        if status != 200 or state["ply"] < g.acked:
-            lost += g.acked - (state["ply"] if status == 200 else 0)
+    for gid, acked, _ in games:
+        status, state = http_json(host, port, "GET", f"/api/games/{gid}")
+        if status != 200 or state["ply"] < acked:
+            lost += acked - (state["ply"] if status == 200 else 0)
     return lost
 
 
@@ -413,6 +493,8 @@ def main():
     ap.add_argument("--drain", type=float, default=10,
                     help="after --duration, wait this long at most for decisions in flight")
     ap.add_argument("--seed", type=int, help="for the think times")
+    ap.add_argument("--procs", type=int, default=1,
+                    help="load processes, each playing a share of the games (default 1)")
     ap.add_argument("--json", help="also write the results to this file")
     ap.add_argument("--samples", help="write every move's send time and latency (CSV) here")
     ap.add_argument("--ai-games", type=int, default=0,
@@ -444,12 +526,12 @@ def main():
     try:
         rss_idle = rss_kib(proc.pid)[0] if proc else None
         cpu0 = cpu_seconds(proc.pid) if proc else None
-        stats, games, nconns, elapsed = asyncio.run(run(host, port, args))
+        stats, games, nconns, elapsed = run(host, port, args)
         cpu = cpu_seconds(proc.pid) - cpu0 if proc else None
         rss_peak = rss_kib(proc.pid)[1] if proc else None
         lost = lost_moves(host, port, games)
         unanswered = stats.sent - stats.acked
-        finished = sum(1 for g in games if g.over.is_set())
+        finished = sum(1 for _, _, over in games if over)
     finally:
         if proc:
             proc.send_signal(signal.SIGTERM)
@@ -504,8 +586,8 @@ def main():
     print(f"load generator loop lag: p50 {ms(pct(stats.lag, 50))} ms, p99 {ms(pct(stats.lag, 99))} ms, "
           f"max {ms(max(stats.lag, default=0))} ms")
     own = resource.getrusage(resource.RUSAGE_SELF)
-    print(f"load generator CPU: {own.ru_utime + own.ru_stime:.1f} s; machine load average "
-          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print(f"load generator CPU: {own.ru_utime + own.ru_stime + stats.client_cpu:.1f} s; machine load "
+          f"average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"errors: {len(stats.errors)}, lost moves: {lost}, unanswered after the drain: {unanswered}")
     for e in stats.errors[:10]:
         print("  " + e)

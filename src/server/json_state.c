@@ -37,50 +37,146 @@ static bool is_field(const ax_game *g, int cell)
     return false;
 }
 
-static void add_grid_board(json_t *o, const ax_game *g)
+/* --- the board as text ---
+ *
+ * The board is most of a state, and made with jansson it was hundreds of
+ * small allocations per broadcast (at 10,000 connections a third of the
+ * loop's time went to malloc). It holds only numbers and colour names, so
+ * it is written straight into a buffer and spliced into the state's text. */
+
+typedef struct {
+    char *s;
+    size_t len, cap;
+    bool failed;
+} board_buf;
+
+static void bb_put(board_buf *b, const char *t, size_t n)
 {
-    json_t *fields = json_array(), *cells = json_array(), *pyramids = json_array(),
-           *dead = json_array();
-    for (int f = 0; f < g->nfields; f++)
-        json_array_append_new(fields,
-                              json_pack("{s:o,s:s}", "cell", ax_cell_json(g, g->field_cell[f]),
-                                        "color", ax_color_name(g->field_color[f])));
+    if (b->failed)
+        return;
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? 2 * b->cap : 4096;
+        while (cap < b->len + n + 1)
+            cap *= 2;
+        char *grown = realloc(b->s, cap);
+        if (!grown) {
+            b->failed = true;
+            return;
+        }
+        b->s = grown;
+        b->cap = cap;
+    }
+    memcpy(b->s + b->len, t, n);
+    b->len += n;
+    b->s[b->len] = 0;
+}
+
+static void bb_str(board_buf *b, const char *t) { bb_put(b, t, strlen(t)); }
+
+static void bb_cell(board_buf *b, const ax_game *g, int cell)
+{
+    int x, y;
+    char t[32];
+    ax_cell_coords(g, cell, &x, &y);
+    bb_put(b, t, (size_t)snprintf(t, sizeof t, "[%d,%d]", x, y));
+}
+
+/* {"cell":[x,y],"color":"red"} */
+static void bb_colored_cell(board_buf *b, const ax_game *g, int cell, int color)
+{
+    bb_str(b, "{\"cell\":");
+    bb_cell(b, g, cell);
+    bb_str(b, ",\"color\":\"");
+    bb_str(b, ax_color_name(color));
+    bb_str(b, "\"}");
+}
+
+static void grid_board_text(board_buf *b, const ax_game *g)
+{
+    char t[32];
+    bb_put(b, t, (size_t)snprintf(t, sizeof t, "\"area\":%d,\"fields\":[", g->area));
+    for (int f = 0; f < g->nfields; f++) {
+        if (f)
+            bb_str(b, ",");
+        bb_colored_cell(b, g, g->field_cell[f], g->field_color[f]);
+    }
+    bb_str(b, "],\"cells\":[");
+    bool first = true;
     for (int i = 0; i < AX_GRID_CELLS; i++) {
         int content = g->cell[i];
-        if (content < AX_MAX_COLORS && !is_field(g, i))
-            json_array_append_new(cells, json_pack("{s:o,s:s}", "cell", ax_cell_json(g, i), "color",
-                                                   ax_color_name(content)));
-        else if (content == AX_PYRAMID)
-            json_array_append_new(pyramids, ax_cell_json(g, i));
-        else if (content == AX_DEAD)
-            json_array_append_new(dead, ax_cell_json(g, i));
+        if (content < AX_MAX_COLORS && !is_field(g, i)) {
+            if (!first)
+                bb_str(b, ",");
+            first = false;
+            bb_colored_cell(b, g, i, content);
+        }
     }
-    json_object_set_new(o, "area", json_integer(g->area));
-    json_object_set_new(o, "fields", fields);
-    json_object_set_new(o, "cells", cells);
-    if (g->variant == AX_SQUARE) {
-        json_object_set_new(o, "pyramids", pyramids);
-        json_object_set_new(o, "dead", dead);
-    } else {
-        json_decref(pyramids);
-        json_decref(dead);
+    bb_str(b, "]");
+    if (g->variant != AX_SQUARE)
+        return;
+    for (int kind = 0; kind < 2; kind++) {
+        bb_str(b, kind == 0 ? ",\"pyramids\":[" : ",\"dead\":[");
+        first = true;
+        for (int i = 0; i < AX_GRID_CELLS; i++)
+            if (g->cell[i] == (kind == 0 ? AX_PYRAMID : AX_DEAD)) {
+                if (!first)
+                    bb_str(b, ",");
+                first = false;
+                bb_cell(b, g, i);
+            }
+        bb_str(b, "]");
     }
 }
 
-static void add_rota_board(json_t *o, const ax_game *g)
+static void rota_board_text(board_buf *b, const ax_game *g)
 {
-    const ax_rota_board *b = &g->rota;
-    json_t *tiles = json_array(), *frontier = json_array();
-    for (int i = 0; i < b->ncells; i++)
-        if (b->placed[i].sym[0] != AX_UNSET)
-            json_array_append_new(tiles, json_pack("{s:[ii],s:o}", "cell", b->x[i], b->y[i], "tile",
-                                                   ax_tile_json(g, b->placed[i])));
-    for (int k = 0; k < b->nfrontier; k++) {
-        int i = b->frontier[k];
-        json_array_append_new(frontier, json_pack("[ii]", b->x[i], b->y[i]));
+    const ax_rota_board *r = &g->rota;
+    char t[48];
+    bb_str(b, "\"tiles\":[");
+    bool first = true;
+    for (int i = 0; i < r->ncells; i++) {
+        if (r->placed[i].sym[0] == AX_UNSET)
+            continue;
+        if (!first)
+            bb_str(b, ",");
+        first = false;
+        bb_put(b, t,
+               (size_t)snprintf(t, sizeof t, "{\"cell\":[%d,%d],\"tile\":[", r->x[i], r->y[i]));
+        for (int k = 0; k < 4; k++) {
+            int c = r->placed[i].sym[k];
+            if (k)
+                bb_str(b, ",");
+            if (c >= 0) {
+                bb_str(b, "\"");
+                bb_str(b, ax_color_name(c));
+                bb_str(b, "\"");
+            } else {
+                bb_str(b, "null");
+            }
+        }
+        bb_str(b, "]}");
     }
-    json_object_set_new(o, "tiles", tiles);
-    json_object_set_new(o, "frontier", frontier);
+    bb_str(b, "],\"frontier\":[");
+    for (int k = 0; k < r->nfrontier; k++) {
+        int i = r->frontier[k];
+        bb_put(b, t, (size_t)snprintf(t, sizeof t, k ? ",[%d,%d]" : "[%d,%d]", r->x[i], r->y[i]));
+    }
+    bb_str(b, "]");
+}
+
+/* The board's keys as JSON text (no braces), malloc'd; NULL out of memory. */
+static char *board_text(const ax_game *g)
+{
+    board_buf b = {0};
+    if (g->variant == AX_ROTA)
+        rota_board_text(&b, g);
+    else
+        grid_board_text(&b, g);
+    if (b.failed) {
+        free(b.s);
+        return NULL;
+    }
+    return b.s;
 }
 
 static const ax_event *last_event(const game *gm, int kind)
@@ -209,7 +305,8 @@ static const char *phase_name(const game *gm)
     }
 }
 
-json_t *state_game_json(const game *gm)
+/* Everything of the state but the board. */
+static json_t *state_without_board(const game *gm)
 {
     const ax_game *g = &gm->g;
     bool over = g->phase == AX_PHASE_OVER;
@@ -219,10 +316,6 @@ json_t *state_game_json(const game *gm)
                   "rules", AX_RULES_VERSION, "status", lobby_status_name(gm->status), "phase",
                   phase_name(gm), "to_move", over ? json_null() : json_integer(g->to_move), "bonus",
                   g->in_bonus, "ply", g->ply, "colors", colors_json(g));
-    if (g->variant == AX_ROTA)
-        add_rota_board(o, g);
-    else
-        add_grid_board(o, g);
     json_object_set_new(o, "last", last_json(gm));
     json_object_set_new(o, "seats", seats_json(gm));
     json_object_set_new(o, "spectators", json_integer(gm->nspectators));
@@ -237,6 +330,33 @@ json_t *state_game_json(const game *gm)
         snprintf(seed, sizeof seed, "%" PRIu64, g->seed);
         json_object_set_new(o, "seed", json_string(seed));
     }
+    return o;
+}
+
+char *state_game_text(const game *gm)
+{
+    json_t *o = state_without_board(gm);
+    char *rest = json_dumps(o, JSON_COMPACT);
+    json_decref(o);
+    char *board = board_text(&gm->g);
+    size_t n = rest ? strlen(rest) : 0;
+    char *text = rest && board ? malloc(n + strlen(board) + 2) : NULL;
+    if (text) { /* rest ends in '}': the board's keys go before it */
+        memcpy(text, rest, n - 1);
+        text[n - 1] = ',';
+        strcpy(text + n, board);
+        strcat(text + n, "}");
+    }
+    free(rest);
+    free(board);
+    return text;
+}
+
+json_t *state_game_json(const game *gm)
+{
+    char *text = state_game_text(gm);
+    json_t *o = text ? json_loads(text, 0, NULL) : NULL;
+    free(text);
     return o;
 }
 

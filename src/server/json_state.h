@@ -23,7 +23,9 @@ typedef struct game game;
 /* What a connection asked to get in `you` when its seat is to move. */
 enum { YOU_HINT = 1, YOU_MOVES = 2 };
 
-/* The public state of a game (protocol `state`.game). */
+/* The public state of a game (protocol `state`.game), as JSON text
+ * (malloc'd; NULL out of memory) and as JSON. */
+char *state_game_text(const game *gm);
 json_t *state_game_json(const game *gm);
 /* A seat's presence as the viewers update says it: {"connected","away_ms"}. */
 json_t *seat_presence_json(const game *gm, int seat, double now);

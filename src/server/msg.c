@@ -42,6 +42,28 @@ msg *msg_printf(const char *fmt, ...)
     return m;
 }
 
+msg *msg_join(const char *first, ...)
+{
+    va_list ap;
+    size_t len = 0;
+    va_start(ap, first);
+    for (const char *t = first; t; t = va_arg(ap, const char *))
+        len += strlen(t);
+    va_end(ap);
+    msg *m = msg_new(len);
+    if (!m)
+        return NULL;
+    char *at = msg_text(m);
+    va_start(ap, first);
+    for (const char *t = first; t; t = va_arg(ap, const char *)) {
+        size_t n = strlen(t);
+        memcpy(at, t, n);
+        at += n;
+    }
+    va_end(ap);
+    return m;
+}
+
 msg *msg_ref(msg *m)
 {
     m->refs++;

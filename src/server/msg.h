@@ -29,6 +29,9 @@ msg *msg_new(size_t len);
 msg *msg_copy(const char *text, size_t len);
 /* A formatted text (refs 1); NULL out of memory. */
 msg *msg_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The texts one after the other (refs 1), a NULL ending the list: the long
+ * texts of a broadcast (a game's state) are copied once, not formatted. */
+msg *msg_join(const char *first, ...) __attribute__((sentinel));
 msg *msg_ref(msg *m);
 void msg_unref(msg *m);
 

@@ -39,15 +39,6 @@ typedef struct pending_decision {
     bool decided; /* a place or swap (a leave is not) */
 } pending_decision;
 
-/* A client's connection is pinged after this long without a byte from it,
- * and closed after this long. lws's own keepalive (retry_and_idle_policy)
- * re-sorts a timer list of every connection on each frame received: at
- * 10,000 connections that walk was nearly all of the loop's time. */
-#define KEEPALIVE_PING_S 30.0
-#define KEEPALIVE_DROP_S 70.0
-
-static conn *all_conns; /* every WebSocket connection, for the keepalive */
-
 /* --- the outgoing queue --- */
 
 static void drop_slow_reader(conn *c)
@@ -145,16 +136,6 @@ static void send_fatal(conn *c, const char *code, const char *message)
  * saves a trip round the event loop per message). */
 int play_writeable(conn *c)
 {
-    if (c->ping_due) {
-        unsigned char ping[LWS_PRE];
-        c->ping_due = false;
-        if (lws_write(c->wsi, ping + LWS_PRE, 0, LWS_WRITE_PING) < 0)
-            return -1;
-        if (c->out_n && lws_send_pipe_choked(c->wsi)) {
-            lws_callback_on_writable(c->wsi);
-            return 0;
-        }
-    }
     while (c->out_n) {
         msg *m = c->outq[c->out_first];
         if (lws_write(c->wsi, m->bytes + MSG_HEADROOM, m->len, LWS_WRITE_TEXT) < (int)m->len)
@@ -183,30 +164,6 @@ static void free_queue(conn *c)
     c->outq = NULL;
     c->out_cap = c->out_first = c->out_n = 0;
     c->out_bytes = 0;
-}
-
-/* --- keepalive --- */
-
-void play_alive(conn *c)
-{
-    c->last_rx = mono_now();
-    c->pinged = false;
-}
-
-void play_keepalive(double now)
-{
-    for (conn *c = all_conns; c; c = c->all_next) {
-        double idle = now - c->last_rx;
-        if (c->closing)
-            continue;
-        if (idle > KEEPALIVE_DROP_S) {
-            c->closing = true;
-            lws_set_timeout(c->wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC);
-        } else if (idle > KEEPALIVE_PING_S && !c->pinged) {
-            c->pinged = c->ping_due = true;
-            lws_callback_on_writable(c->wsi);
-        }
-    }
 }
 
 /* --- broadcasting --- */
@@ -259,8 +216,9 @@ static msg *state_msg(game *gm, uint64_t seq, const char *game_text, conn *c,
     msg **m = &made[slot][flags];
     if (!*m) {
         char *you = c->seat >= 0 ? dump(state_you_json(gm, c->seat, flags)) : NULL;
-        *m = msg_printf("{\"type\":\"state\",\"seq\":%" PRIu64 ",\"game\":%s,\"you\":%s}", seq,
-                        game_text, you ? you : "null");
+        char head[64];
+        snprintf(head, sizeof head, "{\"type\":\"state\",\"seq\":%" PRIu64 ",\"game\":", seq);
+        *m = msg_join(head, game_text, ",\"you\":", you ? you : "null", "}", NULL);
         free(you);
     }
     return *m;
@@ -278,7 +236,7 @@ void play_broadcast_state(game *gm)
     if (!gm->viewers)
         return;
     uint64_t seq = ++gm->seq;
-    char *game_text = dump(state_game_json(gm));
+    char *game_text = state_game_text(gm);
     msg *made[AX_MAX_PLAYERS + 1][4] = {{0}};
     for (conn *c = gm->viewers; c && game_text; c = c->next)
         queue_msg(c, state_msg(gm, seq, game_text, c, made));
@@ -290,7 +248,7 @@ void play_broadcast_state(game *gm)
 static void send_state(conn *c)
 {
     game *gm = c->gm;
-    char *game_text = dump(state_game_json(gm));
+    char *game_text = state_game_text(gm);
     msg *made[AX_MAX_PLAYERS + 1][4] = {{0}};
     if (game_text)
         queue_msg(c, state_msg(gm, gm->seq, game_text, c, made));
@@ -731,7 +689,6 @@ static void complete_message(conn *c)
 
 int play_receive(conn *c, const void *in, size_t len)
 {
-    play_alive(c);
     if (!c->gm || c->closing)
         return 0;
     c->rx_total += len;
@@ -901,12 +858,6 @@ int play_open(conn *c, struct lws *wsi)
     c->wsi = wsi;
     c->seat = -1;
     msg_bucket_init(&c->rate);
-    play_alive(c);
-    c->all_prev = NULL;
-    c->all_next = all_conns;
-    if (all_conns)
-        all_conns->all_prev = c;
-    all_conns = c;
     client_ip(wsi, c->ip, sizeof c->ip);
     accounts_session_hash(wsi, c->session_hash);
     char uri[256] = "", token[128];
@@ -944,15 +895,6 @@ int play_open(conn *c, struct lws *wsi)
 void play_close(conn *c)
 {
     free_queue(c);
-    if (c->wsi) {
-        if (c->all_prev)
-            c->all_prev->all_next = c->all_next;
-        else if (all_conns == c)
-            all_conns = c->all_next;
-        if (c->all_next)
-            c->all_next->all_prev = c->all_prev;
-        c->all_prev = c->all_next = NULL;
-    }
     game *gm = c->gm;
     if (!c->attached)
         return;

@@ -229,11 +229,7 @@ struct conn {
     struct msg **outq; /* a ring of messages to send, oldest at out_first */
     unsigned out_cap, out_first, out_n;
     size_t out_bytes;
-    double last_rx;            /* mono time anything last arrived (keepalive) */
-    bool ping_due;             /* send a ping from the writeable callback */
-    bool pinged;               /* a ping went out since last_rx */
-    conn *prev, *next;         /* the game's viewers */
-    conn *all_prev, *all_next; /* every WebSocket connection */
+    conn *prev, *next; /* the game's viewers */
     char rx[MSG_MAX + 1];
 };
 
@@ -246,11 +242,7 @@ void play_close(conn *c);
 /* Sends pending viewers updates (a spectator or a seat came or went) of
  * games whose last one is old enough; called by the clock timer. */
 void play_flush_viewers(double now);
-/* A pong (or anything) arrived: the connection is alive. */
-void play_alive(conn *c);
-/* Pings connections idle for KEEPALIVE_PING_S and closes those silent for
- * KEEPALIVE_DROP_S; called by the housekeeping timer. */
-void play_keepalive(double now);
+
 /* Sends the fresh state to everyone watching (after a join or a
  * connection change). */
 void play_broadcast_state(game *gm);

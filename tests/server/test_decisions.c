@@ -3,7 +3,9 @@
  * engine decisions (json_state.c), and the public state it builds: every
  * legal decision survives the round trip message -> ax_move -> message,
  * malformed messages get the right error code, and the public state holds
- * no hidden tile and no seed before the end.
+ * no hidden tile and no seed before the end. The board, which the state
+ * writes as text, equals the one built from the engine's JSON helpers in
+ * every position of random games.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -14,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../src/engine/record.h"
 #include "../../src/server/json_state.h"
 #include "../../src/server/server.h"
 
@@ -186,12 +189,99 @@ static void test_public_state_hides_racks_and_seed(void **state)
     free(gm);
 }
 
+/* The board's keys as json_state.c built them with jansson before it wrote
+ * them as text: the reference. */
+static json_t *reference_board(const ax_game *g)
+{
+    json_t *o = json_object();
+    if (g->variant == AX_ROTA) {
+        const ax_rota_board *b = &g->rota;
+        json_t *tiles = json_array(), *frontier = json_array();
+        for (int i = 0; i < b->ncells; i++)
+            if (b->placed[i].sym[0] != AX_UNSET)
+                json_array_append_new(tiles, json_pack("{s:[ii],s:o}", "cell", b->x[i], b->y[i],
+                                                       "tile", ax_tile_json(g, b->placed[i])));
+        for (int k = 0; k < b->nfrontier; k++)
+            json_array_append_new(frontier,
+                                  json_pack("[ii]", b->x[b->frontier[k]], b->y[b->frontier[k]]));
+        json_object_set_new(o, "tiles", tiles);
+        json_object_set_new(o, "frontier", frontier);
+        return o;
+    }
+    json_t *fields = json_array(), *cells = json_array(), *pyramids = json_array(),
+           *dead = json_array();
+    for (int f = 0; f < g->nfields; f++)
+        json_array_append_new(fields,
+                              json_pack("{s:o,s:s}", "cell", ax_cell_json(g, g->field_cell[f]),
+                                        "color", ax_color_name(g->field_color[f])));
+    for (int i = 0; i < AX_GRID_CELLS; i++) {
+        bool field = false;
+        for (int f = 0; f < g->nfields; f++)
+            field = field || g->field_cell[f] == i;
+        if (g->cell[i] < AX_MAX_COLORS && !field)
+            json_array_append_new(cells, json_pack("{s:o,s:s}", "cell", ax_cell_json(g, i), "color",
+                                                   ax_color_name(g->cell[i])));
+        else if (g->cell[i] == AX_PYRAMID)
+            json_array_append_new(pyramids, ax_cell_json(g, i));
+        else if (g->cell[i] == AX_DEAD)
+            json_array_append_new(dead, ax_cell_json(g, i));
+    }
+    json_object_set_new(o, "area", json_integer(g->area));
+    json_object_set_new(o, "fields", fields);
+    json_object_set_new(o, "cells", cells);
+    if (g->variant == AX_SQUARE) {
+        json_object_set_new(o, "pyramids", pyramids);
+        json_object_set_new(o, "dead", dead);
+    } else {
+        json_decref(pyramids);
+        json_decref(dead);
+    }
+    return o;
+}
+
+static void test_board_text_equals_the_reference(void **state)
+{
+    (void)state;
+    game *gm = calloc(1, sizeof *gm);
+    ax_events ev;
+    ax_rng rng;
+    ax_rng_seed(&rng, 99);
+    static const char *const board_keys[] = {"area", "fields", "cells",   "pyramids",
+                                             "dead", "tiles",  "frontier"};
+    for (size_t c = 0; c < sizeof configs / sizeof configs[0]; c++) {
+        for (uint64_t seed = 1; seed <= 3; seed++) {
+            memset(gm, 0, sizeof *gm);
+            ax_game_init(&gm->g, configs[c].variant, configs[c].players, configs[c].mode, seed,
+                         &ev);
+            gm->status = GAME_RUNNING;
+            while (true) {
+                json_t *pub = state_game_json(gm), *want = reference_board(&gm->g);
+                assert_non_null(pub);
+                for (size_t k = 0; k < sizeof board_keys / sizeof board_keys[0]; k++) {
+                    json_t *got = json_object_get(pub, board_keys[k]),
+                           *ref = json_object_get(want, board_keys[k]);
+                    assert_true((!got && !ref) || json_equal(got, ref));
+                }
+                json_decref(pub);
+                json_decref(want);
+                if (gm->g.phase == AX_PHASE_OVER)
+                    break;
+                ax_move m;
+                ax_random_move(&gm->g, &rng, &m);
+                ax_apply(&gm->g, &m, &ev);
+            }
+        }
+    }
+    free(gm);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip_of_every_legal_decision),
         cmocka_unit_test(test_malformed_decisions),
         cmocka_unit_test(test_public_state_hides_racks_and_seed),
+        cmocka_unit_test(test_board_text_equals_the_reference),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
