@@ -1,15 +1,20 @@
 /*
  * server.c - `axio serve`: the libwebsockets context and its one event loop.
  *
- * One protocol serves both HTTP (http_api.c) and WebSocket (play.c) on one
- * port; its callback only dispatches. Around the loop: the store is opened
- * and every unfinished game resumed before the loop serves anyone; the AI workers
- * wake the loop with lws_cancel_service; a housekeeping timer evicts idle
- * finished games and forgets idle client addresses; SIGTERM and SIGINT set
- * a flag and wake the loop, which then closes every connection, stops the
- * workers and closes the database.
+ * The loop is libuv's (epoll; lws joins it as a "foreign" loop through
+ * Debian's evlib-uv plugin), so a wake-up costs what happened, not the
+ * number of open connections as poll() did. One protocol serves both HTTP
+ * (http_api.c) and WebSocket (play.c) on one port; its callback only
+ * dispatches. Around the loop: the store is opened and every unfinished
+ * game resumed before the loop serves anyone; the AI workers wake the loop
+ * with lws_cancel_service; a housekeeping timer evicts idle finished games
+ * and forgets idle client addresses; SIGTERM and SIGINT arrive as libuv
+ * signal watchers that stop the loop, after which every connection is
+ * closed, the workers stopped and the database closed.
  *
- * A second timer, four times a second, runs the game clocks (clock.c).
+ * A second timer, four times a second, runs the game clocks (clock.c),
+ * sends the viewers updates that are due (play.c) and closes connections
+ * whose first headers did not arrive in time.
  *
  * The addresses printed at start (the public URL, or this computer's) come
  * from one function, each_address, which also gives GET /api/health its
@@ -23,7 +28,8 @@
  * its destruction (LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED, the first
  * callback where the peer is known, to LWS_CALLBACK_WSI_DESTROY; the entry
  * kept as the wsi's opaque user data) and refused at accept time
- * (LWS_CALLBACK_FILTER_NETWORK_CONNECTION) above the limit.
+ * (LWS_CALLBACK_FILTER_NETWORK_CONNECTION) above the limit, as are those of
+ * an address with too many connections still sending their headers.
  */
 #include <uv.h> /* before libwebsockets.h (via server.h): lws's libuv helpers need it */
 
