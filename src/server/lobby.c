@@ -464,6 +464,42 @@ static bool waiting_expired(const game *gm, double now)
            now - creator->away_since >= srv.opt.waiting_ttl_s;
 }
 
+/* A running game nobody can finish (docs/online-play.md, "Games nobody
+ * finishes"): a computer plays one of its seats, and every person still in
+ * it has had no connection for --absent-s. A game with a clock is left to
+ * its clock, which makes an absent player leave (timeout) in its own time:
+ * a day per move means a player may be away for a day. */
+static bool abandoned(const game *gm, double now)
+{
+    if (gm->status != GAME_RUNNING || gm->clock.kind != GAME_CLOCK_NONE || gm->pending)
+        return false;
+    bool computer = false, person = false;
+    for (int i = 0; i < gm->g.players; i++) {
+        const game_seat *s = &gm->seats[i];
+        if (s->kind == SEAT_AI || gm->g.left[i]) {
+            computer = true;
+            continue;
+        }
+        if (s->conns > 0 || now - s->away_since < srv.opt.absent_s)
+            return false;
+        person = true;
+    }
+    return computer && person;
+}
+
+/* Each person of an abandoned game leaves as absent (rules 6), through the
+ * one decision path: a 2-sided game ends at once; with 3 or 4 sides the
+ * computers take the leavers' seats and the game ends when one side is
+ * left, or is played out by the computers. */
+static void end_abandoned(game *gm)
+{
+    server_log("game %s: every player has been away for %d s; they leave as absent", gm->id,
+               srv.opt.absent_s);
+    for (int i = 0; i < gm->g.players; i++)
+        if (gm->seats[i].kind == SEAT_HUMAN && !gm->g.left[i])
+            play_leave(gm, i, AX_LEAVE_ABSENT);
+}
+
 static void set_closed_status(game *gm, int status)
 {
     if (store_set_status(srv.db, gm->id, lobby_status_name(status))) {
@@ -483,6 +519,8 @@ void lobby_housekeeping(double now)
         next = gm->next;
         if (waiting_expired(gm, now))
             set_closed_status(gm, GAME_EXPIRED);
+        if (abandoned(gm, now))
+            end_abandoned(gm);
         if (!lobby_is_open(gm) && gm->nviewers == 0 && !gm->ai_busy && gm->hints_busy == 0 &&
             !gm->pending && gm->chat_writes == 0 && now - gm->idle_since > EVICT_AFTER) {
             table_remove(gm);

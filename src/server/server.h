@@ -173,8 +173,10 @@ int lobby_seat_of_token(const game *gm, const char *token);
 int lobby_log_events(game *gm, const ax_events *events);
 const char *lobby_status_name(int status);
 /* Frees finished games nobody watches, expires waiting games whose creator
- * is gone, and restarts computer players whose turn was lost to a failed
- * write; called by the housekeeping timer. */
+ * is gone, makes the players of a game nobody can finish leave (every
+ * person away for --absent-s, a computer in it, no clock), and restarts
+ * computer players whose turn was lost to a failed write; called by the
+ * housekeeping timer. */
 void lobby_housekeeping(double now);
 int lobby_count(void);
 /* Whether a game is waiting or running. */
