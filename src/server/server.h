@@ -154,8 +154,12 @@ game *lobby_find(const char *id);
 /* A game set aside as damaged: 0 with its stored form (game and seats, no
  * decisions) in out, to release with stored_game_free; -1 for any other id. */
 int lobby_damaged(const char *id, stored_game *out);
-/* The public list of open and running games. */
-json_t *lobby_list_json(void);
+/* GET /api/games: the public list of waiting and running games, people
+ * first; each argument is the URL's (NULL when absent). With a limit or a
+ * cursor {"games":[...],"next":CURSOR|null}, else the first games as a
+ * list. NULL with err for a bad argument. */
+json_t *lobby_list_query(const char *status, const char *variant, const char *limit,
+                         const char *cursor, api_error *err);
 /* Creates or joins a game; `account` (NULL for a guest) is the session's:
  * the seat is bound to it and takes its name. */
 int lobby_create(const json_t *body, const stored_account *account, game **out, int *seat,
