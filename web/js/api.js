@@ -43,7 +43,14 @@ export const api = {
     if (!this.info) this.info = this.health().catch(() => { this.info = null; return {}; });
     return this.info;
   },
-  listGames: () => http('GET', '/api/games'),
+  // A page of the public list (docs/protocol.md "The lobby's list"): {games, next}.
+  listGames: ({ status, variant, limit = 10, cursor } = {}) => {
+    const q = new URLSearchParams({ limit: String(limit) });
+    if (status) q.set('status', status);
+    if (variant) q.set('variant', variant);
+    if (cursor) q.set('cursor', cursor);
+    return http('GET', `/api/games?${q}`);
+  },
   finishedGames: () => http('GET', '/api/games?status=over'),
   // The games with these ids, whatever their status (at most 50 ids).
   gamesById: (ids) => http('GET', `/api/games?ids=${ids.slice(0, 50).map(encodeURIComponent).join(',')}`),

@@ -570,6 +570,10 @@ const EN = {
   'lobby.running_games': 'Running games',
   'lobby.no_open': 'No open games. Create one!',
   'lobby.no_running': 'No games running.',
+  'lobby.filter': 'Show',
+  'lobby.filter_all': 'All games',
+  'lobby.more': 'Show more',
+  'lobby.none_of': ({ game }) => `No ${game} games here right now.`,
 
   // the daily clock's short units
   'clock.fmt_dh': ({ d, h }) => `${d}d ${h}h`,

@@ -575,6 +575,10 @@ export default {
   'lobby.running_games': 'Laufende Partien',
   'lobby.no_open': 'Keine offenen Partien. Erstelle eine!',
   'lobby.no_running': 'Keine laufenden Partien.',
+  'lobby.filter': 'Zeigen',
+  'lobby.filter_all': 'Alle Spiele',
+  'lobby.more': 'Mehr zeigen',
+  'lobby.none_of': ({ game }) => `Gerade keine Partien ${game} hier.`,
 
   // the daily clock's short units
   'clock.fmt_dh': ({ d, h }) => `${d} T ${h} h`,

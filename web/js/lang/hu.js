@@ -565,6 +565,10 @@ export default {
   'lobby.running_games': 'Futó játszmák',
   'lobby.no_open': 'Nincs nyitott játszma. Hozz létre egyet!',
   'lobby.no_running': 'Nincs futó játszma.',
+  'lobby.filter': 'Mutasd',
+  'lobby.filter_all': 'Minden játék',
+  'lobby.more': 'Továbbiak',
+  'lobby.none_of': ({ game }) => `Most nincs itt ${game} játszma.`,
 
   // the daily clock's short units
   'clock.fmt_dh': ({ d, h }) => `${d} n ${h} ó`,
