@@ -51,9 +51,9 @@ typedef struct {
     const char *trusted_proxy; /* NULL: no proxy's X-Forwarded-For is believed */
     limits_config limits;
     int ai_threads;
-    int absent_s;      /* a player to move offline this long may be claimed absent */
-    int waiting_ttl_s; /* a waiting game whose creator is offline this long expires */
-    int analysis_ms;   /* search time per decision of a post-game analysis */
+    int absent_s;        /* a player to move offline this long may be claimed absent */
+    int waiting_ttl_s;   /* a waiting game whose creator is offline this long expires */
+    long judge_playouts; /* per decision, of hints and analyses (src/ai/analysis.c) */
     bool sync_full;
     bool quiet;
 } serve_options;
@@ -251,20 +251,22 @@ void play_send_error(conn *c, const char *code, const char *message);
 
 /* --- hints (hint.c) --- */
 
-#define HINT_MOVETIME_MS 1000 /* the search behind a hint, at most */
-
-/* {"type":"hint"} from the seat to move: searched on a worker from that
- * seat's view. */
+/* {"type":"hint"} from the seat to move: the judge's best, searched on a
+ * worker from that seat's view. */
 void hint_handle(conn *c);
 /* A hint job is back (on the loop thread): answers its asker if the
- * position is still the one it was asked for; frees the job's player. */
+ * position is still the one it was asked for; frees the job's judge. */
 void hint_finished(game *gm, ai_job *job);
 
 /* --- post-game analysis (analysis_jobs.c) --- */
 
-/* Starts the analysing thread, movetime_ms per decision; notify(arg) after
- * each finished analysis. */
-int analysis_start(int movetime_ms, void (*notify)(void *), void *arg);
+/* Starts the analysing thread, judging with `playouts` per decision;
+ * notify(arg) after each finished analysis. */
+int analysis_start(long playouts, void (*notify)(void *), void *arg);
+/* The judge's seed for a seat of a game: the same for its hints and its
+ * analysis, so that a hinted decision is the judge's best there too; made
+ * from the game's secret seed through SHA-256, so hints reveal nothing of it. */
+uint64_t analysis_seed(uint64_t game_seed, int seat);
 /* Cancels what runs and frees every request. */
 void analysis_stop(void);
 /* GET /api/games/{id}/analysis?seat=S: 0 with *text (the result, malloc'd:
