@@ -464,8 +464,12 @@ export class GameView {
     const g = this.game;
     const can = this.myTurn() && !g.rated && (g.phase === 'place' || g.phase === 'swap');
     this.hintBtn.hidden = !can;
-    this.hintBtn.disabled = !!this.hintAsked;
-    this.hintBtn.textContent = this.hintAsked ? t('hint.searching') : t('hint.button');
+    // The swap dialog has its own (on a phone it covers the panel's).
+    for (const b of [this.hintBtn, this.dialog?.querySelector('[data-action=swap-hint]')]) {
+      if (!b) continue;
+      b.disabled = !!this.hintAsked;
+      b.textContent = this.hintAsked ? t('hint.searching') : t('hint.button');
+    }
   }
 
   askHint() {
@@ -482,7 +486,9 @@ export class GameView {
     this.renderHintButton();
     if (asked !== this.gen || !this.myTurn() || !move) return;
     if (move.type === 'swap') {
-      dialogs.toast(this.toastHost, t(move.accept ? 'hint.swap_yes' : 'hint.swap_no'));
+      // Said in the swap dialog itself: the answer it advises, marked and focused.
+      if (this.dialog?.classList.contains('swap-dialog-back')) dialogs.markSwapHint(this.dialog, move.accept);
+      else dialogs.toast(this.toastHost, t(move.accept ? 'hint.swap_yes' : 'hint.swap_no'));
       return;
     }
     this.sel = move.rack_index;
@@ -894,7 +900,9 @@ export class GameView {
       this.dialog = dialogs.swapDialog(this.boardWrap, {
         variant: g.variant, rack: this.you.rack || [], lowest: g.colors.filter((c) => (sc[c] ?? 0) === low),
         onChoose: (accept) => { this.closeDialog(); this.send({ type: 'swap', accept }); },
+        onHint: g.rated ? null : () => this.askHint(),
       });
+      this.renderHintButton();
     } else if (!offer && open) this.closeDialog();
   }
 
@@ -965,7 +973,7 @@ export class GameView {
         this.highlightLog(step);
       },
       close: () => this.closeReplay(),
-    }, { analysis: { host: this.analysisHost, game: this.id, seat: this.you?.seat ?? null } });
+    }, { analysis: { host: this.analysisHost, game: this.id, seat: this.you?.seat ?? null, seats: this.game.seats } });
     this.el.classList.add('replaying');
     this.renderStatus();
     this.online.render();
