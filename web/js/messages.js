@@ -644,7 +644,6 @@ const EN = {
   'guide.tips_on': 'Show the tips',
   'guide.got_it': 'Got it',
   'guide.show_move': 'Show me a good move',
-  'guide.ask': 'What would the computer do?',
   'guide.real_game': 'Play a real game',
   'guide.color.red': 'red',
   'guide.color.green': 'green',

@@ -648,7 +648,6 @@ export default {
   'guide.tips_on': 'Tipps zeigen',
   'guide.got_it': 'Verstanden',
   'guide.show_move': 'Zeig mir einen guten Zug',
-  'guide.ask': 'Was würde der Computer tun?',
   'guide.real_game': 'Eine echte Partie spielen',
   'guide.color.red': 'Rot',
   'guide.color.green': 'Grün',

@@ -638,7 +638,6 @@ export default {
   'guide.tips_on': 'Tippek mutatása',
   'guide.got_it': 'Értem',
   'guide.show_move': 'Mutass egy jó lépést',
-  'guide.ask': 'Mit tenne a gép?',
   'guide.real_game': 'Igazi játszma',
   'guide.color.red': 'piros',
   'guide.color.green': 'zöld',
