@@ -275,6 +275,7 @@ export class GameView {
     const sig = JSON.stringify(rack) + '|' + this.game.to_move + '|' + this.game.phase;
     if (sig !== this.lastRackSig) {
       this.lastRackSig = sig;
+      this.dropHintNote(); // the hint was for the turn that just ended
       this.sel = null;
       this.rot = 0;
       if (this.myTurn() && rack.length === 1) this.sel = 0; // a single tile (ROTA hand, solo): already picked
@@ -441,6 +442,7 @@ export class GameView {
 
   select(i) {
     if (!this.you || i >= (this.you.rack || []).length) return;
+    if (i !== this.sel) this.dropHintNote();
     if (this.sel === i) { this.rotate(); return; }
     this.sel = i;
     this.rot = 0;
@@ -508,7 +510,16 @@ export class GameView {
     this.updateOverlay();
     this.renderStatus();
     // A touch screen taps where a mouse clicks; German names ROTA's pieces its own way.
-    dialogs.toast(this.toastHost, tv(this.touchFirst() ? 'hint.shown_touch' : 'hint.shown', this.game.variant));
+    // The note lasts as long as the hint is shown: it goes when the turn ends, with
+    // another pick or a dialog (dropHintNote), never over the next turn.
+    this.dropHintNote();
+    this.hintNote = dialogs.toast(this.toastHost, tv(this.touchFirst() ? 'hint.shown_touch' : 'hint.shown', this.game.variant), 'info', 30000);
+    this.hintNote.dataset.kind = 'hint';
+  }
+
+  dropHintNote() {
+    this.hintNote?.remove();
+    this.hintNote = null;
   }
 
   // ROTA: the colour the shown hint names for the empty corner (null: none) when `move`
@@ -690,6 +701,7 @@ export class GameView {
   }
 
   closeDialog() {
+    this.dropHintNote(); // called before every dialog opens: no note over (or under) a dialog
     if (this.dialog) { this.dialog.remove(); this.dialog = null; }
     this.guide?.refresh(); // a tip about the dialog goes with it
   }
