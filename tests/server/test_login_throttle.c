@@ -1,7 +1,7 @@
 /*
  * test_login_throttle.c - the failed-login table: a key is exhausted after
  * LOGIN_ATTEMPTS_MAX attempts within the window and free again once the
- * oldest is LOGIN_WINDOW_S old; a success taken back does not count; the
+ * oldest is LOGIN_WINDOW_S old (throttle_wait_s says how long); a success taken back does not count; the
  * table keeps to its cap: filled, a new key is refused (nothing counted,
  * not even the other key of the attempt) while every key still has
  * attempts, and gets the room of keys whose attempts expired or were taken
@@ -38,7 +38,11 @@ static void test_attempts_in_the_window(void **state)
     assert_false(throttle_exhausted(&t, "name kim", 20.0));
     assert_true(throttle_add(&t, NULL, "name kim", 21.0));
     assert_true(throttle_exhausted(&t, "name kim", 21.0));
-    /* the oldest attempt (at 10) leaves the window at 10 + LOGIN_WINDOW_S */
+    /* the oldest attempt (at 10) leaves the window at 10 + LOGIN_WINDOW_S: the
+     * wait a refused person is told */
+    assert_true(throttle_wait_s(&t, "ip 10.0.0.1", 20.0) == LOGIN_WINDOW_S - 10.0);
+    assert_true(throttle_wait_s(&t, "ip 10.0.0.1", 10.0 + LOGIN_WINDOW_S - 0.5) == 0.5);
+    assert_true(throttle_wait_s(&t, "name lou", 20.0) == 0);
     assert_true(throttle_exhausted(&t, "ip 10.0.0.1", 10.0 + LOGIN_WINDOW_S - 0.5));
     assert_false(throttle_exhausted(&t, "ip 10.0.0.1", 10.0 + LOGIN_WINDOW_S));
     assert_int_equal(t.size, 2);
