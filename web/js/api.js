@@ -30,6 +30,7 @@ async function http(method, path, body, token = null) {
     const err = new Error(data?.error?.message || `HTTP ${res.status}`);
     err.code = data?.error?.code || 'http';
     err.reason = data?.error?.reason || null;
+    err.retryAfter = data?.error?.retry_after_s ?? null; // a throttled login: seconds until it may try again
     err.status = res.status;
     throw err;
   }

@@ -210,7 +210,9 @@ const EN = {
   'auth.name_taken': 'This name is taken. Please choose another one.',
   'auth.wrong': 'Wrong name or password.',
   'auth.wrong_password': 'Wrong password.',
-  'auth.rate_limited': 'Too many attempts. Please wait a minute and try again.',
+  'auth.rate_limited': 'Too many attempts at once. Please wait a moment and try again.',
+  'auth.locked_address': ({ time, min }) => `Too many failed logins from this address. Until ${time} (in ${min} min) no name can log in from here, not even with the right password.`,
+  'auth.locked_name': ({ time, min }) => `Too many failed logins for this name. Until ${time} (in ${min} min) it cannot log in from anywhere, not even with the right password.`,
   'auth.failed': ({ msg }) => `That did not work: ${msg}`,
 
   // ratings

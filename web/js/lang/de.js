@@ -201,7 +201,9 @@ export default {
   'auth.name_taken': 'Dieser Name ist vergeben. Bitte wähle einen anderen.',
   'auth.wrong': 'Name oder Passwort falsch.',
   'auth.wrong_password': 'Falsches Passwort.',
-  'auth.rate_limited': 'Zu viele Versuche. Bitte warte eine Minute und versuche es dann noch einmal.',
+  'auth.rate_limited': 'Zu viele Versuche auf einmal. Bitte warte einen Moment und versuche es dann noch einmal.',
+  'auth.locked_address': ({ time, min }) => `Zu viele fehlgeschlagene Anmeldungen von dieser Adresse. Bis ${time} (noch ${min} Min.) kann sich von hier kein Name anmelden, auch nicht mit dem richtigen Passwort.`,
+  'auth.locked_name': ({ time, min }) => `Zu viele fehlgeschlagene Anmeldungen für diesen Namen. Bis ${time} (noch ${min} Min.) kann er sich nirgends anmelden, auch nicht mit dem richtigen Passwort.`,
   'auth.failed': ({ msg }) => `Das hat nicht geklappt: ${msg}`,
 
   // ratings

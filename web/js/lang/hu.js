@@ -203,7 +203,9 @@ export default {
   'auth.name_taken': 'Ez a név foglalt. Kérlek, válassz másikat.',
   'auth.wrong': 'Hibás név vagy jelszó.',
   'auth.wrong_password': 'Hibás jelszó.',
-  'auth.rate_limited': 'Túl sok próbálkozás. Várj egy percet, és próbáld újra.',
+  'auth.rate_limited': 'Túl sok próbálkozás egyszerre. Várj egy kicsit, és próbáld újra.',
+  'auth.locked_address': ({ time, min }) => `Túl sok sikertelen belépés erről a címről. ${time}-ig (még ${min} percig) innen egyik név sem léphet be, a helyes jelszóval sem.`,
+  'auth.locked_name': ({ time, min }) => `Túl sok sikertelen belépés ezzel a névvel. ${time}-ig (még ${min} percig) ez a név sehonnan sem léphet be, a helyes jelszóval sem.`,
   'auth.failed': ({ msg }) => `Ez nem sikerült: ${msg}`,
 
   // ratings
