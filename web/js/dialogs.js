@@ -39,7 +39,8 @@ function modal(host, cls, label, children, focus = 'button') {
   ]);
   host.appendChild(el);
   const first = el.querySelector(focus) || el.querySelector('button');
-  if (first) setTimeout(() => first.focus(), 0);
+  // A docked card (the end screen) takes the focus without scrolling the board away.
+  if (first) setTimeout(() => first.focus({ preventScroll: el.classList.contains('docked') }), 0);
   return el;
 }
 
@@ -211,6 +212,9 @@ export function endScreen(host, { end, seats, colors, mode, variant, you, rated 
     ]),
   ]);
   if (rated) fillRatingChanges(el, seats);
+  // Docked beside the board, not over it: a card the page goes on around.
+  el.classList.add('docked');
+  el.querySelector('.modal').setAttribute('aria-modal', 'false');
   return el;
 }
 

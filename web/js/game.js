@@ -80,6 +80,9 @@ export class GameView {
     {
       const gameId = this.id;
       this.sock.close();
+      this.gone = true;              // the socket's "closed" is not news
+      this.onStatus(null);           // no connection to speak of: no "closed" badge
+      this.rulesLink.hidden = true;  // nor rules of a game that is not there
       this.statusLine.textContent = '';
       clear(this.boardHost).append(h('div', { class: 'card missing' }, [
         h('h2', {}, [t('game.missing_title')]), h('p', {}, [t('game.missing_text', { id: gameId })]),
@@ -96,6 +99,7 @@ export class GameView {
     this.gone = true;
     this.sock.close();
     this.onStatus(null);
+    this.rulesLink.hidden = true;
     tokens.drop(this.id);
     this.closeDialog();
     this.statusLine.textContent = '';
@@ -149,8 +153,9 @@ export class GameView {
       this.helpTouch = h('p', { class: 'hint hint-touch' }, [t('game.help_touch')]),
     ]);
     const o = this.online;
+    this.endHost = h('div', { class: 'end-host' }); // the end screen, docked
     const side = h('aside', { class: 'game-side' }, [
-      this.scoresHost, this.statusLine, this.analysisHost, this.inviteHost, o.absent.el, o.rematchBox, this.rackPanel, o.leftNote, this.watchNote,
+      this.endHost, this.scoresHost, this.statusLine, this.analysisHost, this.inviteHost, o.absent.el, o.rematchBox, this.rackPanel, o.leftNote, this.watchNote,
       h('div', { class: 'after-buttons' }, [this.resultsBtn, this.replayBtn]),
       o.actions, o.chat.el,
       h('section', { class: 'log-panel', 'aria-label': t('game.moves') }, [h('h3', {}, [t('game.moves')]), this.logEl]),
@@ -188,6 +193,7 @@ export class GameView {
         this.board.compact = c;
         if (this.replay) this.replay.go(this.replay.i); else this.renderBoard();
         this.updateOverlay();
+        this.renderStatus(); // the "?" moves with it
       }
     });
     this.resizeObs.observe(this.boardHost);
@@ -842,7 +848,12 @@ export class GameView {
     this.renderHintButton();
     const box = clear(this.statusLine);
     box.className = 'status-line';
+    // A phone's board takes the whole width: its "?" goes to the end of this line
+    // rather than over a corner of the board (on a wide screen it sits beside the board).
+    (this.isCompact() ? box : this.boardWrap).append(this.rulesLink);
     const el = { append: (...xs) => box.append(...xs.filter((x) => x !== null && x !== undefined && x !== false)), classList: box.classList };
+    // A spinner and its words: the words wrap beside it, never onto a line of their own.
+    const busy = (...words) => el.append(h('span', { class: 'spinner' }), h('span', { class: 'status-text' }, words.filter((x) => x !== null && x !== undefined && x !== false)));
     const seat = g.seats[g.to_move];
     const cs = this.connState?.state;
     if (this.replay) { el.append(t('status.replay')); return; }
@@ -850,8 +861,8 @@ export class GameView {
     if (g.status === 'waiting') {
       const free = g.seats.filter((s) => s.kind === 'human' && !s.taken && !s.connected).length;
       el.classList.add('waiting');
-      if (g.rematch_of) { el.append(h('span', { class: 'spinner' }), ` ${t('rematch.waiting')}`); return; }
-      el.append(h('span', { class: 'spinner' }), ` ${t('invite.waiting', { n: free })}`);
+      if (g.rematch_of) { busy(t('rematch.waiting')); return; }
+      busy(t('invite.waiting', { n: free }));
       return;
     }
     if (g.status === 'over') { el.append(t('status.over')); return; }
@@ -859,7 +870,7 @@ export class GameView {
     const v = g.variant;
     if (this.myTurn()) {
       el.classList.add('your-turn');
-      if (this.placing) el.append(h('span', { class: 'spinner' }), g.phase === 'swap' ? t('status.sending_choice') : t('status.placing'));
+      if (this.placing) busy(g.phase === 'swap' ? t('status.sending_choice') : t('status.placing'));
       else if (g.phase === 'swap') el.append(t('status.swap_choice'));
       else el.append(h('b', {}, [t('status.your_turn')]), ' ', bonus, tv(this.sel === null ? 'status.pick' : 'status.place', v));
       return;
@@ -867,13 +878,15 @@ export class GameView {
     const name = seatLabel(seat, g.seats);
     if (seat.played_by) {
       el.classList.add('thinking');
-      el.append(h('span', { class: 'spinner' }), ` ${t('leave.thinking_for', { level: levelName(seat.played_by), name })}`, bonus);
+      busy(t('leave.thinking_for', { level: levelName(seat.played_by), name }));
+      el.append(bonus);
     } else if (seat.kind === 'ai') {
       el.classList.add('thinking');
-      el.append(h('span', { class: 'spinner' }), ` ${t('status.ai_thinking', { name })}`, bonus);
-      if (g.ai_hurried) el.append(h('span', { class: 'hurried-note', 'data-hurried': '1' }, [` ${t('ai.hurried')}`]));
+      busy(t('status.ai_thinking', { name }), g.ai_hurried ? h('span', { class: 'hurried-note', 'data-hurried': '1' }, [` ${t('ai.hurried')}`]) : null);
+      el.append(bonus);
     } else {
-      el.append(h('span', { class: 'spinner' }), ` ${t('status.waiting_for', { name })}`, seat.connected === false ? t('status.not_connected') : '', '… ', bonus);
+      busy(t('status.waiting_for', { name }), seat.connected === false ? t('status.not_connected') : '', '…');
+      el.append(bonus);
     }
   }
 
@@ -952,10 +965,13 @@ export class GameView {
     if (!g.end || (this.endShown && !force) || this.replay) return;
     this.endShown = true;
     this.closeDialog();
-    this.dialog = dialogs.endScreen(this.boardWrap, {
+    // The end screen is a card beside the board (on a phone above it), never over it:
+    // the final position is what people want to look at.
+    this.dialog = dialogs.endScreen(this.endHost, {
       end: g.end, seats: g.seats, colors: g.colors, mode: g.mode, variant: g.variant, you: this.you?.seat ?? -1, rated: !!g.rated,
-      // A guest is offered an account (a rating from the next game on).
-      signupHref: session.me ? null : authHash('signup', `#/game/${encodeURIComponent(this.id)}`),
+      // A guest who played is offered an account (a rating from the next game on); a
+      // spectator had no rating to keep.
+      signupHref: session.me || !this.you ? null : authHash('signup', `#/game/${encodeURIComponent(this.id)}`),
       onReplay: () => { this.closeDialog(); this.openReplay(); },
       onRematch: this.you ? () => this.online.rematch() : null,
       onClose: () => this.closeDialog(),

@@ -534,7 +534,7 @@ const EN = {
   'end.ord.4': '4th lowest',
   'end.ord.5': '5th lowest',
   'end.ord.6': '6th lowest',
-  'end.look': 'Look at the board',
+  'end.look': 'Close',
   'end.lobby': 'Lobby',
   'end.reason.blocked': 'the player to move could not place a tile',
   'end.reason.all-max': 'a player reached the top in every colour',

@@ -539,7 +539,7 @@ export default {
   'end.ord.4': 'viertniedrigste',
   'end.ord.5': 'fünftniedrigste',
   'end.ord.6': 'sechstniedrigste',
-  'end.look': 'Brett ansehen',
+  'end.look': 'Schließen',
   'end.lobby': 'Lobby',
   'end.reason.blocked': 'der Spieler am Zug konnte nicht legen',
   'end.reason.all-max': 'ein Spieler hat in jeder Farbe das Ende der Leiste erreicht',

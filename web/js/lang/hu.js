@@ -529,7 +529,7 @@ export default {
   'end.ord.4': 'negyedik leggyengébb',
   'end.ord.5': 'ötödik leggyengébb',
   'end.ord.6': 'hatodik leggyengébb',
-  'end.look': 'A tábla megtekintése',
+  'end.look': 'Bezárás',
   'end.lobby': 'Előtér',
   'end.reason.blocked': 'a soron következő játékos nem tudott lapkát lerakni',
   'end.reason.all-max': 'egy játékos minden színben elérte a sáv végét',
