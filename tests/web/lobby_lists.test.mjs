@@ -150,6 +150,11 @@ test('lobby: Cancel in My games asks first (desktop and phone, en/de/hu)', { tim
       }, [made.game, made.token]);
       await page.reload();
       const row = page.locator(`#my-games .game-row[data-game="${made.game}"]`);
+      await row.waitFor();
+      if (viewport === PHONE) {
+        // The page fits the phone (a wider one would be zoomed out): the form, the row, its invite.
+        assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= PHONE.width, `${lang}: the lobby is wider than the phone`);
+      }
       await row.locator('[data-action=cancel]').click();
       const dialog = page.locator('.confirm-dialog');
       await dialog.waitFor();

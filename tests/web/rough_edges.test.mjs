@@ -101,13 +101,13 @@ test('rough edges: "connection lost" can be read in the header (desktop text, ph
     await srv.stop();
     stopped = true;
     for (const [size, page] of pages) {
-      await page.waitForSelector('#conn[data-state=lost]', { timeout: 30000 });
-      await page.waitForTimeout(700); // past the pulse's low point
-      const c = await page.evaluate(() => {
+      // Read while it says "lost" (it retries every few seconds: "connecting" between).
+      const c = await (await page.waitForFunction(() => {
         const el = document.getElementById('conn');
+        if (el.dataset.state !== 'lost') return null;
         const s = getComputedStyle(el), dot = getComputedStyle(el, '::before');
         return { fg: s.color, bg: s.backgroundColor, dot: dot.color, fontSize: s.fontSize, header: getComputedStyle(document.querySelector('header.top')).backgroundColor };
-      });
+      }, null, { timeout: 30000, polling: 50 })).jsonValue();
       if (size === 'desktop') {
         assert.ok(contrast(c.fg, c.bg) >= 4.5, `the words on the badge: ${JSON.stringify(c)} ${contrast(c.fg, c.bg)}`);
       } else {
@@ -115,6 +115,7 @@ test('rough edges: "connection lost" can be read in the header (desktop text, ph
         assert.ok(contrast(c.dot, c.bg) >= 3, `the dot on the badge: ${JSON.stringify(c)} ${contrast(c.dot, c.bg)}`);
       }
       assert.ok(contrast(c.bg, c.header) >= 3, `the badge on the header: ${JSON.stringify(c)}`);
+      await page.waitForSelector('#conn[data-state=lost]', { timeout: 30000 });
       await page.screenshot({ path: `${process.env.AXIO_SHOTS || 'tests/web/screenshots'}/rough-conn-lost-${size}.png`, clip: { x: 0, y: 0, width: size === 'phone' ? 390 : 1280, height: 120 } });
     }
   } finally {
@@ -237,6 +238,7 @@ test('rough edges: the phone\'s boards are whole, their "?" covers no cell; the 
           }
           return { cut, covered, hexCut: [...document.querySelectorAll('.layer-board polygon.cell')].filter((el) => { const r = el.getBoundingClientRect(); return r.left < svg.left - 0.5 || r.right > svg.right + 0.5 || r.top < svg.top - 0.5 || r.bottom > svg.bottom + 0.5; }).length };
         });
+        assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= PHONE.width, `${lang} ${variant}: the page is wider than the phone`);
         assert.deepEqual(f.cut, [], `${lang} ${variant}: cells of the play area cut at the board's edge`);
         assert.deepEqual(f.covered, [], `${lang} ${variant}: the "?" covers a cell`);
         if (variant === 'hex') assert.equal(f.hexCut, 0, `${lang}: no hex cut at the edges`);
