@@ -1,12 +1,11 @@
 /*
  * test_login_throttle.c - the failed-login table: a key is exhausted after
  * LOGIN_ATTEMPTS_MAX attempts within the window and free again once the
- * oldest is LOGIN_WINDOW_S old (throttle_wait_s says how long); a success taken back does not count; the
- * table keeps to its cap: filled, a new key is refused (nothing counted,
- * not even the other key of the attempt) while every key still has
- * attempts, and gets the room of keys whose attempts expired or were taken
- * back; a key with attempts is never dropped to make room. The server's
- * own table is capped at LOGIN_THROTTLE_KEYS (10000), filled here too.
+ * oldest is LOGIN_WINDOW_S old (throttle_wait_s says how long); a success taken back does not
+ * count; the table keeps to its cap: filled, a new key is refused (nothing counted, not even the
+ * other key of the attempt) while every key still has attempts, and gets the room of keys whose
+ * attempts expired or were taken back; a key with attempts is never dropped to make room. The
+ * server's own table is capped at LOGIN_THROTTLE_KEYS (10000), filled here too.
  */
 #include <setjmp.h>
 #include <stdarg.h>
