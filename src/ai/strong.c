@@ -485,7 +485,7 @@ static void run_rounds(strong_search *s, int seat, ai_budget *b, ax_rng *rng)
     long playouts_from = b->playouts;
     while (!ai_budget_over(b)) {
         play_round(s, seat, b, rng);
-        if (s->pinned < 0 ? clearly_decided(s) : values_certain(s))
+        if (s->whole_rounds ? values_certain(s) : clearly_decided(s))
             break;
         if (s->nalive > 1 &&
             ai_budget_progress(b, from, playouts_from) >= (double)(phase + 1) / phases) {
@@ -582,9 +582,10 @@ int strong_judge(strong_search *s, const ax_game *game, int seat, const ax_move 
     ax_view(game, seat, &s->root);
     int n = ax_legal_moves(&s->root, s->moves, AX_MAX_MOVES);
     select_candidates(s, n, b);
-    s->pinned = add_played(s, played);
+    s->pinned = played ? add_played(s, played) : -1;
     run_rounds(s, seat, b, rng);
-    const candidate *mine = &s->cand[s->pinned], *best = &s->cand[s->alive[0]];
+    const candidate *best = &s->cand[s->alive[0]];
+    const candidate *mine = played ? &s->cand[s->pinned] : best;
     if (mean_reward(mine) >= mean_reward(best))
         best = mine;
     *played_out = value_of(s, mine);

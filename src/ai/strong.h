@@ -57,6 +57,8 @@ typedef struct {
  * candidate still searched at the end have met the very same deals and
  * playouts. *best is the candidate with the highest mean reward among
  * those, `played` when it ties; so best->value >= played_out->value.
+ * `played` may be NULL: the same judging of the candidates alone (the
+ * best decision as the judge sees it; *played_out is then *best_out).
  * Returns the number of candidates compared. */
 int strong_judge(strong_search *s, const ax_game *game, int seat, const ax_move *played,
                  strong_reward_fn reward, ai_budget *b, ax_rng *rng, strong_value *played_out,

@@ -6,9 +6,10 @@
  * its decisions collected, and the game's start dealt again from its seed;
  * src/ai/analysis.c then judges every decision of the seat from its view
  * at the time. Each judgement is printed as soon as it is made: a text line
- * with the decision, the best one found and their values, or with --json
- * one JSON object per line. The text ends with the seat's mean and median
- * loss.
+ * with the decision, the best one found, their values and the loss with its
+ * margin (three standard errors; "MISTAKE" when the judge flags it), or with
+ * --json one JSON object per line. The text ends with the seat's mean and
+ * median loss and its number of mistakes.
  */
 #include "../ai/analysis.h"
 #include "../ai/player.h"
@@ -25,17 +26,18 @@ static const char *const help =
     "\n"
     "Judges every decision of seat S in a game record (placements, bonus placements, swap\n"
     "answers) from that seat's view at the time: the decision played, the best one the\n"
-    "`strong` search finds, and the value of both, measured on the same sampled deals and\n"
-    "playouts. The value is the chance to finish first (a first place shared by k sides\n"
-    "counts 1/k), or solo the expected solo result. The loss is best minus played.\n"
+    "`strong` search finds, and the value of both, measured again in pairs on fresh deals\n"
+    "and playouts. The value is the chance to finish first (a first place shared by k sides\n"
+    "counts 1/k), or solo the expected solo result. The loss is best minus played, with its\n"
+    "standard error; a mistake is a loss above 2% of the scale by more than 3 of them.\n"
     "  --seat      the seat to judge, 0 for the first\n"
     "  --movetime  milliseconds per decision (default 1000; with --playouts: no limit)\n"
-    "  --playouts  playouts per decision; without --movetime the analysis is then\n"
+    "  --playouts  playouts per decision (per stage); without --movetime the analysis is then\n"
     "              reproducible from the seed\n"
     "  --seed      of the sampling (default 1)\n"
     "  --json      one line per decision: {\"ply\",\"kind\",\"played\",\"best\",\"value_played\",\n"
-    "              \"value_best\",\"samples\",\"candidates\"}; played and best as the record\n"
-    "              writes a decision\n"
+    "              \"value_best\",\"loss_se\",\"mistake\",\"samples\",\"candidates\"}; played and\n"
+    "              best as the record writes a decision\n"
     "Exit codes: 0 done, 1 failure, 2 bad usage or a record that `axio replay` rejects.\n";
 
 /* The decisions of the record, in order. */
@@ -124,12 +126,13 @@ static void print_text(const printer *p, const ai_judgement *j)
                played, "the same", what, vp);
         return;
     }
-    double loss = j->value_best - j->value_played;
+    double loss = j->value_best - j->value_played, margin = AI_MISTAKE_SIGMAS * j->loss_se;
     if (p->start->mode != AX_SOLO)
-        loss *= 100;
-    printf("ply %3d  %-5s  %-30s  best: %-30s %s %s -> %s (-%.*f)\n", j->ply,
-           ai_decision_kind_name(j->kind), played, best, what, vp, vb,
-           p->start->mode == AX_SOLO ? 2 : 1, loss);
+        loss *= 100, margin *= 100;
+    int digits = p->start->mode == AX_SOLO ? 2 : 1;
+    printf("ply %3d  %-5s  %-30s  best: %-30s %s %s -> %s (-%.*f +- %.*f)%s\n", j->ply,
+           ai_decision_kind_name(j->kind), played, best, what, vp, vb, digits, loss, digits, margin,
+           j->mistake ? " MISTAKE" : "");
 }
 
 static void print_judgement(const ai_judgement *j, void *ctx)
@@ -158,8 +161,9 @@ static void print_summary(const ax_game *start, int seat, const ai_judgement *j,
     double *loss = malloc((size_t)n * sizeof *loss), sum = 0, scale = 1;
     if (!loss)
         return;
-    int worst = 0;
+    int worst = 0, mistakes = 0;
     for (int i = 0; i < n; i++) {
+        mistakes += j[i].mistake;
         loss[i] = j[i].value_best - j[i].value_played;
         sum += loss[i];
         worst = loss[i] > loss[worst] ? i : worst;
@@ -173,8 +177,9 @@ static void print_summary(const ax_game *start, int seat, const ai_judgement *j,
         unit = "percentage points of the chance to win";
     }
     printf("seat %d: %d decisions, loss per decision (%s): mean %.2f, median %.2f, largest "
-           "%.2f at ply %d\n",
-           seat, n, unit, scale * sum / n, scale * median, scale * largest, j[worst].ply);
+           "%.2f at ply %d; %d mistake%s\n",
+           seat, n, unit, scale * sum / n, scale * median, scale * largest, j[worst].ply, mistakes,
+           mistakes == 1 ? "" : "s");
     free(loss);
 }
 

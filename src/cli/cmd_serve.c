@@ -1,6 +1,7 @@
 /*
  * cmd_serve.c - `axio serve`: options, then the game server (src/server).
  */
+#include "../ai/analysis.h"
 #include "../server/server.h"
 #include "cli.h"
 
@@ -33,8 +34,8 @@ static const char *const help =
     "                         connections of one address still sending their first\n"
     "                         headers (default 16; each is closed after 5 s)\n"
     "  --ai-threads N         threads for computer players (default 2)\n"
-    "  --analysis-ms N        search time per decision of a post-game analysis, 1 to\n"
-    "                         60000 ms (default 300)\n"
+    "  --judge-playouts N     playouts per decision of the judge behind hints and the\n"
+    "                         post-game analysis, 100 to 1000000 (default 6000)\n"
     "  --absent-s N           a player to move without a connection for N seconds may be\n"
     "                         declared absent by the others (default 120)\n"
     "  --waiting-ttl-s N      a waiting game whose creator has had no connection for N\n"
@@ -92,7 +93,7 @@ int cmd_serve(int argc, char **argv)
                                          {"max-signups-per-ip", required_argument, 0, 'S'},
                                          {"max-header-waits-per-ip", required_argument, 0, 'H'},
                                          {"ai-threads", required_argument, 0, 't'},
-                                         {"analysis-ms", required_argument, 0, 'M'},
+                                         {"judge-playouts", required_argument, 0, 'M'},
                                          {"sync", required_argument, 0, 's'},
                                          {"absent-s", required_argument, 0, 'A'},
                                          {"waiting-ttl-s", required_argument, 0, 'W'},
@@ -106,7 +107,7 @@ int cmd_serve(int argc, char **argv)
                          .db_path = "axio.db",
                          .limits = {32, 30, 10, 20, 5, 16},
                          .ai_threads = 2,
-                         .analysis_ms = 300,
+                         .judge_playouts = AI_JUDGE_PLAYOUTS,
                          .absent_s = 120,
                          .waiting_ttl_s = 3600,
                          .sync_full = false};
@@ -162,9 +163,10 @@ int cmd_serve(int argc, char **argv)
             opt.ai_threads = (int)v;
             break;
         case 'M':
-            if (!parse_positive(optarg, 60000, &v))
-                return usage_error("serve", "--analysis-ms must be 1 to 60000, not '%s'", optarg);
-            opt.analysis_ms = (int)v;
+            if (!parse_positive(optarg, 1000000, &v) || v < 100)
+                return usage_error("serve", "--judge-playouts must be 100 to 1000000, not '%s'",
+                                   optarg);
+            opt.judge_playouts = v;
             break;
         case 's':
             if (strcmp(optarg, "full") && strcmp(optarg, "normal"))

@@ -473,6 +473,26 @@ static int finish_register(http_req *r, struct lws *wsi, account_job *j)
     return http_reply_json(r, wsi, 201, json_pack("{s:s}", "name", j->name));
 }
 
+/* 429 for a throttled password check: what is locked ("login_address":
+ * every name from this address; "login_name": this name from everywhere)
+ * and for how long, so that a person is told the truth (docs/accounts.md).
+ * wait_s 0: no room in the table to count another attempt. */
+static int throttled(http_req *r, struct lws *wsi, const char *reason, double wait_s)
+{
+    char message[160];
+    if (wait_s <= 0)
+        return http_reply_error(r, wsi, 429, "rate_limited",
+                                "too many failed logins on this server; try again later");
+    long s = (long)wait_s + 1, minutes = (s + 59) / 60;
+    snprintf(message, sizeof message, "too many failed logins %s; try again in %ld minute%s",
+             strcmp(reason, "login_address") == 0 ? "from this address" : "for this name", minutes,
+             minutes == 1 ? "" : "s");
+    return http_reply_json(r, wsi, 429,
+                           json_pack("{s:{s:s,s:s,s:s,s:i}}", "error", "code", "rate_limited",
+                                     "message", message, "reason", reason, "retry_after_s",
+                                     (int)s));
+}
+
 /* POST /api/login: throttled, then verified by a worker against the
  * account's hash or the dummy one. */
 static int login(http_req *r, struct lws *wsi)
@@ -507,11 +527,13 @@ static int login(http_req *r, struct lws *wsi)
     double now = mono_now();
     ip_key(j->ip, by_ip, sizeof by_ip);
     name_attempt_key(valid_name ? j->name_key : "", by_name, sizeof by_name);
-    if (throttle_exhausted(&attempts, by_ip, now) ||
-        (valid_name && throttle_exhausted(&attempts, by_name, now))) {
+    double wait_ip = throttle_wait_s(&attempts, by_ip, now);
+    double wait_name = valid_name ? throttle_wait_s(&attempts, by_name, now) : 0;
+    if (wait_ip > 0 || wait_name > 0) {
         job_free(j);
-        return http_reply_error(r, wsi, 429, "rate_limited",
-                                "too many failed logins; wait 15 minutes and try again");
+        return wait_ip > 0
+                   ? throttled(r, wsi, "login_address", wait_ip > wait_name ? wait_ip : wait_name)
+                   : throttled(r, wsi, "login_name", wait_name);
     }
     stored_account account;
     j->known = valid_name && store_account_by_key(srv.db, j->name_key, &account) == 0 &&
@@ -527,8 +549,7 @@ static int login(http_req *r, struct lws *wsi)
     }
     if (!throttle_add(&attempts, by_ip, valid_name ? by_name : NULL, now)) {
         job_free(j); /* no room to count it: refused like a throttled one */
-        return http_reply_error(r, wsi, 429, "rate_limited",
-                                "too many failed logins; wait 15 minutes and try again");
+        return throttled(r, wsi, "login_busy", 0);
     }
     return submit(r, wsi, j, by_ip, valid_name ? by_name : NULL);
 }
@@ -628,15 +649,14 @@ static int account_change(http_req *r, struct lws *wsi, int action)
     char by_name[NAME_FOLD_MAX + 8];
     name_attempt_key(j->name_key, by_name, sizeof by_name);
     double now = mono_now();
-    if (throttle_exhausted(&attempts, by_name, now)) {
+    double wait = throttle_wait_s(&attempts, by_name, now);
+    if (wait > 0) {
         job_free(j);
-        return http_reply_error(r, wsi, 429, "rate_limited",
-                                "too many wrong passwords; wait 15 minutes and try again");
+        return throttled(r, wsi, "login_name", wait);
     }
     if (!throttle_add(&attempts, by_name, NULL, now)) {
         job_free(j); /* no room to count it: refused like a throttled one */
-        return http_reply_error(r, wsi, 429, "rate_limited",
-                                "too many wrong passwords; wait 15 minutes and try again");
+        return throttled(r, wsi, "login_busy", 0);
     }
     return submit(r, wsi, j, by_name, NULL);
 }

@@ -35,8 +35,8 @@ static void free_queue(job_queue *q)
 {
     ai_job *job;
     while ((job = pop_job(q))) {
-        if (job->kind == AI_JOB_HINT) /* a hint's player is its own */
-            ax_player_free(job->player);
+        if (job->kind == AI_JOB_HINT) /* a hint's judge is its own */
+            ai_analyser_free(job->judge);
         free(job);
     }
 }
@@ -64,8 +64,13 @@ static void *worker_main(void *arg)
         job->think_ms =
             job->fixed ? 0 : ai_think_ms(job->movetime_ms, pool->todo.count, pool->nthreads);
         pthread_mutex_unlock(&pool->lock);
-        ax_player_set_movetime(job->player, job->think_ms);
-        ax_player_decide(job->player, &job->view, job->seat, &job->move);
+        if (job->kind == AI_JOB_HINT) {
+            ai_analysis_options opt = {.playouts = job->playouts, .seed = job->seed};
+            ai_judge_best(job->judge, &job->view, &opt, &job->move);
+        } else {
+            ax_player_set_movetime(job->player, job->think_ms);
+            ax_player_decide(job->player, &job->view, job->seat, &job->move);
+        }
         pthread_mutex_lock(&pool->lock);
         jq_push(&pool->done, &job->node);
         pthread_mutex_unlock(&pool->lock);

@@ -19,6 +19,7 @@
 #ifndef AX_SERVER_AI_WORKERS_H
 #define AX_SERVER_AI_WORKERS_H
 
+#include "../ai/analysis.h"
 #include "../ai/player.h"
 #include "../engine/axio.h"
 #include "job_queue.h"
@@ -34,7 +35,10 @@ typedef struct ai_job {
     uint64_t conn_id; /* AI_JOB_HINT: the connection that asked */
     uint16_t ply;     /* the game's ply when submitted: stale results are dropped */
     int seat;
-    ax_player *player;
+    ax_player *player;  /* AI_JOB_DECIDE: the seat's */
+    ai_analyser *judge; /* AI_JOB_HINT: its own judge (analysis.h), `playouts` from `seed` */
+    long playouts;
+    uint64_t seed;
     int movetime_ms; /* the most the job may think */
     bool fixed;      /* searches its player's fixed playouts, no clock: reproducible */
     int think_ms;    /* what the worker gave it (smaller under load) */

@@ -2,15 +2,20 @@
  * analysis_jobs.c - post-game analysis on request:
  * GET /api/games/{id}/analysis?seat=S.
  *
- * A finished game's decisions for one seat are judged by the `strong`
- * search (src/ai/analysis.c) on one background thread of their own, so that
+ * A finished game's decisions for one seat are judged by the judge
+ * (src/ai/analysis.c: the `strong` search picks the best, then it and the
+ * decision played are measured in pairs for the loss and its uncertainty)
+ * on one background thread of their own, so that
  * an analysis never holds up a computer player's move for long and several
  * requests cannot take every core. The first request queues the work and is
  * answered 202 with the progress; later ones get the progress until the
  * result is there, then 200 with it. A result is kept in the store with the
  * game (table analyses), so it is computed once, survives restarts, and is
  * the same for everyone who asks. A finished game is public, so the
- * analysis of any seat is too.
+ * analysis of any seat is too. The judge is the hints' (hint.c): the same
+ * playouts and, per seat, the same seed, so a hinted decision is the best
+ * one here. A result stored by an earlier judge (no "judge" in it) is
+ * judged again when asked for.
  *
  * The loop thread owns the request list; the worker touches only the job it
  * runs, and the progress counter, an atomic.
@@ -19,9 +24,11 @@
 #include "json_state.h"
 #include "server.h"
 
+#include <inttypes.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,7 +53,7 @@ static struct {
     pthread_cond_t wake;
     pthread_t thread;
     bool running, stopping;
-    int movetime_ms; /* per decision (serve --analysis-ms): 300 judges a 2-player game in ~10 s */
+    long playouts; /* per decision (serve --judge-playouts): 6000 judges a 2-player game in ~10 s */
     analysis_job *jobs; /* every request in memory, the loop's list */
     analysis_job *todo; /* the next one to run (worker side: first not done) */
     void (*notify)(void *);
@@ -69,8 +76,8 @@ static void run_job(analysis_job *job)
     job->decisions = json_array();
     int n = -1;
     if (a && out && job->decisions) {
-        ai_analysis_options opt = {.movetime_ms = aq.movetime_ms,
-                                   .seed = job->start.seed ^ (uint64_t)job->seat,
+        ai_analysis_options opt = {.playouts = aq.playouts,
+                                   .seed = analysis_seed(job->start.seed, job->seat),
                                    .cancel = &job->cancel,
                                    .on_judgement = on_judgement,
                                    .ctx = job};
@@ -81,10 +88,12 @@ static void run_job(analysis_job *job)
     ai_analyser_free(a);
     job->failed = n < 0;
     if (!job->failed) {
+        json_t *judge = json_pack("{s:I,s:f,s:f}", "playouts", (json_int_t)aq.playouts, "threshold",
+                                  ai_mistake_threshold(&job->start), "sigmas", AI_MISTAKE_SIGMAS);
         json_t *result =
-            json_pack("{s:s,s:i,s:s,s:s,s:i,s:O}", "game", job->game_id, "seat", job->seat, "value",
-                      job->start.mode == AX_SOLO ? "solo_result" : "win_chance", "engine", "strong",
-                      "movetime_ms", aq.movetime_ms, "decisions", job->decisions);
+            json_pack("{s:s,s:i,s:s,s:o,s:O}", "game", job->game_id, "seat", job->seat, "value",
+                      job->start.mode == AX_SOLO ? "solo_result" : "win_chance", "judge", judge,
+                      "decisions", job->decisions);
         job->text = result ? json_dumps(result, JSON_COMPACT | JSON_REAL_PRECISION(6)) : NULL;
         json_decref(result);
         job->failed = job->text == NULL;
@@ -120,9 +129,18 @@ static void *worker_main(void *arg)
     return NULL;
 }
 
-int analysis_start(int movetime_ms, void (*notify)(void *), void *arg)
+uint64_t analysis_seed(uint64_t game_seed, int seat)
 {
-    aq.movetime_ms = movetime_ms;
+    char text[64], hash[65];
+    snprintf(text, sizeof text, "axio judge %" PRIu64 " %d", game_seed, seat);
+    sha256_hex(text, hash);
+    hash[16] = 0;
+    return strtoull(hash, NULL, 16);
+}
+
+int analysis_start(long playouts, void (*notify)(void *), void *arg)
+{
+    aq.playouts = playouts;
     aq.notify = notify;
     aq.notify_arg = arg;
     aq.stopping = false;
@@ -299,8 +317,10 @@ int analysis_request(game *gm, int seat, char **text, json_t **progress, api_err
         return *text || *progress ? 0 : fail(err, 500, "internal", "out of memory");
     if ((rc = store_get_analysis(srv.db, gm->id, seat, text)) < 0)
         return fail(err, 500, "internal", "the stored analysis cannot be read");
-    if (rc == 0)
+    if (rc == 0 && strstr(*text, "\"judge\":"))
         return 0;
+    free(*text); /* none, or an earlier judge's: judged (again) */
+    *text = NULL;
     int queued = 0;
     for (analysis_job *j = aq.jobs; j; j = j->next)
         queued += !j->done;

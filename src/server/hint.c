@@ -1,31 +1,27 @@
 /*
  * hint.c - {"type":"hint"}: the engine's advice for the seat to move.
  *
- * A hint is searched like a computer player's decision, by a fresh `strong`
- * player on the AI workers, from the asking seat's own view (ax_view): it
- * knows no more than the player does. The answer goes to the connection
- * that asked, as {"type":"hint","move":{...a ready place or swap message}},
- * and only while the game is still where it was when asked; a seat has at
- * most one hint being searched. Hints exist in casual games only: in a
- * rated game the engine's help would decide the rating.
+ * A hint is the judge's best decision (src/ai/analysis.c, ai_judge_best),
+ * searched on the AI workers from the asking seat's own view (ax_view): it
+ * knows no more than the player does. It is the same judge, with the same
+ * playouts (serve --judge-playouts) and the same seed (analysis_seed), as
+ * the post-game analysis, so a decision taken on a hint is the best one
+ * there in the analysis too: the analysis never calls a hint a mistake.
+ * The search is a fixed number of playouts, without a clock: the same
+ * position always gets the same hint, however busy the server (a guided
+ * game followed hint by hint is the same game every time).
  *
- * In a guided first game the advice is reproducible: a fixed number of
- * playouts from a seed of the position, without a clock, so the same
- * position always gets the same hint, however busy the server, and a lesson
- * followed hint by hint is the same game every time.
+ * The answer goes to the connection that asked, as
+ * {"type":"hint","move":{...a ready place or swap message}}, and only while
+ * the game is still where it was when asked; a seat has at most one hint
+ * being searched. Hints exist in casual games only: in a rated game the
+ * engine's help would decide the rating.
  */
 #include "json_state.h"
 #include "server.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-#define GUIDED_HINT_PLAYOUTS 6000
-
-static uint64_t guided_hint_seed(const ax_game *g, int seat)
-{
-    return (uint64_t)(g->ply + 1) * 0x9E3779B97F4A7C15ull + (uint64_t)seat;
-}
 
 static conn *find_conn(game *gm, uint64_t id)
 {
@@ -53,9 +49,8 @@ void hint_handle(conn *c)
         return;
     }
     ai_job *job = calloc(1, sizeof *job);
-    uint64_t seed = gm->guided ? guided_hint_seed(&gm->g, c->seat) : ax_rng_next(&gm->hint_rng);
-    ax_player *p = job ? ax_player_new("strong", seed) : NULL;
-    if (!p) {
+    ai_analyser *judge = job ? ai_analyser_new() : NULL;
+    if (!judge) {
         free(job);
         play_send_error(c, "internal", "out of memory");
         return;
@@ -65,13 +60,10 @@ void hint_handle(conn *c)
     job->conn_id = c->id;
     job->ply = gm->g.ply;
     job->seat = c->seat;
-    job->player = p;
-    job->movetime_ms = HINT_MOVETIME_MS;
-    if (gm->guided) {
-        ax_player_set_playouts(p, GUIDED_HINT_PLAYOUTS);
-        job->movetime_ms = 0;
-        job->fixed = true;
-    }
+    job->judge = judge;
+    job->playouts = srv.opt.judge_playouts;
+    job->seed = analysis_seed(gm->g.seed, c->seat);
+    job->fixed = true;
     ax_view(&gm->g, c->seat, &job->view);
     gm->hint_asked[c->seat] = true;
     gm->hints_busy++;
@@ -87,6 +79,6 @@ void hint_finished(game *gm, ai_job *job)
         !gm->g.left[job->seat])
         play_send_json(c, json_pack("{s:s,s:o}", "type", "hint", "move",
                                     decision_to_json(&job->view, &job->move)));
-    ax_player_free(job->player);
-    job->player = NULL;
+    ai_analyser_free(job->judge);
+    job->judge = NULL;
 }

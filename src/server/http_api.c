@@ -396,21 +396,22 @@ static int game_route(http_req *r, struct lws *wsi, const char *rest)
     return reply_json(r, wsi, 200, state_game_json(gm));
 }
 
-/* GET /api/games[?status=over|?ids=A,B] */
+/* GET /api/games[?status=over|?ids=A,B|?status=&variant=&limit=&cursor=] */
 static int list_games(http_req *r, struct lws *wsi)
 {
-    char buf[64 * (GAME_ID_LEN + 1) + 8];
+    char buf[64 * (GAME_ID_LEN + 1) + 8], variant[256], limit[256], cursor[256];
     const char *status = lws_get_urlarg_by_name(wsi, "status=", buf, sizeof buf);
-    if (status) {
-        if (strcmp(status, "over") == 0)
-            return reply_json(r, wsi, 200, lobby_finished_json());
-        if (strcmp(status, "open") != 0)
-            return reply_error(r, wsi, 400, "bad_message", "status must be over (or open)");
-    }
-    const char *ids = lws_get_urlarg_by_name(wsi, "ids=", buf, sizeof buf);
+    if (status && strcmp(status, "over") == 0)
+        return reply_json(r, wsi, 200, lobby_finished_json());
+    const char *ids = status ? NULL : lws_get_urlarg_by_name(wsi, "ids=", buf, sizeof buf);
     if (ids)
         return reply_json(r, wsi, 200, lobby_entries_json(ids));
-    return reply_json(r, wsi, 200, lobby_list_json());
+    api_error err = {0};
+    json_t *list =
+        lobby_list_query(status, lws_get_urlarg_by_name(wsi, "variant=", variant, sizeof variant),
+                         lws_get_urlarg_by_name(wsi, "limit=", limit, sizeof limit),
+                         lws_get_urlarg_by_name(wsi, "cursor=", cursor, sizeof cursor), &err);
+    return list ? reply_json(r, wsi, 200, list) : http_reply_api_error(r, wsi, &err);
 }
 
 static int api_route(http_req *r, struct lws *wsi)

@@ -31,9 +31,11 @@
 #include <string.h>
 #include <time.h>
 
-#define HASH_SIZE   4096
-#define EVICT_AFTER 60.0 /* seconds a finished game stays without viewers */
-#define LOBBY_MAX   500  /* games listed, newest first */
+#define HASH_SIZE          4096
+#define EVICT_AFTER        60.0 /* seconds a finished game stays without viewers */
+#define LIST_BARE_MAX      100  /* GET /api/games without limit or cursor */
+#define LIST_LIMIT_DEFAULT 20
+#define LIST_LIMIT_MAX     100
 
 _Static_assert(NAME_MAX_LEN >= NAME_BYTES_MAX, "a seat holds the longest name");
 _Static_assert(NAME_MAX_LEN >= LEVEL_MAX_LEN + 5, "a seat holds a computer's name, \"LEVEL (AI)\"");
@@ -464,6 +466,42 @@ static bool waiting_expired(const game *gm, double now)
            now - creator->away_since >= srv.opt.waiting_ttl_s;
 }
 
+/* A running game nobody can finish (docs/online-play.md, "Games nobody
+ * finishes"): a computer plays one of its seats, and every person still in
+ * it has had no connection for --absent-s. A game with a clock is left to
+ * its clock, which makes an absent player leave (timeout) in its own time:
+ * a day per move means a player may be away for a day. */
+static bool abandoned(const game *gm, double now)
+{
+    if (gm->status != GAME_RUNNING || gm->clock.kind != GAME_CLOCK_NONE || gm->pending)
+        return false;
+    bool computer = false, person = false;
+    for (int i = 0; i < gm->g.players; i++) {
+        const game_seat *s = &gm->seats[i];
+        if (s->kind == SEAT_AI || gm->g.left[i]) {
+            computer = true;
+            continue;
+        }
+        if (s->conns > 0 || now - s->away_since < srv.opt.absent_s)
+            return false;
+        person = true;
+    }
+    return computer && person;
+}
+
+/* Each person of an abandoned game leaves as absent (rules 6), through the
+ * one decision path: a 2-sided game ends at once; with 3 or 4 sides the
+ * computers take the leavers' seats and the game ends when one side is
+ * left, or is played out by the computers. */
+static void end_abandoned(game *gm)
+{
+    server_log("game %s: every player has been away for %d s; they leave as absent", gm->id,
+               srv.opt.absent_s);
+    for (int i = 0; i < gm->g.players; i++)
+        if (gm->seats[i].kind == SEAT_HUMAN && !gm->g.left[i])
+            play_leave(gm, i, AX_LEAVE_ABSENT);
+}
+
 static void set_closed_status(game *gm, int status)
 {
     if (store_set_status(srv.db, gm->id, lobby_status_name(status))) {
@@ -483,6 +521,8 @@ void lobby_housekeeping(double now)
         next = gm->next;
         if (waiting_expired(gm, now))
             set_closed_status(gm, GAME_EXPIRED);
+        if (abandoned(gm, now))
+            end_abandoned(gm);
         if (!lobby_is_open(gm) && gm->nviewers == 0 && !gm->ai_busy && gm->hints_busy == 0 &&
             !gm->pending && gm->chat_writes == 0 && now - gm->idle_since > EVICT_AFTER) {
             table_remove(gm);
@@ -555,13 +595,120 @@ static json_t *entry_json(const game *gm)
     return o;
 }
 
-json_t *lobby_list_json(void)
+/* --- the public list: GET /api/games (docs/protocol.md, "The lobby") ---
+ *
+ * Waiting and running games, guided ones never: games with a person
+ * connected first, then the others, newest first within each; filtered by
+ * status and variant; a page at a time. A page ends at the key of its last
+ * game, (group, created, id); the next starts after that key, so a game
+ * that moves between the groups meanwhile may be seen twice or not at all,
+ * as in any live list, but paging never loops. */
+
+typedef struct {
+    int group; /* 0: a person is connected; 1: nobody */
+    int64_t created;
+    const char *id;
+} list_key;
+
+static list_key key_of(const game *gm)
 {
+    list_key k = {1, gm->created, gm->id};
+    for (int i = 0; i < gm->g.players; i++)
+        if (gm->seats[i].kind == SEAT_HUMAN && !gm->g.left[i] && gm->seats[i].conns > 0)
+            k.group = 0;
+    return k;
+}
+
+/* <0 when a comes first. */
+static int key_compare(list_key a, list_key b)
+{
+    if (a.group != b.group)
+        return a.group < b.group ? -1 : 1;
+    if (a.created != b.created)
+        return a.created > b.created ? -1 : 1;
+    return -strcmp(a.id, b.id);
+}
+
+static int game_order(const void *a, const void *b)
+{
+    return key_compare(key_of(*(game *const *)a), key_of(*(game *const *)b));
+}
+
+/* "G.CREATED.ID", as list_query writes it; 0 or -1. */
+static int cursor_parse(const char *text, list_key *k, char id[GAME_ID_LEN + 1])
+{
+    char *end;
+    if ((text[0] != '0' && text[0] != '1') || text[1] != '.')
+        return -1;
+    k->group = text[0] - '0';
+    long long created = strtoll(text + 2, &end, 10);
+    if (end == text + 2 || *end != '.' || created < 0 || strlen(end + 1) != GAME_ID_LEN ||
+        !is_base64url(end + 1, GAME_ID_LEN))
+        return -1;
+    memcpy(id, end + 1, GAME_ID_LEN + 1);
+    k->created = created;
+    k->id = id;
+    return 0;
+}
+
+json_t *lobby_list_query(const char *status, const char *variant, const char *limit,
+                         const char *cursor, api_error *err)
+{
+    bool paged = limit || cursor;
+    int want = paged ? LIST_LIMIT_DEFAULT : LIST_BARE_MAX, v = -1, only = -1;
+    if (status && strcmp(status, "open") != 0) {
+        only = status_parse(status);
+        if (only != GAME_WAITING && only != GAME_RUNNING) {
+            api_fail(err, 400, "bad_message", "status must be waiting, running, open or over");
+            return NULL;
+        }
+    }
+    if (variant && (v = ax_variant_parse(variant)) < 0) {
+        api_fail(err, 400, "bad_message", "variant must be square, rota or hex");
+        return NULL;
+    }
+    if (limit) {
+        char *end;
+        long n = strtol(limit, &end, 10);
+        if (end == limit || *end || n < 1 || n > LIST_LIMIT_MAX) {
+            api_fail(err, 400, "bad_message", "limit must be an integer 1..100");
+            return NULL;
+        }
+        want = (int)n;
+    }
+    list_key after = {0};
+    char after_id[GAME_ID_LEN + 1];
+    if (cursor && cursor_parse(cursor, &after, after_id)) {
+        api_fail(err, 400, "bad_message", "cursor must be the next of an earlier answer");
+        return NULL;
+    }
+    game **found = malloc(sizeof *found * (size_t)(ngames + 1));
+    if (!found) {
+        api_fail(err, 500, "internal", "out of memory");
+        return NULL;
+    }
+    int n = 0;
+    for (game *gm = oldest; gm; gm = gm->next)
+        if (lobby_is_open(gm) && !gm->guided && (only < 0 || gm->status == only) &&
+            (v < 0 || (int)gm->g.variant == v) && (!cursor || key_compare(key_of(gm), after) > 0))
+            found[n++] = gm;
+    qsort(found, (size_t)n, sizeof *found, game_order);
     json_t *list = json_array();
-    for (game *gm = newest; gm && json_array_size(list) < LOBBY_MAX; gm = gm->prev)
-        if (lobby_is_open(gm))
-            json_array_append_new(list, entry_json(gm));
-    return list;
+    for (int i = 0; i < n && i < want; i++)
+        json_array_append_new(list, entry_json(found[i]));
+    if (!paged) {
+        free(found);
+        return list;
+    }
+    json_t *next = json_null();
+    if (n > want) {
+        list_key k = key_of(found[want - 1]);
+        char text[64];
+        snprintf(text, sizeof text, "%d.%" PRId64 ".%s", k.group, k.created, k.id);
+        next = json_string(text);
+    }
+    free(found);
+    return json_pack("{s:o,s:o}", "games", list, "next", next);
 }
 
 json_t *lobby_entries_json(const char *ids)
@@ -589,6 +736,9 @@ json_t *lobby_entries_json(const char *ids)
 
 static int finished_entry(const stored_game *sg, void *arg)
 {
+    int v = ax_variant_parse(sg->variant), m = ax_mode_parse(sg->mode);
+    if (v >= 0 && stored_guided(sg, v, m))
+        return 0; /* a lesson: never listed */
     json_t *seats = json_array();
     for (int i = 0; i < sg->players; i++) {
         const stored_seat *ss = &sg->seats[i];

@@ -71,6 +71,18 @@ bool throttle_exhausted(login_throttle *t, const char *key, double now)
     return e->n >= LOGIN_ATTEMPTS_MAX;
 }
 
+double throttle_wait_s(login_throttle *t, const char *key, double now)
+{
+    if (!throttle_exhausted(t, key, now))
+        return 0;
+    const throttle_entry *e = find(t, key);
+    double oldest = e->at[0];
+    for (int i = 1; i < e->n; i++)
+        oldest = e->at[i] < oldest ? e->at[i] : oldest;
+    double wait = oldest + LOGIN_WINDOW_S - now;
+    return wait > 0 ? wait : 0;
+}
+
 bool throttle_add(login_throttle *t, const char *key1, const char *key2, double now)
 {
     const char *keys[2] = {key1, key2};

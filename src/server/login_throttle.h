@@ -36,6 +36,9 @@ typedef struct {
 void throttle_init(login_throttle *t, int cap);
 /* Whether the key has had LOGIN_ATTEMPTS_MAX attempts within the window. */
 bool throttle_exhausted(login_throttle *t, const char *key, double now);
+/* Seconds until an exhausted key may try again (its oldest attempt leaves
+ * the window); 0 when it may now. */
+double throttle_wait_s(login_throttle *t, const char *key, double now);
 /* Counts an attempt for each key given (NULL: none). False, and nothing
  * counted, when a key is new and the table has no room for it. */
 bool throttle_add(login_throttle *t, const char *key1, const char *key2, double now);

@@ -539,7 +539,7 @@ int server_run(const serve_options *opt)
     }
     srv.ai = ai_pool_start(opt->ai_threads, wake_loop, srv.ctx);
     if (!srv.ai || store_writer_start(srv.db, wake_loop, srv.ctx) ||
-        analysis_start(opt->analysis_ms, wake_loop, srv.ctx)) {
+        analysis_start(opt->judge_playouts, wake_loop, srv.ctx)) {
         fprintf(stderr, "axio serve: cannot start the server's threads\n");
         shut_down();
         return 1;

@@ -51,9 +51,9 @@ typedef struct {
     const char *trusted_proxy; /* NULL: no proxy's X-Forwarded-For is believed */
     limits_config limits;
     int ai_threads;
-    int absent_s;      /* a player to move offline this long may be claimed absent */
-    int waiting_ttl_s; /* a waiting game whose creator is offline this long expires */
-    int analysis_ms;   /* search time per decision of a post-game analysis */
+    int absent_s;        /* a player to move offline this long may be claimed absent */
+    int waiting_ttl_s;   /* a waiting game whose creator is offline this long expires */
+    long judge_playouts; /* per decision, of hints and analyses (src/ai/analysis.c) */
     bool sync_full;
     bool quiet;
 } serve_options;
@@ -165,8 +165,12 @@ game *lobby_find(const char *id);
 /* A game set aside as damaged: 0 with its stored form (game and seats, no
  * decisions) in out, to release with stored_game_free; -1 for any other id. */
 int lobby_damaged(const char *id, stored_game *out);
-/* The public list of open and running games. */
-json_t *lobby_list_json(void);
+/* GET /api/games: the public list of waiting and running games, people
+ * first; each argument is the URL's (NULL when absent). With a limit or a
+ * cursor {"games":[...],"next":CURSOR|null}, else the first games as a
+ * list. NULL with err for a bad argument. */
+json_t *lobby_list_query(const char *status, const char *variant, const char *limit,
+                         const char *cursor, api_error *err);
 /* Creates or joins a game; `account` (NULL for a guest) is the session's:
  * the seat is bound to it and takes its name. */
 int lobby_create(const json_t *body, const stored_account *account, game **out, int *seat,
@@ -184,8 +188,10 @@ int lobby_seat_of_token(const game *gm, const char *token);
 int lobby_log_events(game *gm, const ax_events *events);
 const char *lobby_status_name(int status);
 /* Frees finished games nobody watches, expires waiting games whose creator
- * is gone, and restarts computer players whose turn was lost to a failed
- * write; called by the housekeeping timer. */
+ * is gone, makes the players of a game nobody can finish leave (every
+ * person away for --absent-s, a computer in it, no clock), and restarts
+ * computer players whose turn was lost to a failed write; called by the
+ * housekeeping timer. */
 void lobby_housekeeping(double now);
 int lobby_count(void);
 /* Whether a game is waiting or running. */
@@ -267,20 +273,22 @@ void play_send_error(conn *c, const char *code, const char *message);
 
 /* --- hints (hint.c) --- */
 
-#define HINT_MOVETIME_MS 1000 /* the search behind a hint, at most */
-
-/* {"type":"hint"} from the seat to move: searched on a worker from that
- * seat's view. */
+/* {"type":"hint"} from the seat to move: the judge's best, searched on a
+ * worker from that seat's view. */
 void hint_handle(conn *c);
 /* A hint job is back (on the loop thread): answers its asker if the
- * position is still the one it was asked for; frees the job's player. */
+ * position is still the one it was asked for; frees the job's judge. */
 void hint_finished(game *gm, ai_job *job);
 
 /* --- post-game analysis (analysis_jobs.c) --- */
 
-/* Starts the analysing thread, movetime_ms per decision; notify(arg) after
- * each finished analysis. */
-int analysis_start(int movetime_ms, void (*notify)(void *), void *arg);
+/* Starts the analysing thread, judging with `playouts` per decision;
+ * notify(arg) after each finished analysis. */
+int analysis_start(long playouts, void (*notify)(void *), void *arg);
+/* The judge's seed for a seat of a game: the same for its hints and its
+ * analysis, so that a hinted decision is the judge's best there too; made
+ * from the game's secret seed through SHA-256, so hints reveal nothing of it. */
+uint64_t analysis_seed(uint64_t game_seed, int seat);
 /* Cancels what runs and frees every request. */
 void analysis_stop(void);
 /* GET /api/games/{id}/analysis?seat=S: 0 with *text (the result, malloc'd:

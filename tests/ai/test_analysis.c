@@ -5,8 +5,9 @@
  * game whose variant record stays consistent), reproducible from the seed,
  * never report a best below the decision played, tell a random decision
  * from a greedy one, reject decisions that do not apply and stop when
- * cancelled. Games are played by `greedy` with fixed seeds and judged with
- * small fixed playout counts, so every run is the same.
+ * cancelled. The hint is the judge's best (judged, it is no mistake), and a
+ * mistake is a loss clearly above the threshold, flagged alike by two seeds. Games are played by
+ * `greedy` with fixed seeds and judged with small fixed playout counts, so every run is the same.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -397,6 +398,89 @@ static void test_random_decisions_lose_more(void **state)
     free(pg);
 }
 
+/* --- the judge behind hints and the analysis --- */
+
+/* The hint (ai_judge_best) is the judge's best: judged with the same options,
+ * the hinted decision is the best there, loses nothing and is no mistake;
+ * the hint from the seat's view is the hint from the whole game. */
+static void test_the_hint_is_the_judges_best(void **state)
+{
+    (void)state;
+    static const int variants[] = {AX_SQUARE, AX_ROTA, AX_HEX};
+    ai_analyser *an = ai_analyser_new();
+    for (int k = 0; k < 3; k++) {
+        played_game *pg = greedy_game(variants[k], 2, AX_STANDARD, 11);
+        ax_game g = pg->start, view;
+        int judged = 0;
+        for (int i = 0; i < pg->n && judged < 4; i++) {
+            if (i % 5 == 2) {
+                ai_analysis_options opt = budget_of(300, 77 + (uint64_t)i);
+                ax_move hint, from_view;
+                ai_judgement j;
+                assert_int_equal(ai_judge_best(an, &g, &opt, &hint), 0);
+                ax_view(&g, g.to_move, &view);
+                assert_int_equal(ai_judge_best(an, &view, &opt, &from_view), 0);
+                assert_same_move(&hint, &from_view);
+                assert_int_equal(ai_judge_decision(an, &g, &hint, &opt, &j), 0);
+                assert_true(j.best_is_played);
+                assert_false(j.mistake);
+                assert_true(j.value_best == j.value_played);
+                assert_true(j.loss_se == 0);
+                judged++;
+            }
+            ax_apply(&g, &pg->moves[i], NULL);
+        }
+        assert_int_equal(judged, 4);
+        ai_analysis_options small = budget_of(50, 1);
+        ax_move none;
+        assert_int_equal(ai_judge_best(an, &pg->end, &small, &none), -1);
+        free(pg);
+    }
+    ai_analyser_free(an);
+}
+
+/* A mistake is a loss clearly above the threshold (AI_MISTAKE_SIGMAS standard
+ * errors); random decisions make some, and judged again with other seeds the
+ * flags mostly agree (the judge's own noise rarely decides one). */
+static void test_mistakes_are_clear(void **state)
+{
+    (void)state;
+    played_game *pg = greedy_game(AX_SQUARE, 2, AX_STANDARD, 41);
+    ai_analyser *an = ai_analyser_new();
+    ax_player *random = ax_player_new("random", 5);
+    ax_game g = pg->start, view;
+    assert_true(ai_mistake_threshold(&g) == 0.02);
+    int judged = 0, mistakes = 0, agree = 0;
+    for (int i = 0; i < pg->n && judged < 10; i++) {
+        if (g.phase == AX_PHASE_PLACE && g.to_move == 0) {
+            ax_move m;
+            ai_judgement a, b;
+            ax_view(&g, 0, &view);
+            ax_player_decide(random, &view, 0, &m);
+            ai_analysis_options one = budget_of(1500, 1), two = budget_of(1500, 2);
+            assert_int_equal(ai_judge_decision(an, &g, &m, &one, &a), 0);
+            assert_int_equal(ai_judge_decision(an, &g, &m, &two, &b), 0);
+            for (const ai_judgement *j = &a; j; j = j == &a ? &b : NULL) {
+                double loss = j->value_best - j->value_played;
+                assert_true(loss >= 0 && j->loss_se >= 0);
+                assert_int_equal(j->mistake, loss - AI_MISTAKE_SIGMAS * j->loss_se > 0.02);
+                if (j->best_is_played)
+                    assert_false(j->mistake);
+            }
+            mistakes += a.mistake;
+            agree += a.mistake == b.mistake;
+            judged++;
+        }
+        ax_apply(&g, &pg->moves[i], NULL);
+    }
+    assert_int_equal(judged, 10);
+    assert_true(mistakes >= 3); /* random play errs */
+    assert_true(agree >= 8);
+    ax_player_free(random);
+    ai_analyser_free(an);
+    free(pg);
+}
+
 /* --- bad input and cancelling --- */
 
 static void test_decisions_that_do_not_apply(void **state)
@@ -498,6 +582,8 @@ int main(void)
         cmocka_unit_test(test_records_differing_in_hidden_tiles),
         cmocka_unit_test(test_whole_game_judgements),
         cmocka_unit_test(test_random_decisions_lose_more),
+        cmocka_unit_test(test_the_hint_is_the_judges_best),
+        cmocka_unit_test(test_mistakes_are_clear),
         cmocka_unit_test(test_decisions_that_do_not_apply),
         cmocka_unit_test(test_cancel_stops_the_analysis),
     };

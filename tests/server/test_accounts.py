@@ -312,6 +312,10 @@ class Throttle(ServerTest):
         status, body, headers = login(self.server, "Kim", PW, ip="10.0.0.1")
         self.assertEqual((status, error_code(body)), (429, "rate_limited"))
         self.assertIsNone(set_cookie(headers))
+        # what is locked and for how long: every name from this address, 15 minutes
+        self.assertEqual(body["error"]["reason"], "login_address")
+        self.assertTrue(890 <= body["error"]["retry_after_s"] <= 901, body)
+        self.assertIn("from this address; try again in 15 minutes", body["error"]["message"])
         self.assertEqual(login(self.server, "Kim", PW, ip="10.0.0.2")[0], 200)
 
     def test_per_name(self):
@@ -320,6 +324,8 @@ class Throttle(ServerTest):
             self.assertEqual(login(self.server, "Lou", "wrong password", ip=f"10.1.0.{i}")[0], 401)
         status, body, _ = login(self.server, "LOU", PW, ip="10.1.0.9")
         self.assertEqual((status, error_code(body)), (429, "rate_limited"))
+        self.assertEqual(body["error"]["reason"], "login_name")
+        self.assertTrue(890 <= body["error"]["retry_after_s"] <= 901, body)
         register(self.server, "Max", PW)
         self.assertEqual(login(self.server, "Max", PW, ip="10.1.0.9")[0], 200)
 

@@ -106,10 +106,13 @@ static void test_stopping_frees_queued_hints(void **state)
     for (int i = 0; i < 4; i++) {
         ai_job *job = calloc(1, sizeof *job);
         assert_non_null(job);
-        job->kind = AI_JOB_HINT; /* the pool frees a hint's own player */
+        job->kind = AI_JOB_HINT; /* the pool frees a hint's own judge */
         job->seat = g.to_move;
-        job->player = ax_player_new("strong", 3);
-        job->movetime_ms = 200;
+        job->judge = ai_analyser_new();
+        assert_non_null(job->judge);
+        job->playouts = 2000;
+        job->seed = 3;
+        job->fixed = true;
         ax_view(&g, g.to_move, &job->view);
         ai_pool_submit(pool, job);
     }

@@ -280,8 +280,8 @@ class Usage(unittest.TestCase):
     def test_bad_usage(self):
         for args in [["--port", "abc"], ["--port", "70000"], ["--port"], ["--bogus"], ["extra"],
                      ["--web", "/nonexistent/dir"], ["--sync", "sometimes"], ["--msg-rate", "0"],
-                     ["--db", ""], ["--analysis-ms", "0"], ["--analysis-ms", "60001"],
-                     ["--analysis-ms", "fast"], ["--analysis-ms"]]:
+                     ["--db", ""], ["--judge-playouts", "99"], ["--judge-playouts", "1000001"],
+                     ["--judge-playouts", "fast"], ["--judge-playouts"]]:
             with self.subTest(args=args):
                 r = self.run_serve(*args)
                 self.assertEqual(r.returncode, 2, r.stderr)

@@ -1,12 +1,11 @@
 /*
  * test_login_throttle.c - the failed-login table: a key is exhausted after
  * LOGIN_ATTEMPTS_MAX attempts within the window and free again once the
- * oldest is LOGIN_WINDOW_S old; a success taken back does not count; the
- * table keeps to its cap: filled, a new key is refused (nothing counted,
- * not even the other key of the attempt) while every key still has
- * attempts, and gets the room of keys whose attempts expired or were taken
- * back; a key with attempts is never dropped to make room. The server's
- * own table is capped at LOGIN_THROTTLE_KEYS (10000), filled here too.
+ * oldest is LOGIN_WINDOW_S old (throttle_wait_s says how long); a success taken back does not
+ * count; the table keeps to its cap: filled, a new key is refused (nothing counted, not even the
+ * other key of the attempt) while every key still has attempts, and gets the room of keys whose
+ * attempts expired or were taken back; a key with attempts is never dropped to make room. The
+ * server's own table is capped at LOGIN_THROTTLE_KEYS (10000), filled here too.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -38,7 +37,11 @@ static void test_attempts_in_the_window(void **state)
     assert_false(throttle_exhausted(&t, "name kim", 20.0));
     assert_true(throttle_add(&t, NULL, "name kim", 21.0));
     assert_true(throttle_exhausted(&t, "name kim", 21.0));
-    /* the oldest attempt (at 10) leaves the window at 10 + LOGIN_WINDOW_S */
+    /* the oldest attempt (at 10) leaves the window at 10 + LOGIN_WINDOW_S: the
+     * wait a refused person is told */
+    assert_true(throttle_wait_s(&t, "ip 10.0.0.1", 20.0) == LOGIN_WINDOW_S - 10.0);
+    assert_true(throttle_wait_s(&t, "ip 10.0.0.1", 10.0 + LOGIN_WINDOW_S - 0.5) == 0.5);
+    assert_true(throttle_wait_s(&t, "name lou", 20.0) == 0);
     assert_true(throttle_exhausted(&t, "ip 10.0.0.1", 10.0 + LOGIN_WINDOW_S - 0.5));
     assert_false(throttle_exhausted(&t, "ip 10.0.0.1", 10.0 + LOGIN_WINDOW_S));
     assert_int_equal(t.size, 2);

@@ -6,7 +6,10 @@
 // server judged, the mistakes as the server's numbers rank them, and choosing one: the
 // replay goes to that move and the board draws the move played and the better one.
 // Also another seat, a spectator, a phone, and the server's errors (faked: 503 busy, 409
-// damaged). The browser part runs its own server, analysing at 25 ms a decision.
+// damaged). The browser part runs its own server, judging with 300 playouts a decision.
+// Mistakes are the server's (`mistake`: a loss clearly beyond the judge's uncertainty),
+// each shown with its ±; computers are named by their level, never "greedy (AI)", and
+// the note names no engine.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -14,8 +17,9 @@ import {
   SHOTS, DESKTOP, PHONE, launch, newPage, shot, apiCall, assertNoErrors, startServer,
 } from './lib.mjs';
 import {
-  decisionSteps, stepOf, biggestMistakes, valueScale, boardMarks, valueText, MISTAKE_MIN,
+  decisionSteps, stepOf, biggestMistakes, valueScale, boardMarks, valueText, marginText, lossText,
 } from '../../web/js/analysis_view.js';
+import { MESSAGES } from '../../web/js/messages.js';
 
 test('analysis helpers: decisions to steps, mistakes, scale, marks', () => {
   const place = (player, cells) => ({ ev: 'place', player, tile: ['red', 'blue'], cells });
@@ -26,7 +30,8 @@ test('analysis helpers: decisions to steps, mistakes, scale, marks', () => {
   ];
   const decs = decisionSteps(steps);
   assert.deepEqual(decs.map((d) => [d.step, d.ev.ev]), [[1, 'place'], [1, 'swap'], [2, 'leave'], [2, 'place']]);
-  const d = (ply, played, best, vp, vb, kind = 'place') => ({ ply, kind, played, best, value_played: vp, value_best: vb });
+  // mistake: as the server flags it (a loss clearly beyond the judge's uncertainty).
+  const d = (ply, played, best, vp, vb, kind = 'place', se = 0.01) => ({ ply, kind, played, best, value_played: vp, value_best: vb, loss_se: se, mistake: vb - vp - 3 * se > 0.02 });
   const p0 = { ev: 'place', player: 0, tile: ['red', 'blue'], cells: [[6, 6], [6, 7]] };
   const p3 = { ev: 'place', player: 0, tile: ['red', 'blue'], cells: [[5, 6], [5, 7]] };
   const better = { ev: 'place', player: 0, tile: ['blue', 'red'], cells: [[7, 6], [7, 7]] };
@@ -45,11 +50,18 @@ test('analysis helpers: decisions to steps, mistakes, scale, marks', () => {
   };
   assert.deepEqual(biggestMistakes(result).map((m) => m.i), [3, 0, 4], 'largest first, ties: earlier first');
   assert.deepEqual(biggestMistakes(result, 10).map((m) => m.i), [3, 0, 4, 5], 'a loss of 1 point is noise');
-  assert.equal(MISTAKE_MIN, 0.02);
+  // Only what the judge flags: a large loss within its uncertainty is no mistake.
+  const noisy = { value: 'win_chance', decisions: [d(0, p0, better, 0.3, 0.4, 'place', 0.05), d(1, p0, better, 0.3, 0.34, 'place', 0.003)] };
+  assert.deepEqual(biggestMistakes(noisy).map((m) => m.i), [1], 'a 10-point loss ± 10 is not flagged, a 4-point one ± 0.6 is');
+  assert.equal(marginText(0.05, 'win_chance'), '15', 'three standard errors, as the judge counts');
+  assert.equal(marginText(0.001, 'win_chance'), '1', 'at least the last digit shown');
+  assert.equal(marginText(0, 'win_chance'), '0');
+  assert.equal(lossText(noisy.decisions[1], 'win_chance'), '−4 ± 1 percentage points');
+  assert.equal(lossText(noisy.decisions[0], 'win_chance'), '−10 ± 15 percentage points');
   assert.deepEqual(valueScale(result), { lo: 0, hi: 1, ticks: [0, 0.25, 0.5, 0.75, 1] });
   const solo = { value: 'solo_result', decisions: [d(0, p0, better, 6.2, 7.9), d(1, p3, better, 8.0, 8.05)] };
   assert.deepEqual(valueScale(solo), { lo: 0, hi: 10, ticks: [0, 2, 4, 6, 8, 10] });
-  assert.deepEqual(biggestMistakes(solo).map((m) => m.i), [0], '0.05 of a scale of 10 is noise');
+  assert.deepEqual(biggestMistakes({ ...solo, decisions: solo.decisions.map((x, i) => ({ ...x, mistake: i === 0 })) }).map((m) => m.i), [0]);
   assert.equal(valueScale({ value: 'solo_result', decisions: [d(0, p0, p0, 121418, 130000)] }).hi, 150000);
   assert.equal(valueText(0.456, 'win_chance'), '46%');
   assert.equal(valueText(7.25, 'solo_result'), '7.3');
@@ -135,12 +147,14 @@ async function checkChart(page, base, id, seat) {
   const shown = await page.$$eval('.mistakes .mistake', (bs) => bs.map((b) => Number(b.dataset.decision)));
   assert.ok(shown.length >= 1 && shown.length <= 3, `1 to 3 mistakes listed, not ${shown.length}`);
   for (let i = 1; i < shown.length; i++) assert.ok(loss[shown[i - 1]] >= loss[shown[i]], 'largest loss first');
+  // Only the judge's mistakes, the largest of them.
+  shown.forEach((i) => assert.ok(body.decisions[i].mistake, `decision ${i} is listed but not flagged`));
   const least = Math.min(...shown.map((i) => loss[i]));
-  loss.forEach((l, i) => { if (!shown.includes(i)) assert.ok(l <= least, `decision ${i} lost more than a listed one`); });
-  if (body.value === 'win_chance') {
-    shown.forEach((i) => assert.ok(loss[i] > 0.02, 'a listed mistake loses more than 2 points'));
-    if (shown.length < 3) loss.forEach((l, i) => { if (!shown.includes(i)) assert.ok(l <= 0.02); });
-  }
+  loss.forEach((l, i) => { if (!shown.includes(i) && body.decisions[i].mistake) assert.ok(l <= least, `flagged decision ${i} lost more than a listed one`); });
+  if (shown.length < 3) body.decisions.forEach((d, i) => assert.ok(shown.includes(i) || !d.mistake, `flagged decision ${i} is not listed`));
+  // Each listed loss with its uncertainty.
+  const texts = await page.$$eval('.mistakes .mistake .loss', (ls) => ls.map((l) => l.textContent));
+  texts.forEach((text) => assert.match(text, /−[\d.,]+ ± [\d.,]+/, `a loss with its ±: ${text}`));
   assert.equal(await page.locator('.analysis-chart .mistake-mark').count(), shown.length, 'each mistake marked on the chart');
   return { result: body, shown };
 }
@@ -178,8 +192,8 @@ async function chooseMistake(page, result, shown, variant) {
 }
 
 test('the replay shows the analysis: en square, de hex on a phone, hu rota solo', { timeout: 420000 }, async () => {
-  // A server of its own, analysing at 25 ms a decision (the default 300 is slow for a test).
-  const srv = await startServer(['--analysis-ms', '25']);
+  // A server of its own, judging with 300 playouts a decision (the default 6000 is slow for a test).
+  const srv = await startServer(['--judge-playouts', '300']);
   const browser = await launch();
   try {
     const cases = [
@@ -200,6 +214,15 @@ test('the replay shows the analysis: en square, de hex on a phone, hu rota solo'
       const states = await analyse(page, seat);
       assert.ok(states.some((s) => /^working:\d+$/.test(s)), `the progress was shown: ${states.join(' ')}`);
       assert.equal(await page.textContent('.analysis-mistakes h4'), T.mistakes);
+      // The computer is named as everywhere on the site, and the note names no engine.
+      const L = MESSAGES[c.lang];
+      if (c.body.players > 1) {
+        const options = await page.$$eval('.analysis-seat option', (os) => os.map((o) => o.textContent));
+        assert.deepEqual(options, [L['analysis.you']({ name: c.body.name }), L['ai.name.random']]);
+      }
+      const note = await page.textContent('.analysis-note');
+      assert.doesNotMatch(note, /strong|greedy|random|\(AI\)/, `the note names no engine: ${note}`);
+      assert.equal(note, L[c.body.mode === 'solo' ? 'analysis.note_solo' : 'analysis.note']({ playouts: (300).toLocaleString(c.lang), n: c.body.mode === 'solo' ? (0.2).toLocaleString(c.lang, { maximumFractionDigits: 1 }) : 2 }));
       const { result, shown } = await checkChart(page, srv.base, id, seat);
       assert.equal(result.value, c.body.mode === 'solo' ? 'solo_result' : 'win_chance');
       if (c.lang !== 'en') assert.doesNotMatch(await page.textContent('.analysis-mistakes'), /\d\.\d/, 'decimals with a comma');

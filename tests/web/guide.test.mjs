@@ -7,7 +7,8 @@
 // shown with an AXIO! banner (never over it), and "Hide the tips" free to click at the
 // start of every guided game on a desktop and a phone (no tip ever covers it), and the
 // first tip of every game on a touch phone in all three languages: it speaks of tapping
-// (no mouse, no R key), sits above the board it talks about and points at it.
+// (no mouse, no R key), sits above the board it talks about and points at it. And the
+// swap tip inside the swap dialog, covering none of it, on a desktop and a touch phone.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, newPage, waitTurnOrEnd, cellPoint, gameState, shot, assertNoErrors, apiGet, BASE, DESKTOP, PHONE } from './lib.mjs';
@@ -44,6 +45,7 @@ const tipFacts = (page) => page.evaluate(() => {
     spots: document.querySelectorAll('.layer-guide .guide-spot').length,
     lines: document.querySelectorAll('.layer-guide .guide-line, .layer-guide .guide-circle').length,
     labels, pts, marked: document.querySelectorAll('.guide-target').length,
+    inline: !!b.closest('.modal'),
   };
 });
 
@@ -177,7 +179,9 @@ function checkTips(seen, variant, lang, pub) {
   assert.ok(seen.get('weakest').marked > 0, 'the weakest colour is marked in the score panel');
   for (const [step, f] of seen) {
     assert.ok(f.box.left >= 0 && f.box.right <= f.box.w && f.box.top >= 0 && f.box.bottom <= f.box.h, `${step}: the tip is inside the window`);
-    if (step !== 'end') assert.ok(f.arrow, `${step}: an arrow points at the thing`);
+    // A tip about a dialog sits in it (the swap offer): nothing to point across.
+    if (step === 'swap') assert.ok(f.inline, 'the swap tip is inside the swap dialog');
+    else if (step !== 'end') assert.ok(f.arrow, `${step}: an arrow points at the thing`);
   }
 }
 
@@ -402,3 +406,66 @@ test('guide: the first tip speaks of tapping on a phone, of the mouse on a deskt
     await browser.close();
   }
 });
+
+// The swap tip of a guided game sits inside the swap dialog, above its choice: it covers
+// none of the dialog (title, text, tiles, buttons), on a desktop or a touch phone, and
+// needs no arrow across it; "Got it" closes the tip, the dialog stays. The dialog's own
+// Hint answers "what would the computer do?" by marking that button.
+const coveredIn = (page, sels) => page.evaluate((list) => {
+  const b = document.querySelector('.guide-bubble').getBoundingClientRect();
+  return list.map((sel) => {
+    const el = document.querySelector(sel);
+    if (!el) return { sel, missing: true };
+    const r = el.getBoundingClientRect();
+    const o = Math.max(0, Math.min(r.right, b.right) - Math.max(r.left, b.left)) * Math.max(0, Math.min(r.bottom, b.bottom) - Math.max(r.top, b.top));
+    const at = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    return { sel, covered: o, hit: !!at && el.contains(at), inside: r.top >= 0 && r.bottom <= innerHeight };
+  });
+}, sels);
+
+for (const [lang, size, viewport, extra] of [['en', 'desktop', DESKTOP, {}], ['hu', 'phone', PHONE, TOUCH]]) {
+  test(`guide: the swap tip sits in the swap dialog and covers none of it (${lang}, ${size})`, { timeout: 150000 }, async () => {
+    const browser = await launch();
+    try {
+      const L = MESSAGES[lang];
+      const page = await newPage(browser, viewport, extra);
+      await page.goto(`${BASE}/?lang=${lang}#/learn/square`);
+      await page.waitForSelector('.game.guided:not(.loading) .board-svg');
+      for (let guard = 0; guard < 40; guard++) {
+        const st = await waitTurnOrEnd(page, 60000);
+        assert.notEqual(st.status, 'over', 'the swap comes before the end');
+        if (st.phase === 'swap') break;
+        const open = await page.locator('.guide-bubble [data-action=guide-ok]').count();
+        if (open) { await page.click('.guide-bubble [data-action=guide-ok]'); continue; }
+        await playHinted(page, false);
+      }
+      await page.waitForSelector('.swap-dialog');
+      await page.waitForSelector('.guide-bubble[data-step=swap]');
+      await page.waitForTimeout(350); // faded in
+      assert.equal(await page.textContent('.guide-bubble .guide-title'), L['guide.swap.title']);
+      const parts = ['.swap-dialog h2', '.swap-dialog > p', '.swap-dialog .swap-rack', '.swap-dialog [data-action=swap]', '.swap-dialog [data-action=keep]', '.swap-dialog [data-action=swap-hint]'];
+      for (const f of await coveredIn(page, parts)) {
+        if (f.missing) continue; // said below
+        assert.equal(f.covered, 0, `${lang} ${size}: the tip covers ${f.sel}`);
+        assert.ok(f.hit, `${lang} ${size}: ${f.sel} can be seen and clicked`);
+        assert.ok(f.inside, `${lang} ${size}: ${f.sel} is in the window`);
+      }
+      assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('.guide-arrow')).display), 'none', 'no arrow across the dialog');
+      assert.ok(await page.locator('.swap-dialog .guide-bubble[data-step=swap]').count(), 'the tip is in the dialog');
+      assert.ok(await page.locator('.swap-dialog [data-action=swap-hint]').count(), 'the dialog has its own Hint');
+      assert.ok(await page.locator('.swap-dialog .swap-rack.guide-target').count(), 'the tiles it speaks of are marked');
+      await shot(page, `guide-swap-tip-${lang}-${size}`);
+      // The dialog's Hint marks the computer's answer; "Got it" closes the tip only.
+      await page.click('.swap-dialog [data-action=swap-hint]');
+      await page.waitForSelector('.swap-dialog [data-hinted] .hint-badge');
+      await page.click('.guide-bubble [data-action=guide-ok]');
+      await page.waitForFunction(() => !document.querySelector('.guide-bubble[data-step=swap]'));
+      assert.equal(await page.locator('.swap-dialog').count(), 1, 'the dialog stays');
+      await page.click('.swap-dialog [data-hinted]');
+      await page.waitForFunction(() => !document.querySelector('.swap-dialog'));
+      assertNoErrors(page);
+    } finally {
+      await browser.close();
+    }
+  });
+}

@@ -134,3 +134,54 @@ test('hint: a ROTA hint with an empty corner comes with its colour chosen', { ti
     await browser.close();
   }
 });
+
+// The hint's note ("The hint is on the board: click it…") lasts as long as the hint is
+// shown: it goes when another tile is picked, when the hint is placed (it is not there
+// on the next turn), and when a dialog opens (never over or under one). Desktop and a
+// touch phone, in English, German and Hungarian.
+test('hint: the note goes with the hint (another pick, the next turn, a dialog)', { timeout: 180000 }, async () => {
+  const browser = await launch();
+  try {
+    for (const [lang, viewport, extra] of [['en', null, {}], ['de', PHONE, { isMobile: true, hasTouch: true }], ['hu', null, {}]]) {
+      const L = MESSAGES[lang];
+      const page = viewport ? await newPage(browser, viewport, extra) : await newPage(browser);
+      await page.goto(`${BASE}/?lang=${lang}#/`);
+      await createGame(page, { variant: 'square', players: 2, seats: ['human', 'ai:random'], keepForm: true });
+      const touch = await page.evaluate(() => matchMedia('(hover: none)').matches);
+      const text = L[touch ? 'hint.shown_touch' : 'hint.shown'];
+      const note = page.locator('.toast', { hasText: text.slice(0, 24) });
+      const ask = async () => {
+        await waitTurnOrEnd(page, 60000);
+        await page.click('[data-action=hint]');
+        await note.waitFor({ timeout: 30000 });
+        assert.equal((await note.textContent()).trim(), text);
+        return page.evaluate(() => Number(document.querySelector('.rack-tile.selected').dataset.index));
+      };
+      // Another pick: the hint is no longer shown, nor its note.
+      const hinted = await ask();
+      await page.click(`.rack-tile[data-index="${hinted === 0 ? 1 : 0}"]`);
+      await page.waitForTimeout(300);
+      assert.equal(await note.count(), 0, 'no hint note once another tile is picked');
+      // Placed: the next turn comes without it.
+      await ask();
+      const key = await page.getAttribute('#preview', 'data-key');
+      const seq = (await gameState(page)).seq;
+      const p = await cellPoint(page, key);
+      if (touch) await page.touchscreen.tap(p.x, p.y); else await page.mouse.click(p.x, p.y);
+      await page.waitForFunction((b) => Number(document.querySelector('.game').dataset.seq) > b, seq);
+      await waitTurnOrEnd(page, 60000);
+      assert.equal(await note.count(), 0, 'no hint note on the next turn');
+      // A dialog: the note goes when it opens.
+      await ask();
+      await page.click('[data-action=resign]');
+      await page.waitForSelector('.confirm-dialog');
+      assert.equal(await note.count(), 0, 'no hint note with a dialog open');
+      if (lang === 'de') await shot(page, 'hint-note-gone-dialog-de-phone');
+      await page.click('.confirm-dialog [data-action=cancel]');
+      assertNoErrors(page);
+      await page.context().close();
+    }
+  } finally {
+    await browser.close();
+  }
+});

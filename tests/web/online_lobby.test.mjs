@@ -31,6 +31,7 @@ test('lobby: cancelled and expired games leave the lobby and say so', { timeout:
     assert.equal(await cy.locator(`.game-row[data-game="${g1}"] [data-action=cancel]`).count(), 0, 'no Cancel for others');
     await shotBoth(lobby, 'lobby-cancel');
     await row.locator('[data-action=cancel]').click();
+    await lobby.click('.confirm-dialog [data-action=confirm-cancel]');   // it asks first
     await lobby.waitForFunction((g) => !document.querySelector(`.game-row[data-game="${g}"]`), g1, { timeout: 8000 });
     await cy.locator(`#open-games .game-row[data-game="${g1}"]`).waitFor({ state: 'detached', timeout: 8000 });
     assert.equal(await status(g1), 'cancelled');

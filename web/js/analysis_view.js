@@ -4,14 +4,18 @@
 // of the value over the game (the move played and the best move found, so mistakes
 // show as gaps) with a marker at the replay's step, and the biggest mistakes;
 // choosing one moves the replay there and has the board draw the move played and
-// the better one. The judging is the engine's, on the server: this lays out numbers.
+// the better one. The judging is the engine's, on the server, and so is what counts
+// as a mistake: a loss clearly beyond the judge's own uncertainty (the server's
+// `mistake`); this lays out numbers, each loss with its ± (the judge's `sigmas`
+// standard errors: a mistake is a loss whose lower end is beyond the threshold).
+// Computer seats are named by their level in the reader's language.
 import { h, s, svgRoot, clear } from './svg.js';
 import { api } from './api.js';
 import { t } from './messages.js';
 import { lang } from './lang.js';
 import { tileSvg } from './rack.js';
+import { seatLabel } from './variants.js';
 
-export const MISTAKE_MIN = 0.02;   // losses up to 2% of the scale are noise, not mistakes
 export const MISTAKES_SHOWN = 3;
 const POLL_FIRST_MS = 700, POLL_MAX_MS = 4000; // polite polling while the server works
 
@@ -49,12 +53,12 @@ export function valueScale(result) {
   return { lo: 0, hi, ticks };
 }
 
-// The largest losses above the noise, largest first (earlier first when equal).
+// The mistakes the judge found (a loss clearly beyond its uncertainty), largest first
+// (earlier first when equal).
 export function biggestMistakes(result, n = MISTAKES_SHOWN) {
-  const { lo, hi } = valueScale(result);
-  const min = MISTAKE_MIN * (hi - lo);
-  return result.decisions.map((d, i) => ({ i, loss: lossOf(d) }))
-    .filter((m) => m.loss > min).sort((a, b) => b.loss - a.loss || a.i - b.i).slice(0, n);
+  return result.decisions.map((d, i) => ({ i, loss: lossOf(d), d }))
+    .filter((m) => m.d.mistake).sort((a, b) => b.loss - a.loss || a.i - b.i).slice(0, n)
+    .map(({ i, loss }) => ({ i, loss }));
 }
 
 // A value as text: the chance to win in whole percent, a solo result with one decimal
@@ -65,9 +69,16 @@ export function valueText(v, kind) {
   return (Math.round(v * 10 ** digits) / 10 ** digits).toLocaleString(lang(), { maximumFractionDigits: digits, useGrouping: false });
 }
 
-const lossText = (loss, kind) => (kind === 'solo_result'
-  ? t('analysis.loss_solo', { n: valueText(loss, kind) })
-  : t('analysis.loss_win', { n: Math.round(loss * 100) }));
+// The margin of a loss: `sigmas` standard errors, as the judge counts a mistake (a loss
+// whose margin still leaves it beyond the threshold); at least the last digit shown.
+export function marginText(se, kind, sigmas = 3) {
+  if (kind === 'solo_result') return valueText(sigmas * se, kind);
+  return String(Math.max(se > 0 ? 1 : 0, Math.round(sigmas * se * 100)));
+}
+
+export const lossText = (d, kind, sigmas = 3) => (kind === 'solo_result'
+  ? t('analysis.loss_solo', { n: valueText(lossOf(d), kind), pm: marginText(d.loss_se || 0, kind, sigmas) })
+  : t('analysis.loss_win', { n: Math.round(lossOf(d) * 100), pm: marginText(d.loss_se || 0, kind, sigmas) }));
 
 // What the board draws for a placement decision: {played, best, labels} in the shape
 // the renderers take ({cells, tile} or ROTA's {cell, tile}); best is null when it is
@@ -91,7 +102,10 @@ export class AnalysisView {
     const { start } = ctx;
     this.variant = start.variant;
     this.solo = start.mode === 'solo';
-    this.names = Array.from({ length: start.players }, (_, i) => start.names?.[i] || t('analysis.player_n', { n: i + 1 }));
+    // A computer by its level in the language (as everywhere on the site), a person by name.
+    const seats = ctx.seats || [];
+    this.names = Array.from({ length: start.players }, (_, i) => (seats[i] ? seatLabel(seats[i], seats) : null)
+      || start.names?.[i] || t('analysis.player_n', { n: i + 1 }));
     this.you = Number.isInteger(ctx.seat) && ctx.seat >= 0 && ctx.seat < start.players ? ctx.seat : null;
     this.seat = this.you ?? 0;
     this.decs = decisionSteps(ctx.steps);
@@ -226,8 +240,16 @@ export class AnalysisView {
     ]);
     this.detail = h('div', { class: 'analysis-detail', 'aria-live': 'polite' });
     clear(this.body).append(this.chart, lines, this.buildMistakes(r), this.detail,
-      h('p', { class: 'analysis-note muted' }, [t('analysis.note', { ms: r.movetime_ms })]));
+      h('p', { class: 'analysis-note muted' }, [this.noteText(r)]));
     this.follow(this.step, false);
+  }
+
+  // How the judge judged: its playouts, and what counts as a mistake.
+  noteText(r) {
+    const j = r.judge || {};
+    const solo = r.value === 'solo_result';
+    const n = solo ? valueText(j.threshold || 0, r.value) : Math.round((j.threshold || 0) * 100);
+    return t(solo ? 'analysis.note_solo' : 'analysis.note', { playouts: (j.playouts || 0).toLocaleString(lang()), n });
   }
 
   moveNo(k) {
@@ -301,8 +323,7 @@ export class AnalysisView {
     const kind = r.value;
     const box = h('div', { class: 'analysis-mistakes' }, [h('h4', {}, [t('analysis.mistakes')])]);
     if (!this.mistakes.length) {
-      const { lo, hi } = valueScale(r);
-      const min = MISTAKE_MIN * (hi - lo);
+      const min = r.judge?.threshold || 0;
       box.append(h('p', { class: 'no-mistakes' }, [kind === 'solo_result'
         ? t('analysis.no_mistakes_solo', { n: valueText(min, kind) })
         : t('analysis.no_mistakes_win', { n: Math.round(min * 100) })]));
@@ -319,7 +340,7 @@ export class AnalysisView {
         onclick: () => this.choose(m.i),
       }, [
         h('span', { class: 'mistake-no' }, [String(rank + 1)]),
-        h('span', { class: 'mistake-text' }, [tag, tag ? ' ' : null, this.valuesText(d), ' ', h('span', { class: 'loss' }, [lossText(m.loss, kind)])]),
+        h('span', { class: 'mistake-text' }, [tag, tag ? ' ' : null, this.valuesText(d), ' ', h('span', { class: 'loss' }, [lossText(d, kind, r.judge?.sigmas)])]),
       ]);
     });
     box.append(h('ol', { class: 'mistakes' }, this.mistakeBtns.map((b) => h('li', {}, [b]))));
@@ -358,7 +379,14 @@ export class AnalysisView {
     if (k === null) return;
     const d = this.result.decisions[k];
     this.detail.dataset.decision = String(k);
-    this.detail.append(h('p', { class: 'detail-values' }, [this.valuesText(d)]));
+    const kind = this.result.value;
+    const lost = lossOf(d) > 0;
+    this.detail.append(h('p', { class: 'detail-values' }, [this.valuesText(d), lost ? ' ' : null, lost ? h('span', { class: 'loss' }, [lossText(d, kind, this.result.judge?.sigmas)]) : null]));
+    if (lost && !d.mistake) {
+      const min = this.result.judge?.threshold || 0;
+      this.detail.append(h('p', { class: 'not-clear muted' }, [kind === 'solo_result'
+        ? t('analysis.not_clear_solo', { n: valueText(min, kind) }) : t('analysis.not_clear_win', { n: Math.round(min * 100) })]));
+    }
     if (d.played.ev === 'swap') {
       const what = (m) => t(m.accepted ? 'analysis.swap_swapped' : 'analysis.swap_kept');
       this.detail.append(h('p', {}, [d.played.accepted === d.best.accepted ? t('analysis.same') : t('analysis.swap_detail', { played: what(d.played), best: what(d.best) })]));

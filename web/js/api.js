@@ -30,6 +30,7 @@ async function http(method, path, body, token = null) {
     const err = new Error(data?.error?.message || `HTTP ${res.status}`);
     err.code = data?.error?.code || 'http';
     err.reason = data?.error?.reason || null;
+    err.retryAfter = data?.error?.retry_after_s ?? null; // a throttled login: seconds until it may try again
     err.status = res.status;
     throw err;
   }
@@ -43,7 +44,14 @@ export const api = {
     if (!this.info) this.info = this.health().catch(() => { this.info = null; return {}; });
     return this.info;
   },
-  listGames: () => http('GET', '/api/games'),
+  // A page of the public list (docs/protocol.md "The lobby's list"): {games, next}.
+  listGames: ({ status, variant, limit = 10, cursor } = {}) => {
+    const q = new URLSearchParams({ limit: String(limit) });
+    if (status) q.set('status', status);
+    if (variant) q.set('variant', variant);
+    if (cursor) q.set('cursor', cursor);
+    return http('GET', `/api/games?${q}`);
+  },
   finishedGames: () => http('GET', '/api/games?status=over'),
   // The games with these ids, whatever their status (at most 50 ids).
   gamesById: (ids) => http('GET', `/api/games?ids=${ids.slice(0, 50).map(encodeURIComponent).join(',')}`),

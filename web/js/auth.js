@@ -1,13 +1,27 @@
 // auth.js — the sign-up (#/signup) and log-in (#/login) pages. Both take
 // ?next=#/… (the page to return to afterwards). The server checks names and
 // passwords and sets the session cookie; its reasons are shown beside the fields
-// (a taken name, a name it refuses, a wrong password, too many attempts).
+// (a taken name, a name it refuses, a wrong password, too many attempts: what is
+// locked and until when).
 import { h, clear } from './svg.js';
 import { api } from './api.js';
 import { session, safeNext, authHash, profileHash } from './account.js';
 import { t, errorText } from './messages.js';
+import { lang } from './lang.js';
 
 const MIN_PASSWORD = 8;
+
+// Why a password check was refused (429): a login lock says what it locks — every name
+// from this address, or this name from everywhere — and until when (the server's
+// retry_after_s, docs/accounts.md); else too many requests at once.
+export function lockText(e) {
+  if ((e.reason === 'login_address' || e.reason === 'login_name') && e.retryAfter > 0) {
+    const until = new Date(Date.now() + e.retryAfter * 1000);
+    const time = until.toLocaleTimeString(lang(), { hour: '2-digit', minute: '2-digit' });
+    return t(e.reason === 'login_address' ? 'auth.locked_address' : 'auth.locked_name', { time, min: Math.ceil(e.retryAfter / 60) });
+  }
+  return t('auth.rate_limited');
+}
 
 export class AuthPage {
   // kind: 'login' | 'signup'; query: the route's URLSearchParams.
@@ -115,7 +129,7 @@ export class AuthPage {
       this.fieldError(this.pass.input, this.pass.msg, t('auth.wrong'));
       this.pass.input.select();
     } else if (e.code === 'rate_limited' || e.status === 429) {
-      this.formMsg.textContent = t('auth.rate_limited');
+      this.formMsg.textContent = lockText(e);
     } else if (e.status === 400) {
       // The server's reason (its id) beside its field: a name it refuses, a password too short.
       const aboutPassword = e.reason ? /^password_/.test(e.reason) : /password/i.test(e.message);

@@ -81,13 +81,14 @@ export class HexBoard extends BoardBase {
   // view: {area, fields, cells, last, pairs}
   render(view) {
     this.area = view.area || 5;
-    // On a narrow screen, show only the play area (and a sliver around it).
+    // On a narrow screen, only the play area, in a frame of its own: a whole hexagon,
+    // no cell cut at the edges, its corners free (the "?" sits in the top right one).
     const a = this.compact ? this.area : 7;
-    const wx = a === 7 ? this.frame.wx : W * (a + 0.5) + 6, wy = a === 7 ? this.frame.wy : 1.5 * R * a + R + 6;
+    const rad = W * a + R * 1.35;
+    const wx = a === 7 ? this.frame.wx : rad + 4, wy = a === 7 ? this.frame.wy : rad * Math.sin(Math.PI / 3) + 4;
     this.svg.setAttribute('viewBox', `${-wx} ${-wy} ${2 * wx} ${2 * wy}`);
     const gb = clear(this.layerBoard), gt = clear(this.layerTiles);
     const fr = [];
-    const rad = W * 7 + R * 1.35;
     for (let i = 0; i < 6; i++) {
       const ang = (Math.PI / 3) * i;
       fr.push(`${(rad * Math.cos(ang)).toFixed(1)},${(rad * Math.sin(ang)).toFixed(1)}`);
@@ -96,7 +97,7 @@ export class HexBoard extends BoardBase {
     for (let q = -7; q <= 7; q++) {
       for (let r = -7; r <= 7; r++) {
         const d = hexDist([q, r]);
-        if (d > 7) continue;
+        if (d > a) continue;
         const [x, y] = center([q, r]);
         const used = d <= this.area;
         const fill = RING_FILL[d <= 5 ? 0 : d - 5];

@@ -39,7 +39,8 @@ function modal(host, cls, label, children, focus = 'button') {
   ]);
   host.appendChild(el);
   const first = el.querySelector(focus) || el.querySelector('button');
-  if (first) setTimeout(() => first.focus(), 0);
+  // A docked card (the end screen) takes the focus without scrolling the board away.
+  if (first) setTimeout(() => first.focus({ preventScroll: el.classList.contains('docked') }), 0);
   return el;
 }
 
@@ -56,8 +57,9 @@ export function confirmDialog(host, { title, text, ok, cancel, onOk, onCancel, a
   return el;
 }
 
-// The swap offer (rules 2.2 step 5, 4.2): a clear choice between two buttons.
-export function swapDialog(host, { variant, rack, lowest, onChoose }) {
+// The swap offer (rules 2.2 step 5, 4.2): a clear choice between two buttons; in a
+// casual game a Hint button asks the engine, whose answer markSwapHint marks.
+export function swapDialog(host, { variant, rack, lowest, onChoose, onHint = null }) {
   const colors = lowest.flatMap((c, i) => [i ? ' ' : null, shapeIcon(c, 18), ` ${colorName(c)}`]);
   const el = modal(host, 'swap-dialog', t('swap.title'), [
     h('h2', {}, [t('swap.title')]),
@@ -67,9 +69,20 @@ export function swapDialog(host, { variant, rack, lowest, onChoose }) {
     h('div', { class: 'dialog-buttons' }, [
       h('button', { class: 'btn primary', type: 'button', 'data-action': 'swap', onclick: () => onChoose(true) }, [t('swap.yes')]),
       h('button', { class: 'btn', type: 'button', 'data-action': 'keep', onclick: () => onChoose(false) }, [t('swap.no')]),
+      onHint ? h('button', { class: 'btn subtle swap-hint', type: 'button', 'data-action': 'swap-hint', title: t('hint.title'), onclick: onHint }, [t('hint.button')]) : null,
     ]),
   ]);
   return el;
+}
+
+// The engine's answer to a swap offer, in its dialog: that button marked and focused.
+export function markSwapHint(el, accept) {
+  const btn = el.querySelector(`[data-action=${accept ? 'swap' : 'keep'}]`);
+  if (!btn || btn.dataset.hinted) return;
+  for (const b of el.querySelectorAll('[data-hinted]')) { b.removeAttribute('data-hinted'); b.querySelector('.hint-badge')?.remove(); }
+  btn.dataset.hinted = 'true';
+  btn.append(' ', h('span', { class: 'hint-badge' }, [t('hint.button')]));
+  btn.focus();
 }
 
 // ROTA wild corner: the colours whose preview scores more than naming none, plus none.
@@ -199,6 +212,9 @@ export function endScreen(host, { end, seats, colors, mode, variant, you, rated 
     ]),
   ]);
   if (rated) fillRatingChanges(el, seats);
+  // Docked beside the board, not over it: a card the page goes on around.
+  el.classList.add('docked');
+  el.querySelector('.modal').setAttribute('aria-modal', 'false');
   return el;
 }
 

@@ -80,6 +80,9 @@ export class GameView {
     {
       const gameId = this.id;
       this.sock.close();
+      this.gone = true;              // the socket's "closed" is not news
+      this.onStatus(null);           // no connection to speak of: no "closed" badge
+      this.rulesLink.hidden = true;  // nor rules of a game that is not there
       this.statusLine.textContent = '';
       clear(this.boardHost).append(h('div', { class: 'card missing' }, [
         h('h2', {}, [t('game.missing_title')]), h('p', {}, [t('game.missing_text', { id: gameId })]),
@@ -96,6 +99,7 @@ export class GameView {
     this.gone = true;
     this.sock.close();
     this.onStatus(null);
+    this.rulesLink.hidden = true;
     tokens.drop(this.id);
     this.closeDialog();
     this.statusLine.textContent = '';
@@ -149,8 +153,9 @@ export class GameView {
       this.helpTouch = h('p', { class: 'hint hint-touch' }, [t('game.help_touch')]),
     ]);
     const o = this.online;
+    this.endHost = h('div', { class: 'end-host' }); // the end screen, docked
     const side = h('aside', { class: 'game-side' }, [
-      this.scoresHost, this.statusLine, this.analysisHost, this.inviteHost, o.absent.el, o.rematchBox, this.rackPanel, o.leftNote, this.watchNote,
+      this.endHost, this.scoresHost, this.statusLine, this.analysisHost, this.inviteHost, o.absent.el, o.rematchBox, this.rackPanel, o.leftNote, this.watchNote,
       h('div', { class: 'after-buttons' }, [this.resultsBtn, this.replayBtn]),
       o.actions, o.chat.el,
       h('section', { class: 'log-panel', 'aria-label': t('game.moves') }, [h('h3', {}, [t('game.moves')]), this.logEl]),
@@ -188,6 +193,7 @@ export class GameView {
         this.board.compact = c;
         if (this.replay) this.replay.go(this.replay.i); else this.renderBoard();
         this.updateOverlay();
+        this.renderStatus(); // the "?" moves with it
       }
     });
     this.resizeObs.observe(this.boardHost);
@@ -276,6 +282,7 @@ export class GameView {
     const sig = JSON.stringify(rack) + '|' + this.game.to_move + '|' + this.game.phase;
     if (sig !== this.lastRackSig) {
       this.lastRackSig = sig;
+      this.dropHintNote(); // the hint was for the turn that just ended
       this.sel = null;
       this.rot = 0;
       if (this.myTurn() && rack.length === 1) this.sel = 0; // a single tile (ROTA hand, solo): already picked
@@ -456,6 +463,7 @@ export class GameView {
 
   select(i) {
     if (!this.you || i >= (this.you.rack || []).length) return;
+    if (i !== this.sel) this.dropHintNote();
     if (this.sel === i) { this.rotate(); return; }
     this.sel = i;
     this.rot = 0;
@@ -479,8 +487,12 @@ export class GameView {
     const g = this.game;
     const can = this.myTurn() && !g.rated && (g.phase === 'place' || g.phase === 'swap');
     this.hintBtn.hidden = !can;
-    this.hintBtn.disabled = !!this.hintAsked;
-    this.hintBtn.textContent = this.hintAsked ? t('hint.searching') : t('hint.button');
+    // The swap dialog has its own (on a phone it covers the panel's).
+    for (const b of [this.hintBtn, this.dialog?.querySelector('[data-action=swap-hint]')]) {
+      if (!b) continue;
+      b.disabled = !!this.hintAsked;
+      b.textContent = this.hintAsked ? t('hint.searching') : t('hint.button');
+    }
   }
 
   askHint() {
@@ -497,7 +509,9 @@ export class GameView {
     this.renderHintButton();
     if (asked !== this.gen || !this.myTurn() || !move) return;
     if (move.type === 'swap') {
-      dialogs.toast(this.toastHost, t(move.accept ? 'hint.swap_yes' : 'hint.swap_no'));
+      // Said in the swap dialog itself: the answer it advises, marked and focused.
+      if (this.dialog?.classList.contains('swap-dialog-back')) dialogs.markSwapHint(this.dialog, move.accept);
+      else dialogs.toast(this.toastHost, t(move.accept ? 'hint.swap_yes' : 'hint.swap_no'));
       return;
     }
     this.sel = move.rack_index;
@@ -517,7 +531,16 @@ export class GameView {
     this.updateOverlay();
     this.renderStatus();
     // A touch screen taps where a mouse clicks; German names ROTA's pieces its own way.
-    dialogs.toast(this.toastHost, tv(this.touchFirst() ? 'hint.shown_touch' : 'hint.shown', this.game.variant));
+    // The note lasts as long as the hint is shown: it goes when the turn ends, with
+    // another pick or a dialog (dropHintNote), never over the next turn.
+    this.dropHintNote();
+    this.hintNote = dialogs.toast(this.toastHost, tv(this.touchFirst() ? 'hint.shown_touch' : 'hint.shown', this.game.variant), 'info', 30000);
+    this.hintNote.dataset.kind = 'hint';
+  }
+
+  dropHintNote() {
+    this.hintNote?.remove();
+    this.hintNote = null;
   }
 
   // ROTA: the colour the shown hint names for the empty corner (null: none) when `move`
@@ -699,6 +722,7 @@ export class GameView {
   }
 
   closeDialog() {
+    this.dropHintNote(); // called before every dialog opens: no note over (or under) a dialog
     if (this.dialog) { this.dialog.remove(); this.dialog = null; }
     this.guide?.refresh(); // a tip about the dialog goes with it
   }
@@ -839,7 +863,12 @@ export class GameView {
     this.renderHintButton();
     const box = clear(this.statusLine);
     box.className = 'status-line';
+    // A phone's board takes the whole width: its "?" goes to the end of this line
+    // rather than over a corner of the board (on a wide screen it sits beside the board).
+    (this.isCompact() ? box : this.boardWrap).append(this.rulesLink);
     const el = { append: (...xs) => box.append(...xs.filter((x) => x !== null && x !== undefined && x !== false)), classList: box.classList };
+    // A spinner and its words: the words wrap beside it, never onto a line of their own.
+    const busy = (...words) => el.append(h('span', { class: 'spinner' }), h('span', { class: 'status-text' }, words.filter((x) => x !== null && x !== undefined && x !== false)));
     const seat = g.seats[g.to_move];
     const cs = this.connState?.state;
     if (this.replay) { el.append(t('status.replay')); return; }
@@ -847,8 +876,8 @@ export class GameView {
     if (g.status === 'waiting') {
       const free = g.seats.filter((s) => s.kind === 'human' && !s.taken && !s.connected).length;
       el.classList.add('waiting');
-      if (g.rematch_of) { el.append(h('span', { class: 'spinner' }), ` ${t('rematch.waiting')}`); return; }
-      el.append(h('span', { class: 'spinner' }), ` ${t('invite.waiting', { n: free })}`);
+      if (g.rematch_of) { busy(t('rematch.waiting')); return; }
+      busy(t('invite.waiting', { n: free }));
       return;
     }
     if (g.status === 'over') { el.append(t('status.over')); return; }
@@ -856,7 +885,7 @@ export class GameView {
     const v = g.variant;
     if (this.myTurn()) {
       el.classList.add('your-turn');
-      if (this.placing) el.append(h('span', { class: 'spinner' }), g.phase === 'swap' ? t('status.sending_choice') : t('status.placing'));
+      if (this.placing) busy(g.phase === 'swap' ? t('status.sending_choice') : t('status.placing'));
       else if (g.phase === 'swap') el.append(t('status.swap_choice'));
       else el.append(h('b', {}, [t('status.your_turn')]), ' ', bonus, tv(this.sel === null ? 'status.pick' : 'status.place', v));
       return;
@@ -864,13 +893,15 @@ export class GameView {
     const name = seatLabel(seat, g.seats);
     if (seat.played_by) {
       el.classList.add('thinking');
-      el.append(h('span', { class: 'spinner' }), ` ${t('leave.thinking_for', { level: levelName(seat.played_by), name })}`, bonus);
+      busy(t('leave.thinking_for', { level: levelName(seat.played_by), name }));
+      el.append(bonus);
     } else if (seat.kind === 'ai') {
       el.classList.add('thinking');
-      el.append(h('span', { class: 'spinner' }), ` ${t('status.ai_thinking', { name })}`, bonus);
-      if (g.ai_hurried) el.append(h('span', { class: 'hurried-note', 'data-hurried': '1' }, [` ${t('ai.hurried')}`]));
+      busy(t('status.ai_thinking', { name }), g.ai_hurried ? h('span', { class: 'hurried-note', 'data-hurried': '1' }, [` ${t('ai.hurried')}`]) : null);
+      el.append(bonus);
     } else {
-      el.append(h('span', { class: 'spinner' }), ` ${t('status.waiting_for', { name })}`, seat.connected === false ? t('status.not_connected') : '', '… ', bonus);
+      busy(t('status.waiting_for', { name }), seat.connected === false ? t('status.not_connected') : '', '…');
+      el.append(bonus);
     }
   }
 
@@ -909,7 +940,9 @@ export class GameView {
       this.dialog = dialogs.swapDialog(this.boardWrap, {
         variant: g.variant, rack: this.you.rack || [], lowest: g.colors.filter((c) => (sc[c] ?? 0) === low),
         onChoose: (accept) => { this.closeDialog(); this.send({ type: 'swap', accept }); },
+        onHint: g.rated ? null : () => this.askHint(),
       });
+      this.renderHintButton();
     } else if (!offer && open) this.closeDialog();
   }
 
@@ -947,10 +980,13 @@ export class GameView {
     if (!g.end || (this.endShown && !force) || this.replay) return;
     this.endShown = true;
     this.closeDialog();
-    this.dialog = dialogs.endScreen(this.boardWrap, {
+    // The end screen is a card beside the board (on a phone above it), never over it:
+    // the final position is what people want to look at.
+    this.dialog = dialogs.endScreen(this.endHost, {
       end: g.end, seats: g.seats, colors: g.colors, mode: g.mode, variant: g.variant, you: this.you?.seat ?? -1, rated: !!g.rated,
-      // A guest is offered an account (a rating from the next game on).
-      signupHref: session.me ? null : authHash('signup', `#/game/${encodeURIComponent(this.id)}`),
+      // A guest who played is offered an account (a rating from the next game on); a
+      // spectator had no rating to keep.
+      signupHref: session.me || !this.you ? null : authHash('signup', `#/game/${encodeURIComponent(this.id)}`),
       onReplay: () => { this.closeDialog(); this.openReplay(); },
       onRematch: this.you ? () => this.online.rematch() : null,
       onClose: () => this.closeDialog(),
@@ -980,7 +1016,7 @@ export class GameView {
         this.highlightLog(step);
       },
       close: () => this.closeReplay(),
-    }, { analysis: { host: this.analysisHost, game: this.id, seat: this.you?.seat ?? null } });
+    }, { analysis: { host: this.analysisHost, game: this.id, seat: this.you?.seat ?? null, seats: this.game.seats } });
     this.el.classList.add('replaying');
     this.renderStatus();
     this.online.render();

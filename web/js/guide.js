@@ -247,7 +247,11 @@ export class Guide {
       ...spec.body.map((p) => h('p', {}, [].concat(p))),
       h('div', { class: 'guide-buttons' }, buttons),
     ]);
-    document.body.append(el);
+    // A tip about a dialog sits inside it, above its choice: over the dialog it would
+    // cover what it explains (a phone has no room beside it), and an arrow across it
+    // would cross its text.
+    const host = spec.inside?.();
+    if (host) { el.classList.add('inline'); host.prepend(el); } else document.body.append(el);
     this.current = { ...item, el, spec };
     this.refresh();
     // On a phone the target may be scrolled away: bring it (and so the bubble) in.
@@ -312,10 +316,12 @@ export class Guide {
         };
       }
       case 'swap':
+        // Inside the swap dialog, whose own Hint asks "what would the computer do?".
         return {
-          title: t('guide.swap.title'), body: [t('guide.swap.text')], hint: t('guide.ask'),
+          title: t('guide.swap.title'), body: [t('guide.swap.text')],
+          inside: () => document.querySelector('.swap-dialog'),
+          mark: () => [document.querySelector('.swap-dialog .swap-rack')],
           target: () => [document.querySelector('.swap-dialog .swap-rack')],
-          avoid: () => [document.querySelector('.swap-dialog'), { el: document.querySelector('.swap-dialog .dialog-buttons'), weight: 50 }],
         };
       case 'end': {
         if (!g.end) return null;
@@ -452,6 +458,7 @@ export class Guide {
     const target = rectOf(c.spec.target());
     // A tip about a dialog ends with the dialog (answered, closed, or a replay opened).
     if (!target && URGENT.has(c.step)) { this.done(); return; }
+    if (el.classList.contains('inline')) { this.arrow.style.display = 'none'; return; } // in its dialog's flow
     const W = window.innerWidth, H = window.innerHeight, TOP = 56, M = 8;
     const bw = el.offsetWidth, bh = el.offsetHeight;
     // Never over the rack and the status line: the next move is made there.

@@ -2,7 +2,10 @@
 // human or a computer with its level, a clock, rated or casual, your name — or,
 // logged in, the account's), and see your games, the open and running games to
 // join, resume or watch, and the finished ones to replay (rows: lobby_lists.js).
-// Refreshes the lists every few seconds. Links to the leaderboard.
+// The open and running games come a page at a time from the server (people first),
+// all or one variant; "Show more" asks for the next page. Refreshes the lists every
+// few seconds. Cancelling a game of yours asks first. On a phone your own games and
+// the form come before the public lists. Links to the leaderboard.
 import { h, clear } from './svg.js';
 import { api, tokens, prefs, created } from './api.js';
 import { session, profileHash, authHash } from './account.js';
@@ -17,6 +20,9 @@ import { drawSquareDomino } from './board_square.js';
 import { drawHexDomino } from './board_hex.js';
 import { drawRotaTile } from './board_rota.js';
 import { learnLinks } from './guide.js';
+import * as dialogs from './dialogs.js';
+
+const PAGE = 10; // games per page of a public list
 
 // A small picture of each game for the variant picker.
 function thumb(variant) {
@@ -48,12 +54,14 @@ export class Lobby {
     this.root = root;
     this.cfg = { variant: 'square', players: 2, mode: 'standard', seats: [{ kind: 'human' }, { kind: 'ai', level: 'greedy' }], clock: 'none', rated: false };
     this.ticks = 0;
+    this.filter = '';                       // a variant, or '' for all
+    this.pages = { waiting: 1, running: 1 }; // pages of each public list shown
     this.build();
     this.refresh();
     this.timer = setInterval(() => this.refresh(), 4000);
   }
 
-  destroy() { clearInterval(this.timer); }
+  destroy() { clearInterval(this.timer); this.closeDialog?.(); }
 
   build() {
     this.nameInput = h('input', { id: 'player-name', type: 'text', maxlength: 24, autocomplete: 'nickname', placeholder: t('lobby.your_name'), value: prefs.name });
@@ -97,7 +105,13 @@ export class Lobby {
     this.overList = h('div', { class: 'game-list', id: 'finished-games' });
     this.listMsg = h('p', { class: 'muted list-msg', role: 'status' });
     this.myHead = h('h2', {}, [t('lobby.my_games')]);
-    const lists = h('section', { class: 'card games-card' }, [
+    // The public lists come a page at a time, for one variant or all (docs/protocol.md).
+    this.filterBox = h('div', { class: 'seg list-filter', role: 'radiogroup', 'aria-label': t('lobby.filter') });
+    this.more = {};
+    for (const status of ['waiting', 'running']) {
+      this.more[status] = h('button', { class: 'btn small more-btn', type: 'button', hidden: true, 'data-action': `more-${status}`, onclick: () => { this.pages[status]++; this.refresh(); } }, [t('lobby.more')]);
+    }
+    const top = h('section', { class: 'card lobby-top' }, [
       learnLinks(),
       h('p', { class: 'lobby-links' }, [
         h('span', { class: 'lobby-rules' }, [`${rulesLabel('lobby')}: `, ...Object.entries(VARIANTS).flatMap(([v, info], i) => [
@@ -105,13 +119,42 @@ export class Lobby {
         h('a', { href: '#/leaderboard/square', 'data-action': 'leaderboard' }, [t('lobby.leaderboard')])]),
       this.listMsg,
       this.myHead, this.myList,
-      h('h2', {}, [t('lobby.open_games')]), this.openList,
-      h('h2', {}, [t('lobby.running_games')]), this.runList,
+    ]);
+    // Phones stack: your own games, then the form, then the public lists (lobby CSS).
+    const lists = h('section', { class: 'card games-card' }, [
+      h('div', { class: 'list-filter-row' }, [h('span', { class: 'field-label' }, [t('lobby.filter')]), this.filterBox]),
+      h('h2', {}, [t('lobby.open_games')]), this.openList, this.more.waiting,
+      h('h2', {}, [t('lobby.running_games')]), this.runList, this.more.running,
       h('h2', {}, [t('lobby.finished')]), this.overList,
     ]);
-    clear(this.root).appendChild(h('div', { class: 'lobby' }, [form, lists]));
+    clear(this.root).appendChild(h('div', { class: 'lobby' }, [form, top, lists]));
+    this.renderFilter();
     this.renderForm();
     session.ready().then(() => this.onSession());
+  }
+
+  renderFilter() {
+    this.radio(this.filterBox, 'list-variant', [{ value: '', label: [t('lobby.filter_all')] },
+      ...Object.entries(VARIANTS).map(([v, info]) => ({ value: v, label: [info.name] }))], this.filter, (v) => {
+      this.filter = v;
+      this.pages = { waiting: 1, running: 1 };
+      this.renderFilter();
+      this.refresh();
+    });
+  }
+
+  // The pages of one public list asked for so far, in order, each game once; more: a next page exists.
+  async publicList(status) {
+    const out = [], seen = new Set();
+    let cursor = null, more = false;
+    for (let i = 0; i < this.pages[status]; i++) {
+      const page = await api.listGames({ status, variant: this.filter || null, limit: PAGE, cursor });
+      for (const g of page.games || []) if (!seen.has(g.id)) { seen.add(g.id); out.push(g); }
+      cursor = page.next;
+      more = !!cursor;
+      if (!cursor) break;
+    }
+    return { games: out, more };
   }
 
   // Logged in: the account's name is used (no field); a guest types a name.
@@ -269,7 +312,23 @@ export class Lobby {
     }
   }
 
-  async cancel(id) {
+  // Cancelling is for good: asked first, as on the game's own page.
+  cancel(id) {
+    const esc = (e) => { if (e.key === 'Escape') close(); };
+    const close = () => { this.dialog?.remove(); this.dialog = null; document.removeEventListener('keydown', esc); };
+    this.closeDialog?.();
+    this.closeDialog = close;
+    this.dialog = dialogs.confirmDialog(document.body, {
+      title: t('gone.cancel_game'), text: t('gone.cancel_confirm'),
+      ok: t('gone.cancel_game'), cancel: t('leave.resign_cancel'), action: 'confirm-cancel',
+      onOk: () => { close(); this.cancelNow(id); },
+      onCancel: close,
+    });
+    this.dialog.classList.add('page-modal');
+    document.addEventListener('keydown', esc);
+  }
+
+  async cancelNow(id) {
     try {
       await api.cancelGame(id, tokens.get(id)?.token);
       tokens.drop(id);
@@ -283,17 +342,20 @@ export class Lobby {
 
   async refresh() {
     const act = { join: (id) => this.join(id), cancel: (id) => this.cancel(id) };
-    const finished = this.ticks++ % 3 === 0;
+    const finished = this.ticks++ % 3 === 0 || this.overFilter !== this.filter;
     const ids = myGameIds();
-    let games;
+    const gen = this.gen = (this.gen || 0) + 1;
+    let open, running;
     let mine = [];
     let over = null;
     try {
-      [games, mine, over] = await Promise.all([
-        api.listGames(),
+      [open, running, mine, over] = await Promise.all([
+        this.publicList('waiting'),
+        this.publicList('running'),
         ids.length ? api.gamesById(ids) : [],
         finished ? api.finishedGames() : null,
       ]);
+      if (gen !== this.gen) return; // a newer refresh (another filter) answers instead
       if (this.listMsg.dataset.kind === 'net') { this.listMsg.textContent = ''; this.listMsg.dataset.kind = ''; }
     } catch (e) {
       this.listMsg.textContent = t('lobby.unreachable', { msg: errorText(e) });
@@ -301,16 +363,20 @@ export class Lobby {
       return;
     }
     const list = (x) => (Array.isArray(x) ? x : x?.games || []);
-    games = list(games);
-    const open = games.filter((g) => g.status === 'waiting');
-    const running = games.filter((g) => g.status === 'running');
     const idSet = new Set(ids);
     mine = sortMine(list(mine).filter((g) => idSet.has(g.id)));
     this.myHead.hidden = this.myList.hidden = !ids.length;
     fillList(this.myList, mine, t('lobby.no_my_games'), act, { mine: true });
-    fillList(this.openList, open, t('lobby.no_open'), act);
-    fillList(this.runList, running, t('lobby.no_running'), act);
-    if (over) fillList(this.overList, list(over).filter((g) => g.status === 'over'), t('lobby.no_finished'), act, { finished: true });
+    const none = (key) => (this.filter ? t('lobby.none_of', { game: VARIANTS[this.filter].name }) : t(key));
+    fillList(this.openList, open.games, none('lobby.no_open'), act);
+    fillList(this.runList, running.games, none('lobby.no_running'), act);
+    this.more.waiting.hidden = !open.more;
+    this.more.running.hidden = !running.more;
+    if (over) {
+      this.overFilter = this.filter;
+      const shown = list(over).filter((g) => g.status === 'over' && (!this.filter || g.variant === this.filter));
+      fillList(this.overList, shown, this.filter ? none('lobby.no_finished') : t('lobby.no_finished'), act, { finished: true });
+    }
   }
 }
 

@@ -6,6 +6,7 @@
 import { h, clear } from './svg.js';
 import { api } from './api.js';
 import { session } from './account.js';
+import { lockText } from './auth.js';
 import { t, joinNames, errorText } from './messages.js';
 import { VARIANTS, modeName, playerName } from './variants.js';
 import { ratingText, deviationText, changeText, changeClass, placeText, isProvisional } from './ratings.js';
@@ -150,7 +151,7 @@ export class ProfilePage {
         msg.className = 'form-msg ok';
         msg.textContent = t('profile.pw_changed');
       } catch (err) {
-        msg.textContent = err.status === 401 ? t('auth.wrong_password') : err.status === 429 ? t('auth.rate_limited') : errorText(err);
+        msg.textContent = err.status === 401 ? t('auth.wrong_password') : err.status === 429 ? lockText(err) : errorText(err);
       }
       btn.disabled = false;
     } }, [
@@ -185,7 +186,7 @@ export class ProfilePage {
         await api.deleteAccount(pw.value);
       } catch (err) {
         ok.disabled = false;
-        msg.textContent = err.status === 401 ? t('auth.wrong_password') : err.status === 429 ? t('auth.rate_limited') : errorText(err);
+        msg.textContent = err.status === 401 ? t('auth.wrong_password') : err.status === 429 ? lockText(err) : errorText(err);
         pw.select();
         return;
       }

@@ -10,7 +10,8 @@ import { AnalysisView } from './analysis_view.js';
 
 export class Replay {
   // host: element for the bar; events: the record; cb.show(step), cb.close();
-  // opts.analysis: {host, game, seat} (seat: the viewer's, or null for a spectator).
+  // opts.analysis: {host, game, seat, seats} (seat: the viewer's, or null for a spectator;
+  // seats: the game's, to name them).
   constructor(host, events, cb, opts = {}) {
     this.host = host;
     this.cb = cb;
@@ -39,7 +40,7 @@ export class Replay {
     const a = opts.analysis;
     if (a) {
       this.analysis = new AnalysisView(a.host, {
-        game: a.game, seat: a.seat, start, steps: this.steps,
+        game: a.game, seat: a.seat, seats: a.seats, start, steps: this.steps,
       }, { jump: (i, marks) => this.go(i, marks) });
     }
     this.go(0);
