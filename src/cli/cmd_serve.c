@@ -2,7 +2,7 @@
  * cmd_serve.c - `axio serve`: options, then the game server (src/server).
  */
 #include "../ai/analysis.h"
-#include "../server/server.h"
+#include "../server/game/game.h"
 #include "cli.h"
 
 #include <arpa/inet.h>

@@ -14,7 +14,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-#include "../../src/server/ai_workers.h"
+#include "../../src/server/game/ai_workers.h"
 
 static void test_think_time_is_a_fair_share(void **state)
 {

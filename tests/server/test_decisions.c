@@ -17,8 +17,8 @@
 #include <string.h>
 
 #include "../../src/engine/record.h"
-#include "../../src/server/json_state.h"
-#include "../../src/server/server.h"
+#include "../../src/server/game/game.h"
+#include "../../src/server/game/json_state.h"
 
 static const struct {
     int variant, players, mode;

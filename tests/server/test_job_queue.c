@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "../../src/server/job_queue.h"
+#include "../../src/server/game/job_queue.h"
 
 typedef struct {
     int id;

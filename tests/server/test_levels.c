@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "../../src/ai/player.h"
-#include "../../src/server/levels.h"
+#include "../../src/server/game/levels.h"
 
 static void test_every_level_has_a_player(void **state)
 {

@@ -14,7 +14,7 @@
 #include <cmocka.h>
 #include <stdio.h>
 
-#include "../../src/server/login_throttle.h"
+#include "../../src/server/game/login_throttle.h"
 
 static void key_of(char *out, size_t size, int i)
 {

@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../../src/server/names.h"
+#include "../../src/server/game/names.h"
 
 static const char bad_char[] = "name may hold letters, digits, spaces and _ - . only";
 static const char bad_length[] = "name must be 1 to 24 characters";

@@ -17,8 +17,8 @@
  * being searched. Hints exist in casual games only: in a rated game the
  * engine's help would decide the rating.
  */
+#include "game.h"
 #include "json_state.h"
-#include "server.h"
 
 #include <stdlib.h>
 #include <string.h>

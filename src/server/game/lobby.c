@@ -19,11 +19,11 @@
  * a rated game of that account ends; a rated game over shows each seat's
  * change.
  */
-#include "../engine/record.h"
+#include "../../engine/record.h"
+#include "game.h"
 #include "json_state.h"
 #include "levels.h"
 #include "names.h"
-#include "server.h"
 
 #include <inttypes.h>
 #include <stdio.h>

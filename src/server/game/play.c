@@ -18,12 +18,12 @@
  * callback as long as the socket takes them; a reader that falls OUTQ_MAX
  * behind is dropped.
  */
+#include "game.h"
 #include "json_state.h"
 #include "levels.h"
 #include "msg.h"
-#include "server.h"
 
-#include "../engine/record.h"
+#include "../../engine/record.h"
 
 #include <inttypes.h>
 #include <stdarg.h>

@@ -19,9 +19,9 @@
 #ifndef AX_SERVER_AI_WORKERS_H
 #define AX_SERVER_AI_WORKERS_H
 
-#include "../ai/analysis.h"
-#include "../ai/player.h"
-#include "../engine/axio.h"
+#include "../../ai/analysis.h"
+#include "../../ai/player.h"
+#include "../../engine/axio.h"
 #include "job_queue.h"
 
 #define AI_REPLY_TARGET_MS 1250 /* a reply within this, queue included, when it can */

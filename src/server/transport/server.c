@@ -33,7 +33,7 @@
  */
 #include <uv.h> /* before libwebsockets.h (via server.h): lws's libuv helpers need it */
 
-#include "server.h"
+#include "../game/game.h"
 
 #include <arpa/inet.h>
 #include <ifaddrs.h>

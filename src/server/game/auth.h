@@ -13,8 +13,8 @@
 #ifndef AX_SERVER_AUTH_H
 #define AX_SERVER_AUTH_H
 
+#include "../store.h"
 #include "job_queue.h"
-#include "store.h"
 
 #include <stdbool.h>
 #include <stddef.h>

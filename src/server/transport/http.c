@@ -10,8 +10,8 @@
  * directory only: no path with a ".." segment, hidden file or backslash is
  * served.
  */
-#include "json_state.h"
-#include "server.h"
+#include "../game/game.h"
+#include "../game/json_state.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -31,10 +31,10 @@
  * input, so these endpoints use their own).
  */
 #include "auth.h"
+#include "game.h"
 #include "levels.h"
 #include "login_throttle.h"
 #include "names.h"
-#include "server.h"
 
 #include <stdio.h>
 #include <stdlib.h>

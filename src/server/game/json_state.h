@@ -12,8 +12,8 @@
 #ifndef AX_SERVER_JSON_STATE_H
 #define AX_SERVER_JSON_STATE_H
 
-#include "../engine/axio.h"
-#include "store.h"
+#include "../../engine/axio.h"
+#include "../store.h"
 
 #include <jansson.h>
 #include <stddef.h>

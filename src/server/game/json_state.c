@@ -8,8 +8,8 @@
  */
 #include "json_state.h"
 
-#include "../engine/record.h"
-#include "server.h"
+#include "../../engine/record.h"
+#include "game.h"
 
 #include <inttypes.h>
 #include <stdio.h>

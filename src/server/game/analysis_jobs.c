@@ -20,9 +20,9 @@
  * The loop thread owns the request list; the worker touches only the job it
  * runs, and the progress counter, an atomic.
  */
-#include "../ai/analysis.h"
+#include "../../ai/analysis.h"
+#include "game.h"
 #include "json_state.h"
-#include "server.h"
 
 #include <inttypes.h>
 #include <pthread.h>

@@ -24,12 +24,12 @@
 #ifndef AX_SERVER_H
 #define AX_SERVER_H
 
-#include "../ai/player.h"
-#include "../engine/axio.h"
+#include "../../ai/player.h"
+#include "../../engine/axio.h"
+#include "../store.h"
+#include "../transport/ratelimit.h"
 #include "ai_workers.h"
-#include "ratelimit.h"
 #include "secrets.h"
-#include "store.h"
 
 #include <jansson.h>
 #include <libwebsockets.h>

@@ -15,7 +15,7 @@
  * second of anyone's time; after a restart the clock of the seat to move
  * runs on from what was saved: the downtime is charged to no one.
  */
-#include "server.h"
+#include "game.h"
 
 #include <stdio.h>
 #include <stdlib.h>

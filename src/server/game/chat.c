@@ -7,7 +7,7 @@
  * message anyone saw survives a crash. The newest CHAT_KEEP messages stay
  * in memory as a ring, for the history a connecting client gets.
  */
-#include "server.h"
+#include "game.h"
 
 #include <stdio.h>
 #include <stdlib.h>
