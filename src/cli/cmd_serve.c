@@ -2,7 +2,7 @@
  * cmd_serve.c - `axio serve`: options, then the game server (src/server).
  */
 #include "../ai/analysis.h"
-#include "../server/game/game.h"
+#include "../server/transport/server.h"
 #include "cli.h"
 
 #include <arpa/inet.h>
@@ -106,10 +106,10 @@ int cmd_serve(int argc, char **argv)
                          .bind = "127.0.0.1",
                          .db_path = "axio.db",
                          .limits = {32, 30, 10, 20, 5, 16},
-                         .ai_threads = 2,
-                         .judge_playouts = AI_JUDGE_PLAYOUTS,
-                         .absent_s = 120,
-                         .waiting_ttl_s = 3600,
+                         .game = {.ai_threads = 2,
+                                  .judge_playouts = AI_JUDGE_PLAYOUTS,
+                                  .absent_s = 120,
+                                  .waiting_ttl_s = 3600},
                          .sync_full = false};
     static char web[PATH_MAX];
     const char *web_arg = NULL;
@@ -160,13 +160,13 @@ int cmd_serve(int argc, char **argv)
         case 't':
             if (!parse_positive(optarg, 64, &v))
                 return usage_error("serve", "--ai-threads must be 1 to 64");
-            opt.ai_threads = (int)v;
+            opt.game.ai_threads = (int)v;
             break;
         case 'M':
             if (!parse_positive(optarg, 1000000, &v) || v < 100)
                 return usage_error("serve", "--judge-playouts must be 100 to 1000000, not '%s'",
                                    optarg);
-            opt.judge_playouts = v;
+            opt.game.judge_playouts = v;
             break;
         case 's':
             if (strcmp(optarg, "full") && strcmp(optarg, "normal"))
@@ -176,12 +176,12 @@ int cmd_serve(int argc, char **argv)
         case 'A':
             if (!parse_positive(optarg, 86400 * 30, &v))
                 return usage_error("serve", "--absent-s must be 1 to 2592000 seconds");
-            opt.absent_s = (int)v;
+            opt.game.absent_s = (int)v;
             break;
         case 'W':
             if (!parse_positive(optarg, 86400 * 365, &v))
                 return usage_error("serve", "--waiting-ttl-s must be 1 to 31536000 seconds");
-            opt.waiting_ttl_s = (int)v;
+            opt.game.waiting_ttl_s = (int)v;
             break;
         case 'U':
             if (strncmp(optarg, "http://", 7) && strncmp(optarg, "https://", 8))
@@ -199,7 +199,7 @@ int cmd_serve(int argc, char **argv)
             opt.trusted_proxy = strdup(norm);
             break;
         }
-        case 'q': opt.quiet = true; break;
+        case 'q': opt.game.quiet = true; break;
         case 'h': fputs(help, stdout); return 0;
         default: return usage_error("serve", "unknown or incomplete option '%s'", argv[optind - 1]);
         }

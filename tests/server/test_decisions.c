@@ -29,6 +29,17 @@ static const struct {
 
 static ax_move moves[AX_MAX_MOVES];
 
+/* A service that is never started: what a game's JSON needs of it. */
+static service *test_service(void)
+{
+    service_config cfg = {.absent_s = 120, .quiet = true};
+    service_hooks hooks = {0};
+    char err[64];
+    service *svc = service_new(&cfg, &hooks, NULL, err, sizeof err);
+    assert_non_null(svc);
+    return svc;
+}
+
 static bool same_move(const ax_game *g, const ax_move *a, const ax_move *b)
 {
     if (a->kind != b->kind)
@@ -163,9 +174,11 @@ static void test_public_state_hides_racks_and_seed(void **state)
 {
     (void)state;
     game *gm = calloc(1, sizeof *gm);
+    service *svc = test_service();
     ax_events ev;
     for (size_t c = 0; c < sizeof configs / sizeof configs[0]; c++) {
         memset(gm, 0, sizeof *gm);
+        gm->svc = svc;
         ax_game_init(&gm->g, configs[c].variant, configs[c].players, configs[c].mode, 12345, &ev);
         gm->status = GAME_RUNNING;
         ax_rng_seed(&gm->hint_rng, 1); /* an all-zero generator never moves */
@@ -187,6 +200,7 @@ static void test_public_state_hides_racks_and_seed(void **state)
         json_decref(you);
     }
     free(gm);
+    service_free(svc);
 }
 
 /* The board's keys as json_state.c built them with jansson before it wrote
@@ -243,6 +257,7 @@ static void test_board_text_equals_the_reference(void **state)
 {
     (void)state;
     game *gm = calloc(1, sizeof *gm);
+    service *svc = test_service();
     ax_events ev;
     ax_rng rng;
     ax_rng_seed(&rng, 99);
@@ -251,6 +266,7 @@ static void test_board_text_equals_the_reference(void **state)
     for (size_t c = 0; c < sizeof configs / sizeof configs[0]; c++) {
         for (uint64_t seed = 1; seed <= 3; seed++) {
             memset(gm, 0, sizeof *gm);
+            gm->svc = svc;
             ax_game_init(&gm->g, configs[c].variant, configs[c].players, configs[c].mode, seed,
                          &ev);
             gm->status = GAME_RUNNING;
@@ -273,6 +289,7 @@ static void test_board_text_equals_the_reference(void **state)
         }
     }
     free(gm);
+    service_free(svc);
 }
 
 int main(void)

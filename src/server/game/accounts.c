@@ -7,17 +7,18 @@
  *
  * Whatever needs a password hashed or verified goes through a job on the
  * password workers (auth.c): the request is checked first (shape, name,
- * throttle), the job is submitted and the request waits without an
- * answer. When the job is done the loop collects it (accounts_collect)
- * and asks for a writeable callback of the request's connection, where
- * the answer is made (accounts_answer). A connection that closes first
- * drops its job (accounts_orphan): the job then only waits to be freed,
- * and nothing it was for is done. The request never outlives its
- * connection in a job: only the loop thread sets or clears that link.
+ * throttle), the job is submitted and the request is left pending (1 to
+ * the transport). When the job is done the loop collects it
+ * (accounts_collect), makes the answer and hands it to the transport
+ * (hooks.answer). A request whose connection closes first is abandoned
+ * (accounts_abandon): its job then only waits to be freed, and nothing it
+ * was for is done. Only the loop thread sets or clears that link.
  *
- * A session is a random token (192 bits) in the cookie axio_session; the
- * database keeps only its SHA-256, so it is looked up by that hash (the
- * lookup's timing can tell nothing about a token whose hash is unknown).
+ * A session is a random token (192 bits) in the cookie axio_session, which
+ * the transport reads and writes; the service sees only the token's
+ * SHA-256 coming in and gives a new token going out. The database keeps
+ * only the hash, so a session is looked up by it (the lookup's timing can
+ * tell nothing about a token whose hash is unknown).
  * Failed logins are throttled per client address and per name: at most
  * LOGIN_ATTEMPTS_MAX attempts that did not succeed within LOGIN_WINDOW_S
  * (login_throttle.c, a table of at most LOGIN_THROTTLE_KEYS keys; a new
@@ -39,13 +40,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <time.h>
 
 #include <openssl/crypto.h>
 
-#define SESSION_COOKIE    "axio_session"
-#define SESSION_TTL_S     (30 * 24 * 3600)
 #define PROFILE_GAMES_MAX 100
 #define LEADERBOARD_MAX   100
 #define SESSION_PRUNE_S   3600.0
@@ -55,9 +53,8 @@ enum { ACT_REGISTER, ACT_LOGIN, ACT_PASSWORD, ACT_DELETE };
 typedef struct account_job {
     pw_job pw; /* first: the workers' part */
     int action;
-    http_req *req; /* NULL once the connection closed */
-    struct lws *wsi;
-    bool finished; /* the worker is done; the answer waits for a writeable callback */
+    void *request;            /* the transport's; NULL once its connection closed */
+    struct account_job *next; /* on the service's list of jobs whose request waits */
     int64_t account_id;
     char name[STORE_NAME_MAX + 1];
     char name_key[NAME_FOLD_MAX + 1];
@@ -68,9 +65,6 @@ typedef struct account_job {
 } account_job;
 
 /* --- login attempts --- */
-
-static login_throttle attempts = {.cap = LOGIN_THROTTLE_KEYS};
-static double last_session_prune;
 
 static void ip_key(const char *ip, char *out, size_t size) { snprintf(out, size, "ip %s", ip); }
 
@@ -92,167 +86,77 @@ static void job_free(account_job *j)
 
 static void free_pw_job(pw_job *job) { job_free((account_job *)job); }
 
-static account_job *job_new(int action, int kind, http_req *r, struct lws *wsi)
+static account_job *job_new(int action, int kind, const api_request *r)
 {
     account_job *j = calloc(1, sizeof *j);
     if (!j)
         return NULL;
     j->action = action;
     j->pw.kind = kind;
-    j->req = r;
-    j->wsi = wsi;
-    client_ip(wsi, j->ip, sizeof j->ip);
+    j->request = r->request;
+    snprintf(j->ip, sizeof j->ip, "%s", r->ip);
     return j;
 }
 
 /* Queues the job for a worker; the request waits for it. When the workers
  * are busy, the login attempts counted for the job (the keys given, NULL
  * for none) are taken back, the job is freed and the answer is 429. */
-static int submit(http_req *r, struct lws *wsi, account_job *j, const char *key1, const char *key2)
+static int submit(service *svc, api_answer *out, account_job *j, const char *key1, const char *key2)
 {
-    if (auth_submit(&j->pw)) {
+    if (auth_submit(svc->auth, &j->pw)) {
         if (key1)
-            throttle_take_back(&attempts, key1);
+            throttle_take_back(&svc->attempts, key1);
         if (key2)
-            throttle_take_back(&attempts, key2);
+            throttle_take_back(&svc->attempts, key2);
         job_free(j);
-        return http_reply_error(r, wsi, 429, "rate_limited",
-                                "the server is busy checking passwords; try again in a moment");
+        return api_reply_error(out, 429, "rate_limited",
+                               "the server is busy checking passwords; try again in a moment");
     }
-    r->job = j;
-    return 0;
+    j->next = svc->pending_jobs;
+    svc->pending_jobs = j;
+    return 1;
 }
 
-void accounts_collect(void)
+void accounts_abandon(service *svc, void *request)
 {
-    job_queue done = auth_take_done();
-    pw_job *pw;
-    while ((pw = auth_next_done(&done))) {
-        account_job *j = (account_job *)pw;
-        if (!j->req) {
-            job_free(j);
-        } else {
-            j->finished = true;
-            lws_callback_on_writable(j->wsi);
-        }
-    }
+    for (account_job *j = svc->pending_jobs; j; j = j->next)
+        if (j->request == request)
+            j->request = NULL; /* a worker has it: freed when collected */
 }
 
-void accounts_orphan(http_req *r)
+/* --- sessions --- */
+
+/* The account of the request's session (the transport hashed its cookie). */
+static bool session_of(service *svc, const api_request *r, stored_account *out)
 {
-    account_job *j = r->job;
-    if (!j)
-        return;
-    r->job = NULL;
-    if (j->finished)
-        job_free(j);
-    else
-        j->req = NULL; /* a worker has it: freed when collected */
+    return accounts_session_by_hash(svc, r->session_hash, out);
 }
 
-/* --- cookies, sessions, origins --- */
-
-/* The session token of the request's cookie: true when the cookie is
- * there (token "" when its value cannot be a token). */
-static bool cookie_token(struct lws *wsi, char token[TOKEN_LEN + 1])
+bool accounts_session_by_hash(service *svc, const char *hash, stored_account *out)
 {
-    char header[4096];
-    token[0] = 0;
-    if (lws_hdr_copy(wsi, header, sizeof header, WSI_TOKEN_HTTP_COOKIE) <= 0)
+    if (!hash || !hash[0])
         return false;
-    const size_t name_len = strlen(SESSION_COOKIE);
-    for (char *p = header; *p;) {
-        while (*p == ' ' || *p == ';')
-            p++;
-        size_t n = strcspn(p, ";");
-        if (strncmp(p, SESSION_COOKIE "=", name_len + 1) == 0) {
-            const char *value = p + name_len + 1;
-            size_t len = n - name_len - 1;
-            while (len && value[len - 1] == ' ')
-                len--;
-            if (len == TOKEN_LEN) {
-                memcpy(token, value, len);
-                token[len] = 0;
-                if (!is_base64url(token, TOKEN_LEN))
-                    token[0] = 0;
-            }
-            OPENSSL_cleanse(header, sizeof header);
-            return true;
-        }
-        p += n;
-    }
-    OPENSSL_cleanse(header, sizeof header);
-    return false;
-}
-
-/* The account of the session and the session's hash. */
-static bool session_of(struct lws *wsi, stored_account *out, char hash[65])
-{
-    char token[TOKEN_LEN + 1];
-    hash[0] = 0;
-    if (!cookie_token(wsi, token) || !token[0])
-        return false;
-    sha256_hex(token, hash);
-    OPENSSL_cleanse(token, sizeof token);
-    int rc = store_session_account(srv.db, hash, (int64_t)time(NULL), out);
+    int rc = store_session_account(svc->db, hash, (int64_t)time(NULL), out);
     if (rc < 0)
-        server_log("reading a session failed: %s", store_error(srv.db));
+        service_log(svc, "reading a session failed: %s", store_error(svc->db));
     return rc == 0;
-}
-
-bool accounts_session(struct lws *wsi, stored_account *out)
-{
-    char hash[65];
-    return session_of(wsi, out, hash);
-}
-
-bool accounts_session_hash(struct lws *wsi, char hash[65])
-{
-    char token[TOKEN_LEN + 1];
-    hash[0] = 0;
-    if (!cookie_token(wsi, token) || !token[0])
-        return false;
-    sha256_hex(token, hash);
-    OPENSSL_cleanse(token, sizeof token);
-    return true;
-}
-
-bool accounts_session_by_hash(const char *hash, stored_account *out)
-{
-    if (!hash[0])
-        return false;
-    int rc = store_session_account(srv.db, hash, (int64_t)time(NULL), out);
-    if (rc < 0)
-        server_log("reading a session failed: %s", store_error(srv.db));
-    return rc == 0;
-}
-
-static bool secure_cookies(void)
-{
-    return srv.opt.public_url && strncasecmp(srv.opt.public_url, "https://", 8) == 0;
-}
-
-/* Set-Cookie for a new session, or one that clears the cookie. */
-static void set_session_cookie(http_req *r, const char *token)
-{
-    snprintf(r->set_cookie, sizeof r->set_cookie,
-             SESSION_COOKIE "=%s; HttpOnly; SameSite=Lax; Path=/; Max-Age=%d%s", token ? token : "",
-             token ? SESSION_TTL_S : 0, secure_cookies() ? "; Secure" : "");
 }
 
 /* A new session for the account; its cookie goes with the answer. */
-static int start_session(http_req *r, int64_t account_id)
+static int start_session(service *svc, api_answer *out, int64_t account_id)
 {
     char token[TOKEN_LEN + 1], hash[65];
     if (secret_token(token))
         return -1;
     sha256_hex(token, hash);
     int64_t now = (int64_t)time(NULL);
-    int rc = store_session_create(srv.db, hash, account_id, now, now + SESSION_TTL_S);
-    if (rc)
-        server_log("storing a session failed: %s", store_error(srv.db));
-    else
-        set_session_cookie(r, token);
+    int rc = store_session_create(svc->db, hash, account_id, now, now + SESSION_TTL_S);
+    if (rc) {
+        service_log(svc, "storing a session failed: %s", store_error(svc->db));
+    } else {
+        out->session = SESSION_SET;
+        memcpy(out->session_token, token, sizeof token);
+    }
     OPENSSL_cleanse(token, sizeof token);
     return rc;
 }
@@ -260,12 +164,11 @@ static int start_session(http_req *r, int64_t account_id)
 /* --- request bodies --- */
 
 /* The body as a JSON object; the error never quotes it (passwords). */
-static json_t *private_body(http_req *r, api_error *err)
+static json_t *private_body(const api_request *r, api_error *err)
 {
     json_t *v = r->body_len ? json_loadb(r->body, r->body_len,
                                          JSON_REJECT_DUPLICATES | JSON_ALLOW_NUL, NULL)
                             : NULL;
-    OPENSSL_cleanse(r->body, r->body_len); /* the raw body holds passwords */
     if (!json_is_object(v)) {
         json_decref(v);
         *err = (api_error){400, v || !r->body_len ? "bad_message" : "bad_json", "", NULL};
@@ -341,11 +244,6 @@ static int body_name(const json_t *body, char name[STORE_NAME_MAX + 1], char key
     return 0;
 }
 
-static int fail_with(http_req *r, struct lws *wsi, const api_error *err)
-{
-    return http_reply_api_error(r, wsi, err);
-}
-
 /* Whether two folded names look alike (equal UTS #39 skeletons). */
 static bool looks_like(const char *skeleton, const char *name)
 {
@@ -366,16 +264,16 @@ static bool reserved_name(const char *skeleton)
 
 /* Refuses a new account's name that is, or looks like, a reserved or a
  * taken one; 0 when it may be registered. */
-static int name_free(const char *key, const char *skeleton, api_error *err)
+static int name_free(service *svc, const char *key, const char *skeleton, api_error *err)
 {
     stored_account existing;
     int found;
     if (reserved_name(skeleton))
         return bad(err, 409, "name_taken", "this name belongs to a computer player");
-    if ((found = store_account_by_key(srv.db, key, &existing)) <= 0)
+    if ((found = store_account_by_key(svc->db, key, &existing)) <= 0)
         return bad(err, found == 0 ? 409 : 500, found == 0 ? "name_taken" : "internal",
                    found == 0 ? "this name is taken" : "the accounts cannot be read");
-    if ((found = store_account_by_skeleton(srv.db, skeleton, &existing)) <= 0) {
+    if ((found = store_account_by_skeleton(svc->db, skeleton, &existing)) <= 0) {
         bad(err, found == 0 ? 409 : 500, found == 0 ? "name_taken" : "internal",
             found == 0 ? "this name looks like a taken one" : "the accounts cannot be read");
         if (found == 0)
@@ -395,13 +293,13 @@ json_t *rating_json(rt_rating r, int games)
 }
 
 /* {"square":{...},"rota":{...},"hex":{...}} of an account. */
-static json_t *ratings_json(int64_t account_id)
+static json_t *ratings_json(service *svc, int64_t account_id)
 {
     json_t *o = json_object();
     for (int v = AX_SQUARE; v <= AX_HEX; v++) {
         rt_rating r;
         int games;
-        if (store_rating(srv.db, account_id, ax_variant_name(v), &r, &games)) {
+        if (store_rating(svc->db, account_id, ax_variant_name(v), &r, &games)) {
             json_decref(o);
             return NULL;
         }
@@ -413,16 +311,15 @@ static json_t *ratings_json(int64_t account_id)
 /* --- the endpoints --- */
 
 /* POST /api/accounts: checked, then the password hashed by a worker. */
-static int create_account(http_req *r, struct lws *wsi)
+static int create_account(service *svc, const api_request *r, api_answer *out)
 {
     api_error err = {0};
     json_t *body = private_body(r, &err);
-    account_job *j = body ? job_new(ACT_REGISTER, PW_HASH, r, wsi) : NULL;
+    account_job *j = body ? job_new(ACT_REGISTER, PW_HASH, r) : NULL;
     size_t len = 0;
     const char *password = NULL;
     char why[96];
     bool ready = false;
-    ip_entry *ip = j ? ip_entry_get(j->ip) : NULL;
     if (!body) {
         /* err is set */
     } else if (!j) {
@@ -434,11 +331,11 @@ static int create_account(http_req *r, struct lws *wsi)
             bad_password(&err, why, reason);
         else if (name_skeleton(j->name_key, j->skeleton, sizeof j->skeleton))
             bad(&err, 500, "internal", "the name cannot be checked");
-        else if (name_free(j->name_key, j->skeleton, &err))
+        else if (name_free(svc, j->name_key, j->skeleton, &err))
             ; /* err is set */
         else if (!(j->pw.password = password_copy(password, len)))
             bad(&err, 500, "internal", "out of memory");
-        else if (ip && !ip_allow_signup(ip)) /* counted once it would be hashed */
+        else if (!svc->hooks.allow_signup(svc->hooks.arg, j->ip)) /* once it would be hashed */
             bad(&err, 429, "rate_limited",
                 "too many accounts created from this address; try later");
         else
@@ -447,61 +344,60 @@ static int create_account(http_req *r, struct lws *wsi)
     json_decref(body);
     if (!ready) {
         job_free(j);
-        return fail_with(r, wsi, &err);
+        return api_reply_fail(out, &err);
     }
-    return submit(r, wsi, j, NULL, NULL);
+    return submit(svc, out, j, NULL, NULL);
 }
 
-static int finish_register(http_req *r, struct lws *wsi, account_job *j)
+static int finish_register(service *svc, account_job *j, api_answer *out)
 {
     if (j->pw.result != PW_OK)
-        return http_reply_error(r, wsi, 500, "internal", "the password could not be hashed");
+        return api_reply_error(out, 500, "internal", "the password could not be hashed");
     /* checked again: another sign-up may have taken a look-alike meanwhile */
     api_error err = {0};
-    if (name_free(j->name_key, j->skeleton, &err))
-        return http_reply_api_error(r, wsi, &err);
+    if (name_free(svc, j->name_key, j->skeleton, &err))
+        return api_reply_fail(out, &err);
     int64_t id;
-    int rc = store_account_create(srv.db, j->name, j->name_key, j->skeleton, j->pw.new_hash,
+    int rc = store_account_create(svc->db, j->name, j->name_key, j->skeleton, j->pw.new_hash,
                                   (int64_t)time(NULL), &id);
     if (rc == 1)
-        return http_reply_error(r, wsi, 409, "name_taken", "this name is taken");
-    if (rc != 0 || start_session(r, id)) {
+        return api_reply_error(out, 409, "name_taken", "this name is taken");
+    if (rc != 0 || start_session(svc, out, id)) {
         if (rc != 0)
-            server_log("storing an account failed: %s", store_error(srv.db));
-        return http_reply_error(r, wsi, 500, "internal", "the account could not be stored");
+            service_log(svc, "storing an account failed: %s", store_error(svc->db));
+        return api_reply_error(out, 500, "internal", "the account could not be stored");
     }
-    return http_reply_json(r, wsi, 201, json_pack("{s:s}", "name", j->name));
+    return api_reply_json(out, 201, json_pack("{s:s}", "name", j->name));
 }
 
 /* 429 for a throttled password check: what is locked ("login_address":
  * every name from this address; "login_name": this name from everywhere)
  * and for how long, so that a person is told the truth (docs/accounts.md).
  * wait_s 0: no room in the table to count another attempt. */
-static int throttled(http_req *r, struct lws *wsi, const char *reason, double wait_s)
+static int throttled(api_answer *out, const char *reason, double wait_s)
 {
     char message[160];
     if (wait_s <= 0)
-        return http_reply_error(r, wsi, 429, "rate_limited",
-                                "too many failed logins on this server; try again later");
+        return api_reply_error(out, 429, "rate_limited",
+                               "too many failed logins on this server; try again later");
     long s = (long)wait_s + 1, minutes = (s + 59) / 60;
     snprintf(message, sizeof message, "too many failed logins %s; try again in %ld minute%s",
              strcmp(reason, "login_address") == 0 ? "from this address" : "for this name", minutes,
              minutes == 1 ? "" : "s");
-    return http_reply_json(r, wsi, 429,
-                           json_pack("{s:{s:s,s:s,s:s,s:i}}", "error", "code", "rate_limited",
-                                     "message", message, "reason", reason, "retry_after_s",
-                                     (int)s));
+    return api_reply_json(out, 429,
+                          json_pack("{s:{s:s,s:s,s:s,s:i}}", "error", "code", "rate_limited",
+                                    "message", message, "reason", reason, "retry_after_s", (int)s));
 }
 
 /* POST /api/login: throttled, then verified by a worker against the
  * account's hash or the dummy one. */
-static int login(http_req *r, struct lws *wsi)
+static int login(service *svc, const api_request *r, api_answer *out)
 {
     api_error err = {0};
     json_t *body = private_body(r, &err);
     if (!body)
-        return fail_with(r, wsi, &err);
-    account_job *j = job_new(ACT_LOGIN, PW_VERIFY, r, wsi);
+        return api_reply_fail(out, &err);
+    account_job *j = job_new(ACT_LOGIN, PW_VERIFY, r);
     size_t len = 0;
     const char *password = j ? password_field(body, "password", &len, &err) : NULL;
     bool nul = password && memchr(password, 0, len);
@@ -517,7 +413,7 @@ static int login(http_req *r, struct lws *wsi)
             bad(&err, 400, "bad_message", "name must be a string");
         json_decref(body);
         job_free(j);
-        return fail_with(r, wsi, &err);
+        return api_reply_fail(out, &err);
     }
     api_error name_err = {0};
     bool valid_name = body_name(body, j->name, j->name_key, &name_err) == 0;
@@ -527,92 +423,90 @@ static int login(http_req *r, struct lws *wsi)
     double now = mono_now();
     ip_key(j->ip, by_ip, sizeof by_ip);
     name_attempt_key(valid_name ? j->name_key : "", by_name, sizeof by_name);
-    double wait_ip = throttle_wait_s(&attempts, by_ip, now);
-    double wait_name = valid_name ? throttle_wait_s(&attempts, by_name, now) : 0;
+    double wait_ip = throttle_wait_s(&svc->attempts, by_ip, now);
+    double wait_name = valid_name ? throttle_wait_s(&svc->attempts, by_name, now) : 0;
     if (wait_ip > 0 || wait_name > 0) {
         job_free(j);
         return wait_ip > 0
-                   ? throttled(r, wsi, "login_address", wait_ip > wait_name ? wait_ip : wait_name)
-                   : throttled(r, wsi, "login_name", wait_name);
+                   ? throttled(out, "login_address", wait_ip > wait_name ? wait_ip : wait_name)
+                   : throttled(out, "login_name", wait_name);
     }
     stored_account account;
-    j->known = valid_name && store_account_by_key(srv.db, j->name_key, &account) == 0 &&
+    j->known = valid_name && store_account_by_key(svc->db, j->name_key, &account) == 0 &&
                !account.computer && account.password_hash[0];
     j->account_id = j->known ? account.id : 0;
     snprintf(j->pw.hash, sizeof j->pw.hash, "%s",
-             j->known ? account.password_hash : auth_dummy_hash());
+             j->known ? account.password_hash : auth_dummy_hash(svc->auth));
     if (j->known)
         snprintf(j->name, sizeof j->name, "%s", account.name); /* its own spelling */
     if (!j->pw.password) {
         job_free(j);
-        return http_reply_error(r, wsi, 500, "internal", "out of memory");
+        return api_reply_error(out, 500, "internal", "out of memory");
     }
-    if (!throttle_add(&attempts, by_ip, valid_name ? by_name : NULL, now)) {
+    if (!throttle_add(&svc->attempts, by_ip, valid_name ? by_name : NULL, now)) {
         job_free(j); /* no room to count it: refused like a throttled one */
-        return throttled(r, wsi, "login_busy", 0);
+        return throttled(out, "login_busy", 0);
     }
-    return submit(r, wsi, j, by_ip, valid_name ? by_name : NULL);
+    return submit(svc, out, j, by_ip, valid_name ? by_name : NULL);
 }
 
-static int finish_login(http_req *r, struct lws *wsi, account_job *j)
+static int finish_login(service *svc, account_job *j, api_answer *out)
 {
     if (j->pw.result != PW_OK || !j->known)
-        return http_reply_error(r, wsi, 401, "unauthorized", "wrong name or password");
+        return api_reply_error(out, 401, "unauthorized", "wrong name or password");
     char key[NAME_FOLD_MAX + 8];
     ip_key(j->ip, key, sizeof key);
-    throttle_take_back(&attempts, key);
+    throttle_take_back(&svc->attempts, key);
     name_attempt_key(j->name_key, key, sizeof key);
-    throttle_take_back(&attempts, key);
-    if (start_session(r, j->account_id))
-        return http_reply_error(r, wsi, 500, "internal", "the session could not be stored");
-    return http_reply_json(r, wsi, 200, json_pack("{s:s}", "name", j->name));
+    throttle_take_back(&svc->attempts, key);
+    if (start_session(svc, out, j->account_id))
+        return api_reply_error(out, 500, "internal", "the session could not be stored");
+    return api_reply_json(out, 200, json_pack("{s:s}", "name", j->name));
 }
 
 /* POST /api/logout: the session is revoked, the cookie cleared. */
-static int logout(http_req *r, struct lws *wsi)
+static int logout(service *svc, const api_request *r, api_answer *out)
 {
     stored_account account;
-    char hash[65];
-    if (session_of(wsi, &account, hash) && store_session_delete(srv.db, hash)) {
-        server_log("revoking a session failed: %s", store_error(srv.db));
-        return http_reply_error(r, wsi, 500, "internal", "the session could not be revoked");
+    if (session_of(svc, r, &account) && store_session_delete(svc->db, r->session_hash)) {
+        service_log(svc, "revoking a session failed: %s", store_error(svc->db));
+        return api_reply_error(out, 500, "internal", "the session could not be revoked");
     }
-    set_session_cookie(r, NULL);
-    return http_reply_empty(r, wsi, 204);
+    out->session = SESSION_CLEAR;
+    return api_reply_empty(out, 204);
 }
 
-static int unauthorized(http_req *r, struct lws *wsi)
+static int unauthorized(api_answer *out)
 {
-    return http_reply_error(r, wsi, 401, "unauthorized", "log in first");
+    return api_reply_error(out, 401, "unauthorized", "log in first");
 }
 
 /* GET /api/me */
-static int me(http_req *r, struct lws *wsi)
+static int me(service *svc, const api_request *r, api_answer *out)
 {
     stored_account account;
-    if (!accounts_session(wsi, &account))
-        return unauthorized(r, wsi);
-    json_t *ratings = ratings_json(account.id);
+    if (!session_of(svc, r, &account))
+        return unauthorized(out);
+    json_t *ratings = ratings_json(svc, account.id);
     if (!ratings)
-        return http_reply_error(r, wsi, 500, "internal", "the ratings cannot be read");
-    return http_reply_json(r, wsi, 200,
-                           json_pack("{s:s,s:o}", "name", account.name, "ratings", ratings));
+        return api_reply_error(out, 500, "internal", "the ratings cannot be read");
+    return api_reply_json(out, 200,
+                          json_pack("{s:s,s:o}", "name", account.name, "ratings", ratings));
 }
 
 /* POST /api/me/password and /api/me/delete: the session's account, the
  * current password verified by a worker (throttled like logins, per
  * name), then the change. */
-static int account_change(http_req *r, struct lws *wsi, int action)
+static int account_change(service *svc, const api_request *r, api_answer *out, int action)
 {
     stored_account account;
-    char hash[65];
-    if (!session_of(wsi, &account, hash))
-        return unauthorized(r, wsi);
+    if (!session_of(svc, r, &account))
+        return unauthorized(out);
     api_error err = {0};
     json_t *body = private_body(r, &err);
     if (!body)
-        return fail_with(r, wsi, &err);
-    account_job *j = job_new(action, action == ACT_PASSWORD ? PW_CHANGE : PW_VERIFY, r, wsi);
+        return api_reply_fail(out, &err);
+    account_job *j = job_new(action, action == ACT_PASSWORD ? PW_CHANGE : PW_VERIFY, r);
     size_t len = 0, new_len = 0;
     const char *password = j ? password_field(body, "password", &len, &err) : NULL;
     const char *new_password = password && action == ACT_PASSWORD
@@ -639,78 +533,94 @@ static int account_change(http_req *r, struct lws *wsi, int action)
     json_decref(body);
     if (rc) {
         job_free(j);
-        return fail_with(r, wsi, &err);
+        return api_reply_fail(out, &err);
     }
     j->account_id = account.id;
     snprintf(j->name, sizeof j->name, "%s", account.name);
     name_fold(account.name, j->name_key, sizeof j->name_key);
-    snprintf(j->session_hash, sizeof j->session_hash, "%s", hash);
+    snprintf(j->session_hash, sizeof j->session_hash, "%s", r->session_hash);
     snprintf(j->pw.hash, sizeof j->pw.hash, "%s", account.password_hash);
     char by_name[NAME_FOLD_MAX + 8];
     name_attempt_key(j->name_key, by_name, sizeof by_name);
     double now = mono_now();
-    double wait = throttle_wait_s(&attempts, by_name, now);
+    double wait = throttle_wait_s(&svc->attempts, by_name, now);
     if (wait > 0) {
         job_free(j);
-        return throttled(r, wsi, "login_name", wait);
+        return throttled(out, "login_name", wait);
     }
-    if (!throttle_add(&attempts, by_name, NULL, now)) {
+    if (!throttle_add(&svc->attempts, by_name, NULL, now)) {
         job_free(j); /* no room to count it: refused like a throttled one */
-        return throttled(r, wsi, "login_busy", 0);
+        return throttled(out, "login_busy", 0);
     }
-    return submit(r, wsi, j, by_name, NULL);
+    return submit(svc, out, j, by_name, NULL);
 }
 
 /* The job's session must still be the account's: it may have been
  * revoked while the password was checked. */
-static bool session_still_valid(const account_job *j)
+static bool session_still_valid(service *svc, const account_job *j)
 {
     stored_account account;
-    return store_session_account(srv.db, j->session_hash, (int64_t)time(NULL), &account) == 0 &&
+    return store_session_account(svc->db, j->session_hash, (int64_t)time(NULL), &account) == 0 &&
            account.id == j->account_id;
 }
 
-static int finish_change(http_req *r, struct lws *wsi, account_job *j)
+static int finish_change(service *svc, account_job *j, api_answer *out)
 {
     if (j->pw.result == PW_FAILED)
-        return http_reply_error(r, wsi, 500, "internal", "the password could not be hashed");
+        return api_reply_error(out, 500, "internal", "the password could not be hashed");
     if (j->pw.result != PW_OK)
-        return http_reply_error(r, wsi, 401, "unauthorized", "wrong password");
+        return api_reply_error(out, 401, "unauthorized", "wrong password");
     char key[NAME_FOLD_MAX + 8];
     name_attempt_key(j->name_key, key, sizeof key);
-    throttle_take_back(&attempts, key);
-    if (!session_still_valid(j))
-        return unauthorized(r, wsi);
+    throttle_take_back(&svc->attempts, key);
+    if (!session_still_valid(svc, j))
+        return unauthorized(out);
     if (j->action == ACT_PASSWORD) {
-        if (store_account_set_password(srv.db, j->account_id, j->pw.new_hash, j->session_hash)) {
-            server_log("storing a password failed: %s", store_error(srv.db));
-            return http_reply_error(r, wsi, 500, "internal", "the password could not be stored");
+        if (store_account_set_password(svc->db, j->account_id, j->pw.new_hash, j->session_hash)) {
+            service_log(svc, "storing a password failed: %s", store_error(svc->db));
+            return api_reply_error(out, 500, "internal", "the password could not be stored");
         }
-        return http_reply_empty(r, wsi, 204);
+        return api_reply_empty(out, 204);
     }
-    if (store_account_delete(srv.db, j->account_id)) {
-        server_log("deleting an account failed: %s", store_error(srv.db));
-        return http_reply_error(r, wsi, 500, "internal", "the account could not be deleted");
+    if (store_account_delete(svc->db, j->account_id)) {
+        service_log(svc, "deleting an account failed: %s", store_error(svc->db));
+        return api_reply_error(out, 500, "internal", "the account could not be deleted");
     }
-    lobby_account_deleted(j->account_id);
-    set_session_cookie(r, NULL);
-    return http_reply_empty(r, wsi, 204);
+    lobby_account_deleted(svc, j->account_id);
+    out->session = SESSION_CLEAR;
+    return api_reply_empty(out, 204);
 }
 
-int accounts_answer(http_req *r, struct lws *wsi)
+/* The answer of a finished job, handed to the transport. */
+static void answer_job(service *svc, account_job *j)
 {
-    account_job *j = r->job;
-    if (!j || !j->finished)
-        return 0;
-    r->job = NULL;
-    int rc;
+    api_answer out = {0};
     switch (j->action) {
-    case ACT_REGISTER: rc = finish_register(r, wsi, j); break;
-    case ACT_LOGIN: rc = finish_login(r, wsi, j); break;
-    default: rc = finish_change(r, wsi, j); break;
+    case ACT_REGISTER: finish_register(svc, j, &out); break;
+    case ACT_LOGIN: finish_login(svc, j, &out); break;
+    default: finish_change(svc, j, &out); break;
     }
-    job_free(j);
-    return rc;
+    svc->hooks.answer(j->request, &out);
+    OPENSSL_cleanse(out.session_token, sizeof out.session_token);
+}
+
+void accounts_collect(service *svc)
+{
+    if (!svc->auth)
+        return;
+    job_queue done = auth_take_done(svc->auth);
+    pw_job *pw;
+    while ((pw = auth_next_done(&done))) {
+        account_job *j = (account_job *)pw;
+        for (account_job **p = &svc->pending_jobs; *p; p = &(*p)->next)
+            if (*p == j) {
+                *p = j->next;
+                break;
+            }
+        if (j->request)
+            answer_job(svc, j);
+        job_free(j);
+    }
 }
 
 /* --- players and the leaderboard --- */
@@ -730,27 +640,28 @@ static int player_game(const stored_player_game *g, void *arg)
     return 0;
 }
 
-/* GET /api/players/{name} (the name percent-decoded by lws) */
-static int player(http_req *r, struct lws *wsi, const char *name)
+/* GET /api/players/{name} (the name percent-decoded by the transport) */
+static int player(service *svc, api_answer *out, const char *name)
 {
     char normalized[STORE_NAME_MAX + 1], key[NAME_FOLD_MAX + 1], why[128];
     stored_account account;
     bool valid = name_normalize(name, normalized, why, sizeof why) == 0 &&
                  name_fold(normalized, key, sizeof key) == 0;
-    int rc = valid ? store_account_by_key(srv.db, key, &account) : 1;
+    int rc = valid ? store_account_by_key(svc->db, key, &account) : 1;
     if (rc < 0)
-        return http_reply_error(r, wsi, 500, "internal", "the players cannot be read");
+        return api_reply_error(out, 500, "internal", "the players cannot be read");
     if (rc != 0)
-        return http_reply_error(r, wsi, 404, "not_found", "no such player");
-    json_t *ratings = ratings_json(account.id), *games = json_array();
-    if (!ratings || store_player_games(srv.db, account.id, PROFILE_GAMES_MAX, player_game, games)) {
+        return api_reply_error(out, 404, "not_found", "no such player");
+    json_t *ratings = ratings_json(svc, account.id), *games = json_array();
+    if (!ratings ||
+        store_player_games(svc->db, account.id, PROFILE_GAMES_MAX, player_game, games)) {
         json_decref(ratings);
         json_decref(games);
-        return http_reply_error(r, wsi, 500, "internal", "the player cannot be read");
+        return api_reply_error(out, 500, "internal", "the player cannot be read");
     }
-    return http_reply_json(r, wsi, 200,
-                           json_pack("{s:s,s:b,s:o,s:o}", "name", account.name, "computer",
-                                     account.computer, "ratings", ratings, "games", games));
+    return api_reply_json(out, 200,
+                          json_pack("{s:s,s:b,s:o,s:o}", "name", account.name, "computer",
+                                    account.computer, "ratings", ratings, "games", games));
 }
 
 typedef struct {
@@ -791,16 +702,16 @@ static int compare_ranked(const void *pa, const void *pb)
 }
 
 /* GET /api/leaderboard?variant=V */
-static int leaderboard(http_req *r, struct lws *wsi)
+static int leaderboard(service *svc, const api_request *r, api_answer *out)
 {
     char variant[16];
-    const char *v = lws_get_urlarg_by_name(wsi, "variant=", variant, sizeof variant);
+    const char *v = api_query_arg(r, "variant", variant, sizeof variant);
     if (!v || ax_variant_parse(v) < 0)
-        return http_reply_error(r, wsi, 400, "bad_message", "variant must be square, rota or hex");
+        return api_reply_error(out, 400, "bad_message", "variant must be square, rota or hex");
     ranked_list l = {NULL, 0, 0};
-    if (store_each_rated(srv.db, v, add_ranked, &l)) {
+    if (store_each_rated(svc->db, v, add_ranked, &l)) {
         free(l.list);
-        return http_reply_error(r, wsi, 500, "internal", "the ratings cannot be read");
+        return api_reply_error(out, 500, "internal", "the ratings cannot be read");
     }
     if (l.n)
         qsort(l.list, l.n, sizeof *l.list, compare_ranked);
@@ -815,93 +726,89 @@ static int leaderboard(http_req *r, struct lws *wsi)
                                         "provisional", !rt_on_leaderboard(&p, l.list[i].rating)));
     }
     free(l.list);
-    return http_reply_json(r, wsi, 200, a);
+    return api_reply_json(out, 200, a);
 }
 
-static int not_allowed(http_req *r, struct lws *wsi)
+static int not_allowed(api_answer *out)
 {
-    return http_reply_error(r, wsi, 405, "method_not_allowed", "method not allowed here");
+    return api_reply_error(out, 405, "method_not_allowed", "method not allowed here");
 }
 
 /* A POST endpoint: its handler, or 405. */
-static int post_only(http_req *r, struct lws *wsi, int (*fn)(http_req *, struct lws *))
+static int post_only(service *svc, const api_request *r, api_answer *out,
+                     int (*fn)(service *, const api_request *, api_answer *))
 {
-    return r->method == HTTP_POST ? fn(r, wsi) : not_allowed(r, wsi);
+    return r->method == API_POST ? fn(svc, r, out) : not_allowed(out);
 }
 
-static int change_password(http_req *r, struct lws *wsi)
+static int change_password(service *svc, const api_request *r, api_answer *out)
 {
-    return account_change(r, wsi, ACT_PASSWORD);
+    return account_change(svc, r, out, ACT_PASSWORD);
 }
 
-static int delete_account(http_req *r, struct lws *wsi)
+static int delete_account(service *svc, const api_request *r, api_answer *out)
 {
-    return account_change(r, wsi, ACT_DELETE);
+    return account_change(svc, r, out, ACT_DELETE);
 }
 
-int accounts_route(http_req *r, struct lws *wsi, const char *path)
+int accounts_route(service *svc, const api_request *r, api_answer *out)
 {
+    const char *path = r->path;
     if (strcmp(path, "/accounts") == 0)
-        return post_only(r, wsi, create_account);
+        return post_only(svc, r, out, create_account);
     if (strcmp(path, "/login") == 0)
-        return post_only(r, wsi, login);
+        return post_only(svc, r, out, login);
     if (strcmp(path, "/logout") == 0)
-        return post_only(r, wsi, logout);
+        return post_only(svc, r, out, logout);
     if (strcmp(path, "/me/password") == 0)
-        return post_only(r, wsi, change_password);
+        return post_only(svc, r, out, change_password);
     if (strcmp(path, "/me/delete") == 0)
-        return post_only(r, wsi, delete_account);
+        return post_only(svc, r, out, delete_account);
     if (strcmp(path, "/me") == 0)
-        return r->method == HTTP_GET ? me(r, wsi) : not_allowed(r, wsi);
+        return r->method == API_GET ? me(svc, r, out) : not_allowed(out);
     if (strcmp(path, "/leaderboard") == 0)
-        return r->method == HTTP_GET ? leaderboard(r, wsi) : not_allowed(r, wsi);
+        return r->method == API_GET ? leaderboard(svc, r, out) : not_allowed(out);
     if (strncmp(path, "/players/", 9) == 0)
-        return r->method == HTTP_GET ? player(r, wsi, path + 9) : not_allowed(r, wsi);
+        return r->method == API_GET ? player(svc, out, path + 9) : not_allowed(out);
     return -2;
 }
 
 /* --- start, stop, housekeeping --- */
 
-static void wake_loop(void *ctx) { lws_cancel_service(ctx); }
-
-int accounts_start(void)
+int accounts_start(service *svc)
 {
-    if (auth_start(wake_loop, srv.ctx)) {
-        fprintf(stderr, "axio serve: cannot start the password workers (libsodium)\n");
-        return -1;
-    }
     int64_t now = (int64_t)time(NULL);
     for (const ai_level *l = ai_levels; l->name; l++) {
         char key[NAME_FOLD_MAX + 1];
         if (name_fold(l->name, key, sizeof key) ||
-            store_computer_ensure(srv.db, l->name, key, now)) {
+            store_computer_ensure(svc->db, l->name, key, now)) {
             fprintf(stderr, "axio serve: cannot store the computer player %s: %s\n", l->name,
-                    store_error(srv.db));
+                    store_error(svc->db));
             return -1;
         }
     }
-    if (store_fill_skeletons(srv.db, name_skeleton)) {
+    if (store_fill_skeletons(svc->db, name_skeleton)) {
         fprintf(stderr, "axio serve: cannot store the accounts' look-alike keys: %s\n",
-                store_error(srv.db));
+                store_error(svc->db));
         return -1;
     }
     return 0;
 }
 
-void accounts_stop_workers(void) { auth_stop_workers(); }
-
-void accounts_free(void)
+void accounts_free(service *svc)
 {
-    auth_free_jobs(free_pw_job);
-    throttle_free(&attempts);
+    auth_free(svc->auth, free_pw_job);
+    svc->auth = NULL;
+    svc->pending_jobs = NULL; /* each was a job of the pool, freed with it */
+    throttle_free(&svc->attempts);
 }
 
-void accounts_housekeeping(double now)
+void accounts_housekeeping(service *svc, double now)
 {
-    throttle_prune(&attempts, now);
-    if (now - last_session_prune < SESSION_PRUNE_S && last_session_prune > 0)
+    throttle_prune(&svc->attempts, now);
+    if (now - svc->last_session_prune < SESSION_PRUNE_S && svc->last_session_prune > 0)
         return;
-    last_session_prune = now;
-    if (store_sessions_prune(srv.db, (int64_t)time(NULL)))
-        server_log("forgetting expired sessions failed: %s", store_error(srv.db));
+    svc->last_session_prune = now;
+    if (store_sessions_prune(svc->db, (int64_t)time(NULL)))
+        service_log(svc, "forgetting expired sessions failed: %s", store_error(svc->db));
 }

@@ -4,7 +4,7 @@
  * The event loop submits a job (a seat's view of the game and the player
  * that decides for it) and goes on serving; a worker runs the player and
  * puts the finished job on the done list, then calls the notify function
- * (lws_cancel_service) so that the loop wakes up and collects it. The loop
+ * (the service's hooks.wake) so that the loop wakes up and collects it. The loop
  * never waits for a worker.
  *
  * Think time adapts to the queue: a worker that takes a job gives it the

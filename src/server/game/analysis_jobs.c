@@ -48,7 +48,7 @@ typedef struct analysis_job {
     struct analysis_job *next;
 } analysis_job;
 
-static struct {
+struct analysis_queue {
     pthread_mutex_t lock;
     pthread_cond_t wake;
     pthread_t thread;
@@ -58,7 +58,7 @@ static struct {
     analysis_job *todo; /* the next one to run (worker side: first not done) */
     void (*notify)(void *);
     void *notify_arg;
-} aq = {.lock = PTHREAD_MUTEX_INITIALIZER, .wake = PTHREAD_COND_INITIALIZER};
+};
 
 static void on_judgement(const ai_judgement *j, void *ctx)
 {
@@ -69,14 +69,14 @@ static void on_judgement(const ai_judgement *j, void *ctx)
     atomic_fetch_add(&job->judged, 1);
 }
 
-static void run_job(analysis_job *job)
+static void run_job(analysis_queue *aq, analysis_job *job)
 {
     ai_analyser *a = ai_analyser_new();
     ai_judgement *out = malloc(sizeof *out * (size_t)(job->nmoves + 1));
     job->decisions = json_array();
     int n = -1;
     if (a && out && job->decisions) {
-        ai_analysis_options opt = {.playouts = aq.playouts,
+        ai_analysis_options opt = {.playouts = aq->playouts,
                                    .seed = analysis_seed(job->start.seed, job->seat),
                                    .cancel = &job->cancel,
                                    .on_judgement = on_judgement,
@@ -88,8 +88,9 @@ static void run_job(analysis_job *job)
     ai_analyser_free(a);
     job->failed = n < 0;
     if (!job->failed) {
-        json_t *judge = json_pack("{s:I,s:f,s:f}", "playouts", (json_int_t)aq.playouts, "threshold",
-                                  ai_mistake_threshold(&job->start), "sigmas", AI_MISTAKE_SIGMAS);
+        json_t *judge =
+            json_pack("{s:I,s:f,s:f}", "playouts", (json_int_t)aq->playouts, "threshold",
+                      ai_mistake_threshold(&job->start), "sigmas", AI_MISTAKE_SIGMAS);
         json_t *result =
             json_pack("{s:s,s:i,s:s,s:o,s:O}", "game", job->game_id, "seat", job->seat, "value",
                       job->start.mode == AX_SOLO ? "solo_result" : "win_chance", "judge", judge,
@@ -104,28 +105,28 @@ static void run_job(analysis_job *job)
 
 static void *worker_main(void *arg)
 {
-    (void)arg;
-    pthread_mutex_lock(&aq.lock);
+    analysis_queue *aq = arg;
+    pthread_mutex_lock(&aq->lock);
     for (;;) {
         analysis_job *job = NULL;
-        for (analysis_job *j = aq.jobs; j && !job; j = j->next)
+        for (analysis_job *j = aq->jobs; j && !job; j = j->next)
             if (!j->done && !j->text && !j->failed)
                 job = j;
-        if (aq.stopping)
+        if (aq->stopping)
             break;
         if (!job) {
-            pthread_cond_wait(&aq.wake, &aq.lock);
+            pthread_cond_wait(&aq->wake, &aq->lock);
             continue;
         }
-        pthread_mutex_unlock(&aq.lock);
-        run_job(job);
-        pthread_mutex_lock(&aq.lock);
+        pthread_mutex_unlock(&aq->lock);
+        run_job(aq, job);
+        pthread_mutex_lock(&aq->lock);
         job->done = true;
-        pthread_mutex_unlock(&aq.lock);
-        aq.notify(aq.notify_arg);
-        pthread_mutex_lock(&aq.lock);
+        pthread_mutex_unlock(&aq->lock);
+        aq->notify(aq->notify_arg);
+        pthread_mutex_lock(&aq->lock);
     }
-    pthread_mutex_unlock(&aq.lock);
+    pthread_mutex_unlock(&aq->lock);
     return NULL;
 }
 
@@ -138,18 +139,27 @@ uint64_t analysis_seed(uint64_t game_seed, int seat)
     return strtoull(hash, NULL, 16);
 }
 
-int analysis_start(long playouts, void (*notify)(void *), void *arg)
+analysis_queue *analysis_start(long playouts, void (*notify)(void *), void *arg)
 {
-    aq.playouts = playouts;
-    aq.notify = notify;
-    aq.notify_arg = arg;
-    aq.stopping = false;
+    analysis_queue *aq = calloc(1, sizeof *aq);
+    if (!aq)
+        return NULL;
+    pthread_mutex_init(&aq->lock, NULL);
+    pthread_cond_init(&aq->wake, NULL);
+    aq->playouts = playouts;
+    aq->notify = notify;
+    aq->notify_arg = arg;
+    aq->stopping = false;
     sigset_t all, old;
     sigfillset(&all);
     pthread_sigmask(SIG_BLOCK, &all, &old); /* signals are the event loop's */
-    aq.running = pthread_create(&aq.thread, NULL, worker_main, NULL) == 0;
+    aq->running = pthread_create(&aq->thread, NULL, worker_main, aq) == 0;
     pthread_sigmask(SIG_SETMASK, &old, NULL);
-    return aq.running ? 0 : -1;
+    if (!aq->running) {
+        analysis_stop(aq);
+        return NULL;
+    }
+    return aq;
 }
 
 static void job_free(analysis_job *job)
@@ -160,28 +170,34 @@ static void job_free(analysis_job *job)
     free(job);
 }
 
-void analysis_stop(void)
+void analysis_stop(analysis_queue *aq)
 {
-    if (!aq.running)
+    if (!aq)
         return;
-    pthread_mutex_lock(&aq.lock);
-    aq.stopping = true;
-    for (analysis_job *j = aq.jobs; j; j = j->next)
+    if (!aq->running)
+        goto free_it;
+    pthread_mutex_lock(&aq->lock);
+    aq->stopping = true;
+    for (analysis_job *j = aq->jobs; j; j = j->next)
         atomic_store(&j->cancel, true);
-    pthread_cond_broadcast(&aq.wake);
-    pthread_mutex_unlock(&aq.lock);
-    pthread_join(aq.thread, NULL);
-    aq.running = false;
-    while (aq.jobs) {
-        analysis_job *next = aq.jobs->next;
-        job_free(aq.jobs);
-        aq.jobs = next;
+    pthread_cond_broadcast(&aq->wake);
+    pthread_mutex_unlock(&aq->lock);
+    pthread_join(aq->thread, NULL);
+    aq->running = false;
+free_it:
+    while (aq->jobs) {
+        analysis_job *next = aq->jobs->next;
+        job_free(aq->jobs);
+        aq->jobs = next;
     }
+    pthread_cond_destroy(&aq->wake);
+    pthread_mutex_destroy(&aq->lock);
+    free(aq);
 }
 
 /* --- on the loop thread --- */
 
-static void store_result(analysis_job *job)
+static void store_result(service *svc, analysis_job *job)
 {
     store_write *w = calloc(1, sizeof *w);
     if (!w)
@@ -194,39 +210,45 @@ static void store_result(analysis_job *job)
         free(w);
         return;
     }
-    store_writer_submit(srv.db, w);
+    store_writer_submit(svc->db, w);
 }
 
-void analysis_collect(void)
+void analysis_collect(service *svc)
 {
-    analysis_job **p = &aq.jobs;
-    pthread_mutex_lock(&aq.lock);
+    analysis_queue *aq = svc->analyses;
+    if (!aq)
+        return;
+    analysis_job **p = &aq->jobs;
+    pthread_mutex_lock(&aq->lock);
     while (*p) {
         analysis_job *job = *p;
         if (job->done && job->failed) {
-            server_log("game %s: analysing seat %d failed", job->game_id, job->seat);
+            service_log(svc, "game %s: analysing seat %d failed", job->game_id, job->seat);
             *p = job->next;
             job_free(job);
             continue;
         }
         if (job->done && job->text && job->nmoves >= 0) {
-            store_result(job);
+            store_result(svc, job);
             job->nmoves = -1; /* stored; served from memory until the write is back */
         }
         p = &job->next;
     }
-    pthread_mutex_unlock(&aq.lock);
+    pthread_mutex_unlock(&aq->lock);
 }
 
-void analysis_written(store_write *w)
+void analysis_written(service *svc, store_write *w)
 {
-    pthread_mutex_lock(&aq.lock);
-    for (analysis_job **p = &aq.jobs; *p; p = &(*p)->next) {
+    analysis_queue *aq = svc->analyses;
+    if (!aq)
+        return;
+    pthread_mutex_lock(&aq->lock);
+    for (analysis_job **p = &aq->jobs; *p; p = &(*p)->next) {
         analysis_job *job = *p;
         if (job->seat == w->seat && strcmp(job->game_id, w->game_id) == 0 && job->done) {
             if (w->result != 0) {
-                server_log("game %s: storing the analysis of seat %d failed: %s", w->game_id,
-                           w->seat, w->error);
+                service_log(svc, "game %s: storing the analysis of seat %d failed: %s", w->game_id,
+                            w->seat, w->error);
                 break; /* kept in memory: it is still served while the server runs */
             }
             *p = job->next;
@@ -234,7 +256,7 @@ void analysis_written(store_write *w)
             break;
         }
     }
-    pthread_mutex_unlock(&aq.lock);
+    pthread_mutex_unlock(&aq->lock);
 }
 
 /* The game's start and every decision, from the store (as lobby.c loads a
@@ -242,7 +264,7 @@ void analysis_written(store_write *w)
 static int load_decisions(const game *gm, int seat, analysis_job *job, api_error *err)
 {
     stored_game sg;
-    if (store_load(srv.db, gm->id, &sg) != 0) {
+    if (store_load(gm->svc->db, gm->id, &sg) != 0) {
         err->http = 500, err->code = "internal";
         snprintf(err->message, sizeof err->message, "the game cannot be read");
         return -1;
@@ -278,9 +300,9 @@ static int load_decisions(const game *gm, int seat, analysis_job *job, api_error
     return rc;
 }
 
-static analysis_job *find_job(const char *id, int seat)
+static analysis_job *find_job(analysis_queue *aq, const char *id, int seat)
 {
-    for (analysis_job *j = aq.jobs; j; j = j->next)
+    for (analysis_job *j = aq->jobs; j; j = j->next)
         if (j->seat == seat && strcmp(j->game_id, id) == 0)
             return j;
     return NULL;
@@ -302,27 +324,28 @@ int analysis_request(game *gm, int seat, char **text, json_t **progress, api_err
         return fail(err, 403, "forbidden", "the analysis is available once the game is over");
     if (seat < 0 || seat >= gm->g.players)
         return fail(err, 400, "bad_message", "seat must be one of the game's seats");
-    if (!aq.running)
+    analysis_queue *aq = gm->svc->analyses;
+    if (!aq || !aq->running)
         return fail(err, 503, "unavailable", "this server does not analyse games");
-    pthread_mutex_lock(&aq.lock);
-    analysis_job *job = find_job(gm->id, seat);
+    pthread_mutex_lock(&aq->lock);
+    analysis_job *job = find_job(aq, gm->id, seat);
     int rc = 0;
     if (job && job->text)
         *text = strdup(job->text);
     else if (job)
         *progress = json_pack("{s:s,s:i,s:i}", "status", "working", "judged",
                               atomic_load(&job->judged), "total", job->total);
-    pthread_mutex_unlock(&aq.lock);
+    pthread_mutex_unlock(&aq->lock);
     if (job)
         return *text || *progress ? 0 : fail(err, 500, "internal", "out of memory");
-    if ((rc = store_get_analysis(srv.db, gm->id, seat, text)) < 0)
+    if ((rc = store_get_analysis(gm->svc->db, gm->id, seat, text)) < 0)
         return fail(err, 500, "internal", "the stored analysis cannot be read");
     if (rc == 0 && strstr(*text, "\"judge\":"))
         return 0;
     free(*text); /* none, or an earlier judge's: judged (again) */
     *text = NULL;
     int queued = 0;
-    for (analysis_job *j = aq.jobs; j; j = j->next)
+    for (analysis_job *j = aq->jobs; j; j = j->next)
         queued += !j->done;
     if (queued >= ANALYSIS_QUEUE_MAX)
         return fail(err, 503, "busy", "the server is analysing other games; ask again soon");
@@ -336,12 +359,12 @@ int analysis_request(game *gm, int seat, char **text, json_t **progress, api_err
         return -1;
     }
     *progress = json_pack("{s:s,s:i,s:i}", "status", "working", "judged", 0, "total", job->total);
-    pthread_mutex_lock(&aq.lock);
-    analysis_job **tail = &aq.jobs; /* first come, first analysed */
+    pthread_mutex_lock(&aq->lock);
+    analysis_job **tail = &aq->jobs; /* first come, first analysed */
     while (*tail)
         tail = &(*tail)->next;
     *tail = job;
-    pthread_cond_signal(&aq.wake);
-    pthread_mutex_unlock(&aq.lock);
+    pthread_cond_signal(&aq->wake);
+    pthread_mutex_unlock(&aq->lock);
     return 0;
 }

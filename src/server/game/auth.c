@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static struct {
+struct auth_pool {
     pthread_mutex_t lock;
     pthread_cond_t wake;
     job_queue todo, signups, done; /* todo: logins and changes, served first */
@@ -30,7 +30,7 @@ static struct {
     void (*notify)(void *);
     void *notify_arg;
     char dummy[crypto_pwhash_STRBYTES];
-} pool = {.lock = PTHREAD_MUTEX_INITIALIZER, .wake = PTHREAD_COND_INITIALIZER};
+};
 
 _Static_assert(STORE_HASH_MAX >= crypto_pwhash_STRBYTES, "a stored hash holds Argon2id's");
 
@@ -78,101 +78,118 @@ static void run_job(pw_job *job)
 
 static void *worker_main(void *arg)
 {
-    (void)arg;
-    pthread_mutex_lock(&pool.lock);
+    auth_pool *pool = arg;
+    pthread_mutex_lock(&pool->lock);
     for (;;) {
-        while (!pool.stopping && jq_empty(&pool.todo) && jq_empty(&pool.signups))
-            pthread_cond_wait(&pool.wake, &pool.lock);
-        if (pool.stopping)
+        while (!pool->stopping && jq_empty(&pool->todo) && jq_empty(&pool->signups))
+            pthread_cond_wait(&pool->wake, &pool->lock);
+        if (pool->stopping)
             break;
-        pw_job *job = pop_job(jq_empty(&pool.todo) ? &pool.signups : &pool.todo);
-        pthread_mutex_unlock(&pool.lock);
+        pw_job *job = pop_job(jq_empty(&pool->todo) ? &pool->signups : &pool->todo);
+        pthread_mutex_unlock(&pool->lock);
         run_job(job);
-        pthread_mutex_lock(&pool.lock);
-        jq_push(&pool.done, &job->node);
-        pthread_mutex_unlock(&pool.lock);
-        pool.notify(pool.notify_arg);
-        pthread_mutex_lock(&pool.lock);
+        pthread_mutex_lock(&pool->lock);
+        jq_push(&pool->done, &job->node);
+        pthread_mutex_unlock(&pool->lock);
+        pool->notify(pool->notify_arg);
+        pthread_mutex_lock(&pool->lock);
     }
-    pthread_mutex_unlock(&pool.lock);
+    pthread_mutex_unlock(&pool->lock);
     return NULL;
 }
 
-int auth_start(void (*notify)(void *), void *arg)
+auth_pool *auth_start(void (*notify)(void *), void *arg)
 {
     if (sodium_init() < 0)
-        return -1;
+        return NULL;
+    auth_pool *pool = calloc(1, sizeof *pool);
+    if (!pool)
+        return NULL;
+    pthread_mutex_init(&pool->lock, NULL);
+    pthread_cond_init(&pool->wake, NULL);
     /* a random password nobody is told, hashed once */
     unsigned char raw[16];
     char secret[2 * sizeof raw + 1];
     randombytes_buf(raw, sizeof raw);
     sodium_bin2hex(secret, sizeof secret, raw, sizeof raw);
-    int rc = hash_password(secret, pool.dummy);
+    int rc = hash_password(secret, pool->dummy);
     sodium_memzero(secret, sizeof secret);
     sodium_memzero(raw, sizeof raw);
-    if (rc != 0)
-        return -1;
-    pool.notify = notify;
-    pool.notify_arg = arg;
-    pool.stopping = false;
+    if (rc != 0) {
+        auth_free(pool, NULL);
+        return NULL;
+    }
+    pool->notify = notify;
+    pool->notify_arg = arg;
+    pool->stopping = false;
     sigset_t all, old;
     sigfillset(&all);
     pthread_sigmask(SIG_BLOCK, &all, &old); /* signals are the event loop's */
     for (int i = 0; i < AUTH_WORKERS; i++) {
-        if (pthread_create(&pool.threads[i], NULL, worker_main, NULL) != 0)
+        if (pthread_create(&pool->threads[i], NULL, worker_main, pool) != 0)
             break;
-        pool.nthreads++;
+        pool->nthreads++;
     }
     pthread_sigmask(SIG_SETMASK, &old, NULL);
-    return pool.nthreads > 0 ? 0 : -1;
+    if (pool->nthreads == 0) {
+        auth_free(pool, NULL);
+        return NULL;
+    }
+    return pool;
 }
 
-const char *auth_dummy_hash(void) { return pool.dummy; }
+const char *auth_dummy_hash(const auth_pool *pool) { return pool->dummy; }
 
-int auth_submit(pw_job *job)
+int auth_submit(auth_pool *pool, pw_job *job)
 {
-    pthread_mutex_lock(&pool.lock);
-    job_queue *q = job->kind == PW_HASH ? &pool.signups : &pool.todo;
+    pthread_mutex_lock(&pool->lock);
+    job_queue *q = job->kind == PW_HASH ? &pool->signups : &pool->todo;
     int max = job->kind == PW_HASH ? AUTH_SIGNUPS_MAX : AUTH_QUEUE_MAX;
-    bool room = pool.nthreads > 0 && !pool.stopping && q->count < max;
+    bool room = pool->nthreads > 0 && !pool->stopping && q->count < max;
     if (room) {
         jq_push(q, &job->node);
-        pthread_cond_signal(&pool.wake);
+        pthread_cond_signal(&pool->wake);
     }
-    pthread_mutex_unlock(&pool.lock);
+    pthread_mutex_unlock(&pool->lock);
     return room ? 0 : -1;
 }
 
-job_queue auth_take_done(void)
+job_queue auth_take_done(auth_pool *pool)
 {
-    pthread_mutex_lock(&pool.lock);
-    job_queue done = jq_take_all(&pool.done);
-    pthread_mutex_unlock(&pool.lock);
+    pthread_mutex_lock(&pool->lock);
+    job_queue done = jq_take_all(&pool->done);
+    pthread_mutex_unlock(&pool->lock);
     return done;
 }
 
 pw_job *auth_next_done(job_queue *done) { return pop_job(done); }
 
-void auth_stop_workers(void)
+void auth_stop_workers(auth_pool *pool)
 {
-    pthread_mutex_lock(&pool.lock);
-    pool.stopping = true;
-    pthread_cond_broadcast(&pool.wake);
-    pthread_mutex_unlock(&pool.lock);
-    for (int i = 0; i < pool.nthreads; i++)
-        pthread_join(pool.threads[i], NULL);
-    pool.nthreads = 0;
+    pthread_mutex_lock(&pool->lock);
+    pool->stopping = true;
+    pthread_cond_broadcast(&pool->wake);
+    pthread_mutex_unlock(&pool->lock);
+    for (int i = 0; i < pool->nthreads; i++)
+        pthread_join(pool->threads[i], NULL);
+    pool->nthreads = 0;
 }
 
-void auth_free_jobs(void (*free_job)(pw_job *job))
+void auth_free(auth_pool *pool, void (*free_job)(pw_job *job))
 {
+    if (!pool)
+        return;
+    auth_stop_workers(pool);
     pw_job *job;
-    while ((job = pop_job(&pool.todo)))
-        free_job(job);
-    while ((job = pop_job(&pool.signups)))
-        free_job(job);
-    while ((job = pop_job(&pool.done)))
-        free_job(job);
+    job_queue *queues[] = {&pool->todo, &pool->signups, &pool->done};
+    for (size_t i = 0; i < sizeof queues / sizeof queues[0]; i++)
+        while ((job = pop_job(queues[i])))
+            if (free_job)
+                free_job(job);
+    pthread_cond_destroy(&pool->wake);
+    pthread_mutex_destroy(&pool->lock);
+    sodium_memzero(pool->dummy, sizeof pool->dummy);
+    free(pool);
 }
 
 static void wipe_text(char **text)

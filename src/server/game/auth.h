@@ -6,7 +6,7 @@
  * it runs on a small pool of worker threads, like the computer players
  * (ai_workers.c): the loop submits a job and goes on serving; a worker
  * hashes or verifies, puts the job on the done list and wakes the loop
- * (notify: lws_cancel_service), which collects it. Few workers and a short
+ * (notify: the service's hooks.wake), which collects it. Few workers and a short
  * queue bound the memory a flood of logins can take: a job beyond the
  * queue is refused at once.
  */
@@ -45,26 +45,28 @@ typedef struct pw_job {
     jq_node node; /* on the workers' queues */
 } pw_job;
 
+typedef struct auth_pool auth_pool;
+
 /* sodium_init, the dummy hash, then the workers; notify(arg) is called
- * from a worker after each job. -1 when anything fails. */
-int auth_start(void (*notify)(void *), void *arg);
+ * from a worker after each job. NULL when anything fails. */
+auth_pool *auth_start(void (*notify)(void *), void *arg);
 /* A hash of a password nobody knows: logins of unknown names are verified
  * against it, so that they take the time a real one takes. */
-const char *auth_dummy_hash(void);
+const char *auth_dummy_hash(const auth_pool *pool);
 /* Queues a job: a new password's hash (PW_HASH, a sign-up) on the sign-up
  * queue, anything else on the login queue, which the workers serve first.
  * -1 (the job still the caller's) when its queue is full. */
-int auth_submit(pw_job *job);
+int auth_submit(auth_pool *pool, pw_job *job);
 /* The finished jobs, oldest first, as a queue of the caller's (empty if
  * none); auth_next_done takes them off one by one, NULL after the last. */
-job_queue auth_take_done(void);
+job_queue auth_take_done(auth_pool *pool);
 pw_job *auth_next_done(job_queue *done);
 /* Stops the workers after their current job (before the loop's context
  * goes: they wake it). Jobs still queued or done stay listed. */
-void auth_stop_workers(void);
-/* Hands every job left (queued or done) to free_job, once nothing can
- * refer to them any more. */
-void auth_free_jobs(void (*free_job)(pw_job *job));
+void auth_stop_workers(auth_pool *pool);
+/* Stops the workers, hands every job left (queued or done) to free_job
+ * (NULL: none to free) and frees the pool. */
+void auth_free(auth_pool *pool, void (*free_job)(pw_job *job));
 /* Wipes and frees the job's passwords (the job itself is the caller's). */
 void pw_job_wipe(pw_job *job);
 /* Whether a text is an acceptable password: at least PASSWORD_MIN

@@ -14,13 +14,15 @@
 #include <string.h>
 
 #define CHAT_CHARS_MAX 500
-#define CHAT_BURST     5 /* messages at once ... */
-#define CHAT_PER_SECOND                                                                            \
-    0.5 /* ... then one every two seconds, per connection and per                                  \
-         * address in a game (reconnecting does not refill it) */
-#define CHAT_ADDRESSES                                                                             \
-    32 /* addresses a game remembers for that; the one idle the                                    \
-        * longest (its bucket fullest) gives way to a new one */
+/* 5 messages at once, then one every two seconds, per connection and per
+ * address in a game (reconnecting does not refill it) */
+#define CHAT_BURST      5
+#define CHAT_PER_SECOND 0.5
+/* Addresses a game remembers for that; when full, the one with the fullest
+ * bucket gives way to a new one (an attacker with that many addresses has
+ * fresh ones anyway: the game's cap, CHAT_STORED_MAX, bounds what it can
+ * store). */
+#define CHAT_ADDRESSES 64
 
 /* Counts the characters of valid UTF-8 (jansson checked it) and refuses
  * C0 controls, DEL and C1 controls (U+0080..U+009F, bytes C2 80..C2 9F). */
@@ -75,7 +77,7 @@ static bucket *address_bucket(game *gm, const char *ip, double now)
     return &a->rate;
 }
 
-static bool chat_allowed(conn *c)
+static bool chat_allowed(viewer *c)
 {
     double now = mono_now();
     bucket *by_address = address_bucket(c->gm, c->ip, now);
@@ -89,7 +91,7 @@ static bool chat_allowed(conn *c)
     return true;
 }
 
-void chat_handle(conn *c, const json_t *msg)
+void chat_handle(viewer *c, const json_t *msg)
 {
     game *gm = c->gm;
     const json_t *v = json_object_get(msg, "text");
@@ -131,7 +133,7 @@ void chat_handle(conn *c, const json_t *msg)
     w->at = unix_ms();
     w->chat_n = gm->chat_next++;
     gm->chat_writes++;
-    store_writer_submit(srv.db, w);
+    store_writer_submit(gm->svc->db, w);
 }
 
 static json_t *message_json(const chat_msg *m)
@@ -158,13 +160,14 @@ static void remember(game *gm, int seat, const char *name, char *text, int64_t a
     m->at = at;
 }
 
-void chat_written(store_write *w)
+void chat_written(service *svc, store_write *w)
 {
+    (void)svc;
     game *gm = w->owner;
     gm->chat_writes--;
     if (w->result != 0) {
-        server_log("game %s: storing a chat message failed: %s", gm->id, w->error);
-        for (conn *c = gm->viewers; c; c = c->next)
+        service_log(gm->svc, "game %s: storing a chat message failed: %s", gm->id, w->error);
+        for (viewer *c = gm->viewers; c; c = c->next)
             if (c->seat == w->seat)
                 play_send_error(c, "internal", "the chat message could not be stored");
         return;

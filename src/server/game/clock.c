@@ -192,17 +192,15 @@ static void save_clock(game *gm)
     w->kind = STORE_CLOCKS;
     memcpy(w->game_id, gm->id, sizeof gm->id);
     clock_left_text(gm, w->clock_left, sizeof w->clock_left);
-    store_writer_submit(srv.db, w);
+    store_writer_submit(gm->svc->db, w);
 }
 
-void clock_tick(void)
+void clock_tick(service *svc, double now)
 {
-    static double last_save;
-    double now = mono_now();
-    bool save = now - last_save >= SAVE_EVERY_S;
+    bool save = now - svc->last_clock_save >= SAVE_EVERY_S;
     if (save)
-        last_save = now;
-    for (game *gm = lobby_first(); gm; gm = gm->next) {
+        svc->last_clock_save = now;
+    for (game *gm = lobby_first(svc); gm; gm = gm->next) {
         int seat = gm->clock.running;
         if (seat < 0 || gm->status != GAME_RUNNING)
             continue;

@@ -1,65 +1,44 @@
 /*
- * server.h - what the modules of `axio serve` share.
+ * game.h - what the game service's modules share (the service's public
+ * calls are service.h).
  *
- * One process, one libwebsockets event loop thread that owns every game,
- * connection and database write; computer players think on worker threads
- * (ai_workers.c) and hand their decisions back through the loop.
+ *   service.c       the service: start, stop, the timers, collecting what
+ *                   the worker threads did
+ *   api.c           the HTTP API's game endpoints: create, join, list,
+ *                   record, analysis, cancel
+ *   lobby.c         games in memory: create, join, seats and tokens, load
+ *                   from the store (replaying decisions), expire, cancel,
+ *                   rematch, evict
+ *   play.c          viewers (a game's connections): messages in, decisions
+ *                   (leaving too), per-viewer broadcast, computer turns
+ *   clock.c         game clocks: settings, charging, running out
+ *   chat.c          chat messages: checked, stored, then sent to everyone
+ *   hint.c          hints; analysis_jobs.c post-game analyses
+ *   json_state.c    the protocol JSON of a game and of decisions
+ *   accounts.c      accounts, sessions, profiles, the leaderboard
+ *   auth.c          password hashes on worker threads; ai_workers.c the
+ *                   computer players' threads; secrets.c ids, tokens, SHA-256
  *
- *   server.c      the lws context, the protocol callback, signals, timers
- *   http_api.c    HTTP: the /api endpoints and the web client's files
- *   lobby.c       games in memory: create, join, seats and tokens, load
- *                 from the store (replaying decisions), expire, cancel,
- *                 rematch, evict
- *   play.c        WebSocket connections: messages in, decisions (leaving
- *                 too), per-viewer broadcast, computer players' turns
- *   clock.c       game clocks: settings, charging, running out
- *   chat.c        chat messages: checked, stored, then sent to everyone
- *   json_state.c  the protocol JSON of a game and of decisions
- *   store.c       SQLite (store_accounts.c: accounts, sessions, ratings);
- *   ratelimit.c   rate and connection limits;
- *   secrets.c     random ids, seeds, tokens, SHA-256
- *   accounts.c    accounts, sessions, profiles, the leaderboard (HTTP)
- *   auth.c        password hashes on worker threads
+ * Everything lives in a `service` (no global); a game points to its service.
  */
-#ifndef AX_SERVER_H
-#define AX_SERVER_H
+#ifndef AX_SERVER_GAME_H
+#define AX_SERVER_GAME_H
 
 #include "../../ai/player.h"
 #include "../../engine/axio.h"
 #include "../store.h"
-#include "../transport/ratelimit.h"
 #include "ai_workers.h"
+#include "auth.h"
+#include "bucket.h"
+#include "login_throttle.h"
 #include "secrets.h"
+#include "service.h"
 
 #include <jansson.h>
-#include <libwebsockets.h>
 #include <stdbool.h>
 
-#define AXIO_VERSION  "0.1.0"
-#define MSG_MAX       4096              /* largest client message or request body */
-#define MSG_DROP_MAX  (1024 * 1024)     /* a message this large closes the connection */
-#define OUTQ_MAX      (8 * 1024 * 1024) /* unsent bytes before a slow reader is dropped */
 #define NAME_MAX_LEN  STORE_NAME_MAX
 #define LEVEL_MAX_LEN 23
-
-typedef struct {
-    int port;
-    const char *bind;
-    const char *db_path;
-    const char *web_dir;       /* NULL: no static files */
-    const char *public_url;    /* NULL: the addresses listened on */
-    const char *trusted_proxy; /* NULL: no proxy's X-Forwarded-For is believed */
-    limits_config limits;
-    int ai_threads;
-    int absent_s;        /* a player to move offline this long may be claimed absent */
-    int waiting_ttl_s;   /* a waiting game whose creator is offline this long expires */
-    long judge_playouts; /* per decision, of hints and analyses (src/ai/analysis.c) */
-    bool sync_full;
-    bool quiet;
-} serve_options;
-
-/* Runs the server until SIGTERM or SIGINT; returns the exit code. */
-int server_run(const serve_options *opt);
 
 /* --- games (lobby.c) --- */
 
@@ -69,8 +48,6 @@ enum { SEAT_HUMAN, SEAT_AI };
 #define LEFT_SEAT_LEVEL "greedy" /* the computer that plays for a player who left */
 #define CHAT_KEEP       STORE_CHAT_KEEP
 #define CHAT_STORED_MAX 1000 /* messages a game's chat may hold in all */
-
-typedef struct conn conn;
 
 typedef struct {
     uint8_t kind;
@@ -113,6 +90,7 @@ typedef struct {
 } chat_addr;
 
 typedef struct game {
+    service *svc;
     char id[GAME_ID_LEN + 1];
     int status;
     int64_t created, ended; /* unix seconds */
@@ -134,8 +112,8 @@ typedef struct game {
     char seed_hash[65];
     ax_event *events; /* every event since the deal, in order */
     int nevents, events_cap;
-    uint64_t seq;  /* messages sent on this game's channel */
-    conn *viewers; /* connections watching, players and spectators */
+    uint64_t seq;    /* messages sent on this game's channel */
+    viewer *viewers; /* connections watching, players and spectators */
     int nviewers, nspectators;
     bool ai_busy;    /* a worker is deciding for this game */
     bool ai_hurried; /* the last computer decision got less than its time: the server is busy */
@@ -157,31 +135,31 @@ typedef struct {
 /* Loads every unfinished game from the store; one that can no longer be
  * replayed is set aside (status damaged, a line on stderr). -1 (reason
  * printed) when the store fails. */
-int lobby_resume(void);
-void lobby_free(void);
+int lobby_resume(service *svc);
+void lobby_free(service *svc);
 /* A game in memory, or loaded from the store; NULL when unknown or damaged
  * (one found damaged now is set aside). */
-game *lobby_find(const char *id);
+game *lobby_find(service *svc, const char *id);
 /* A game set aside as damaged: 0 with its stored form (game and seats, no
  * decisions) in out, to release with stored_game_free; -1 for any other id. */
-int lobby_damaged(const char *id, stored_game *out);
+int lobby_damaged(service *svc, const char *id, stored_game *out);
 /* GET /api/games: the public list of waiting and running games, people
  * first; each argument is the URL's (NULL when absent). With a limit or a
  * cursor {"games":[...],"next":CURSOR|null}, else the first games as a
  * list. NULL with err for a bad argument. */
-json_t *lobby_list_query(const char *status, const char *variant, const char *limit,
+json_t *lobby_list_query(service *svc, const char *status, const char *variant, const char *limit,
                          const char *cursor, api_error *err);
 /* Creates or joins a game; `account` (NULL for a guest) is the session's:
  * the seat is bound to it and takes its name. */
-int lobby_create(const json_t *body, const stored_account *account, game **out, int *seat,
-                 char token[TOKEN_LEN + 1], api_error *err);
+int lobby_create(service *svc, const json_t *body, const stored_account *account, game **out,
+                 int *seat, char token[TOKEN_LEN + 1], api_error *err);
 int lobby_join(game *gm, const json_t *body, const stored_account *account, int *seat,
                char token[TOKEN_LEN + 1], api_error *err);
 /* An account was deleted: its seats in memory take the neutral name. */
-void lobby_account_deleted(int64_t account_id);
+void lobby_account_deleted(service *svc, int64_t account_id);
 /* A rated game ended: every seat in memory bound to the account shows its
  * new rating in the variant. */
-void lobby_rating_changed(int64_t account_id, int variant, int rating);
+void lobby_rating_changed(service *svc, int64_t account_id, int variant, int rating);
 /* The seat a token proves, or -1. */
 int lobby_seat_of_token(const game *gm, const char *token);
 /* Appends a decision's events to the game's log. */
@@ -192,14 +170,14 @@ const char *lobby_status_name(int status);
  * person away for --absent-s, a computer in it, no clock), and restarts
  * computer players whose turn was lost to a failed write; called by the
  * housekeeping timer. */
-void lobby_housekeeping(double now);
-int lobby_count(void);
+void lobby_housekeeping(service *svc, double now);
+int lobby_count(const service *svc);
 /* Whether a game is waiting or running. */
 bool lobby_is_open(const game *gm);
 /* GET /api/games?status=over: the newest finished games. */
-json_t *lobby_finished_json(void);
+json_t *lobby_finished_json(service *svc);
 /* GET /api/games?ids=...: the lobby entries of these games, any status. */
-json_t *lobby_entries_json(const char *ids);
+json_t *lobby_entries_json(service *svc, const char *ids);
 /* DELETE /api/games/{id}: the creator cancels a waiting game. */
 int lobby_cancel(game *gm, const char *token, api_error *err);
 /* The follow-up game of a finished one, created on first ask; `seat` of the
@@ -215,39 +193,30 @@ void lobby_seat_account_json(json_t *o, const game_seat *s);
 /* Gives a seat whose player left a computer player. */
 void lobby_seat_left(game *gm, int seat);
 /* Every game in memory, for the timers. */
-game *lobby_first(void);
+game *lobby_first(const service *svc);
 
 /* --- play (play.c) --- */
 
-struct conn {
-    uint64_t id; /* unique while the server runs: hints find their asker by it */
-    struct lws *wsi;
-    game *gm;
-    int seat; /* -1: spectator */
+/* A connection watching a game, as the service sees it: which game, which
+ * seat (or none), who (address, session). The transport holds the socket
+ * (`conn`) and sends what the service hands it. */
+struct viewer {
+    uint64_t id; /* unique while the service runs: hints find their asker by it */
+    service *svc;
+    void *conn; /* the transport's, for the hooks */
+    game *gm;   /* NULL: an error was sent, the connection closes */
+    int seat;   /* -1: spectator */
     unsigned flags;
-    bool attached, closing;
+    bool attached, closed;
     char ip[48];           /* the client's address (limits per address) */
     char session_hash[65]; /* SHA-256 of the session cookie it came with, or "" */
-    bucket rate;
-    bucket chat_rate; /* chat messages (chat.c) */
-    size_t rx_len, rx_total;
-    bool rx_overflow;
-    struct msg **outq; /* a ring of messages to send, oldest at out_first */
-    unsigned out_cap, out_first, out_n;
-    size_t out_bytes;
-    conn *prev, *next; /* the game's viewers */
-    char rx[MSG_MAX + 1];
+    bucket chat_rate;      /* chat messages (chat.c) */
+    viewer *prev, *next;   /* the game's viewers */
 };
 
-/* A new WebSocket connection on /ws/{id}: finds the game, checks the token. */
-int play_open(conn *c, struct lws *wsi);
-/* Data arrived; returns -1 to close the connection. */
-int play_receive(conn *c, const void *in, size_t len);
-int play_writeable(conn *c);
-void play_close(conn *c);
 /* Sends pending viewers updates (a spectator or a seat came or went) of
  * games whose last one is old enough; called by the clock timer. */
-void play_flush_viewers(double now);
+void play_flush_viewers(service *svc, double now);
 
 /* Sends the fresh state to everyone watching (after a join or a
  * connection change). */
@@ -255,50 +224,54 @@ void play_broadcast_state(game *gm);
 /* Starts a computer player's turn if it is one. */
 void play_maybe_ai(game *gm);
 /* Collects finished computer decisions (on the loop thread). */
-void play_collect_ai(void);
+void play_collect_ai(service *svc);
 /* Announces the decisions the store has committed (on the loop thread). */
-void play_collect_writes(void);
+void play_collect_writes(service *svc);
 /* Makes `seat` leave (rules 6) through the one decision path; when another
  * decision is being stored, the leave waits for it. */
 void play_leave(game *gm, int seat, int why);
 /* The checks every decision passes (a seated player who has not left, to
  * move in a running game, nothing being stored); sends the error when one
  * fails. */
-bool play_may_act(conn *c);
+bool play_may_act(viewer *c);
 /* Sends a message (JSON text) to everyone watching a game. */
 void play_broadcast_text(game *gm, const char *text);
 /* Queues a message (JSON, released) for one connection. */
-void play_send_json(conn *c, json_t *msg);
-void play_send_error(conn *c, const char *code, const char *message);
+void play_send_json(viewer *c, json_t *msg);
+void play_send_error(viewer *c, const char *code, const char *message);
+/* A viewer's text message (service_message). */
+void play_message(viewer *c, const char *text, size_t len);
 
 /* --- hints (hint.c) --- */
 
 /* {"type":"hint"} from the seat to move: the judge's best, searched on a
  * worker from that seat's view. */
-void hint_handle(conn *c);
+void hint_handle(viewer *c);
 /* A hint job is back (on the loop thread): answers its asker if the
  * position is still the one it was asked for; frees the job's judge. */
 void hint_finished(game *gm, ai_job *job);
 
 /* --- post-game analysis (analysis_jobs.c) --- */
 
+typedef struct analysis_queue analysis_queue;
+
 /* Starts the analysing thread, judging with `playouts` per decision;
- * notify(arg) after each finished analysis. */
-int analysis_start(long playouts, void (*notify)(void *), void *arg);
+ * notify(arg) after each finished analysis. NULL on failure. */
+analysis_queue *analysis_start(long playouts, void (*notify)(void *), void *arg);
 /* The judge's seed for a seat of a game: the same for its hints and its
  * analysis, so that a hinted decision is the judge's best there too; made
  * from the game's secret seed through SHA-256, so hints reveal nothing of it. */
 uint64_t analysis_seed(uint64_t game_seed, int seat);
-/* Cancels what runs and frees every request. */
-void analysis_stop(void);
+/* Cancels what runs and frees every request (and the queue). */
+void analysis_stop(analysis_queue *aq);
 /* GET /api/games/{id}/analysis?seat=S: 0 with *text (the result, malloc'd:
  * 200) or *progress ({"status":"working","judged","total"}: 202), or -1
  * with err. */
 int analysis_request(game *gm, int seat, char **text, json_t **progress, api_error *err);
 /* Stores finished analyses (on the loop thread). */
-void analysis_collect(void);
+void analysis_collect(service *svc);
 /* A stored analysis came back from the writer. */
-void analysis_written(store_write *w);
+void analysis_written(service *svc, store_write *w);
 
 /* --- clocks (clock.c) --- */
 
@@ -326,114 +299,86 @@ void clock_left_text(const game *gm, char *out, size_t size);
 /* Unix milliseconds by which the seat to move must decide, or -1. */
 int64_t clock_deadline(const game *gm);
 /* The timer: runs out clocks, and saves running ones once a second. */
-void clock_tick(void);
+void clock_tick(service *svc, double now);
 
 /* --- chat (chat.c) --- */
 
-void chat_handle(conn *c, const json_t *msg);
+void chat_handle(viewer *c, const json_t *msg);
 /* The last messages, for a connecting client. */
 json_t *chat_history_json(const game *gm);
 /* Takes over the chat a stored game was loaded with. */
 void chat_load(game *gm, stored_game *sg);
 void chat_free(game *gm);
 /* A written chat message is durable: send it to everyone. */
-void chat_written(store_write *w);
+void chat_written(service *svc, store_write *w);
 
 /* Unix milliseconds. */
 int64_t unix_ms(void);
 
-/* --- HTTP (http_api.c) --- */
+/* --- the HTTP API (api.c, accounts.c) --- */
 
-struct account_job;
-
-typedef struct {
-    int method;
-    struct account_job *job; /* a password being checked for this request (accounts.c) */
-    char set_cookie[160];    /* a Set-Cookie header for the answer, or "" */
-    bool body_too_large;
-    bool close_after; /* close the connection after the answer */
-    bool routed;      /* answered already: lws may still deliver the body */
-    char path[256];
-    size_t body_len;
-    unsigned char *resp; /* LWS_PRE bytes, then the body */
-    size_t resp_len, resp_sent;
-    char body[MSG_MAX + 1];
-} http_req;
-
-enum { HTTP_GET = 1, HTTP_POST, HTTP_HEAD, HTTP_DELETE, HTTP_OTHER };
-
-/* Whether a request says, as browsers do, that a page of another site made
- * it (Sec-Fetch-Site other than same-origin or none; else an Origin other
- * than this server's). Scripts send neither header and are not refused. */
-bool http_foreign_origin(struct lws *wsi);
-
-/* LWS_CALLBACK_HTTP: routes a request; returns what the callback returns. */
-int http_request(http_req *r, struct lws *wsi, const char *uri);
-int http_body(http_req *r, struct lws *wsi, const void *in, size_t len);
-int http_body_done(http_req *r, struct lws *wsi);
-int http_writeable(http_req *r, struct lws *wsi);
-void http_done(http_req *r);
-/* Answers (for accounts.c): JSON, an error, or no body (e.g. 204). */
-int http_reply_json(http_req *r, struct lws *wsi, int status, json_t *body);
-int http_reply_error(http_req *r, struct lws *wsi, int status, const char *code,
-                     const char *message);
-/* An api_error as the answer (with its reason when it has one). */
-int http_reply_api_error(http_req *r, struct lws *wsi, const api_error *err);
-int http_reply_empty(http_req *r, struct lws *wsi, int status);
+/* Answers (each returns 0): JSON (the value released), an error, an
+ * api_error (with its reason when it has one), text of a type, or none. */
+int api_reply_json(api_answer *a, int status, json_t *body);
+int api_reply_error(api_answer *a, int status, const char *code, const char *message);
+int api_reply_fail(api_answer *a, const api_error *err);
+int api_reply_text(api_answer *a, int status, const char *type, char *text, size_t len);
+int api_reply_empty(api_answer *a, int status);
+/* The value of a query argument `name` (copied into out), NULL when it is
+ * absent or longer than out. */
+const char *api_query_arg(const api_request *r, const char *name, char *out, size_t size);
 
 /* --- accounts (accounts.c) --- */
 
-/* Starts the password workers and makes sure every computer level is a
- * player; -1 (reason printed) on failure. */
-int accounts_start(void);
-/* Stops the workers (before the context goes), then frees what is left. */
-void accounts_stop_workers(void);
-void accounts_free(void);
+/* Makes sure every computer level is a player and every account has its
+ * look-alike key; -1 (reason printed) on failure. */
+int accounts_start(service *svc);
 /* Collects finished password jobs (on the loop thread). */
-void accounts_collect(void);
-/* The /api paths of accounts, sessions, players and the leaderboard:
- * answers and returns what the callback returns, or -2 for another path. */
-int accounts_route(http_req *r, struct lws *wsi, const char *path);
-/* A writeable HTTP connection whose request waits for a password job:
- * answers it once the job is done. */
-int accounts_answer(http_req *r, struct lws *wsi);
-/* The request's connection closed: its job, if any, is dropped. */
-void accounts_orphan(http_req *r);
-/* The account of the request's session cookie: true with *out. */
-bool accounts_session(struct lws *wsi, stored_account *out);
-/* The SHA-256 of the request's session cookie (no lookup): false without one. */
-bool accounts_session_hash(struct lws *wsi, char hash[65]);
+void accounts_collect(service *svc);
+/* The /api paths of accounts, sessions, players and the leaderboard: 0
+ * answered, 1 pending (a password job), -2 for another path. */
+int accounts_route(service *svc, const api_request *r, api_answer *out);
+/* A pending request's connection closed: its job, if any, is dropped. */
+void accounts_abandon(service *svc, void *request);
 /* The account of a session by its hash, if the session is still valid. */
-bool accounts_session_by_hash(const char *hash, stored_account *out);
+bool accounts_session_by_hash(service *svc, const char *hash, stored_account *out);
 /* Forgets old login failures and expired sessions. */
-void accounts_housekeeping(double now);
+void accounts_housekeeping(service *svc, double now);
+/* Frees the jobs left once the workers stopped. */
+void accounts_free(service *svc);
 /* {"rating","deviation","games"} */
 json_t *rating_json(rt_rating r, int games);
 
-/* --- the server (server.c) --- */
+/* --- the service (service.c) --- */
 
-typedef struct {
-    serve_options opt;
-    struct lws_context *ctx;
+#define LOBBY_HASH_SIZE 4096
+
+struct account_job;
+
+struct service {
+    service_config cfg;
+    service_hooks hooks;
     store *db;
     ai_pool *ai;
-    int port; /* the port listened on (--port 0: the one the system gave) */
+    auth_pool *auth;
+    analysis_queue *analyses;
     bool stopping;
-} server;
+    uint64_t last_viewer_id;
+    double last_clock_save; /* clock.c */
+    /* the games in memory (lobby.c): a hash table on the id, a list in
+     * creation order */
+    game *table[LOBBY_HASH_SIZE];
+    game *oldest, *newest;
+    int ngames;
+    /* accounts (accounts.c) */
+    login_throttle attempts;
+    double last_session_prune;
+    struct account_job *pending_jobs; /* password jobs whose request waits */
+    ax_game scratch_view;             /* a seat's view for `you` (json_state.c) */
+};
 
-extern server srv;
-
-/* The addresses a friend can open to reach this server, best first (GET
- * /api/health "urls"): the --public-url; else this computer's network
- * addresses when listening on all of them; else the one it listens on
- * (the loopback URL for a loopback-only server). As printed at start. */
-json_t *server_urls_json(void);
-/* The normalized client address of a connection. */
-void client_ip(struct lws *wsi, char *out, int outlen);
 /* The JSON library's error text made safe to send: its text can end in
  * half a UTF-8 character (the input's bytes), which no JSON string may. */
 void json_error_text(const json_error_t *e, char *out, size_t size);
-/* Logs a line to stderr unless --quiet. */
-void server_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #endif

@@ -23,18 +23,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-static conn *find_conn(game *gm, uint64_t id)
+static viewer *find_viewer(game *gm, uint64_t id)
 {
-    for (conn *c = gm->viewers; c; c = c->next)
+    for (viewer *c = gm->viewers; c; c = c->next)
         if (c->id == id)
             return c;
     return NULL;
 }
 
-void hint_handle(conn *c)
+void hint_handle(viewer *c)
 {
     game *gm = c->gm;
-    if (!srv.ai) {
+    if (!gm->svc->ai) {
         play_send_error(c, "internal", "this server has no computer players");
         return;
     }
@@ -61,20 +61,20 @@ void hint_handle(conn *c)
     job->ply = gm->g.ply;
     job->seat = c->seat;
     job->judge = judge;
-    job->playouts = srv.opt.judge_playouts;
+    job->playouts = gm->svc->cfg.judge_playouts;
     job->seed = analysis_seed(gm->g.seed, c->seat);
     job->fixed = true;
     ax_view(&gm->g, c->seat, &job->view);
     gm->hint_asked[c->seat] = true;
     gm->hints_busy++;
-    ai_pool_submit(srv.ai, job);
+    ai_pool_submit(gm->svc->ai, job);
 }
 
 void hint_finished(game *gm, ai_job *job)
 {
     gm->hints_busy--;
     gm->hint_asked[job->seat] = false;
-    conn *c = find_conn(gm, job->conn_id);
+    viewer *c = find_viewer(gm, job->conn_id);
     if (c && gm->status == GAME_RUNNING && gm->g.ply == job->ply && gm->g.to_move == job->seat &&
         !gm->g.left[job->seat])
         play_send_json(c, json_pack("{s:s,s:o}", "type", "hint", "move",

@@ -269,7 +269,7 @@ static json_t *clocks_json(const game *gm)
 static json_t *rematch_seats_json(const game *gm)
 {
     json_t *a = json_array();
-    game *next = gm->rematch[0] ? lobby_find(gm->rematch) : NULL;
+    game *next = gm->rematch[0] ? lobby_find(gm->svc, gm->rematch) : NULL;
     for (int s = 0; next && s < gm->g.players; s++) {
         const game_seat *there = &next->seats[(s + 1) % gm->g.players];
         if (gm->seats[s].kind == SEAT_HUMAN && there->taken)
@@ -289,7 +289,7 @@ static void add_online(json_t *o, const game *gm)
     json_object_set_new(o, "clock", clock_settings_json(&gm->clock));
     json_object_set_new(o, "clocks", clocks_json(gm));
     json_object_set_new(o, "deadline", deadline >= 0 ? json_integer(deadline) : json_null());
-    json_object_set_new(o, "absent_s", json_integer(srv.opt.absent_s));
+    json_object_set_new(o, "absent_s", json_integer(gm->svc->cfg.absent_s));
     json_object_set_new(o, "rematch", gm->rematch[0] ? json_string(gm->rematch) : json_null());
     json_object_set_new(o, "rematch_seats", rematch_seats_json(gm));
     json_object_set_new(o, "rematch_of",
@@ -362,11 +362,12 @@ json_t *state_game_json(const game *gm)
 
 static json_t *legal_moves_json(const ax_game *view)
 {
-    static ax_move moves[AX_MAX_MOVES]; /* loop thread only */
-    int n = ax_legal_moves(view, moves, AX_MAX_MOVES);
+    ax_move *moves = malloc(sizeof *moves * AX_MAX_MOVES);
+    int n = moves ? ax_legal_moves(view, moves, AX_MAX_MOVES) : 0;
     json_t *a = json_array();
     for (int i = 0; i < n; i++)
         json_array_append_new(a, decision_to_json(view, &moves[i]));
+    free(moves);
     return a;
 }
 
@@ -383,15 +384,15 @@ json_t *state_you_json(game *gm, int seat, unsigned flags)
     json_t *o = json_pack("{s:i,s:o}", "seat", seat, "rack", rack);
     bool to_move = gm->status == GAME_RUNNING && g->phase != AX_PHASE_OVER && g->to_move == seat;
     if (to_move && (flags & (YOU_HINT | YOU_MOVES))) {
-        static ax_game view; /* loop thread only; too large for comfort on the stack */
-        ax_view(g, seat, &view);
+        ax_game *view = &gm->svc->scratch_view; /* too large for comfort on the stack */
+        ax_view(g, seat, view);
         if (flags & YOU_HINT) {
             ax_move m;
-            ax_random_move(&view, &gm->hint_rng, &m);
+            ax_random_move(view, &gm->hint_rng, &m);
             json_object_set_new(o, "hint", decision_to_json(g, &m));
         }
         if (flags & YOU_MOVES)
-            json_object_set_new(o, "moves", legal_moves_json(&view));
+            json_object_set_new(o, "moves", legal_moves_json(view));
     }
     return o;
 }
@@ -580,11 +581,11 @@ static int append_decision(int ply, int seat, const char *text, int64_t at, void
                                  seat, "at", (json_int_t)at, "decision", decision));
 }
 
-char *damaged_record_text(const stored_game *sg, size_t *len)
+char *damaged_record_text(store *db, const stored_game *sg, size_t *len)
 {
     text_buf out = {NULL, 0, 0};
     if (append_line(&out.buf, &out.len, &out.cap, damaged_start_json(sg)) ||
-        store_each_decision(srv.db, sg->id, append_decision, &out)) {
+        store_each_decision(db, sg->id, append_decision, &out)) {
         free(out.buf);
         return NULL;
     }

@@ -44,7 +44,7 @@ char *record_text(const game *gm, size_t *len);
  * decisions as JSON Lines (malloc'd; NULL when the store fails). */
 json_t *damaged_game_json(const stored_game *sg);
 json_t *damaged_entry_json(const stored_game *sg);
-char *damaged_record_text(const stored_game *sg, size_t *len);
+char *damaged_record_text(store *db, const stored_game *sg, size_t *len);
 
 /* Reads a `place` (or `preview`) or `swap` message into a move. Returns NULL
  * when the message is well formed; else the protocol error code

@@ -31,7 +31,6 @@
 #include <string.h>
 #include <time.h>
 
-#define HASH_SIZE          4096
 #define EVICT_AFTER        60.0 /* seconds a finished game stays without viewers */
 #define LIST_BARE_MAX      100  /* GET /api/games without limit or cursor */
 #define LIST_LIMIT_DEFAULT 20
@@ -67,10 +66,6 @@ static bool stored_guided(const stored_game *sg, int variant, int mode)
     return sg->players == 2 && mode == AX_STANDARD && sg->seed == guided_seeds[variant];
 }
 
-static game *table[HASH_SIZE];
-static game *oldest, *newest;
-static int ngames;
-
 static const char *const status_names[] = {"waiting", "running", "over", "expired", "cancelled"};
 
 /* The status of a stored game that can no longer be replayed: never in
@@ -87,7 +82,7 @@ bool lobby_is_open(const game *gm)
     return gm->status == GAME_WAITING || gm->status == GAME_RUNNING;
 }
 
-game *lobby_first(void) { return oldest; }
+game *lobby_first(const service *svc) { return svc->oldest; }
 
 static int status_parse(const char *name)
 {
@@ -97,54 +92,55 @@ static int status_parse(const char *name)
     return -1;
 }
 
-int lobby_count(void) { return ngames; }
+int lobby_count(const service *svc) { return svc->ngames; }
 
 static unsigned hash_id(const char *id)
 {
     unsigned h = 2166136261u; /* FNV-1a */
     for (const unsigned char *p = (const unsigned char *)id; *p; p++)
         h = (h ^ *p) * 16777619u;
-    return h % HASH_SIZE;
+    return h % LOBBY_HASH_SIZE;
 }
 
-static game *table_get(const char *id)
+static game *table_get(service *svc, const char *id)
 {
-    for (game *gm = table[hash_id(id)]; gm; gm = gm->hash_next)
+    for (game *gm = svc->table[hash_id(id)]; gm; gm = gm->hash_next)
         if (strcmp(gm->id, id) == 0)
             return gm;
     return NULL;
 }
 
-static void table_add(game *gm)
+static void table_add(service *svc, game *gm)
 {
     unsigned h = hash_id(gm->id);
-    gm->hash_next = table[h];
-    table[h] = gm;
-    gm->prev = newest;
+    gm->hash_next = svc->table[h];
+    svc->table[h] = gm;
+    gm->prev = svc->newest;
     gm->next = NULL;
-    if (newest)
-        newest->next = gm;
+    if (svc->newest)
+        svc->newest->next = gm;
     else
-        oldest = gm;
-    newest = gm;
-    ngames++;
+        svc->oldest = gm;
+    svc->newest = gm;
+    svc->ngames++;
 }
 
 static void table_remove(game *gm)
 {
-    game **link = &table[hash_id(gm->id)];
+    service *svc = gm->svc;
+    game **link = &svc->table[hash_id(gm->id)];
     while (*link != gm)
         link = &(*link)->hash_next;
     *link = gm->hash_next;
     if (gm->prev)
         gm->prev->next = gm->next;
     else
-        oldest = gm->next;
+        svc->oldest = gm->next;
     if (gm->next)
         gm->next->prev = gm->prev;
     else
-        newest = gm->prev;
-    ngames--;
+        svc->newest = gm->prev;
+    svc->ngames--;
 }
 
 static void game_free(game *gm)
@@ -262,7 +258,8 @@ void lobby_seat_left(game *gm, int seat)
     secret_u64(&seed);
     s->ai = ax_player_new(LEFT_SEAT_LEVEL, seed);
     if (!s->ai)
-        server_log("game %s: no computer player for seat %d (out of memory)", gm->id, seat);
+        service_log(gm->svc, "game %s: no computer player for seat %d (out of memory)", gm->id,
+                    seat);
 }
 
 /* The clock as stored: settings, and the time left per seat ("" before the
@@ -289,7 +286,7 @@ static int clock_from_stored(game *gm, const stored_game *sg, char *err, size_t 
 /* Builds a game from its stored form: LOAD_OK with *out, LOAD_DAMAGED when
  * the stored form cannot be replayed, LOAD_FAILED when memory ran out; the
  * reason in err. */
-static int game_from_stored(const stored_game *sg, game **out, char *err, size_t n)
+static int game_from_stored(service *svc, const stored_game *sg, game **out, char *err, size_t n)
 {
     *out = NULL;
     if (strcmp(sg->rules, AX_RULES_VERSION) != 0) {
@@ -311,6 +308,7 @@ static int game_from_stored(const stored_game *sg, game **out, char *err, size_t
         snprintf(err, n, "out of memory");
         return LOAD_FAILED;
     }
+    gm->svc = svc;
     memcpy(gm->id, sg->id, strlen(sg->id) + 1);
     gm->created = sg->created;
     gm->ended = status == GAME_OVER ? sg->updated : 0;
@@ -351,22 +349,22 @@ static int game_from_stored(const stored_game *sg, game **out, char *err, size_t
 
 /* Loads a game from the store into memory (*out); LOAD_SET_ASIDE for a
  * game stored as damaged, which is not built. */
-static int load_game(const char *id, game **out, char *err, size_t n)
+static int load_game(service *svc, const char *id, game **out, char *err, size_t n)
 {
     stored_game sg;
     *out = NULL;
-    int rc = store_load(srv.db, id, &sg);
+    int rc = store_load(svc->db, id, &sg);
     bool marked = rc != 1 && rc != -1 && strcmp(sg.status, damaged_status) == 0;
     if (rc == 1)
         return LOAD_MISSING;
     if (rc != 0 && !marked) {
-        snprintf(err, n, "%s", store_error(srv.db));
+        snprintf(err, n, "%s", store_error(svc->db));
         return rc == 2 ? LOAD_DAMAGED : LOAD_FAILED;
     }
-    rc = marked ? LOAD_SET_ASIDE : game_from_stored(&sg, out, err, n);
+    rc = marked ? LOAD_SET_ASIDE : game_from_stored(svc, &sg, out, err, n);
     if (*out) {
         chat_load(*out, &sg);
-        table_add(*out);
+        table_add(svc, *out);
     }
     stored_game_free(&sg);
     return rc;
@@ -374,36 +372,36 @@ static int load_game(const char *id, game **out, char *err, size_t n)
 
 /* A game that can no longer be replayed is set aside, not resumed: its
  * players lose it, so this is said even with --quiet. */
-static int set_aside(const char *id, const char *why)
+static int set_aside(service *svc, const char *id, const char *why)
 {
     fprintf(stderr, "axio serve: game %s is damaged and set aside: %s\n", id, why);
-    if (store_set_damaged(srv.db, id, why) == 0)
+    if (store_set_damaged(svc->db, id, why) == 0)
         return 0;
-    fprintf(stderr, "axio serve: game %s cannot be set aside: %s\n", id, store_error(srv.db));
+    fprintf(stderr, "axio serve: game %s cannot be set aside: %s\n", id, store_error(svc->db));
     return -1;
 }
 
-game *lobby_find(const char *id)
+game *lobby_find(service *svc, const char *id)
 {
     if (!is_base64url(id, GAME_ID_LEN))
         return NULL;
-    game *gm = table_get(id);
+    game *gm = table_get(svc, id);
     if (gm)
         return gm;
     char err[256];
-    int rc = load_game(id, &gm, err, sizeof err);
+    int rc = load_game(svc, id, &gm, err, sizeof err);
     if (rc == LOAD_DAMAGED)
-        set_aside(id, err);
+        set_aside(svc, id, err);
     else if (rc == LOAD_FAILED)
-        server_log("game %s cannot be loaded: %s", id, err);
+        service_log(svc, "game %s cannot be loaded: %s", id, err);
     return gm;
 }
 
-int lobby_damaged(const char *id, stored_game *out)
+int lobby_damaged(service *svc, const char *id, stored_game *out)
 {
-    if (!is_base64url(id, GAME_ID_LEN) || table_get(id))
+    if (!is_base64url(id, GAME_ID_LEN) || table_get(svc, id))
         return -1;
-    if (store_load_summary(srv.db, id, out) != 0)
+    if (store_load_summary(svc->db, id, out) != 0)
         return -1;
     if (strcmp(out->status, damaged_status) == 0)
         return 0;
@@ -412,6 +410,7 @@ int lobby_damaged(const char *id, stored_game *out)
 }
 
 typedef struct {
+    service *svc;
     int resumed, set_aside;
 } resume_count;
 
@@ -420,39 +419,41 @@ static int resume_one(const char *id, void *arg)
     resume_count *count = arg;
     char err[256];
     game *gm;
-    if (table_get(id))
+    if (table_get(count->svc, id))
         return 0;
-    switch (load_game(id, &gm, err, sizeof err)) {
+    switch (load_game(count->svc, id, &gm, err, sizeof err)) {
     case LOAD_OK: count->resumed++; return 0;
     case LOAD_MISSING: return 0;
-    case LOAD_DAMAGED: count->set_aside++; return set_aside(id, err);
+    case LOAD_DAMAGED: count->set_aside++; return set_aside(count->svc, id, err);
     default:
         fprintf(stderr, "axio serve: game %s in the database cannot be resumed: %s\n", id, err);
         return -1;
     }
 }
 
-int lobby_resume(void)
+int lobby_resume(service *svc)
 {
-    resume_count count = {0, 0};
-    if (store_each_unfinished(srv.db, resume_one, &count) != 0) {
-        if (*store_error(srv.db))
-            fprintf(stderr, "axio serve: %s\n", store_error(srv.db));
+    resume_count count = {svc, 0, 0};
+    if (store_each_unfinished(svc->db, resume_one, &count) != 0) {
+        if (*store_error(svc->db))
+            fprintf(stderr, "axio serve: %s\n", store_error(svc->db));
         return -1;
     }
-    for (game *gm = oldest; gm; gm = gm->next)
+    for (game *gm = svc->oldest; gm; gm = gm->next)
         play_maybe_ai(gm);
     if (count.resumed)
-        server_log("resumed %d unfinished game%s", count.resumed, count.resumed == 1 ? "" : "s");
+        service_log(svc, "resumed %d unfinished game%s", count.resumed,
+                    count.resumed == 1 ? "" : "s");
     if (count.set_aside)
-        server_log("set %d damaged game%s aside", count.set_aside, count.set_aside == 1 ? "" : "s");
+        service_log(svc, "set %d damaged game%s aside", count.set_aside,
+                    count.set_aside == 1 ? "" : "s");
     return 0;
 }
 
-void lobby_free(void)
+void lobby_free(service *svc)
 {
-    while (oldest) {
-        game *gm = oldest;
+    while (svc->oldest) {
+        game *gm = svc->oldest;
         table_remove(gm);
         game_free(gm);
     }
@@ -463,7 +464,7 @@ static bool waiting_expired(const game *gm, double now)
 {
     const game_seat *creator = &gm->seats[gm->creator];
     return gm->status == GAME_WAITING && creator->conns == 0 &&
-           now - creator->away_since >= srv.opt.waiting_ttl_s;
+           now - creator->away_since >= gm->svc->cfg.waiting_ttl_s;
 }
 
 /* A running game nobody can finish (docs/online-play.md, "Games nobody
@@ -482,7 +483,7 @@ static bool abandoned(const game *gm, double now)
             computer = true;
             continue;
         }
-        if (s->conns > 0 || now - s->away_since < srv.opt.absent_s)
+        if (s->conns > 0 || now - s->away_since < gm->svc->cfg.absent_s)
             return false;
         person = true;
     }
@@ -495,8 +496,8 @@ static bool abandoned(const game *gm, double now)
  * left, or is played out by the computers. */
 static void end_abandoned(game *gm)
 {
-    server_log("game %s: every player has been away for %d s; they leave as absent", gm->id,
-               srv.opt.absent_s);
+    service_log(gm->svc, "game %s: every player has been away for %d s; they leave as absent",
+                gm->id, gm->svc->cfg.absent_s);
     for (int i = 0; i < gm->g.players; i++)
         if (gm->seats[i].kind == SEAT_HUMAN && !gm->g.left[i])
             play_leave(gm, i, AX_LEAVE_ABSENT);
@@ -504,9 +505,9 @@ static void end_abandoned(game *gm)
 
 static void set_closed_status(game *gm, int status)
 {
-    if (store_set_status(srv.db, gm->id, lobby_status_name(status))) {
-        server_log("game %s: storing status %s failed: %s", gm->id, lobby_status_name(status),
-                   store_error(srv.db));
+    if (store_set_status(gm->svc->db, gm->id, lobby_status_name(status))) {
+        service_log(gm->svc, "game %s: storing status %s failed: %s", gm->id,
+                    lobby_status_name(status), store_error(gm->svc->db));
         return;
     }
     gm->status = status;
@@ -514,10 +515,10 @@ static void set_closed_status(game *gm, int status)
     play_broadcast_state(gm);
 }
 
-void lobby_housekeeping(double now)
+void lobby_housekeeping(service *svc, double now)
 {
     game *next;
-    for (game *gm = oldest; gm; gm = next) {
+    for (game *gm = svc->oldest; gm; gm = next) {
         next = gm->next;
         if (waiting_expired(gm, now))
             set_closed_status(gm, GAME_EXPIRED);
@@ -651,7 +652,7 @@ static int cursor_parse(const char *text, list_key *k, char id[GAME_ID_LEN + 1])
     return 0;
 }
 
-json_t *lobby_list_query(const char *status, const char *variant, const char *limit,
+json_t *lobby_list_query(service *svc, const char *status, const char *variant, const char *limit,
                          const char *cursor, api_error *err)
 {
     bool paged = limit || cursor;
@@ -682,13 +683,13 @@ json_t *lobby_list_query(const char *status, const char *variant, const char *li
         api_fail(err, 400, "bad_message", "cursor must be the next of an earlier answer");
         return NULL;
     }
-    game **found = malloc(sizeof *found * (size_t)(ngames + 1));
+    game **found = malloc(sizeof *found * (size_t)(svc->ngames + 1));
     if (!found) {
         api_fail(err, 500, "internal", "out of memory");
         return NULL;
     }
     int n = 0;
-    for (game *gm = oldest; gm; gm = gm->next)
+    for (game *gm = svc->oldest; gm; gm = gm->next)
         if (lobby_is_open(gm) && !gm->guided && (only < 0 || gm->status == only) &&
             (v < 0 || (int)gm->g.variant == v) && (!cursor || key_compare(key_of(gm), after) > 0))
             found[n++] = gm;
@@ -711,7 +712,7 @@ json_t *lobby_list_query(const char *status, const char *variant, const char *li
     return json_pack("{s:o,s:o}", "games", list, "next", next);
 }
 
-json_t *lobby_entries_json(const char *ids)
+json_t *lobby_entries_json(service *svc, const char *ids)
 {
     json_t *list = json_array();
     char id[GAME_ID_LEN + 1];
@@ -720,11 +721,11 @@ json_t *lobby_entries_json(const char *ids)
         if (n <= GAME_ID_LEN) {
             memcpy(id, p, n);
             id[n] = 0;
-            game *gm = lobby_find(id);
+            game *gm = lobby_find(svc, id);
             stored_game damaged;
             if (gm)
                 json_array_append_new(list, entry_json(gm));
-            else if (lobby_damaged(id, &damaged) == 0) {
+            else if (lobby_damaged(svc, id, &damaged) == 0) {
                 json_array_append_new(list, damaged_game_json(&damaged));
                 stored_game_free(&damaged);
             }
@@ -763,11 +764,11 @@ static int finished_entry(const stored_game *sg, void *arg)
     return 0;
 }
 
-json_t *lobby_finished_json(void)
+json_t *lobby_finished_json(service *svc)
 {
     json_t *list = json_array();
-    if (store_each_finished(srv.db, 100, finished_entry, list))
-        server_log("listing finished games failed: %s", store_error(srv.db));
+    if (store_each_finished(svc->db, 100, finished_entry, list))
+        service_log(svc, "listing finished games failed: %s", store_error(svc->db));
     return list;
 }
 
@@ -890,21 +891,21 @@ static int first_free_human(const stored_game *sg)
 
 /* The current R of an account in a variant (1500 before its first rated
  * game there, or when the store cannot tell). */
-static int account_rating(int64_t account_id, const char *variant)
+static int account_rating(service *svc, int64_t account_id, const char *variant)
 {
     rt_params p = rt_default_params();
     rt_rating r = rt_initial(&p);
     int games;
-    if (store_rating(srv.db, account_id, variant, &r, &games))
-        server_log("reading a rating failed: %s", store_error(srv.db));
+    if (store_rating(svc->db, account_id, variant, &r, &games))
+        service_log(svc, "reading a rating failed: %s", store_error(svc->db));
     return rt_show(r).rating;
 }
 
 /* Stores a new game and builds it; `seat` is taken with a new token. A
  * guided game keeps the seed it was given; every other gets a secret one,
  * never a guided game's. */
-static int create_stored(stored_game *sg, bool guided, int seat, char token[TOKEN_LEN + 1],
-                         game **out, api_error *err)
+static int create_stored(service *svc, stored_game *sg, bool guided, int seat,
+                         char token[TOKEN_LEN + 1], game **out, api_error *err)
 {
     bool failed = secret_game_id(sg->id) || secret_token(token);
     while (!guided && !failed && (!sg->seed || is_guided_seed(sg->seed)))
@@ -916,20 +917,20 @@ static int create_stored(stored_game *sg, bool guided, int seat, char token[TOKE
     snprintf(sg->status, sizeof sg->status, "%s", first_free_human(sg) < 0 ? "running" : "waiting");
     sg->created = (int64_t)time(NULL);
     snprintf(sg->rules, sizeof sg->rules, "%s", AX_RULES_VERSION);
-    if (store_create_game(srv.db, sg)) {
-        server_log("storing a new game failed: %s", store_error(srv.db));
+    if (store_create_game(svc->db, sg)) {
+        service_log(svc, "storing a new game failed: %s", store_error(svc->db));
         return api_fail(err, 500, "internal", "the game could not be stored");
     }
     char why[256];
     game *gm;
-    if (game_from_stored(sg, &gm, why, sizeof why) != LOAD_OK) {
-        server_log("a new game cannot be built: %s", why);
+    if (game_from_stored(svc, sg, &gm, why, sizeof why) != LOAD_OK) {
+        service_log(svc, "a new game cannot be built: %s", why);
         return api_fail(err, 500, "internal", "the game could not be built");
     }
     for (int i = 0; i < gm->g.players; i++)
         if (gm->seats[i].account_id > 0)
-            gm->seats[i].rating = account_rating(gm->seats[i].account_id, sg->variant);
-    table_add(gm);
+            gm->seats[i].rating = account_rating(svc, gm->seats[i].account_id, sg->variant);
+    table_add(svc, gm);
     *out = gm;
     play_maybe_ai(gm);
     return 0;
@@ -956,7 +957,7 @@ static int read_rated(const json_t *body, bool *rated, api_error *err)
 
 /* Binds each computer seat of a rated game to its level's player; a level
  * plays one seat of a rated game at most (it is one player). */
-static int bind_computers(stored_game *sg, api_error *err)
+static int bind_computers(service *svc, stored_game *sg, api_error *err)
 {
     for (int i = 0; i < sg->players; i++) {
         stored_seat *ss = &sg->seats[i];
@@ -969,7 +970,7 @@ static int bind_computers(stored_game *sg, api_error *err)
         char key[NAME_FOLD_MAX + 1];
         stored_account level;
         if (name_fold(ss->level, key, sizeof key) ||
-            store_account_by_key(srv.db, key, &level) != 0 || !level.computer)
+            store_account_by_key(svc->db, key, &level) != 0 || !level.computer)
             return api_fail(err, 500, "internal", "the computer player's rating cannot be read");
         ss->account_id = level.id;
     }
@@ -1019,8 +1020,8 @@ static int read_guided(const json_t *body, bool *guided, api_error *err)
 
 /* A guided first game of the body's variant: the learner on seat 0 (who
  * begins), the computer on seat 1. */
-static int create_guided(const json_t *body, const stored_account *account, game **out,
-                         int *seat_out, char token[TOKEN_LEN + 1], api_error *err)
+static int create_guided(service *svc, const json_t *body, const stored_account *account,
+                         game **out, int *seat_out, char token[TOKEN_LEN + 1], api_error *err)
 {
     const char *variant = json_string_value(json_object_get(body, "variant"));
     int v = variant ? ax_variant_parse(variant) : -1;
@@ -1043,11 +1044,11 @@ static int create_guided(const json_t *body, const stored_account *account, game
         return -1;
     }
     *seat_out = 0;
-    return create_stored(&sg, true, 0, token, out, err);
+    return create_stored(svc, &sg, true, 0, token, out, err);
 }
 
-int lobby_create(const json_t *body, const stored_account *account, game **out, int *seat_out,
-                 char token[TOKEN_LEN + 1], api_error *err)
+int lobby_create(service *svc, const json_t *body, const stored_account *account, game **out,
+                 int *seat_out, char token[TOKEN_LEN + 1], api_error *err)
 {
     if (!json_is_object(body))
         return api_fail(err, 400, "bad_message", "the body must be a JSON object");
@@ -1055,7 +1056,7 @@ int lobby_create(const json_t *body, const stored_account *account, game **out, 
     if (read_guided(body, &guided, err))
         return -1;
     if (guided)
-        return create_guided(body, account, out, seat_out, token, err);
+        return create_guided(svc, body, account, out, seat_out, token, err);
     stored_game sg;
     memset(&sg, 0, sizeof sg);
     int v, players, m;
@@ -1069,7 +1070,7 @@ int lobby_create(const json_t *body, const stored_account *account, game **out, 
     snprintf(sg.mode, sizeof sg.mode, "%s", ax_mode_name(m));
     clock_text(&clock, sg.clock, sizeof sg.clock);
     if (read_seats(body, &sg, err) ||
-        (sg.rated && (check_rated(&sg, &clock, account, err) || bind_computers(&sg, err))))
+        (sg.rated && (check_rated(&sg, &clock, account, err) || bind_computers(svc, &sg, err))))
         return -1;
     int seat = first_free_human(&sg);
     if (account) {
@@ -1079,7 +1080,7 @@ int lobby_create(const json_t *body, const stored_account *account, game **out, 
         return -1;
     }
     *seat_out = seat;
-    return create_stored(&sg, false, seat, token, out, err);
+    return create_stored(svc, &sg, false, seat, token, out, err);
 }
 
 /* A game starts when its last human seat is taken. */
@@ -1103,8 +1104,9 @@ static int take_seat(game *gm, int seat, const char *name, int64_t account_id,
         return api_fail(err, 500, "internal", "no randomness available");
     sha256_hex(token, hash);
     int status = free_after ? GAME_WAITING : GAME_RUNNING;
-    if (store_take_seat(srv.db, gm->id, seat, name, hash, account_id, lobby_status_name(status))) {
-        server_log("storing a join failed: %s", store_error(srv.db));
+    if (store_take_seat(gm->svc->db, gm->id, seat, name, hash, account_id,
+                        lobby_status_name(status))) {
+        service_log(gm->svc, "storing a join failed: %s", store_error(gm->svc->db));
         return api_fail(err, 500, "internal", "the seat could not be stored");
     }
     game_seat *s = &gm->seats[seat];
@@ -1113,7 +1115,7 @@ static int take_seat(game *gm, int seat, const char *name, int64_t account_id,
     memcpy(s->token_hash, hash, sizeof s->token_hash);
     s->account_id = account_id;
     if (account_id > 0)
-        s->rating = account_rating(account_id, ax_variant_name(gm->g.variant));
+        s->rating = account_rating(gm->svc, account_id, ax_variant_name(gm->g.variant));
     if (status == GAME_RUNNING)
         start_game(gm);
     play_broadcast_state(gm);
@@ -1166,9 +1168,9 @@ int lobby_join(game *gm, const json_t *body, const stored_account *account, int 
     return 0;
 }
 
-void lobby_account_deleted(int64_t account_id)
+void lobby_account_deleted(service *svc, int64_t account_id)
 {
-    for (game *gm = oldest; gm; gm = gm->next) {
+    for (game *gm = svc->oldest; gm; gm = gm->next) {
         bool changed = false;
         for (int i = 0; i < gm->g.players; i++) {
             game_seat *s = &gm->seats[i];
@@ -1184,9 +1186,9 @@ void lobby_account_deleted(int64_t account_id)
     }
 }
 
-void lobby_rating_changed(int64_t account_id, int variant, int rating)
+void lobby_rating_changed(service *svc, int64_t account_id, int variant, int rating)
 {
-    for (game *gm = oldest; gm; gm = gm->next)
+    for (game *gm = svc->oldest; gm; gm = gm->next)
         for (int i = 0; i < gm->g.players && gm->g.variant == variant; i++)
             if (gm->seats[i].account_id == account_id)
                 gm->seats[i].rating = rating;
@@ -1218,10 +1220,11 @@ static int create_rematch(game *gm, int seat, char token[TOKEN_LEN + 1], game **
     snprintf(sg.seats[(seat + 1) % g->players].name, STORE_NAME_MAX + 1, "%s",
              gm->seats[seat].name);
     sg.seats[(seat + 1) % g->players].account_id = gm->seats[seat].account_id;
-    if (create_stored(&sg, false, (seat + 1) % g->players, token, out, err))
+    if (create_stored(gm->svc, &sg, false, (seat + 1) % g->players, token, out, err))
         return -1;
-    if (store_set_rematch(srv.db, gm->id, (*out)->id))
-        server_log("game %s: storing its rematch failed: %s", gm->id, store_error(srv.db));
+    if (store_set_rematch(gm->svc->db, gm->id, (*out)->id))
+        service_log(gm->svc, "game %s: storing its rematch failed: %s", gm->id,
+                    store_error(gm->svc->db));
     memcpy(gm->rematch, (*out)->id, sizeof gm->rematch);
     return 0;
 }
@@ -1251,7 +1254,7 @@ int lobby_rematch(game *gm, int seat, int64_t session_account, game **out, int *
         play_broadcast_state(gm);
         return 0;
     }
-    game *next = lobby_find(gm->rematch);
+    game *next = lobby_find(gm->svc, gm->rematch);
     if (!next)
         return api_fail(err, 500, "internal", "the rematch cannot be loaded");
     *out = next;
@@ -1265,7 +1268,7 @@ int lobby_rematch(game *gm, int seat, int64_t session_account, game **out, int *
         if (secret_token(token))
             return api_fail(err, 500, "internal", "no randomness available");
         sha256_hex(token, hash);
-        if (store_set_token(srv.db, next->id, target, hash))
+        if (store_set_token(gm->svc->db, next->id, target, hash))
             return api_fail(err, 500, "internal", "the seat could not be stored");
         memcpy(next->seats[target].token_hash, hash, sizeof hash);
     }

@@ -1,11 +1,12 @@
 /*
- * play.c - WebSocket connections and the flow of a game (see server.h).
+ * play.c - viewers and the flow of a game (see game.h, service.h).
  *
- * A connection watches one game, as a seat (proved by its token) or as a
- * spectator. Its messages are assembled from fragments up to MSG_MAX,
- * rate-limited, parsed and checked in a fixed order: shape (bad_message),
- * who may act (unauthorized, game_over, not_your_turn), then legality,
- * which is the engine's. No error changes the game.
+ * A viewer (a connection, held by the transport) watches one game, as a
+ * seat (proved by its token) or as a spectator. Its messages, whole and
+ * rate-limited by the transport, are parsed and checked in a fixed order:
+ * shape (bad_message), who may act (unauthorized, game_over,
+ * not_your_turn), then legality, which is the engine's. No error changes
+ * the game.
  *
  * Every decision, a human's or a computer's, and every leave (a resign, a
  * claim, a clock run out: rules 6), takes the one path of play_decide():
@@ -13,10 +14,9 @@
  * writer thread; the game keeps its committed position meanwhile and takes
  * no other decision (a leave asked for meanwhile waits its turn). Once the store reports the write
  * committed (play_collect_writes), the copy becomes the game and is
- * broadcast: each event as each viewer may see it, then one fresh state.
- * Messages wait in a per-connection queue, written from the writeable
- * callback as long as the socket takes them; a reader that falls OUTQ_MAX
- * behind is dropped.
+ * broadcast: each event as each viewer may see it, then one fresh state,
+ * each distinct text made once (msg.h) and handed to the transport for
+ * every viewer that gets it.
  */
 #include "game.h"
 #include "json_state.h"
@@ -39,52 +39,24 @@ typedef struct pending_decision {
     bool decided; /* a place or swap (a leave is not) */
 } pending_decision;
 
-/* --- the outgoing queue --- */
+/* --- sending --- */
 
-static void drop_slow_reader(conn *c)
+/* Queues m (shared: the transport takes its own reference) for a viewer. */
+static void queue_msg(viewer *c, msg *m)
 {
-    c->closing = true;
-    lws_set_timeout(c->wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC);
-}
-
-static bool queue_grow(conn *c)
-{
-    unsigned cap = c->out_cap ? 2 * c->out_cap : 8;
-    msg **ring = malloc(cap * sizeof *ring);
-    if (!ring)
-        return false;
-    for (unsigned i = 0; i < c->out_n; i++)
-        ring[i] = c->outq[(c->out_first + i) % c->out_cap];
-    free(c->outq);
-    c->outq = ring;
-    c->out_cap = cap;
-    c->out_first = 0;
-    return true;
-}
-
-/* Queues a reference to m (the caller keeps its own). */
-static void queue_msg(conn *c, msg *m)
-{
-    if (!m || c->closing)
-        return;
-    if (c->out_bytes + m->len > OUTQ_MAX || (c->out_n == c->out_cap && !queue_grow(c))) {
-        drop_slow_reader(c);
-        return;
-    }
-    c->outq[(c->out_first + c->out_n++) % c->out_cap] = msg_ref(m);
-    c->out_bytes += m->len;
-    lws_callback_on_writable(c->wsi);
+    if (m && !c->closed)
+        c->svc->hooks.send(c->conn, m);
 }
 
 /* Queues m and releases it. */
-static void send_msg(conn *c, msg *m)
+static void send_msg(viewer *c, msg *m)
 {
     queue_msg(c, m);
     msg_unref(m);
 }
 
 /* Sends a JSON message and releases it. */
-static void send_json(conn *c, json_t *msg_json)
+static void send_json(viewer *c, json_t *msg_json)
 {
     char *text = json_dumps(msg_json, JSON_COMPACT);
     json_decref(msg_json);
@@ -93,14 +65,14 @@ static void send_json(conn *c, json_t *msg_json)
     free(text);
 }
 
-static void send_error(conn *c, const char *code, const char *message)
+static void send_error(viewer *c, const char *code, const char *message)
 {
     send_json(c, json_pack("{s:s,s:s,s:s}", "type", "error", "code", code, "message", message));
 }
 
 /* An error of a decision: an illegal_move also says the engine's reason by
  * its id (players tell "not empty" from "first tile" in their language). */
-static void send_decision_error(conn *c, const char *code, const char *message, ax_error ill)
+static void send_decision_error(viewer *c, const char *code, const char *message, ax_error ill)
 {
     if (strcmp(code, "illegal_move") != 0) {
         send_error(c, code, message);
@@ -110,9 +82,9 @@ static void send_decision_error(conn *c, const char *code, const char *message, 
                            "reason", ax_error_id(ill)));
 }
 
-void play_send_json(conn *c, json_t *msg_json) { send_json(c, msg_json); }
+void play_send_json(viewer *c, json_t *msg_json) { send_json(c, msg_json); }
 
-void play_send_error(conn *c, const char *code, const char *message)
+void play_send_error(viewer *c, const char *code, const char *message)
 {
     send_error(c, code, message);
 }
@@ -120,50 +92,17 @@ void play_send_error(conn *c, const char *code, const char *message)
 void play_broadcast_text(game *gm, const char *text)
 {
     msg *m = msg_copy(text, strlen(text));
-    for (conn *c = gm->viewers; c; c = c->next)
+    for (viewer *c = gm->viewers; c; c = c->next)
         queue_msg(c, m);
     msg_unref(m);
 }
 
 /* An error that ends the connection once sent. */
-static void send_fatal(conn *c, const char *code, const char *message)
+static void send_fatal(viewer *c, const char *code, const char *message)
 {
     send_error(c, code, message);
-    c->closing = true;
-}
-
-/* Sends queued messages while the socket takes them (several per callback
- * saves a trip round the event loop per message). */
-int play_writeable(conn *c)
-{
-    while (c->out_n) {
-        msg *m = c->outq[c->out_first];
-        if (lws_write(c->wsi, m->bytes + MSG_HEADROOM, m->len, LWS_WRITE_TEXT) < (int)m->len)
-            return -1;
-        c->out_first = (c->out_first + 1) % c->out_cap;
-        c->out_n--;
-        c->out_bytes -= m->len;
-        msg_unref(m);
-        if (c->out_n && lws_send_pipe_choked(c->wsi)) {
-            lws_callback_on_writable(c->wsi);
-            return 0;
-        }
-    }
-    if (c->closing) {
-        lws_close_reason(c->wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, NULL, 0);
-        return -1;
-    }
-    return 0;
-}
-
-static void free_queue(conn *c)
-{
-    for (unsigned i = 0; i < c->out_n; i++)
-        msg_unref(c->outq[(c->out_first + i) % c->out_cap]);
-    free(c->outq);
-    c->outq = NULL;
-    c->out_cap = c->out_first = c->out_n = 0;
-    c->out_bytes = 0;
+    c->closed = true;
+    c->svc->hooks.close(c->conn);
 }
 
 /* --- broadcasting --- */
@@ -171,7 +110,7 @@ static void free_queue(conn *c)
 /* Whose view a connection gets: its seat's, or a spectator's (a player
  * who left sees what a spectator sees: the computer now plays that seat's
  * tiles, and they are no longer theirs to know). */
-static int viewer_of(const conn *c)
+static int viewer_of(const viewer *c)
 {
     return c->seat >= 0 && !c->gm->g.left[c->seat] ? c->seat : AX_VIEWER_SPECTATOR;
 }
@@ -188,14 +127,14 @@ static void broadcast_event(game *gm, const ax_event *e)
 {
     uint64_t seq = ++gm->seq;
     msg *others = NULL, *owner = NULL;
-    for (conn *c = gm->viewers; c; c = c->next) {
+    for (viewer *c = gm->viewers; c; c = c->next) {
         bool own = viewer_of(c) == e->player;
         msg **m = own ? &owner : &others;
         if (!*m) {
             char *text = dump(event_json(gm, e, own ? e->player : AX_VIEWER_SPECTATOR));
-            *m = text ? msg_printf("{\"type\":\"event\",\"seq\":%" PRIu64 ",\"event\":%s}", seq,
-                                   text)
-                      : NULL;
+            char head[64];
+            snprintf(head, sizeof head, "{\"type\":\"event\",\"seq\":%" PRIu64 ",\"event\":", seq);
+            *m = text ? msg_join(head, text, "}", NULL) : NULL;
             free(text);
         }
         queue_msg(c, *m);
@@ -206,7 +145,7 @@ static void broadcast_event(game *gm, const ax_event *e)
 
 /* The state message for a viewer: `you` per seat and per kind of request
  * (hints, moves), each text made once per broadcast. */
-static msg *state_msg(game *gm, uint64_t seq, const char *game_text, conn *c,
+static msg *state_msg(game *gm, uint64_t seq, const char *game_text, viewer *c,
                       msg *made[AX_MAX_PLAYERS + 1][4])
 {
     int seat = c->seat >= 0 && !gm->g.left[c->seat] ? c->seat : -1;
@@ -238,14 +177,14 @@ void play_broadcast_state(game *gm)
     uint64_t seq = ++gm->seq;
     char *game_text = state_game_text(gm);
     msg *made[AX_MAX_PLAYERS + 1][4] = {{0}};
-    for (conn *c = gm->viewers; c && game_text; c = c->next)
+    for (viewer *c = gm->viewers; c && game_text; c = c->next)
         queue_msg(c, state_msg(gm, seq, game_text, c, made));
     free_made(made);
     free(game_text);
 }
 
 /* The current state to one connection (its first). */
-static void send_state(conn *c)
+static void send_state(viewer *c)
 {
     game *gm = c->gm;
     char *game_text = state_game_text(gm);
@@ -288,7 +227,7 @@ static void end_ranking(const game *gm, const ax_game *g, store_write *w)
         return;
     rt_status rs = rt_game_from_ranking(&rank, g->mode, &w->rating_game);
     if (rs != RT_OK) {
-        server_log("game %s cannot be rated: %s", gm->id, rt_status_text(rs));
+        service_log(gm->svc, "game %s cannot be rated: %s", gm->id, rt_status_text(rs));
         return;
     }
     w->rated = true;
@@ -306,7 +245,7 @@ static void show_ratings(game *gm, const store_write *w)
         int after = rt_show(w->after[seat]).rating;
         s->has_change = true;
         s->rating_change = after - rt_show(w->before[seat]).rating;
-        lobby_rating_changed(w->seat_account[seat], gm->g.variant, after);
+        lobby_rating_changed(gm->svc, w->seat_account[seat], gm->g.variant, after);
     }
 }
 
@@ -356,7 +295,7 @@ static const char *play_decide(game *gm, int seat, const ax_move *m, char *why, 
     if (gm->clock.kind != GAME_CLOCK_NONE)
         clock_text_after(gm, &p->next, seat, p->decided, w->clock_left, sizeof w->clock_left);
     gm->pending = p;
-    store_writer_submit(srv.db, w);
+    store_writer_submit(gm->svc->db, w);
     return NULL;
 }
 
@@ -376,7 +315,7 @@ static void announce(game *gm, pending_decision *p)
         }
     clock_after_decision(gm, p->seat, p->decided);
     if (lobby_log_events(gm, &p->events))
-        server_log("game %s: out of memory for the event log", gm->id);
+        service_log(gm->svc, "game %s: out of memory for the event log", gm->id);
     for (int i = 0; i < p->events.n; i++)
         broadcast_event(gm, &p->events.ev[i]);
     play_broadcast_state(gm);
@@ -411,7 +350,7 @@ void play_leave(game *gm, int seat, int why)
     char reason[160];
     const char *err = play_decide(gm, seat, &m, reason, sizeof reason, NULL);
     if (err)
-        server_log("game %s: seat %d cannot leave: %s", gm->id, seat, reason);
+        service_log(gm->svc, "game %s: seat %d cannot leave: %s", gm->id, seat, reason);
 }
 
 static void finish_write(store_write *w)
@@ -427,27 +366,27 @@ static void finish_write(store_write *w)
     } else {
         /* the game stays where it was; a computer tries again from the
          * housekeeping timer, a person when told */
-        server_log("game %s: storing decision %d failed: %s", gm->id, w->ply, w->error);
-        for (conn *c = gm->viewers; c; c = c->next)
+        service_log(gm->svc, "game %s: storing decision %d failed: %s", gm->id, w->ply, w->error);
+        for (viewer *c = gm->viewers; c; c = c->next)
             if (c->seat == p->seat)
                 send_error(c, "internal", "the decision could not be stored; try again");
     }
     free(p);
 }
 
-void play_collect_writes(void)
+void play_collect_writes(service *svc)
 {
-    store_write *w = srv.db ? store_writer_done(srv.db) : NULL;
+    store_write *w = svc->db ? store_writer_done(svc->db) : NULL;
     while (w) {
         store_write *next = w->next;
         if (w->kind == STORE_DECISION)
             finish_write(w);
         else if (w->kind == STORE_CHAT)
-            chat_written(w);
+            chat_written(svc, w);
         else if (w->kind == STORE_ANALYSIS)
-            analysis_written(w);
+            analysis_written(svc, w);
         else if (w->result != 0)
-            server_log("game %s: saving the clocks failed: %s", w->game_id, w->error);
+            service_log(svc, "game %s: saving the clocks failed: %s", w->game_id, w->error);
         store_write_free(w);
         w = next;
     }
@@ -457,7 +396,7 @@ void play_maybe_ai(game *gm)
 {
     const ax_game *g = &gm->g;
     if (gm->status != GAME_RUNNING || gm->ai_busy || gm->pending || g->phase == AX_PHASE_OVER ||
-        !gm->seats[g->to_move].ai || !srv.ai)
+        !gm->seats[g->to_move].ai || !gm->svc->ai)
         return;
     ai_job *job = calloc(1, sizeof *job); /* every field not set below is zero (not `fixed`) */
     if (!job)
@@ -472,7 +411,7 @@ void play_maybe_ai(game *gm)
     job->movetime_ms = level ? level->think_ms : AX_DEFAULT_MOVETIME_MS;
     ax_view(g, g->to_move, &job->view);
     gm->ai_busy = true;
-    ai_pool_submit(srv.ai, job);
+    ai_pool_submit(gm->svc->ai, job);
 }
 
 static void finish_ai_job(ai_job *job)
@@ -491,18 +430,18 @@ static void finish_ai_job(ai_job *job)
     const char *err = play_decide(gm, job->seat, &job->move, why, sizeof why, NULL);
     if (err && strcmp(err, "illegal_move") == 0) {
         /* a bug in a player; the game must go on */
-        server_log("game %s: computer player %s chose an illegal decision (%s)", gm->id,
-                   ax_player_name(job->player), why);
+        service_log(gm->svc, "game %s: computer player %s chose an illegal decision (%s)", gm->id,
+                    ax_player_name(job->player), why);
         ax_random_move(&job->view, &gm->hint_rng, &job->move);
         play_decide(gm, job->seat, &job->move, why, sizeof why, NULL);
     }
 }
 
-void play_collect_ai(void)
+void play_collect_ai(service *svc)
 {
-    if (!srv.ai)
+    if (!svc->ai)
         return;
-    job_queue done = ai_pool_take_done(srv.ai);
+    job_queue done = ai_pool_take_done(svc->ai);
     ai_job *job;
     while ((job = ai_pool_next_done(&done))) {
         finish_ai_job(job);
@@ -514,7 +453,7 @@ void play_collect_ai(void)
 
 /* The checks every action passes before the engine sees it; sends the
  * error when one fails. */
-bool play_may_act(conn *c)
+bool play_may_act(viewer *c)
 {
     game *gm = c->gm;
     if (c->seat < 0)
@@ -536,7 +475,7 @@ bool play_may_act(conn *c)
     return false;
 }
 
-static void handle_action(conn *c, const json_t *msg, bool preview)
+static void handle_action(viewer *c, const json_t *msg, bool preview)
 {
     game *gm = c->gm;
     ax_move m;
@@ -564,7 +503,7 @@ static void handle_action(conn *c, const json_t *msg, bool preview)
 
 /* The checks of resign and claim: a seated player who has not left, in a
  * running game. */
-static bool may_leave(conn *c)
+static bool may_leave(viewer *c)
 {
     game *gm = c->gm;
     if (c->seat < 0)
@@ -580,7 +519,7 @@ static bool may_leave(conn *c)
     return false;
 }
 
-static void handle_resign(conn *c)
+static void handle_resign(viewer *c)
 {
     if (may_leave(c))
         play_leave(c->gm, c->seat, AX_LEAVE_RESIGN);
@@ -588,7 +527,7 @@ static void handle_resign(conn *c)
 
 /* rules 6: the player to move is absent when nobody holds their seat's
  * connection for --absent-s. */
-static void handle_claim(conn *c)
+static void handle_claim(viewer *c)
 {
     game *gm = c->gm;
     if (!may_leave(c))
@@ -603,15 +542,15 @@ static void handle_claim(conn *c)
         send_error(c, "not_absent", "the computer plays this seat");
     else if (s->conns > 0)
         send_error(c, "not_absent", "the player to move is connected");
-    else if (away < srv.opt.absent_s) {
+    else if (away < gm->svc->cfg.absent_s) {
         snprintf(why, sizeof why, "the player to move has been away for %d of %d seconds",
-                 (int)away, srv.opt.absent_s);
+                 (int)away, gm->svc->cfg.absent_s);
         send_error(c, "not_absent", why);
     } else
         play_leave(gm, seat, AX_LEAVE_ABSENT);
 }
 
-static void handle_rematch(conn *c)
+static void handle_rematch(viewer *c)
 {
     if (c->seat < 0) {
         send_error(c, "unauthorized", "spectators have no seat for a rematch");
@@ -624,7 +563,7 @@ static void handle_rematch(conn *c)
     stored_account account;
     /* the session as it is now: it may have ended since the connection opened */
     int64_t session_account = lobby_seat_needs_session(c->gm, c->seat) &&
-                                      accounts_session_by_hash(c->session_hash, &account)
+                                      accounts_session_by_hash(c->svc, c->session_hash, &account)
                                   ? account.id
                                   : 0;
     if (lobby_rematch(c->gm, c->seat, session_account, &next, &seat, token, &err)) {
@@ -635,7 +574,7 @@ static void handle_rematch(conn *c)
                            "token", token));
 }
 
-static void handle_message(conn *c, const char *text, size_t len)
+static void handle_message(viewer *c, const char *text, size_t len)
 {
     json_error_t jerr;
     json_t *msg = json_loadb(text, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &jerr);
@@ -673,68 +612,15 @@ static void handle_message(conn *c, const char *text, size_t len)
     json_decref(msg);
 }
 
-static void complete_message(conn *c)
+void play_message(viewer *c, const char *text, size_t len)
 {
-    if (!msg_bucket_take(&c->rate))
-        send_error(c, "rate_limited", "too many messages; slow down");
-    else if (c->rx_overflow)
-        send_error(c, "too_large", "a message may have at most 4096 bytes");
-    else if (lws_frame_is_binary(c->wsi))
-        send_error(c, "bad_message", "messages are JSON text, not binary");
-    else
-        handle_message(c, c->rx, c->rx_len);
-    c->rx_len = c->rx_total = 0;
-    c->rx_overflow = false;
-}
-
-int play_receive(conn *c, const void *in, size_t len)
-{
-    if (!c->gm || c->closing)
-        return 0;
-    c->rx_total += len;
-    if (c->rx_total > MSG_DROP_MAX)
-        return -1;
-    if (c->rx_len + len > MSG_MAX)
-        c->rx_overflow = true;
-    else {
-        memcpy(c->rx + c->rx_len, in, len);
-        c->rx_len += len;
-    }
-    if (lws_is_final_fragment(c->wsi) && lws_remaining_packet_payload(c->wsi) == 0)
-        complete_message(c);
-    return 0;
+    if (c->gm && !c->closed)
+        handle_message(c, text, len);
 }
 
 /* --- connections --- */
 
-/* A URL argument: 1 and its value in out, 0 when absent, -1 when present
- * but longer than outlen. */
-static int url_arg(struct lws *wsi, const char *name, char *out, size_t outlen)
-{
-    char frag[4096];
-    size_t nlen = strlen(name);
-    for (int i = 0; i < 64; i++) {
-        int len = lws_hdr_fragment_length(wsi, WSI_TOKEN_HTTP_URI_ARGS, i);
-        if (len <= 0 || len >= (int)sizeof frag ||
-            lws_hdr_copy_fragment(wsi, frag, sizeof frag, WSI_TOKEN_HTTP_URI_ARGS, i) < 0)
-            continue;
-        if (strncmp(frag, name, nlen) != 0 || frag[nlen] != '=')
-            continue;
-        if (strlen(frag + nlen + 1) >= outlen)
-            return -1;
-        strcpy(out, frag + nlen + 1);
-        return 1;
-    }
-    return 0;
-}
-
-static bool url_flag(struct lws *wsi, const char *name)
-{
-    char v[8];
-    return url_arg(wsi, name, v, sizeof v) == 1 && (strcmp(v, "1") == 0 || strcmp(v, "true") == 0);
-}
-
-static void send_history(conn *c)
+static void send_history(viewer *c)
 {
     char *events = dump(history_json(c->gm, viewer_of(c)));
     if (events)
@@ -769,7 +655,7 @@ static void send_viewers(game *gm, double now)
 static void viewers_changed(game *gm)
 {
     double now = mono_now();
-    if (srv.stopping)
+    if (gm->svc->stopping)
         return;
     if (now - gm->viewers_sent >= VIEWERS_INTERVAL_S)
         send_viewers(gm, now);
@@ -777,16 +663,16 @@ static void viewers_changed(game *gm)
         gm->viewers_dirty = true;
 }
 
-void play_flush_viewers(double now)
+void play_flush_viewers(service *svc, double now)
 {
-    for (game *gm = lobby_first(); gm; gm = gm->next)
+    for (game *gm = lobby_first(svc); gm; gm = gm->next)
         if (gm->viewers_dirty && now - gm->viewers_sent >= VIEWERS_INTERVAL_S)
             send_viewers(gm, now);
 }
 
 /* --- connections --- */
 
-static void attach(conn *c, game *gm, int seat)
+static void attach(viewer *c, game *gm, int seat)
 {
     c->gm = gm;
     c->seat = seat;
@@ -807,7 +693,7 @@ static void attach(conn *c, game *gm, int seat)
  * (the connection closes after it). A rated seat of a person's account
  * also needs that account's session: a seat token is a secret of the
  * game, the session one of the person. */
-static int seat_for_token(conn *c, const char *token)
+static int seat_for_token(viewer *c, const char *token)
 {
     game *gm = c->gm;
     int seat = token ? lobby_seat_of_token(gm, token) : -1;
@@ -817,7 +703,7 @@ static int seat_for_token(conn *c, const char *token)
     }
     stored_account account;
     if (lobby_seat_needs_session(gm, seat) &&
-        (!accounts_session_by_hash(c->session_hash, &account) ||
+        (!accounts_session_by_hash(c->svc, c->session_hash, &account) ||
          account.id != gm->seats[seat].account_id)) {
         send_fatal(c, "unauthorized", "this rated seat is played logged in to its account");
         return -1;
@@ -825,92 +711,72 @@ static int seat_for_token(conn *c, const char *token)
     return seat;
 }
 
-/* The seat token of the Sec-WebSocket-Protocol header: the web client
- * offers "axio-protocol-1, axio-token.TOKEN" (a header, which proxies do
- * not log, unlike the URL's ?token=). 1 with the token, 0 without one, -1
- * when one is there but too long. */
-static int protocol_token(struct lws *wsi, char *out, size_t outlen)
+viewer *service_open(service *svc, const viewer_args *a)
 {
-    char header[512];
-    if (lws_hdr_copy(wsi, header, sizeof header, WSI_TOKEN_PROTOCOL) <= 0)
-        return lws_hdr_total_length(wsi, WSI_TOKEN_PROTOCOL) > 0 ? -1 : 0;
-    static const char prefix[] = "axio-token.";
-    for (char *p = header; *p;) {
-        p += strspn(p, " \t,");
-        size_t n = strcspn(p, " \t,");
-        if (n > sizeof prefix - 1 && strncmp(p, prefix, sizeof prefix - 1) == 0) {
-            n -= sizeof prefix - 1;
-            if (n >= outlen)
-                return -1;
-            memcpy(out, p + sizeof prefix - 1, n);
-            out[n] = 0;
-            return 1;
-        }
-        p += n;
-    }
-    return 0;
-}
-
-int play_open(conn *c, struct lws *wsi)
-{
-    static uint64_t last_conn_id;
-    c->id = ++last_conn_id;
-    c->wsi = wsi;
+    viewer *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    c->id = ++svc->last_viewer_id;
+    c->svc = svc;
+    c->conn = a->conn;
     c->seat = -1;
-    msg_bucket_init(&c->rate);
-    client_ip(wsi, c->ip, sizeof c->ip);
-    accounts_session_hash(wsi, c->session_hash);
-    char uri[256] = "", token[128];
-    lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI);
-    const char *id = strncmp(uri, "/ws/", 4) == 0 ? uri + 4 : "";
-    game *gm = lobby_find(id);
+    snprintf(c->ip, sizeof c->ip, "%s", a->ip);
+    snprintf(c->session_hash, sizeof c->session_hash, "%s", a->session_hash);
+    game *gm = lobby_find(svc, a->game_id);
     stored_game damaged;
-    if (!gm && lobby_damaged(id, &damaged) == 0) {
+    if (!gm && lobby_damaged(svc, a->game_id, &damaged) == 0) {
         stored_game_free(&damaged);
         send_fatal(c, "damaged",
                    "the game is damaged: its stored decisions can no longer be replayed");
-        return 0;
+        return c;
     }
     if (!gm) {
         send_fatal(c, "not_found", "no such game");
-        return 0;
+        return c;
     }
     c->gm = gm;
-    int seat = -1, has_token = protocol_token(wsi, token, sizeof token);
-    if (has_token == 0)
-        has_token = url_arg(wsi, "token", token, sizeof token);
-    if (has_token) {
-        seat = seat_for_token(c, has_token > 0 ? token : NULL);
-        if (seat < 0)
-            return 0;
+    int seat = -1;
+    if (a->token || a->token_too_long) {
+        seat = seat_for_token(c, a->token);
+        if (seat < 0) {
+            c->gm = NULL;
+            return c;
+        }
     }
-    c->flags = (url_flag(wsi, "hint") ? YOU_HINT : 0) | (url_flag(wsi, "moves") ? YOU_MOVES : 0);
+    c->flags = (a->hint ? YOU_HINT : 0) | (a->moves ? YOU_MOVES : 0);
     attach(c, gm, seat);
     send_state(c);
     send_history(c);
     viewers_changed(gm);
-    return 0;
+    return c;
 }
 
-void play_close(conn *c)
+void service_message(service *svc, viewer *c, const char *text, size_t len)
 {
-    free_queue(c);
+    (void)svc;
+    play_message(c, text, len);
+}
+
+void service_close(service *svc, viewer *c)
+{
+    (void)svc;
     game *gm = c->gm;
-    if (!c->attached)
-        return;
-    c->attached = false;
-    if (c->prev)
-        c->prev->next = c->next;
-    else
-        gm->viewers = c->next;
-    if (c->next)
-        c->next->prev = c->prev;
-    gm->nviewers--;
-    if (c->seat >= 0 && --gm->seats[c->seat].conns == 0)
-        gm->seats[c->seat].away_since = mono_now();
-    else if (c->seat < 0)
-        gm->nspectators--;
-    if (gm->nviewers == 0)
-        gm->idle_since = mono_now();
-    viewers_changed(gm);
+    if (c->attached) {
+        c->attached = false;
+        if (c->prev)
+            c->prev->next = c->next;
+        else
+            gm->viewers = c->next;
+        if (c->next)
+            c->next->prev = c->prev;
+        gm->nviewers--;
+        if (c->seat >= 0 && --gm->seats[c->seat].conns == 0)
+            gm->seats[c->seat].away_since = mono_now();
+        else if (c->seat < 0)
+            gm->nspectators--;
+        if (gm->nviewers == 0)
+            gm->idle_since = mono_now();
+        viewers_changed(gm);
+    }
+    free(c);
 }

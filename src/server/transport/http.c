@@ -1,17 +1,24 @@
 /*
- * http_api.c - the HTTP side of the server: the /api endpoints of
- * protocol.md and the web client's static files.
+ * http.c - HTTP: the API's requests handed to the game service, the web
+ * client's static files, cookies, and the checks every request passes.
  *
  * A request is routed when it is complete: at LWS_CALLBACK_HTTP for one
- * without a body, at the body's completion for a POST. The answer is built
- * whole (headers written at once, the body from LWS_CALLBACK_HTTP_WRITEABLE
- * in chunks). Bodies larger than MSG_MAX are refused from their
- * Content-Length before they are read. Static files come from the web
- * directory only: no path with a ".." segment, hidden file or backslash is
- * served.
+ * without a body, at the body's completion for a POST. An /api request is
+ * limited per address, checked for its origin and its body's type, then
+ * handed to the game service as a plain api_request (service_api); the
+ * answer is built whole (headers written at once, the body from
+ * LWS_CALLBACK_HTTP_WRITEABLE in chunks), at once or, for a password
+ * check, when the service brings it (http_answer). The session cookie is
+ * read and written here: the service sees only its token's SHA-256 coming
+ * in and a new token going out. Bodies larger than MSG_MAX are refused from
+ * their Content-Length before they are read; a body that may hold a
+ * password is wiped once the service has read it. Static files come from
+ * the web directory only: no path with a ".." segment, hidden file or
+ * backslash is served.
  */
-#include "../game/game.h"
-#include "../game/json_state.h"
+#include "transport.h"
+
+#include <openssl/crypto.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,9 +55,12 @@ static int add_security_headers(struct lws *wsi, unsigned char **p, unsigned cha
     return 0;
 }
 
+#define SESSION_COOKIE "axio_session"
+
 static void reset(http_req *r)
 {
-    accounts_orphan(r);
+    if (r->pending && srv.svc)
+        service_api_abandon(srv.svc, r);
     free(r->resp);
     memset(r, 0, offsetof(http_req, body));
     r->body[0] = 0;
@@ -100,35 +110,10 @@ static int reply_error(http_req *r, struct lws *wsi, int status, const char *cod
                       json_pack("{s:{s:s,s:s}}", "error", "code", code, "message", message));
 }
 
-int http_reply_json(http_req *r, struct lws *wsi, int status, json_t *body)
-{
-    return reply_json(r, wsi, status, body);
-}
-
-int http_reply_error(http_req *r, struct lws *wsi, int status, const char *code,
-                     const char *message)
-{
-    return reply_error(r, wsi, status, code, message);
-}
-
-int http_reply_api_error(http_req *r, struct lws *wsi, const api_error *err)
-{
-    if (!err->reason)
-        return reply_error(r, wsi, err->http, err->code, err->message);
-    return reply_json(r, wsi, err->http,
-                      json_pack("{s:{s:s,s:s,s:s}}", "error", "code", err->code, "message",
-                                err->message, "reason", err->reason));
-}
-
-int http_reply_empty(http_req *r, struct lws *wsi, int status)
-{
-    return reply(r, wsi, status, NULL, "", 0);
-}
-
 int http_writeable(http_req *r, struct lws *wsi)
 {
     if (!r->resp)
-        return accounts_answer(r, wsi); /* a request waiting for a password check */
+        return 0; /* a request waiting for a password check */
     size_t left = r->resp_len - r->resp_sent, n = left > WRITE_CHUNK ? WRITE_CHUNK : left;
     bool last = n == left;
     /* the bytes before the pointer were sent already: lws may use them as
@@ -208,107 +193,85 @@ static bool body_type_accepted(struct lws *wsi)
     return len == 16 && strncasecmp(ctype, "application/json", 16) == 0;
 }
 
+/* --- cookies --- */
+
+/* The session token of the request's cookie: "" when there is none or its
+ * value cannot be a token. */
+static void cookie_token(struct lws *wsi, char token[TOKEN_LEN + 1])
+{
+    char header[4096];
+    token[0] = 0;
+    if (lws_hdr_copy(wsi, header, sizeof header, WSI_TOKEN_HTTP_COOKIE) <= 0)
+        return;
+    const size_t name_len = strlen(SESSION_COOKIE);
+    for (char *p = header; *p;) {
+        while (*p == ' ' || *p == ';')
+            p++;
+        size_t n = strcspn(p, ";");
+        if (strncmp(p, SESSION_COOKIE "=", name_len + 1) == 0) {
+            const char *value = p + name_len + 1;
+            size_t len = n - name_len - 1;
+            while (len && value[len - 1] == ' ')
+                len--;
+            if (len == TOKEN_LEN) {
+                memcpy(token, value, len);
+                token[len] = 0;
+                if (!is_base64url(token, TOKEN_LEN))
+                    token[0] = 0;
+            }
+            break;
+        }
+        p += n;
+    }
+    OPENSSL_cleanse(header, sizeof header);
+}
+
+void http_session_hash(struct lws *wsi, char hash[65])
+{
+    char token[TOKEN_LEN + 1];
+    hash[0] = 0;
+    cookie_token(wsi, token);
+    if (token[0])
+        sha256_hex(token, hash);
+    OPENSSL_cleanse(token, sizeof token);
+}
+
+static bool secure_cookies(void)
+{
+    return srv.opt.public_url && strncasecmp(srv.opt.public_url, "https://", 8) == 0;
+}
+
+/* The Set-Cookie the answer asks for: a new session, or one cleared. */
+static void session_cookie(http_req *r, const api_answer *a)
+{
+    if (a->session == SESSION_KEEP)
+        return;
+    bool set = a->session == SESSION_SET;
+    snprintf(r->set_cookie, sizeof r->set_cookie,
+             SESSION_COOKIE "=%s; HttpOnly; SameSite=Lax; Path=/; Max-Age=%d%s",
+             set ? a->session_token : "", set ? SESSION_TTL_S : 0,
+             secure_cookies() ? "; Secure" : "");
+}
+
 /* --- the API --- */
 
-static int api_fail(http_req *r, struct lws *wsi, const api_error *err)
+/* The game service's answer as the HTTP answer (its body taken over). */
+static int send_answer(http_req *r, struct lws *wsi, api_answer *a)
 {
-    return http_reply_api_error(r, wsi, err);
-}
-
-static json_t *parse_body(http_req *r, api_error *err)
-{
-    if (r->body_len == 0)
-        return json_object();
-    json_error_t jerr;
-    json_t *v = json_loadb(r->body, r->body_len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &jerr);
-    if (!v) {
-        err->http = 400;
-        err->code =
-            json_error_code(&jerr) == json_error_numeric_overflow ? "bad_message" : "bad_json";
-        json_error_text(&jerr, err->message, sizeof err->message);
-    }
-    return v;
-}
-
-static int create_game(http_req *r, struct lws *wsi, ip_entry *ip)
-{
-    api_error err = {0};
-    json_t *body = parse_body(r, &err);
-    if (!body)
-        return api_fail(r, wsi, &err);
-    game *gm;
-    int seat;
-    char token[TOKEN_LEN + 1];
-    int rc = -1;
-    stored_account account;
-    bool logged_in = accounts_session(wsi, &account);
-    if (ip && !ip_allow_game(ip)) {
-        err = (api_error){429, "rate_limited", "too many games created from this address", NULL};
-    } else {
-        rc = lobby_create(body, logged_in ? &account : NULL, &gm, &seat, token, &err);
-    }
-    json_decref(body);
-    if (rc)
-        return api_fail(r, wsi, &err);
-    return reply_json(r, wsi, 201,
-                      json_pack("{s:s,s:i,s:s}", "game", gm->id, "seat", seat, "token", token));
-}
-
-static int join_game(http_req *r, struct lws *wsi, game *gm)
-{
-    api_error err = {0};
-    json_t *body = parse_body(r, &err);
-    if (!body)
-        return api_fail(r, wsi, &err);
-    int seat;
-    char token[TOKEN_LEN + 1];
-    stored_account account;
-    bool logged_in = accounts_session(wsi, &account);
-    int rc = lobby_join(gm, body, logged_in ? &account : NULL, &seat, token, &err);
-    json_decref(body);
-    if (rc)
-        return api_fail(r, wsi, &err);
-    return reply_json(r, wsi, 200, json_pack("{s:i,s:s}", "seat", seat, "token", token));
-}
-
-static int game_record(http_req *r, struct lws *wsi, game *gm)
-{
-    if (gm->status != GAME_OVER)
-        return reply_error(r, wsi, 403, "forbidden",
-                           "the record is available once the game is over");
-    size_t len;
-    char *text = record_text(gm, &len);
-    if (!text)
-        return reply_error(r, wsi, 500, "internal", "out of memory");
-    int rc = reply(r, wsi, 200, "application/x-ndjson", text, len);
-    free(text);
+    session_cookie(r, a);
+    int rc = reply(r, wsi, a->status, a->content_type, a->body ? a->body : "", a->len);
+    OPENSSL_cleanse(r->set_cookie, sizeof r->set_cookie);
+    free(a->body);
+    a->body = NULL;
     return rc;
 }
 
-/* GET /api/games/{id}/analysis?seat=S: 202 while it is worked on, then 200. */
-static int game_analysis(http_req *r, struct lws *wsi, game *gm)
+void http_answer(void *request, api_answer *a)
 {
-    char buf[16];
-    const char *v = lws_get_urlarg_by_name(wsi, "seat=", buf, sizeof buf);
-    char *end = NULL;
-    long seat = v ? strtol(v, &end, 10) : -1;
-    if (!v || !*v || *end || seat < 0 || seat >= AX_MAX_PLAYERS)
-        return reply_error(r, wsi, 400, "bad_message", "?seat= must be one of the game's seats");
-    char *text;
-    json_t *progress;
-    api_error err = {0};
-    if (analysis_request(gm, (int)seat, &text, &progress, &err))
-        return api_fail(r, wsi, &err);
-    if (progress)
-        return reply_json(r, wsi, 202, progress);
-    int rc = reply(r, wsi, 200, "application/json", text, strlen(text));
-    free(text);
-    return rc;
-}
-
-static int method_not_allowed(http_req *r, struct lws *wsi)
-{
-    return reply_error(r, wsi, 405, "method_not_allowed", "method not allowed here");
+    http_req *r = request;
+    r->pending = false;
+    if (send_answer(r, r->wsi, a))
+        lws_set_timeout(r->wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC);
 }
 
 /* The token of "Authorization: Bearer TOKEN", or NULL. */
@@ -324,95 +287,7 @@ static const char *bearer_token(struct lws *wsi, char *buf, size_t size)
     return *token ? token : NULL;
 }
 
-static int cancel_game(http_req *r, struct lws *wsi, game *gm)
-{
-    char auth[256];
-    api_error err = {0};
-    if (lobby_cancel(gm, bearer_token(wsi, auth, sizeof auth), &err))
-        return api_fail(r, wsi, &err);
-    return reply_json(r, wsi, 200, json_pack("{s:s}", "status", "cancelled"));
-}
-
-/* A game set aside as damaged: described and its stored decisions served,
- * never joined, cancelled or played. */
-static int damaged_route(http_req *r, struct lws *wsi, const stored_game *sg, const char *action)
-{
-    if (r->method == HTTP_DELETE || strcmp(action, "join") == 0) {
-        if (r->method != HTTP_POST && r->method != HTTP_DELETE)
-            return method_not_allowed(r, wsi);
-        return reply_error(r, wsi, 409, "damaged",
-                           "the game is damaged: its stored decisions can no longer be replayed");
-    }
-    if (r->method != HTTP_GET)
-        return method_not_allowed(r, wsi);
-    if (strcmp(action, "") == 0)
-        return reply_json(r, wsi, 200, damaged_game_json(sg));
-    if (strcmp(action, "analysis") == 0)
-        return reply_error(r, wsi, 409, "damaged",
-                           "the game is damaged: its decisions cannot be analysed");
-    size_t len;
-    char *text = damaged_record_text(sg, &len);
-    if (!text)
-        return reply_error(r, wsi, 500, "internal", "the stored decisions cannot be read");
-    int rc = reply(r, wsi, 200, "application/x-ndjson", text, len);
-    free(text);
-    return rc;
-}
-
-/* /api/games/{id}[/join|/record|/analysis] */
-static int game_route(http_req *r, struct lws *wsi, const char *rest)
-{
-    char id[GAME_ID_LEN + 1];
-    const char *slash = strchr(rest, '/');
-    size_t n = slash ? (size_t)(slash - rest) : strlen(rest);
-    const char *action = slash ? slash + 1 : "";
-    game *gm = NULL;
-    if (n <= GAME_ID_LEN) {
-        memcpy(id, rest, n);
-        id[n] = 0;
-        gm = lobby_find(id);
-    }
-    if (strcmp(action, "") && strcmp(action, "join") && strcmp(action, "record") &&
-        strcmp(action, "analysis"))
-        return reply_error(r, wsi, 404, "not_found", "no such endpoint");
-    stored_game damaged;
-    if (!gm && n <= GAME_ID_LEN && lobby_damaged(id, &damaged) == 0) {
-        int rc = damaged_route(r, wsi, &damaged, action);
-        stored_game_free(&damaged);
-        return rc;
-    }
-    if (!gm)
-        return reply_error(r, wsi, 404, "not_found", "no such game");
-    if (strcmp(action, "") == 0 && r->method == HTTP_DELETE)
-        return cancel_game(r, wsi, gm);
-    if (strcmp(action, "join") == 0)
-        return r->method == HTTP_POST ? join_game(r, wsi, gm) : method_not_allowed(r, wsi);
-    if (r->method != HTTP_GET)
-        return method_not_allowed(r, wsi);
-    if (strcmp(action, "record") == 0)
-        return game_record(r, wsi, gm);
-    if (strcmp(action, "analysis") == 0)
-        return game_analysis(r, wsi, gm);
-    return reply_json(r, wsi, 200, state_game_json(gm));
-}
-
-/* GET /api/games[?status=over|?ids=A,B|?status=&variant=&limit=&cursor=] */
-static int list_games(http_req *r, struct lws *wsi)
-{
-    char buf[64 * (GAME_ID_LEN + 1) + 8], variant[256], limit[256], cursor[256];
-    const char *status = lws_get_urlarg_by_name(wsi, "status=", buf, sizeof buf);
-    if (status && strcmp(status, "over") == 0)
-        return reply_json(r, wsi, 200, lobby_finished_json());
-    const char *ids = status ? NULL : lws_get_urlarg_by_name(wsi, "ids=", buf, sizeof buf);
-    if (ids)
-        return reply_json(r, wsi, 200, lobby_entries_json(ids));
-    api_error err = {0};
-    json_t *list =
-        lobby_list_query(status, lws_get_urlarg_by_name(wsi, "variant=", variant, sizeof variant),
-                         lws_get_urlarg_by_name(wsi, "limit=", limit, sizeof limit),
-                         lws_get_urlarg_by_name(wsi, "cursor=", cursor, sizeof cursor), &err);
-    return list ? reply_json(r, wsi, 200, list) : http_reply_api_error(r, wsi, &err);
-}
+#define API_ARGS_MAX 16
 
 static int api_route(http_req *r, struct lws *wsi)
 {
@@ -431,26 +306,56 @@ static int api_route(http_req *r, struct lws *wsi)
         return reply_error(r, wsi, 415, "unsupported_media_type",
                            "a request body must be sent as Content-Type: application/json");
     const char *path = r->path + 4; /* after "/api" */
-    int rc = accounts_route(r, wsi, path);
-    if (rc != -2)
-        return rc;
     if (strcmp(path, "/health") == 0) {
         if (r->method != HTTP_GET)
-            return method_not_allowed(r, wsi);
+            return reply_error(r, wsi, 405, "method_not_allowed", "method not allowed here");
         return reply_json(r, wsi, 200,
                           json_pack("{s:b,s:s,s:o}", "ok", 1, "version", AXIO_VERSION, "urls",
                                     server_urls_json()));
     }
-    if (strcmp(path, "/games") == 0) {
-        if (r->method == HTTP_GET)
-            return list_games(r, wsi);
-        if (r->method == HTTP_POST)
-            return create_game(r, wsi, ip);
-        return method_not_allowed(r, wsi);
+    if (strcmp(path, "/games") == 0 && r->method == HTTP_POST && ip && !ip_allow_game(ip))
+        return reply_error(r, wsi, 429, "rate_limited", "too many games created from this address");
+    /* the query's pieces, URL-decoded by lws */
+    char frags[API_ARGS_MAX][512];
+    const char *args[API_ARGS_MAX];
+    int nargs = 0;
+    for (int i = 0; i < API_ARGS_MAX; i++) {
+        int len = lws_hdr_copy_fragment(wsi, frags[nargs], sizeof frags[nargs],
+                                        WSI_TOKEN_HTTP_URI_ARGS, i);
+        if (len < 0)
+            break;
+        args[nargs] = frags[nargs];
+        nargs++;
     }
-    if (strncmp(path, "/games/", 7) == 0)
-        return game_route(r, wsi, path + 7);
-    return reply_error(r, wsi, 404, "not_found", "no such endpoint");
+    char session_hash[65], auth[256];
+    http_session_hash(wsi, session_hash);
+    api_request req = {
+        .method = r->method == HTTP_GET      ? API_GET
+                  : r->method == HTTP_POST   ? API_POST
+                  : r->method == HTTP_DELETE ? API_DELETE
+                                             : API_OTHER,
+        .path = path,
+        .args = args,
+        .nargs = nargs,
+        .body = r->body,
+        .body_len = r->body_len,
+        .session_hash = session_hash,
+        .bearer = bearer_token(wsi, auth, sizeof auth),
+        .ip = addr,
+        .request = r,
+    };
+    api_answer a;
+    r->wsi = wsi;
+    int rc = service_api(srv.svc, &req, &a);
+    OPENSSL_cleanse(r->body, r->body_len); /* it may hold a password */
+    OPENSSL_cleanse(auth, sizeof auth);
+    if (rc == -2)
+        return reply_error(r, wsi, 404, "not_found", "no such endpoint");
+    if (rc == 1) {
+        r->pending = true;
+        return 0;
+    }
+    return send_answer(r, wsi, &a);
 }
 
 /* --- static files --- */
@@ -508,7 +413,7 @@ static int serve_file(http_req *r, struct lws *wsi)
     struct stat st;
     const char *dir = srv.opt.web_dir;
     if (r->method != HTTP_GET)
-        return method_not_allowed(r, wsi);
+        return reply_error(r, wsi, 405, "method_not_allowed", "method not allowed here");
     if (!dir || !safe_path(r->path))
         return reply_error(r, wsi, 404, "not_found", "no such file");
     const char *index = r->path[strlen(r->path) - 1] == '/' ? "index.html" : "";

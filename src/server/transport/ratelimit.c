@@ -1,5 +1,6 @@
 /*
- * ratelimit.c - token buckets and the per-address table (see ratelimit.h).
+ * ratelimit.c - the per-address table and the per-connection message bucket
+ * (see ratelimit.h; the buckets themselves are game/bucket.c).
  *
  * The table is a fixed array of hash chains; the periodic housekeeping
  * timer prunes idle entries, so an address that stops talking costs nothing
@@ -9,7 +10,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #define IP_BUCKETS 1024
 
@@ -19,44 +19,6 @@ static limits_config config = {16, 30, 10, 20, 5, 16};
 void limits_configure(const limits_config *c) { config = *c; }
 
 const limits_config *limits_get(void) { return &config; }
-
-double mono_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static void bucket_fill(bucket *b, double burst)
-{
-    b->tokens = burst;
-    b->last = mono_now();
-}
-
-static void bucket_refill(bucket *b, double rate, double burst, double now)
-{
-    if (now > b->last) {
-        b->tokens += (now - b->last) * rate;
-        if (b->tokens > burst)
-            b->tokens = burst;
-        b->last = now;
-    }
-}
-
-static bool bucket_take(bucket *b, double rate, double burst)
-{
-    bucket_refill(b, rate, burst, mono_now());
-    if (b->tokens < 1.0)
-        return false;
-    b->tokens -= 1.0;
-    return true;
-}
-
-static bool bucket_full(bucket *b, double rate, double burst)
-{
-    bucket_refill(b, rate, burst, mono_now());
-    return b->tokens >= burst;
-}
 
 void msg_bucket_init(bucket *b) { bucket_fill(b, 2 * config.msgs_per_sec); }
 

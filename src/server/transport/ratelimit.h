@@ -9,6 +9,8 @@
 #ifndef AX_SERVER_RATELIMIT_H
 #define AX_SERVER_RATELIMIT_H
 
+#include "../game/bucket.h"
+
 #include <stdbool.h>
 
 typedef struct {
@@ -22,12 +24,6 @@ typedef struct {
 
 void limits_configure(const limits_config *c);
 const limits_config *limits_get(void);
-
-/* A token bucket: tokens refill at a steady rate up to a burst. */
-typedef struct {
-    double tokens;
-    double last; /* when the tokens were last counted, seconds */
-} bucket;
 
 /* A full message bucket for a new connection; takes one message token. */
 void msg_bucket_init(bucket *b);
@@ -54,8 +50,5 @@ void ip_table_prune(void);
 void ip_table_free(void);
 /* Writes the canonical text of an address: IPv4-mapped IPv6 as plain IPv4. */
 void ip_normalize(const char *raw, char *out, int outlen);
-
-/* Monotonic seconds. */
-double mono_now(void);
 
 #endif

@@ -31,9 +31,9 @@
  * (LWS_CALLBACK_FILTER_NETWORK_CONNECTION) above the limit, as are those of
  * an address with too many connections still sending their headers.
  */
-#include <uv.h> /* before libwebsockets.h (via server.h): lws's libuv helpers need it */
+#include <uv.h> /* before libwebsockets.h (via transport.h): lws's libuv helpers need it */
 
-#include "../game/game.h"
+#include "transport.h"
 
 #include <arpa/inet.h>
 #include <ifaddrs.h>
@@ -56,59 +56,12 @@ static lws_sorted_usec_list_t housekeeping_timer, clock_timer;
 
 typedef struct {
     http_req http;
-    conn ws;
+    ws_conn ws;
 } session;
-
-/* The length of the well-formed UTF-8 character at s (RFC 3629: no
- * overlong forms, no surrogates, nothing above U+10FFFF), or 0. */
-static int utf8_char_length(const unsigned char *s)
-{
-    if (s[0] < 0x80)
-        return 1;
-    int len = s[0] >= 0xc2 && s[0] <= 0xdf   ? 2
-              : s[0] >= 0xe0 && s[0] <= 0xef ? 3
-              : s[0] >= 0xf0 && s[0] <= 0xf4 ? 4
-                                             : 0;
-    unsigned lo = 0x80, hi = 0xbf; /* the second byte's range */
-    if (s[0] == 0xe0)
-        lo = 0xa0;
-    else if (s[0] == 0xed)
-        hi = 0x9f;
-    else if (s[0] == 0xf0)
-        lo = 0x90;
-    else if (s[0] == 0xf4)
-        hi = 0x8f;
-    for (int k = 1; k < len; k++) {
-        unsigned b = s[k];
-        if (k == 1 ? b < lo || b > hi : (b & 0xc0) != 0x80)
-            return 0;
-    }
-    return len;
-}
-
-/* Copies the valid UTF-8 of the text; every other byte becomes '?'. */
-void json_error_text(const json_error_t *e, char *out, size_t size)
-{
-    const unsigned char *in = (const unsigned char *)e->text;
-    size_t n = 0;
-    while (*in && n + 5 < size) {
-        int len = utf8_char_length(in);
-        bool whole = len > 0;
-        if (!whole) {
-            out[n++] = '?';
-            in++;
-            continue;
-        }
-        memcpy(out + n, in, (size_t)len);
-        n += (size_t)len;
-        in += len;
-    }
-    out[n] = 0;
-}
 
 void server_log(const char *fmt, ...)
 {
-    if (srv.opt.quiet)
+    if (srv.opt.game.quiet)
         return;
     va_list ap;
     va_start(ap, fmt);
@@ -158,22 +111,34 @@ static void on_signal(uv_signal_t *watch, int sig)
     uv_stop(&loop);
 }
 
-static void wake_loop(void *arg) { lws_cancel_service(arg); }
+/* hooks.wake, from the service's threads. */
+static void wake_loop(void *arg)
+{
+    (void)arg;
+    if (srv.ctx)
+        lws_cancel_service(srv.ctx);
+}
+
+/* hooks.allow_signup: the per-address limit of sign-ups, counted. */
+static bool allow_signup(void *arg, const char *ip)
+{
+    (void)arg;
+    ip_entry *e = ip_entry_get(ip);
+    return !e || ip_allow_signup(e);
+}
 
 static void expire_headers(double now);
 
 static void tick_clocks(lws_sorted_usec_list_t *sul)
 {
-    clock_tick();
-    play_flush_viewers(mono_now());
+    service_tick(srv.svc, mono_now());
     expire_headers(mono_now());
     lws_sul_schedule(srv.ctx, 0, sul, tick_clocks, CLOCK_TICK_US);
 }
 
 static void housekeeping(lws_sorted_usec_list_t *sul)
 {
-    lobby_housekeeping(mono_now());
-    accounts_housekeeping(mono_now());
+    service_housekeeping(srv.svc, mono_now());
     ip_table_prune();
     lws_sul_schedule(srv.ctx, 0, sul, housekeeping, HOUSEKEEPING_US);
 }
@@ -319,16 +284,14 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION: return upgrade_allowed(wsi);
     case LWS_CALLBACK_ESTABLISHED:
         http_done(&s->http);
-        memset(&s->ws, 0, offsetof(conn, rx));
-        return play_open(&s->ws, wsi);
-    case LWS_CALLBACK_RECEIVE: return play_receive(&s->ws, in, len);
-    case LWS_CALLBACK_SERVER_WRITEABLE: return play_writeable(&s->ws);
-    case LWS_CALLBACK_CLOSED: play_close(&s->ws); return 0;
+        memset(&s->ws, 0, offsetof(ws_conn, rx));
+        return ws_open(&s->ws, wsi);
+    case LWS_CALLBACK_RECEIVE: return ws_receive(&s->ws, in, len);
+    case LWS_CALLBACK_SERVER_WRITEABLE: return ws_writeable(&s->ws);
+    case LWS_CALLBACK_CLOSED: ws_closed(&s->ws); return 0;
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
-        play_collect_writes();
-        play_collect_ai();
-        analysis_collect();
-        accounts_collect();
+        if (srv.svc)
+            service_collect(srv.svc);
         return 0;
     default: break;
     }
@@ -420,23 +383,19 @@ static int open_store(const serve_options *opt)
     return 0;
 }
 
-/* Threads first (they wake the loop through the context), then the
- * connections, then the games. */
+/* The service's threads first (they wake the loop through the context),
+ * then the connections (each viewer closed with the service), then the
+ * games and the store. */
 static void shut_down(void)
 {
-    srv.stopping = true;
-    ai_pool_stop(srv.ai);
-    analysis_stop();
-    srv.ai = NULL;
-    accounts_stop_workers();
-    if (srv.db)
-        store_writer_stop(srv.db); /* commits what is queued */
+    if (srv.svc)
+        service_stop(srv.svc); /* the store's writer commits what is queued */
     if (srv.ctx)
         lws_context_destroy(srv.ctx); /* closes every connection */
     close_loop();
     srv.ctx = NULL;
-    accounts_free(); /* every request is gone: their jobs are no one's */
-    lobby_free();
+    service_free(srv.svc);
+    srv.svc = NULL;
     ip_table_free();
     store_close(srv.db);
     srv.db = NULL;
@@ -537,14 +496,22 @@ int server_run(const serve_options *opt)
         shut_down();
         return 1;
     }
-    srv.ai = ai_pool_start(opt->ai_threads, wake_loop, srv.ctx);
-    if (!srv.ai || store_writer_start(srv.db, wake_loop, srv.ctx) ||
-        analysis_start(opt->judge_playouts, wake_loop, srv.ctx)) {
-        fprintf(stderr, "axio serve: cannot start the server's threads\n");
+    service_hooks hooks = {
+        .send = ws_send,
+        .close = ws_close,
+        .answer = http_answer,
+        .allow_signup = allow_signup,
+        .wake = wake_loop,
+        .arg = NULL,
+    };
+    char err[256];
+    srv.svc = service_new(&opt->game, &hooks, srv.db, err, sizeof err);
+    if (!srv.svc) {
+        fprintf(stderr, "axio serve: %s\n", err);
         shut_down();
         return 1;
     }
-    if (accounts_start() || lobby_resume()) {
+    if (service_start(srv.svc)) {
         shut_down();
         return 1;
     }

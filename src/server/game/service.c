@@ -1,0 +1,150 @@
+/*
+ * service.c - the game service's life: made over a store, started (its
+ * worker threads, the computer levels as players, every unfinished game
+ * resumed), driven by the transport's timers and wake-ups, stopped, freed.
+ *
+ * The worker threads (computer players, password hashing, analyses, the
+ * store's writer) each call hooks.wake when they finish something; the
+ * transport answers on its loop with service_collect, which takes in
+ * everything that is done: committed writes first (so that a computer's
+ * turn sees its previous decision), then computer decisions and hints,
+ * analyses, password checks.
+ */
+#include "game.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+service *service_new(const service_config *cfg, const service_hooks *hooks, store *db, char *err,
+                     size_t errlen)
+{
+    service *svc = calloc(1, sizeof *svc);
+    if (!svc) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    svc->cfg = *cfg;
+    svc->hooks = *hooks;
+    svc->db = db;
+    throttle_init(&svc->attempts, LOGIN_THROTTLE_KEYS);
+    return svc;
+}
+
+int service_start(service *svc)
+{
+    svc->ai = ai_pool_start(svc->cfg.ai_threads, svc->hooks.wake, svc->hooks.arg);
+    svc->auth = svc->ai ? auth_start(svc->hooks.wake, svc->hooks.arg) : NULL;
+    svc->analyses =
+        svc->auth ? analysis_start(svc->cfg.judge_playouts, svc->hooks.wake, svc->hooks.arg) : NULL;
+    if (!svc->analyses || store_writer_start(svc->db, svc->hooks.wake, svc->hooks.arg)) {
+        fprintf(stderr, "axio serve: cannot start the server's threads%s\n",
+                svc->ai && !svc->auth ? " (the password workers: libsodium)" : "");
+        return -1;
+    }
+    return accounts_start(svc) || lobby_resume(svc) ? -1 : 0;
+}
+
+/* Threads first: they wake the transport, which goes after this. The
+ * store's writer commits what is queued. */
+void service_stop(service *svc)
+{
+    svc->stopping = true;
+    ai_pool_stop(svc->ai);
+    svc->ai = NULL;
+    analysis_stop(svc->analyses);
+    svc->analyses = NULL;
+    if (svc->auth)
+        auth_stop_workers(svc->auth);
+    if (svc->db)
+        store_writer_stop(svc->db);
+}
+
+void service_free(service *svc)
+{
+    if (!svc)
+        return;
+    service_stop(svc);
+    accounts_free(svc); /* every request is gone: their jobs are no one's */
+    lobby_free(svc);
+    free(svc);
+}
+
+void service_collect(service *svc)
+{
+    play_collect_writes(svc);
+    play_collect_ai(svc);
+    analysis_collect(svc);
+    accounts_collect(svc);
+}
+
+void service_tick(service *svc, double now)
+{
+    clock_tick(svc, now);
+    play_flush_viewers(svc, now);
+}
+
+void service_housekeeping(service *svc, double now)
+{
+    lobby_housekeeping(svc, now);
+    accounts_housekeeping(svc, now);
+}
+
+void service_log(const service *svc, const char *fmt, ...)
+{
+    if (svc->cfg.quiet)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "axio serve: ");
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, "\n");
+    va_end(ap);
+}
+
+/* The length of the well-formed UTF-8 character at s (RFC 3629: no
+ * overlong forms, no surrogates, nothing above U+10FFFF), or 0. */
+static int utf8_char_length(const unsigned char *s)
+{
+    if (s[0] < 0x80)
+        return 1;
+    int len = s[0] >= 0xc2 && s[0] <= 0xdf   ? 2
+              : s[0] >= 0xe0 && s[0] <= 0xef ? 3
+              : s[0] >= 0xf0 && s[0] <= 0xf4 ? 4
+                                             : 0;
+    unsigned lo = 0x80, hi = 0xbf; /* the second byte's range */
+    if (s[0] == 0xe0)
+        lo = 0xa0;
+    else if (s[0] == 0xed)
+        hi = 0x9f;
+    else if (s[0] == 0xf0)
+        lo = 0x90;
+    else if (s[0] == 0xf4)
+        hi = 0x8f;
+    for (int k = 1; k < len; k++) {
+        unsigned b = s[k];
+        if (k == 1 ? b < lo || b > hi : (b & 0xc0) != 0x80)
+            return 0;
+    }
+    return len;
+}
+
+/* Copies the valid UTF-8 of the text; every other byte becomes '?'. */
+void json_error_text(const json_error_t *e, char *out, size_t size)
+{
+    const unsigned char *in = (const unsigned char *)e->text;
+    size_t n = 0;
+    while (*in && n + 5 < size) {
+        int len = utf8_char_length(in);
+        if (len <= 0) {
+            out[n++] = '?';
+            in++;
+            continue;
+        }
+        memcpy(out + n, in, (size_t)len);
+        n += (size_t)len;
+        in += len;
+    }
+    out[n] = 0;
+}

@@ -1,0 +1,137 @@
+/*
+ * service.h - the game service: what `axio serve` is, without its sockets.
+ *
+ * Games in memory, decisions and their broadcast, clocks, leaving, chat,
+ * rematches, hints, analyses, the computer players' scheduling, accounts
+ * and ratings. It knows no libwebsockets and no SQL: the transport above it
+ * (src/server/transport) hands it plain calls — a viewer opened, a message
+ * text, an API request — and it answers through the hooks it was given; it
+ * keeps its games through the store below it (src/server/store.h). Nothing
+ * of it is global: everything hangs off one `service`, which tests create
+ * in-process (tests/server/test_service.c) with hooks of their own.
+ *
+ * Threads: every call is made on one thread (the transport's event loop).
+ * The service's own worker threads (computer players, password hashing,
+ * analyses, the store's writer) never call the transport: they call
+ * hooks.wake from their thread, and the loop answers with service_collect,
+ * where their results are taken in.
+ */
+#ifndef AX_SERVER_GAME_SERVICE_H
+#define AX_SERVER_GAME_SERVICE_H
+
+#include "../store.h"
+#include "msg.h"
+#include "secrets.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct service service;
+typedef struct viewer viewer;
+
+/* An answer to an API request. body is malloc'd (the transport frees it). */
+typedef struct {
+    int status;
+    const char *content_type; /* NULL: no body (204) */
+    char *body;
+    size_t len;
+    int session; /* SESSION_KEEP, or SESSION_SET (the cookie gets session_token), SESSION_CLEAR */
+    char session_token[TOKEN_LEN + 1];
+} api_answer;
+
+enum { SESSION_KEEP, SESSION_SET, SESSION_CLEAR };
+
+#define SESSION_TTL_S (30 * 24 * 3600) /* a session lasts 30 days (its cookie too) */
+
+/* What the service asks of the layer above it. */
+typedef struct {
+    /* Queues a message on a viewer's connection; m is shared: the
+     * transport takes a reference (msg_ref) if it keeps it. */
+    void (*send)(void *conn, msg *m);
+    /* Closes a viewer's connection once what was queued is written. */
+    void (*close)(void *conn);
+    /* A request that service_api left pending has its answer (the transport
+     * takes over a->body). */
+    void (*answer)(void *request, api_answer *a);
+    /* Whether the address may create another account now (its per-address
+     * limit, counted when true). */
+    bool (*allow_signup)(void *arg, const char *ip);
+    /* From any thread: make the loop call service_collect soon. */
+    void (*wake)(void *arg);
+    void *arg; /* passed to allow_signup and wake */
+} service_hooks;
+
+typedef struct {
+    int ai_threads;
+    int absent_s;        /* a player to move offline this long may be claimed absent */
+    int waiting_ttl_s;   /* a waiting game whose creator is offline this long expires */
+    long judge_playouts; /* per decision, of hints and analyses (src/ai/analysis.c) */
+    bool quiet;          /* log nothing but what an operator must know */
+} service_config;
+
+/* A service over an open store. NULL (reason in err) when memory runs out. */
+service *service_new(const service_config *cfg, const service_hooks *hooks, store *db, char *err,
+                     size_t errlen);
+/* Starts the worker threads, makes every computer level a player, resumes
+ * every unfinished game; -1 (reason printed) when that fails. */
+int service_start(service *svc);
+/* Stops the worker threads (before the transport goes: they wake it). */
+void service_stop(service *svc);
+/* Frees everything; every viewer must be closed first. */
+void service_free(service *svc);
+
+/* Takes in the worker threads' results (after hooks.wake). */
+void service_collect(service *svc);
+/* Four times a second: clocks, the viewers updates that are due. */
+void service_tick(service *svc, double now);
+/* Every few seconds: expires and evicts games, forgets old login failures. */
+void service_housekeeping(service *svc, double now);
+/* Logs a line to stderr unless quiet. */
+void service_log(const service *svc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* --- viewers: WebSocket connections to a game (play.c) --- */
+
+typedef struct {
+    const char *game_id;
+    const char *token;        /* a seat token, or NULL for a spectator */
+    bool token_too_long;      /* one was given that cannot be a token */
+    const char *session_hash; /* SHA-256 of the session cookie, or "" */
+    const char *ip;
+    bool hint, moves; /* `you.hint`, `you.moves` asked for */
+    void *conn;       /* the transport's connection, for the hooks */
+} viewer_args;
+
+/* A connection opened on /ws/{id}: its first state and history are sent,
+ * or an error after which hooks.close comes. NULL only out of memory. */
+viewer *service_open(service *svc, const viewer_args *a);
+/* One whole text message of the viewer. */
+void service_message(service *svc, viewer *v, const char *text, size_t len);
+/* The connection is gone: the viewer is freed. */
+void service_close(service *svc, viewer *v);
+
+/* --- the HTTP API (api.c) --- */
+
+enum { API_GET = 1, API_POST, API_DELETE, API_OTHER };
+
+typedef struct {
+    int method;
+    const char *path;        /* after "/api": "/games", "/login", ... (URL-decoded) */
+    const char *const *args; /* the query's "name=value" pieces, URL-decoded */
+    int nargs;
+    const char *body; /* NUL-terminated; body_len bytes */
+    size_t body_len;
+    const char *session_hash; /* SHA-256 of the session cookie, or "" */
+    const char *bearer;       /* the token of "Authorization: Bearer", or NULL */
+    const char *ip;
+    void *request; /* the transport's request, for hooks.answer */
+} api_request;
+
+/* Answers a request: 0 with the answer in *out, 1 when it waits for a
+ * password worker (hooks.answer brings it), -2 for a path that is not the
+ * API's. */
+int service_api(service *svc, const api_request *r, api_answer *out);
+/* A pending request's connection closed: its answer is not wanted. */
+void service_api_abandon(service *svc, void *request);
+
+#endif

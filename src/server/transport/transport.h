@@ -1,0 +1,103 @@
+/*
+ * transport.h - what the transport's files share (server.c, http.c, ws.c,
+ * ratelimit.c): the server's state, the per-connection session of lws, and
+ * the calls between them. Only this folder includes libwebsockets.h.
+ */
+#ifndef AX_SERVER_TRANSPORT_H
+#define AX_SERVER_TRANSPORT_H
+
+#include "../game/msg.h"
+#include "../game/service.h"
+#include "ratelimit.h"
+#include "server.h"
+
+#include <jansson.h>
+#include <libwebsockets.h>
+#include <stdbool.h>
+
+#define MSG_MAX      4096              /* largest client message or request body */
+#define MSG_DROP_MAX (1024 * 1024)     /* a message this large closes the connection */
+#define OUTQ_MAX     (8 * 1024 * 1024) /* unsent bytes before a slow reader is dropped */
+
+_Static_assert(LWS_PRE <= MSG_HEADROOM, "a shared message has room for a frame header");
+
+typedef struct {
+    serve_options opt;
+    struct lws_context *ctx;
+    store *db;
+    service *svc;
+    int port; /* the port listened on (--port 0: the one the system gave) */
+} server;
+
+extern server srv;
+
+/* --- HTTP (http.c) --- */
+
+enum { HTTP_GET = 1, HTTP_POST, HTTP_HEAD, HTTP_DELETE, HTTP_OTHER };
+
+typedef struct {
+    int method;
+    bool pending; /* the service answers later (a password check) */
+    bool body_too_large;
+    bool close_after; /* close the connection after the answer */
+    bool routed;      /* answered already: lws may still deliver the body */
+    struct lws *wsi;
+    char path[256];
+    size_t body_len;
+    unsigned char *resp; /* LWS_PRE bytes, then the headers' room, then the body */
+    size_t resp_len, resp_sent;
+    char set_cookie[160];
+    char body[MSG_MAX + 1];
+} http_req;
+
+/* LWS_CALLBACK_HTTP: routes a request; returns what the callback returns. */
+int http_request(http_req *r, struct lws *wsi, const char *uri);
+int http_body(http_req *r, struct lws *wsi, const void *in, size_t len);
+int http_body_done(http_req *r, struct lws *wsi);
+int http_writeable(http_req *r, struct lws *wsi);
+void http_done(http_req *r);
+/* hooks.answer: a pending request's answer. */
+void http_answer(void *request, api_answer *a);
+/* Whether a request says, as browsers do, that a page of another site made
+ * it (Sec-Fetch-Site other than same-origin or none; else an Origin other
+ * than this server's). Scripts send neither header and are not refused. */
+bool http_foreign_origin(struct lws *wsi);
+/* The SHA-256 of the request's session cookie, or "" without one. */
+void http_session_hash(struct lws *wsi, char hash[65]);
+
+/* --- WebSocket (ws.c) --- */
+
+typedef struct {
+    struct lws *wsi;
+    viewer *v; /* the game service's side */
+    bucket rate;
+    bool closing, close_after;
+    size_t rx_len, rx_total;
+    bool rx_overflow;
+    msg **outq; /* a ring of messages to send, oldest at out_first */
+    unsigned out_cap, out_first, out_n;
+    size_t out_bytes;
+    char rx[MSG_MAX + 1];
+} ws_conn;
+
+int ws_open(ws_conn *c, struct lws *wsi);
+int ws_receive(ws_conn *c, const void *in, size_t len);
+int ws_writeable(ws_conn *c);
+void ws_closed(ws_conn *c);
+/* hooks.send and hooks.close */
+void ws_send(void *conn, msg *m);
+void ws_close(void *conn);
+
+/* --- the server (server.c) --- */
+
+/* The addresses a friend can open to reach this server, best first (GET
+ * /api/health "urls"): the --public-url; else this computer's network
+ * addresses when listening on all of them; else the one it listens on
+ * (the loopback URL for a loopback-only server). As printed at start. */
+json_t *server_urls_json(void);
+/* The normalized client address of a connection. */
+void client_ip(struct lws *wsi, char *out, int outlen);
+/* Logs a line to stderr unless --quiet. */
+void server_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

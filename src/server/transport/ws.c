@@ -1,0 +1,230 @@
+/*
+ * ws.c - WebSocket connections on /ws/{id}: the transport's half of play.
+ *
+ * A connection's messages are assembled from fragments up to MSG_MAX and
+ * rate-limited here (too_large, binary frames and rate_limited are answered
+ * here too), then handed whole to the game service (service_message); the
+ * service answers through hooks.send, which puts a reference to the shared
+ * message on the connection's queue. The queue is written from the
+ * writeable callback as long as the socket takes it; a reader that falls
+ * OUTQ_MAX behind is dropped. The seat token comes from the offered
+ * subprotocols (`axio-token.TOKEN`, which proxies do not log) or, for older
+ * clients, the URL's ?token=; the session cookie only as its hash.
+ */
+#include "transport.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* --- the outgoing queue --- */
+
+static void drop_slow_reader(ws_conn *c)
+{
+    c->closing = true;
+    lws_set_timeout(c->wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC);
+}
+
+static bool queue_grow(ws_conn *c)
+{
+    unsigned cap = c->out_cap ? 2 * c->out_cap : 8;
+    msg **ring = malloc(cap * sizeof *ring);
+    if (!ring)
+        return false;
+    for (unsigned i = 0; i < c->out_n; i++)
+        ring[i] = c->outq[(c->out_first + i) % c->out_cap];
+    free(c->outq);
+    c->outq = ring;
+    c->out_cap = cap;
+    c->out_first = 0;
+    return true;
+}
+
+/* Queues a reference to m (the caller keeps its own). */
+static void queue_msg(ws_conn *c, msg *m)
+{
+    if (!m || c->closing)
+        return;
+    if (c->out_bytes + m->len > OUTQ_MAX || (c->out_n == c->out_cap && !queue_grow(c))) {
+        drop_slow_reader(c);
+        return;
+    }
+    c->outq[(c->out_first + c->out_n++) % c->out_cap] = msg_ref(m);
+    c->out_bytes += m->len;
+    lws_callback_on_writable(c->wsi);
+}
+
+/* hooks.send */
+void ws_send(void *conn, msg *m) { queue_msg(conn, m); }
+
+/* hooks.close: the connection ends once its queue is written. */
+void ws_close(void *conn)
+{
+    ws_conn *c = conn;
+    c->close_after = true;
+    lws_callback_on_writable(c->wsi);
+}
+
+/* An error of the transport's own (the service never sees the message). */
+static void send_error(ws_conn *c, const char *code, const char *message)
+{
+    msg *m = msg_printf("{\"type\":\"error\",\"code\":\"%s\",\"message\":\"%s\"}", code, message);
+    queue_msg(c, m);
+    msg_unref(m);
+}
+
+/* Sends queued messages while the socket takes them (several per callback
+ * saves a trip round the event loop per message). */
+int ws_writeable(ws_conn *c)
+{
+    while (c->out_n) {
+        msg *m = c->outq[c->out_first];
+        if (lws_write(c->wsi, m->bytes + MSG_HEADROOM, m->len, LWS_WRITE_TEXT) < (int)m->len)
+            return -1;
+        c->out_first = (c->out_first + 1) % c->out_cap;
+        c->out_n--;
+        c->out_bytes -= m->len;
+        msg_unref(m);
+        if (c->out_n && lws_send_pipe_choked(c->wsi)) {
+            lws_callback_on_writable(c->wsi);
+            return 0;
+        }
+    }
+    if (c->closing || c->close_after) {
+        lws_close_reason(c->wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, NULL, 0);
+        return -1;
+    }
+    return 0;
+}
+
+static void free_queue(ws_conn *c)
+{
+    for (unsigned i = 0; i < c->out_n; i++)
+        msg_unref(c->outq[(c->out_first + i) % c->out_cap]);
+    free(c->outq);
+    c->outq = NULL;
+    c->out_cap = c->out_first = c->out_n = 0;
+    c->out_bytes = 0;
+}
+
+/* --- messages in --- */
+
+static void complete_message(ws_conn *c)
+{
+    if (!msg_bucket_take(&c->rate))
+        send_error(c, "rate_limited", "too many messages; slow down");
+    else if (c->rx_overflow)
+        send_error(c, "too_large", "a message may have at most 4096 bytes");
+    else if (lws_frame_is_binary(c->wsi))
+        send_error(c, "bad_message", "messages are JSON text, not binary");
+    else if (c->v)
+        service_message(srv.svc, c->v, c->rx, c->rx_len);
+    c->rx_len = c->rx_total = 0;
+    c->rx_overflow = false;
+}
+
+int ws_receive(ws_conn *c, const void *in, size_t len)
+{
+    if (!c->v || c->closing || c->close_after)
+        return 0;
+    c->rx_total += len;
+    if (c->rx_total > MSG_DROP_MAX)
+        return -1;
+    if (c->rx_len + len > MSG_MAX)
+        c->rx_overflow = true;
+    else {
+        memcpy(c->rx + c->rx_len, in, len);
+        c->rx_len += len;
+    }
+    if (lws_is_final_fragment(c->wsi) && lws_remaining_packet_payload(c->wsi) == 0)
+        complete_message(c);
+    return 0;
+}
+
+/* --- opening --- */
+
+/* A URL argument: 1 and its value in out, 0 when absent, -1 when present
+ * but longer than outlen. */
+static int url_arg(struct lws *wsi, const char *name, char *out, size_t outlen)
+{
+    char frag[4096];
+    size_t nlen = strlen(name);
+    for (int i = 0; i < 64; i++) {
+        int len = lws_hdr_fragment_length(wsi, WSI_TOKEN_HTTP_URI_ARGS, i);
+        if (len <= 0 || len >= (int)sizeof frag ||
+            lws_hdr_copy_fragment(wsi, frag, sizeof frag, WSI_TOKEN_HTTP_URI_ARGS, i) < 0)
+            continue;
+        if (strncmp(frag, name, nlen) != 0 || frag[nlen] != '=')
+            continue;
+        if (strlen(frag + nlen + 1) >= outlen)
+            return -1;
+        strcpy(out, frag + nlen + 1);
+        return 1;
+    }
+    return 0;
+}
+
+static bool url_flag(struct lws *wsi, const char *name)
+{
+    char v[8];
+    return url_arg(wsi, name, v, sizeof v) == 1 && (strcmp(v, "1") == 0 || strcmp(v, "true") == 0);
+}
+
+/* The seat token of the Sec-WebSocket-Protocol header: the web client
+ * offers "axio-protocol-1, axio-token.TOKEN" (a header, which proxies do
+ * not log, unlike the URL's ?token=). 1 with the token, 0 without one, -1
+ * when one is there but too long. */
+static int protocol_token(struct lws *wsi, char *out, size_t outlen)
+{
+    char header[512];
+    if (lws_hdr_copy(wsi, header, sizeof header, WSI_TOKEN_PROTOCOL) <= 0)
+        return lws_hdr_total_length(wsi, WSI_TOKEN_PROTOCOL) > 0 ? -1 : 0;
+    static const char prefix[] = "axio-token.";
+    for (char *p = header; *p;) {
+        p += strspn(p, " \t,");
+        size_t n = strcspn(p, " \t,");
+        if (n > sizeof prefix - 1 && strncmp(p, prefix, sizeof prefix - 1) == 0) {
+            n -= sizeof prefix - 1;
+            if (n >= outlen)
+                return -1;
+            memcpy(out, p + sizeof prefix - 1, n);
+            out[n] = 0;
+            return 1;
+        }
+        p += n;
+    }
+    return 0;
+}
+
+int ws_open(ws_conn *c, struct lws *wsi)
+{
+    c->wsi = wsi;
+    msg_bucket_init(&c->rate);
+    char uri[256] = "", token[128], ip[48], session_hash[65];
+    lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI);
+    client_ip(wsi, ip, sizeof ip);
+    http_session_hash(wsi, session_hash);
+    int has_token = protocol_token(wsi, token, sizeof token);
+    if (has_token == 0)
+        has_token = url_arg(wsi, "token", token, sizeof token);
+    viewer_args a = {
+        .game_id = strncmp(uri, "/ws/", 4) == 0 ? uri + 4 : "",
+        .token = has_token > 0 ? token : NULL,
+        .token_too_long = has_token < 0,
+        .session_hash = session_hash,
+        .ip = ip,
+        .hint = url_flag(wsi, "hint"),
+        .moves = url_flag(wsi, "moves"),
+        .conn = c,
+    };
+    c->v = service_open(srv.svc, &a);
+    return c->v ? 0 : -1;
+}
+
+void ws_closed(ws_conn *c)
+{
+    free_queue(c);
+    if (c->v && srv.svc)
+        service_close(srv.svc, c->v);
+    c->v = NULL;
+}
