@@ -235,16 +235,20 @@ static void rota_move(ax_move *m, int x, int y, int rotation, int wild)
 
 /* Wild choices that name no matching colour are the same decision as none,
  * so each placement lists the matching colours, or none when there are none. */
+int ax_rota_wild_choices(const ax_game *g, int x, int y, int rotation, int8_t colors[3])
+{
+    int e = empty_corner(ax_tile_rotate(g->rack[g->to_move][0], rotation));
+    return e >= 0 ? wild_options(g, x, y, e, colors) : 0;
+}
+
 int ax_rota_moves(const ax_game *g, ax_move *moves, int max)
 {
     int n = 0;
-    ax_tile hand = g->rack[g->to_move][0];
     for (int f = 0; f < g->rota.nfrontier; f++) {
         int id = g->rota.frontier[f], x = g->rota.x[id], y = g->rota.y[id];
         for (int r = 0; r < 4; r++) {
-            int e = empty_corner(ax_tile_rotate(hand, r));
             int8_t colors[3];
-            int nw = e >= 0 ? wild_options(g, x, y, e, colors) : 0;
+            int nw = ax_rota_wild_choices(g, x, y, r, colors);
             for (int w = 0; w < (nw ? nw : 1) && n < max; w++)
                 rota_move(&moves[n++], x, y, r, nw ? colors[w] : AX_NO_COLOR);
         }
