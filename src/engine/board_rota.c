@@ -237,8 +237,8 @@ static void rota_move(ax_move *m, int x, int y, int rotation, int wild)
  * so each placement lists the matching colours, or none when there are none. */
 int ax_rota_wild_choices(const ax_game *g, int x, int y, int rotation, int8_t colors[3])
 {
-    int e = empty_corner(ax_tile_rotate(g->rack[g->to_move][0], rotation));
-    return e >= 0 ? wild_options(g, x, y, e, colors) : 0;
+    int e = empty_corner(g->rack[g->to_move][0]); /* as printed: turned, it is corner e + r */
+    return e >= 0 ? wild_options(g, x, y, (e + rotation) & 3, colors) : 0;
 }
 
 int ax_rota_moves(const ax_game *g, ax_move *moves, int max)
