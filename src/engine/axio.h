@@ -279,6 +279,10 @@ int ax_legal_pairs(const ax_game *g, uint64_t pairs[6][AX_GRID_WORDS]);
  * tile has no empty corner or no colour of that corner's circle matches: then
  * the one legal decision there names none (AX_NO_COLOR). */
 int ax_rota_wild_choices(const ax_game *g, int x, int y, int rotation, int8_t colors[3]);
+/* The same for every frontier cell and rotation at once, quicker than a
+ * call each: sets[f][r] for the cell g->rota.frontier[f], bit c set when
+ * colour c is offered (0: the decision names none). */
+void ax_rota_wild_table(const ax_game *g, uint8_t (*sets)[4]);
 /* The track owner of a seat: the seat, or its team in team mode. */
 int ax_track_owner(const ax_game *g, int seat);
 /* The last threshold of the mode (the immediate win). */

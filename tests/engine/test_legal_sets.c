@@ -1,6 +1,6 @@
 /*
  * test_legal_sets.c - the compact legal sets (ax_legal_pairs,
- * ax_rota_wild_choices) hold exactly the decisions ax_legal_moves lists, at
+ * ax_rota_wild_choices, ax_rota_wild_table) hold exactly the decisions ax_legal_moves lists, at
  * every decision of random games in every variant and player count.
  */
 #include <setjmp.h>
@@ -48,11 +48,17 @@ static void check_pairs(const ax_game *g)
 static void check_wilds(const ax_game *g)
 {
     int n = ax_legal_moves(g, moves, AX_MAX_MOVES), expected = 0;
+    uint8_t table[AX_ROTA_CELLS][4];
+    ax_rota_wild_table(g, table);
     for (int f = 0; f < g->rota.nfrontier; f++) {
         int id = g->rota.frontier[f], x = g->rota.x[id], y = g->rota.y[id];
         for (int r = 0; r < 4; r++) {
             int8_t colors[3];
             int nw = ax_rota_wild_choices(g, x, y, r, colors);
+            uint8_t bits = 0;
+            for (int w = 0; w < nw; w++)
+                bits |= (uint8_t)(1u << colors[w]);
+            assert_int_equal(table[f][r], bits);
             for (int w = 0; w < (nw ? nw : 1); w++) {
                 int wild = nw ? colors[w] : AX_NO_COLOR, found = 0;
                 for (int k = 0; k < n; k++)
