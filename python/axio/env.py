@@ -88,6 +88,11 @@ except ImportError:
 
 REWARDS = ("ranking", "tracks")
 
+# the calls of every step, looked up once
+_observe = lib.axio_game_observe
+_step = lib.axio_game_step
+_to_move = lib.axio_game_to_move
+
 
 class AxioEnv(_AECBase):
     """AXIO as a PettingZoo AEC environment (see `axio.env`)."""
@@ -133,6 +138,11 @@ class AxioEnv(_AECBase):
             game_seed = int(self._seeder.integers(2**63))
         self.game = Game(self.spec, seed=game_seed)
         self._h = self.game._h
+        if not hasattr(self, "_obs_stage"):  # C writes here; observe() hands out copies
+            self._obs_stage = np.empty(self.spec.obs_size, np.int8)
+            self._mask_stage = np.empty(self.spec.num_actions, np.int8)
+            self._obs_ptr = self._obs_stage.__array_interface__["data"][0]
+            self._mask_ptr = self._mask_stage.__array_interface__["data"][0]
         self.agents = list(self.possible_agents)
         zero = self._zero_reward
         self.rewards = {a: zero() for a in self.agents}
@@ -150,23 +160,21 @@ class AxioEnv(_AECBase):
         return 0.0
 
     def observe(self, agent):
-        spec = self.spec
-        buf = np.empty(spec.obs_size + spec.num_actions, np.int8)
-        ptr = buf.__array_interface__["data"][0]
-        lib.axio_game_observe(self._h, self._seat[agent], ptr, ptr + spec.obs_size)
-        return {"observation": buf[: spec.obs_size], "action_mask": buf[spec.obs_size :]}
+        _observe(self._h, self._seat[agent], self._obs_ptr, self._mask_ptr)
+        return {"observation": self._obs_stage.copy(), "action_mask": self._mask_stage.copy()}
 
     def step(self, action):
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        a = _action_number(self.spec, action)
-        err = lib.axio_game_step(self._h, a)
+        if type(action) is not int or not 0 <= action < self.spec.num_actions:
+            action = _action_number(self.spec, action)  # numpy integers; clear errors
+        err = _step(self._h, action)
         if err != _lib.OK:
-            self.game._raise(err, a)
-        self._cumulative_rewards[agent] = self._zero_reward()
-        seat = lib.axio_game_to_move(self._h)
+            self.game._raise(err, action)
+        self._cumulative_rewards[agent] = 0.0 if self.reward_kind == "ranking" else self._zero_reward()
+        seat = _to_move(self._h)
         if self.reward_kind == "tracks":
             tracks = self.game.tracks().astype(np.float32)
             for s, name in enumerate(self.possible_agents):
@@ -182,7 +190,8 @@ class AxioEnv(_AECBase):
                 self.infos[name] = {"place": st["places"][s], "end": st["end"]}
         else:
             self.agent_selection = self.possible_agents[seat]
-        self._accumulate_rewards()
+        if seat < 0 or self.reward_kind != "ranking":  # ranking: nothing to add before the end
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

@@ -14,7 +14,7 @@
  *
  * rota: the legal cells are the display's frontier, numbered in reading
  * order (a bitmap of rows gives the order without sorting), each with the
- * wild colours the engine offers for each rotation (ax_rota_wild_choices).
+ * wild colours the engine offers for each rotation (ax_rota_wild_table).
  */
 #include "capi.h"
 
@@ -54,6 +54,7 @@ static bool is_double(ax_tile t) { return t.sym[0] == t.sym[1]; }
 static void rota_slots(const ax_game *g, capi_legal *l)
 {
     uint64_t rows[ROTA_SPAN][2];
+    uint8_t frontier_at[ROTA_SPAN][ROTA_SPAN]; /* read only where a bit is set */
     memset(rows, 0, sizeof rows);
     int miny = ROTA_SPAN, maxy = -1;
     const ax_rota_board *b = &g->rota;
@@ -63,13 +64,16 @@ static void rota_slots(const ax_game *g, capi_legal *l)
         miny = y < miny ? y : miny;
         maxy = y > maxy ? y : maxy;
         rows[y][x >> 6] |= 1ULL << (x & 63);
+        frontier_at[y][x] = (uint8_t)f;
     }
     int n = 0;
     for (int y = miny; y <= maxy; y++)
         for (int w = 0; w < 2; w++)
             for (uint64_t bits = rows[y][w]; bits && n < CAPI_MAX_SLOTS; bits &= bits - 1) {
-                l->slot_x[n] = (int16_t)(w * 64 + __builtin_ctzll(bits) - 64);
+                int x = w * 64 + __builtin_ctzll(bits);
+                l->slot_x[n] = (int16_t)(x - 64);
                 l->slot_y[n] = (int16_t)(y - 64);
+                l->slot_frontier[n] = frontier_at[y][x];
                 n++;
             }
     l->nslots = (int16_t)n;
@@ -87,21 +91,21 @@ static void rota_build(const capi_space *s, const ax_game *g, capi_legal *l)
     for (int i = 0; i < 4; i++)
         empty_corner |= g->rack[g->to_move][0].sym[i] == AX_NO_COLOR;
     l->wildless = !empty_corner;
-    if (l->wildless) { /* no wild to name anywhere (ax_rota_wild_choices gives 0) */
+    if (l->wildless) { /* no wild to name anywhere (ax_rota_wild_table gives 0) */
         memset(l->wilds, 1, (size_t)l->nslots * sizeof l->wilds[0]);
         l->count = 4 * l->nslots;
         return;
     }
-    for (int k = 0; k < l->nslots; k++)
+    uint8_t table[AX_ROTA_CELLS][4]; /* per engine frontier entry */
+    ax_rota_wild_table(g, table);
+    for (int k = 0; k < l->nslots; k++) {
+        const uint8_t *sets = table[l->slot_frontier[k]];
         for (int r = 0; r < 4; r++) {
-            int8_t colors[3];
-            int nw = ax_rota_wild_choices(g, l->slot_x[k], l->slot_y[k], r, colors);
-            uint8_t bits = nw ? 0 : 1;
-            for (int w = 0; w < nw; w++)
-                bits |= (uint8_t)(1u << (1 + colors[w]));
+            uint8_t bits = sets[r] ? (uint8_t)(sets[r] << 1) : 1; /* bit 0: none */
             l->wilds[k][r] = bits;
             l->count += capi_popcount(bits);
         }
+    }
 }
 
 /* --- square, hex --- */

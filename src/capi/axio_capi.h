@@ -6,7 +6,7 @@
  *
  * Nothing here knows a rule: decisions are checked and applied by the engine
  * (src/engine), the legal set comes from the engine (ax_legal_pairs,
- * ax_rota_wild_choices, ax_legal_moves), and the computer players are those
+ * ax_rota_wild_table, ax_legal_moves), and the computer players are those
  * of src/ai. What this layer adds is a fixed numbering of the decisions (the
  * action space), an observation of one seat as a flat int8 array, and
  * batches of games stepped in one call. docs/python.md describes both

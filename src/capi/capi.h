@@ -44,8 +44,9 @@ typedef struct {
     /* rota: the frontier in reading order (also for the observation) */
     int16_t nslots;
     int16_t slot_x[CAPI_MAX_SLOTS], slot_y[CAPI_MAX_SLOTS];
-    uint8_t wilds[CAPI_MAX_SLOTS][4]; /* per rotation: bit 0 none, bit 1 + c colour c */
-    bool wildless;                    /* the hand tile has no empty corner: all wilds[] 1 */
+    uint8_t slot_frontier[CAPI_MAX_SLOTS]; /* its index in the engine's frontier list */
+    uint8_t wilds[CAPI_MAX_SLOTS][4];      /* per rotation: bit 0 none, bit 1 + c colour c */
+    bool wildless;                         /* the hand tile has no empty corner: all wilds[] 1 */
 } capi_legal;
 
 /* One game in play: the engine's game, its legal set and every decision
