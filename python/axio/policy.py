@@ -61,7 +61,7 @@ class Policy:
     __call__ = action
 
     def _free(self):
-        if self._h:
+        if getattr(self, "_h", None):
             lib.axio_player_free(self._h)
             self._h = None
 
