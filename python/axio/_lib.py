@@ -143,7 +143,6 @@ def _load():
         "axio_game_legal_actions": (c_int, [p, p, c_int]),
         "axio_game_explain": (c_int, [p, c_int32, c_char_p, c_size_t]),
         "axio_action_describe": (c_int, [POINTER(Spec), c_int32, POINTER(Action)]),
-        "axio_game_random_action": (c_int32, [p, POINTER(c_uint64)]),
         "axio_game_record": (c_void_p, [p, POINTER(c_char_p), POINTER(c_int)]),
         "axio_game_render": (c_void_p, [p]),
         "axio_game_tiles": (c_int, [p, p, c_int]),

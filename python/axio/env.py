@@ -3,7 +3,7 @@
 Agents `player_0` .. take turns as the rules say (a seat plays all its bonus
 moves and its swap decision before the next seat). Each agent observes its
 own seat's view only: a dict with `observation` (int8, the sections of
-`env.spec.layout`) and `action_mask` (int8, 1 exactly for the engine's legal
+`env.game_spec.layout`) and `action_mask` (int8, 1 exactly for the engine's legal
 actions). Rewards come at the end, by the rules' ranking (`reward="ranking"`,
 the default), or at every step as each agent's gains on its colour tracks
 (`reward="tracks"`, a vector per agent, for multi-objective work).
@@ -105,14 +105,14 @@ class AxioEnv(_AECBase):
             raise ValueError(f"axio: reward is 'ranking' or 'tracks', not {reward!r}")
         if render_mode not in (None, "human", "ansi"):
             raise ValueError(f"axio: render_mode is 'human', 'ansi' or None, not {render_mode!r}")
-        self.spec = Spec(variant, players, mode)
+        self.game_spec = Spec(variant, players, mode)
         self.reward_kind = reward
         self.render_mode = render_mode
-        self.possible_agents = [f"player_{s}" for s in range(self.spec.players)]
+        self.possible_agents = [f"player_{s}" for s in range(self.game_spec.players)]
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
         # one space object per agent and env: seeding one never touches another
-        self._observation_spaces = {a: observation_space(self.spec) for a in self.possible_agents}
-        self._action_spaces = {a: action_space(self.spec) for a in self.possible_agents}
+        self._observation_spaces = {a: observation_space(self.game_spec) for a in self.possible_agents}
+        self._action_spaces = {a: action_space(self.game_spec) for a in self.possible_agents}
         self._seeder = None
         self.game = None
         self.agents = []
@@ -136,11 +136,11 @@ class AxioEnv(_AECBase):
             if self._seeder is None:
                 self._seeder = np.random.default_rng()
             game_seed = int(self._seeder.integers(2**63))
-        self.game = Game(self.spec, seed=game_seed)
+        self.game = Game(self.game_spec, seed=game_seed)
         self._h = self.game._h
         if not hasattr(self, "_obs_stage"):  # C writes here; observe() hands out copies
-            self._obs_stage = np.empty(self.spec.obs_size, np.int8)
-            self._mask_stage = np.empty(self.spec.num_actions, np.int8)
+            self._obs_stage = np.empty(self.game_spec.obs_size, np.int8)
+            self._mask_stage = np.empty(self.game_spec.num_actions, np.int8)
             self._obs_ptr = self._obs_stage.__array_interface__["data"][0]
             self._mask_ptr = self._mask_stage.__array_interface__["data"][0]
         self.agents = list(self.possible_agents)
@@ -156,7 +156,7 @@ class AxioEnv(_AECBase):
 
     def _zero_reward(self):
         if self.reward_kind == "tracks":
-            return np.zeros(self.spec.ncolors, np.float32)
+            return np.zeros(self.game_spec.ncolors, np.float32)
         return 0.0
 
     def observe(self, agent):
@@ -168,8 +168,8 @@ class AxioEnv(_AECBase):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if type(action) is not int or not 0 <= action < self.spec.num_actions:
-            action = _action_number(self.spec, action)  # numpy integers; clear errors
+        if type(action) is not int or not 0 <= action < self.game_spec.num_actions:
+            action = _action_number(self.game_spec, action)  # numpy integers; clear errors
         err = _step(self._h, action)
         if err != _lib.OK:
             self.game._raise(err, action)

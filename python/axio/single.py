@@ -41,10 +41,10 @@ class SingleAgentEnv(_EnvBase):
             raise ValueError(f"axio: reward is 'ranking' or 'tracks', not {reward!r}")
         if render_mode not in (None, "human", "ansi"):
             raise ValueError(f"axio: render_mode is 'human', 'ansi' or None, not {render_mode!r}")
-        self.spec = Spec(variant, players, mode)
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.spec.players):
-            raise ValueError(f"axio: seat is 0..{self.spec.players - 1} or None (random), not {seat!r}")
-        others = self.spec.players - 1
+        self.game_spec = Spec(variant, players, mode)
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.game_spec.players):
+            raise ValueError(f"axio: seat is 0..{self.game_spec.players - 1} or None (random), not {seat!r}")
+        others = self.game_spec.players - 1
         if isinstance(opponents, (str, Policy)):
             opponents = [opponents] * others
         opponents = list(opponents)
@@ -56,13 +56,15 @@ class SingleAgentEnv(_EnvBase):
         self.fixed_seat = seat
         self.reward_kind = reward
         self.render_mode = render_mode
-        self.observation_space = observation_space(self.spec)
-        self.action_space = action_space(self.spec)
+        self.observation_space = observation_space(self.game_spec)
+        self.action_space = action_space(self.game_spec)
         self._seeder = None
         self.game = None
         self.seat = None
 
     def reset(self, seed=None, options=None):
+        if _EnvBase is not object:
+            super().reset(seed=seed)  # Gymnasium's np_random, for code that expects it
         if seed is not None:
             self._seeder = np.random.default_rng(check_seed(seed))
             game_seed = seed
@@ -70,11 +72,11 @@ class SingleAgentEnv(_EnvBase):
             if self._seeder is None:
                 self._seeder = np.random.default_rng()
             game_seed = int(self._seeder.integers(2**63))
-        self.game = Game(self.spec, seed=game_seed)
+        self.game = Game(self.game_spec, seed=game_seed)
         for policy in self.opponents:
             policy.reseed(int(self._seeder.integers(2**63)))
         if self.fixed_seat is None:
-            self.seat = int(self._seeder.integers(self.spec.players))
+            self.seat = int(self._seeder.integers(self.game_spec.players))
         else:
             self.seat = self.fixed_seat
         self._tracks = self._own_tracks()
@@ -85,7 +87,7 @@ class SingleAgentEnv(_EnvBase):
         return self.game.tracks()[self.seat].astype(np.float32)
 
     def _play_others(self):
-        others = [s for s in range(self.spec.players) if s != self.seat]
+        others = [s for s in range(self.game_spec.players) if s != self.seat]
         while True:
             to_move = self.game.to_move
             if to_move is None or to_move == self.seat:

@@ -46,16 +46,16 @@ class VectorEnv(_VectorBase):
             raise ValueError(f"axio: num_envs is a positive integer, not {num_envs!r}")
         if reward not in ("ranking", "tracks"):
             raise ValueError(f"axio: reward is 'ranking' or 'tracks', not {reward!r}")
-        self.spec = Spec(variant, players, mode)
+        self.game_spec = Spec(variant, players, mode)
         self.num_envs = int(num_envs)
         self.reward_kind = reward
         handle = ctypes.c_void_p()
         kind = _lib.REWARD_TRACKS if reward == "tracks" else _lib.REWARD_RANKING
-        err = lib.axio_batch_new(ctypes.byref(self.spec.raw), self.num_envs, kind, ctypes.byref(handle))
+        err = lib.axio_batch_new(ctypes.byref(self.game_spec.raw), self.num_envs, kind, ctypes.byref(handle))
         if err != _lib.OK:
             raise MemoryError(f"axio: no memory for {num_envs} games")
         self._h = handle.value
-        n, spec = self.num_envs, self.spec
+        n, spec = self.num_envs, self.game_spec
         self.single_observation_space = observation_space(spec)
         self.single_action_space = action_space(spec)
         self.observation_space = Dict(
@@ -75,7 +75,7 @@ class VectorEnv(_VectorBase):
         self.closed = False
 
     def _buffers(self):
-        n, spec = self.num_envs, self.spec
+        n, spec = self.num_envs, self.game_spec
         obs = np.empty((n, spec.obs_size), np.int8)
         mask = np.empty((n, spec.num_actions), np.int8)
         seat = np.empty(n, np.int8)
@@ -102,11 +102,11 @@ class VectorEnv(_VectorBase):
                 f"shape {acts.shape} and type {acts.dtype}"
             )
         if acts.dtype != np.int32:
-            if acts.size and (acts.min() < 0 or acts.max() >= self.spec.num_actions):
-                bad = int(np.flatnonzero((acts < 0) | (acts >= self.spec.num_actions))[0])
+            if acts.size and (acts.min() < 0 or acts.max() >= self.game_spec.num_actions):
+                bad = int(np.flatnonzero((acts < 0) | (acts >= self.game_spec.num_actions))[0])
                 raise IllegalActionError(
                     f"axio: game {bad}: action {int(acts[bad])} is not in the action space "
-                    f"0..{self.spec.num_actions - 1}; no game was stepped"
+                    f"0..{self.game_spec.num_actions - 1}; no game was stepped"
                 )
             acts = acts.astype(np.int32)
         acts = np.ascontiguousarray(acts)
@@ -140,7 +140,7 @@ class VectorEnv(_VectorBase):
         self._check_open()
         if isinstance(i, bool) or not isinstance(i, (int, np.integer)) or not 0 <= i < self.num_envs:
             raise IndexError(f"axio: no game {i}: games are 0..{self.num_envs - 1}")
-        return Game._adopt(self.spec, lib.axio_batch_game(self._h, int(i)))
+        return Game._adopt(self.game_spec, lib.axio_batch_game(self._h, int(i)))
 
     def _check_open(self):
         if self.closed:
@@ -158,7 +158,7 @@ class VectorEnv(_VectorBase):
             self._h = None
 
     def __repr__(self):
-        return f"axio.VectorEnv({self.num_envs}, {self.spec.variant!r}, {self.spec.players}, {self.spec.mode!r})"
+        return f"axio.VectorEnv({self.num_envs}, {self.game_spec.variant!r}, {self.game_spec.players}, {self.game_spec.mode!r})"
 
 
 def _ptr(a):

@@ -44,11 +44,11 @@ class AfterstateAgent:
 
     def __init__(self, env, rng):
         self.env, self.rng = env, rng
-        self.w = np.zeros(env.spec.sides * (env.spec.ncolors + 1) + 1)
+        self.w = np.zeros(env.game_spec.sides * (env.game_spec.ncolors + 1) + 1)
 
     def act(self, obs, explore=True):
         """An action (drawn from the policy, or its best when not exploring) and its gradient."""
-        game, seat, spec = self.env.game, self.env.seat, self.env.spec
+        game, seat, spec = self.env.game, self.env.seat, self.env.game_spec
         legal = np.flatnonzero(obs["action_mask"])
         after = []
         for action in legal:

@@ -13,7 +13,7 @@
  * read at once and spread into bytes through a table), and copied.
  *
  * rota: the legal cells are the display's frontier, numbered in reading
- * order (a bitmap of rows gives the order without sorting), each with the
+ * order (by y, then x), each with the
  * wild colours the engine offers for each rotation (ax_rota_wild_table).
  */
 #include "capi.h"
@@ -53,29 +53,25 @@ static bool is_double(ax_tile t) { return t.sym[0] == t.sym[1]; }
 
 static void rota_slots(const ax_game *g, capi_legal *l)
 {
-    uint64_t rows[ROTA_SPAN][2];
-    uint8_t frontier_at[ROTA_SPAN][ROTA_SPAN]; /* read only where a bit is set */
-    memset(rows, 0, sizeof rows);
-    int miny = ROTA_SPAN, maxy = -1;
+    /* keys (y, x, entry) packed so that their order is reading order; an
+     * insertion sort of a few dozen is cheaper than anything cleverer */
+    uint32_t key[CAPI_MAX_SLOTS];
     const ax_rota_board *b = &g->rota;
-    for (int f = 0; f < b->nfrontier; f++) {
+    int n = b->nfrontier < CAPI_MAX_SLOTS ? b->nfrontier : CAPI_MAX_SLOTS;
+    for (int f = 0; f < n; f++) {
         int id = b->frontier[f], x = b->x[id] + 64, y = b->y[id] + 64;
         assert(x >= 0 && x < ROTA_SPAN && y >= 0 && y < ROTA_SPAN);
-        miny = y < miny ? y : miny;
-        maxy = y > maxy ? y : maxy;
-        rows[y][x >> 6] |= 1ULL << (x & 63);
-        frontier_at[y][x] = (uint8_t)f;
+        uint32_t k = (uint32_t)y << 15 | (uint32_t)x << 8 | (uint32_t)f;
+        int i = f;
+        for (; i > 0 && key[i - 1] > k; i--)
+            key[i] = key[i - 1];
+        key[i] = k;
     }
-    int n = 0;
-    for (int y = miny; y <= maxy; y++)
-        for (int w = 0; w < 2; w++)
-            for (uint64_t bits = rows[y][w]; bits && n < CAPI_MAX_SLOTS; bits &= bits - 1) {
-                int x = w * 64 + __builtin_ctzll(bits);
-                l->slot_x[n] = (int16_t)(x - 64);
-                l->slot_y[n] = (int16_t)(y - 64);
-                l->slot_frontier[n] = frontier_at[y][x];
-                n++;
-            }
+    for (int i = 0; i < n; i++) {
+        l->slot_y[i] = (int16_t)((key[i] >> 15) - 64);
+        l->slot_x[i] = (int16_t)(((key[i] >> 8) & 127) - 64);
+        l->slot_frontier[i] = (uint8_t)(key[i] & 255);
+    }
     l->nslots = (int16_t)n;
 }
 

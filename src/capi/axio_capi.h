@@ -143,8 +143,6 @@ AXIO_API int axio_game_legal_actions(const axio_game *g, int32_t *out, int max);
 /* Why an action is not legal now, as text ("" when it is). */
 AXIO_API int axio_game_explain(const axio_game *g, int32_t action, char *buf, size_t size);
 AXIO_API int axio_action_describe(const axio_spec *spec, int32_t action, axio_action *out);
-/* A uniformly random legal action, from the generator `rng` (any state). */
-AXIO_API int32_t axio_game_random_action(const axio_game *g, uint64_t *rng);
 /* The record (docs/record.md, axio-record/1) of the game so far, complete
  * with its `end` line once the game is over: malloc'd text, axio_free() it;
  * NULL when there is none (*err says why). names: one per seat or NULL. */

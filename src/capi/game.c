@@ -253,15 +253,6 @@ int axio_game_legal_actions(const axio_game *h, int32_t *out, int max)
     return n;
 }
 
-int32_t axio_game_random_action(const axio_game *h, uint64_t *state)
-{
-    ax_rng rng;
-    ax_rng_seed(&rng, *state);
-    int32_t action = capi_legal_sample(&h->space, &h->play.legal, &rng);
-    *state = ax_rng_next(&rng);
-    return action;
-}
-
 int axio_action_describe(const axio_spec *spec, int32_t action, axio_action *out)
 {
     capi_space s;

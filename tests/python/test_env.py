@@ -105,10 +105,10 @@ class Play(unittest.TestCase):
         for variant, players, mode in [("square", 2, None), ("rota", 3, None), ("hex", 4, "team"), ("hex", 1, None)]:
             env = axio.env(variant, players, mode, reward="tracks")
             env.reset(seed=9)
-            totals = {a: np.zeros(env.spec.ncolors, np.float32) for a in env.agents}
+            totals = {a: np.zeros(env.game_spec.ncolors, np.float32) for a in env.agents}
             for agent in env.agent_iter():
                 obs, reward, term, trunc, info = env.last()
-                self.assertEqual(reward.shape, (env.spec.ncolors,))
+                self.assertEqual(reward.shape, (env.game_spec.ncolors,))
                 totals[agent] += reward
                 env.step(None if term else random_legal(obs["action_mask"], rnd))
             tracks = env.game.tracks()
@@ -149,7 +149,7 @@ class Play(unittest.TestCase):
         text = env.render()
         self.assertIn("seat 0:", text)
         self.assertIn("to move: seat 0", text)
-        spec = env.spec
+        spec = env.game_spec
         self.assertEqual(env.action_space("player_0").n, spec.num_actions)
         self.assertIs(env.action_space("player_0"), env.action_space("player_0"))
         self.assertIsNot(env.action_space("player_0"), env.action_space("player_1"))

@@ -11,7 +11,7 @@ class Vector(unittest.TestCase):
         for variant, players, mode in [("square", 2, None), ("rota", 4, None), ("hex", 4, "team"), ("rota", 1, None)]:
             n = 8
             vec = axio.VectorEnv(n, variant, players, mode)
-            spec = vec.spec
+            spec = vec.game_spec
             obs, info = vec.reset(seed=1)
             self.assertEqual(obs["observation"].shape, (n, spec.obs_size))
             self.assertEqual(obs["action_mask"].shape, (n, spec.num_actions))
