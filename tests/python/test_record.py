@@ -1,4 +1,4 @@
-"""A game played in Python writes axio-record/1 that `axio replay` accepts.
+"""A game played in Python writes axio-record/1 that `axio replay` (and `axio analyse`) accept.
 
 Games of every configuration, played through the AEC environment by random
 actions and by the computer players, are written as records and checked by
@@ -66,6 +66,21 @@ class Records(unittest.TestCase):
             with open(theirs) as f:
                 first = [json.loads(line) for line in f][: players + 1]
             self.assertEqual([json.loads(line) for line in mine], first)  # start and the deal
+
+    def test_analyse_accepts(self):
+        """`axio analyse` judges the decisions of a Python game from its record."""
+        game = axio.Game("rota", 2, seed=21)
+        rnd = random.Random(21)
+        seat0 = 0
+        while not game.over:
+            seat0 += game.to_move == 0
+            game.step(random_legal(game.observe(game.to_move)["action_mask"], rnd))
+        path = self.path("analyse.jsonl")
+        game.write_record(path)
+        out = run_axio("analyse", path, "--seat", "0", "--playouts", "8", "--json", check=False)
+        self.assertEqual(out.returncode, 0, out.stderr)
+        lines = [json.loads(line) for line in out.stdout.splitlines()]
+        self.assertEqual(len(lines), seat0)  # one judgement per decision of seat 0
 
     def test_changed_decision_is_refused(self):
         game = axio.Game("hex", 2, seed=9)
