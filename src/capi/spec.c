@@ -6,9 +6,10 @@
  * The board window is the play area: square's A x A cells from its top-left
  * cell; hex's (2R+1) x (2R+1) axial square [q, r] in -R..R, whose cells
  * outside the hexagon are marked off. ROTA has no bounds: the display is
- * drawn in a fixed window of W x W cells around the start tiles (W = 14 for
- * one or two players, 18 for more: larger than almost every game, see
- * docs/python.md), and the legal cells are numbered (frontier slots) instead.
+ * drawn in a fixed window of W x W cells around the start tiles (W = 12 for
+ * one or two players, 16 for more: it holds the whole frontier at 95-99% of
+ * the decisions, docs/python.md), and the legal cells, which it may miss,
+ * are numbered (frontier slots) and listed with their coordinates.
  * A display of n tiles, connected and holding the 2x2 start block, has at
  * most 2n empty cells next to it (4n sides, at least n shared pairs), and a
  * game places at most 4 + 12p + 5p of the 60 tiles (stacks, and one bonus
