@@ -4,7 +4,7 @@ JOBS ?= 2
 BUILD := build
 SAN := build-san
 
-.PHONY: all deps build build-san run test test-fast format bench clean
+.PHONY: all deps build build-san run test test-fast format bench clean python
 
 all: build
 
@@ -31,6 +31,12 @@ test: build build-san
 # The normal build only, for a quick check while working.
 test-fast: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# The Python package for use in the source tree (docs/python.md):
+#   PYTHONPATH=python /usr/bin/python3 -c 'import axio'
+python: build
+	@cp $(BUILD)/libaxio.so python/axio/libaxio.so
+	@echo "python/axio is ready: PYTHONPATH=python /usr/bin/python3 (docs/python.md)"
 
 bench: build
 	./$(BUILD)/axio bench

@@ -11,6 +11,9 @@ packages=(build-essential cmake pkg-config clang clang-format libclang-rt-14-dev
 # openssl, backups with sqlite3, the unit checked by systemd-analyze (package systemd).
 # (On a machine that runs systemd, installing nginx also starts its default site.)
 packages+=(nginx openssl sqlite3 systemd)
+# The Python package (python/, docs/python.md): numpy, and what `pip install
+# --no-build-isolation ./python` into a virtual environment needs without an index.
+packages+=(python3-numpy python3-venv python3-setuptools python3-wheel)
 [ "${AXIO_WEB_TESTS:-1}" = 1 ] && packages+=(chromium nodejs npm)
 
 missing=()

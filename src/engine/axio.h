@@ -266,6 +266,23 @@ int ax_legal_moves(const ax_game *g, ax_move *moves, int max);
 /* A uniformly random legal placement (over cell pair or cell, rack tile and
  * orientation), or the swap decision, without listing all moves. */
 void ax_random_move(const ax_game *g, ax_rng *rng, ax_move *m);
+/* The same legal placements as ax_legal_moves, in a compact form for callers
+ * that need the whole set at every decision without listing it (the action
+ * masks of src/capi). Placement phase only.
+ * square, hex: bit i of pairs[d] is set when a domino may lie on cells i and
+ * i + ax_direction_offset(g, d), for each of the ax_direction_count(g)
+ * directions d, so every pair appears once from each end; any rack tile may
+ * lie there either way round. Returns the number of pairs (each once). */
+int ax_legal_pairs(const ax_game *g, uint64_t pairs[6][AX_GRID_WORDS]);
+/* rota: the colours that the legal decisions on frontier cell (x, y) with the
+ * hand tile turned `rotation` name for its empty corner. 0 when the turned
+ * tile has no empty corner or no colour of that corner's circle matches: then
+ * the one legal decision there names none (AX_NO_COLOR). */
+int ax_rota_wild_choices(const ax_game *g, int x, int y, int rotation, int8_t colors[3]);
+/* The same for every frontier cell and rotation at once, quicker than a
+ * call each: sets[f][r] for the cell g->rota.frontier[f], bit c set when
+ * colour c is offered (0: the decision names none). */
+void ax_rota_wild_table(const ax_game *g, uint8_t (*sets)[4]);
 /* The track owner of a seat: the seat, or its team in team mode. */
 int ax_track_owner(const ax_game *g, int seat);
 /* The last threshold of the mode (the immediate win). */

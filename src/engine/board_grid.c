@@ -388,6 +388,20 @@ int ax_grid_moves(const ax_game *g, ax_move *moves, int max)
     return n;
 }
 
+int ax_legal_pairs(const ax_game *g, uint64_t pairs[6][AX_GRID_WORDS])
+{
+    assert(g->variant != AX_ROTA && g->phase == AX_PHASE_PLACE);
+    cellset forward[3];
+    int n = legal_pairs(g, forward), half = g->ndirs / 2;
+    for (int d = 0; d < half; d++) {
+        /* the pair (i, i + offset) seen from its other end: bit j is bit j - offset */
+        cellset back = shifted(&forward[d], -g->dir_offset[d]);
+        memcpy(pairs[d], forward[d].w, sizeof forward[d].w);
+        memcpy(pairs[d + half], back.w, sizeof back.w);
+    }
+    return n;
+}
+
 void ax_grid_random_move(const ax_game *g, ax_rng *rng, ax_move *m)
 {
     cellset pairs[3];

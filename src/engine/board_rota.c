@@ -235,16 +235,86 @@ static void rota_move(ax_move *m, int x, int y, int rotation, int wild)
 
 /* Wild choices that name no matching colour are the same decision as none,
  * so each placement lists the matching colours, or none when there are none. */
+int ax_rota_wild_choices(const ax_game *g, int x, int y, int rotation, int8_t colors[3])
+{
+    int e = empty_corner(g->rack[g->to_move][0]); /* as printed: turned, it is corner e + r */
+    return e >= 0 ? wild_options(g, x, y, (e + rotation) & 3, colors) : 0;
+}
+
+#define WILD_GRID_CELLS (40 * 40) /* larger than nearly every display */
+
+void ax_rota_wild_table(const ax_game *g, uint8_t (*sets)[4])
+{
+    const ax_rota_board *b = &g->rota;
+    memset(sets, 0, (size_t)b->nfrontier * sizeof *sets);
+    int e = empty_corner(g->rack[g->to_move][0]);
+    if (e < 0)
+        return;
+    /* The display copied into a dense grid with a border of one empty cell,
+     * so that every frontier cell's neighbours are array reads: a hash
+     * lookup per neighbour and corner costs far more. */
+    int minx = b->x[0], maxx = b->x[0], miny = b->y[0], maxy = b->y[0];
+    for (int id = 1; id < b->ncells; id++) {
+        minx = b->x[id] < minx ? b->x[id] : minx;
+        maxx = b->x[id] > maxx ? b->x[id] : maxx;
+        miny = b->y[id] < miny ? b->y[id] : miny;
+        maxy = b->y[id] > maxy ? b->y[id] : maxy;
+    }
+    int width = maxx - minx + 3, height = maxy - miny + 3;
+    int8_t grid[WILD_GRID_CELLS][4];
+    if (width * height > WILD_GRID_CELLS) { /* a display too large for it: cell by cell */
+        for (int f = 0; f < b->nfrontier; f++) {
+            int id = b->frontier[f];
+            for (int r = 0; r < 4; r++) {
+                int8_t colors[3];
+                int n = ax_rota_wild_choices(g, b->x[id], b->y[id], r, colors);
+                for (int w = 0; w < n; w++)
+                    sets[f][r] |= (uint8_t)(1u << colors[w]);
+            }
+        }
+        return;
+    }
+    memset(grid, AX_NO_COLOR, (size_t)(width * height) * sizeof *grid);
+    for (int id = 0; id < b->ncells; id++)
+        if (entry_placed(b, id))
+            memcpy(grid[(b->y[id] - miny + 1) * width + b->x[id] - minx + 1], b->placed[id].sym, 4);
+    /* for each corner of a cell, the three other corners of its circle:
+     * their cell as a grid offset, and which corner of it */
+    static const int corner_vx[4] = {0, 1, 1, 0}, corner_vy[4] = {0, 0, 1, 1};
+    static const int member_dx[4] = {-1, 0, -1, 0}, member_dy[4] = {-1, -1, 0, 0};
+    static const int member_corner[4] = {2, 3, 1, 0};
+    int other_at[4][3], other_corner[4][3];
+    for (int i = 0; i < 4; i++)
+        for (int k = 0, n = 0; k < 4; k++) {
+            int dx = corner_vx[i] + member_dx[k], dy = corner_vy[i] + member_dy[k];
+            if (dx || dy) {
+                other_at[i][n] = dy * width + dx;
+                other_corner[i][n++] = member_corner[k];
+            }
+        }
+    for (int f = 0; f < b->nfrontier; f++) {
+        int id = b->frontier[f];
+        int at = (b->y[id] - miny + 1) * width + b->x[id] - minx + 1;
+        for (int r = 0; r < 4; r++) {
+            int i = (e + r) & 3; /* where the empty corner lies when turned r */
+            unsigned bits = 0;
+            for (int k = 0; k < 3; k++) {
+                int color = grid[at + other_at[i][k]][other_corner[i][k]];
+                bits |= (1u << (color & 7)) & -(unsigned)(color >= 0); /* no branch */
+            }
+            sets[f][r] = (uint8_t)bits;
+        }
+    }
+}
+
 int ax_rota_moves(const ax_game *g, ax_move *moves, int max)
 {
     int n = 0;
-    ax_tile hand = g->rack[g->to_move][0];
     for (int f = 0; f < g->rota.nfrontier; f++) {
         int id = g->rota.frontier[f], x = g->rota.x[id], y = g->rota.y[id];
         for (int r = 0; r < 4; r++) {
-            int e = empty_corner(ax_tile_rotate(hand, r));
             int8_t colors[3];
-            int nw = e >= 0 ? wild_options(g, x, y, e, colors) : 0;
+            int nw = ax_rota_wild_choices(g, x, y, r, colors);
             for (int w = 0; w < (nw ? nw : 1) && n < max; w++)
                 rota_move(&moves[n++], x, y, r, nw ? colors[w] : AX_NO_COLOR);
         }
