@@ -14,7 +14,7 @@
 #define AX_SERVER_AUTH_H
 
 #include "job_queue.h"
-#include "store.h"
+#include "store/store.h"
 
 #include <stdbool.h>
 #include <stddef.h>

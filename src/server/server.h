@@ -29,7 +29,7 @@
 #include "ai_workers.h"
 #include "ratelimit.h"
 #include "secrets.h"
-#include "store.h"
+#include "store/store.h"
 
 #include <jansson.h>
 #include <libwebsockets.h>

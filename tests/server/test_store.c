@@ -18,7 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../../src/server/store.h"
+#include "../../src/server/store/store.h"
 
 static char dir[] = "/tmp/axio-store-XXXXXX";
 

@@ -1,6 +1,10 @@
 /*
- * store.h - games and their decisions in SQLite, the server's memory across
- * restarts.
+ * store.h - the server's memory across restarts: games and their decisions,
+ * chat, analyses, accounts, sessions and ratings, in SQLite or PostgreSQL.
+ *
+ * The store is a layer of its own (src/server/store/): it includes nothing
+ * of the server above it, and this is its one interface. Two backends
+ * implement it, chosen by store_open's target; store.c says how.
  *
  * A game is its configuration, its seed and its seats (a seat token only as
  * its SHA-256), plus the list of decisions taken in it, in order. The
@@ -17,10 +21,10 @@
  * a password. A seat may be bound to an account (account_id). A rated
  * game's ratings change in the same transaction as its last decision.
  */
-#ifndef AX_SERVER_STORE_H
-#define AX_SERVER_STORE_H
+#ifndef AX_STORE_STORE_H
+#define AX_STORE_STORE_H
 
-#include "../rating/rating.h"
+#include "../../rating/rating.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -80,12 +84,20 @@ typedef struct {
     stored_chat *chat;
 } stored_game;
 
-/* Opens (or creates) the database. Refuses, without writing anything, a file
- * that is not an axio database, is damaged, or is used by another server;
- * the reason goes to err. */
-store *store_open(const char *path, bool sync_full, char *err, size_t errlen);
+/* Opens (or creates) the database `target` names, as --db takes it: a
+ * PostgreSQL connection URI (postgresql://... or postgres://...), or an
+ * SQLite file (sqlite:PATH or a plain PATH). Refuses, without writing
+ * anything, a database that is not axio's, is of a newer version, is
+ * damaged, or is used by another server; the reason goes to err.
+ * sync_full: SQLite's synchronous FULL (PostgreSQL flushes every commit). */
+store *store_open(const char *target, bool sync_full, char *err, size_t errlen);
 void store_close(store *s);
 const char *store_error(store *s);
+/* "SQLite" or "PostgreSQL". */
+const char *store_backend(const store *s);
+/* The target as it may be shown or logged: a password in a URI is
+ * replaced by "***". */
+void store_target_text(const char *target, char *out, size_t size);
 
 int store_create_game(store *s, const stored_game *g);
 /* Records that a seat was taken (by an account, or account_id 0); status

@@ -1,15 +1,16 @@
 /*
- * store_internal.h - what store.c (games) and store_accounts.c (accounts,
- * sessions, ratings) share: the store's struct and its small helpers.
- * Nothing outside these two files includes it.
+ * store_internal.h - what the store's logic files (store.c: games and the
+ * writer thread; store_accounts.c: accounts, sessions, ratings;
+ * store_copy.c: axio db copy) share: the store's struct and small helpers
+ * over the SQL driver (sql.h). Nothing outside src/server/store/ includes it.
  */
-#ifndef AX_SERVER_STORE_INTERNAL_H
-#define AX_SERVER_STORE_INTERNAL_H
+#ifndef AX_STORE_INTERNAL_H
+#define AX_STORE_INTERNAL_H
 
+#include "sql.h"
 #include "store.h"
 
 #include <pthread.h>
-#include <sqlite3.h>
 
 /* The games' statements (store.c). */
 enum {
@@ -24,6 +25,8 @@ enum {
     ST_SET_DAMAGED,
     ST_INSERT_DECISION,
     ST_INSERT_CHAT,
+    ST_PUT_ANALYSIS,
+    ST_GET_ANALYSIS,
     ST_UNFINISHED,
     ST_FINISHED,
     ST_GAME,
@@ -31,9 +34,6 @@ enum {
     ST_DECISIONS,
     ST_DECISIONS_AS_STORED,
     ST_CHAT,
-    ST_BEGIN,
-    ST_COMMIT,
-    ST_ROLLBACK,
     ST_COUNT
 };
 
@@ -68,9 +68,10 @@ enum {
 };
 
 struct store {
-    sqlite3 *db;
-    sqlite3_stmt *st[ST_COUNT];
-    sqlite3_stmt *ac[AC_COUNT];
+    const sql_driver *drv;
+    sql_conn *c;
+    sql_stmt *st[ST_COUNT];
+    sql_stmt *ac[AC_COUNT];
     char error[256];      /* the last failure, under the lock */
     char loop_error[256]; /* what store_error shows the caller */
     pthread_mutex_t lock;
@@ -88,17 +89,47 @@ struct store {
  * returns rc, copying the error text for the caller when rc != 0. */
 void store_lock(store *s);
 int store_unlock(store *s, int rc);
-/* Sets the error from SQLite's with `what` first; returns -1. */
+/* Sets the error from the driver's with `what` first; returns -1. */
 int store_fail(store *s, const char *what);
-int store_exec(store *s, const char *sql);
-/* Runs a prepared statement to completion and resets it; -1 on error. */
-int store_step_done(store *s, sqlite3_stmt *st, const char *what);
-/* Binds text, or NULL for an empty or absent one. */
-void store_bind_text(sqlite3_stmt *st, int i, const char *text);
+/* Runs a statement to completion and resets it; -1 on error. */
+int store_step_done(store *s, sql_stmt *st, const char *what);
 int store_begin(store *s);
 int store_commit(store *s);
 /* Rolls back; always returns -1. */
 int store_rollback(store *s);
+
+/* The driver's calls, shorter. */
+static inline void bind_int(store *s, sql_stmt *st, int i, int64_t v)
+{
+    s->drv->bind_int64(st, i, v);
+}
+static inline void bind_double(store *s, sql_stmt *st, int i, double v)
+{
+    s->drv->bind_double(st, i, v);
+}
+static inline void bind_text(store *s, sql_stmt *st, int i, const char *v)
+{
+    s->drv->bind_text(st, i, v);
+}
+/* Text, or NULL for an empty or absent one. */
+static inline void bind_text_or_null(store *s, sql_stmt *st, int i, const char *v)
+{
+    s->drv->bind_text(st, i, v && *v ? v : NULL);
+}
+static inline int step(store *s, sql_stmt *st) { return s->drv->step(st); }
+static inline void reset(store *s, sql_stmt *st) { s->drv->reset(st); }
+static inline bool col_null(store *s, sql_stmt *st, int c) { return s->drv->column_null(st, c); }
+static inline int64_t col_int(store *s, sql_stmt *st, int c) { return s->drv->column_int64(st, c); }
+static inline double col_double(store *s, sql_stmt *st, int c)
+{
+    return s->drv->column_double(st, c);
+}
+static inline const char *col_text(store *s, sql_stmt *st, int c)
+{
+    return s->drv->column_text(st, c);
+}
+/* A text column into a buffer; "" for NULL. */
+void store_copy_column(store *s, sql_stmt *st, int col, char *out, size_t size);
 
 /* store_accounts.c */
 int store_accounts_prepare(store *s);
