@@ -37,12 +37,14 @@
  */
 #include "store_internal.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 /* Each must prepare on a sound database: the schema check. */
 static const char *const schema_probes[] = {
@@ -226,8 +228,8 @@ static int migrate(store *s, long long version)
 }
 
 /* Under the first write transaction: refuse or accept the database, create
- * the schema in an empty one, migrate an older one. */
-static int check_or_create(store *s)
+ * the schema in an empty one (unless it must exist), migrate an older one. */
+static int check_or_create(store *s, bool existing)
 {
     const sql_driver *d = s->drv;
     if (d->begin(s->c)) {
@@ -239,6 +241,8 @@ static int check_or_create(store *s)
     int rc = -1;
     if (found == SQL_AXIO) {
         rc = migrate(s, version);
+    } else if (found == SQL_EMPTY && existing) {
+        snprintf(s->error, sizeof s->error, "it holds no axio database (it is empty)");
     } else if (found == SQL_EMPTY) {
         rc = d->exec(s->c, d->create_sql) ? store_fail(s, "creating the database")
                                           : migrate(s, d->first_version);
@@ -261,7 +265,8 @@ static int prepare_all(store *s)
     return store_accounts_prepare(s);
 }
 
-store *store_open(const char *target, bool sync_full, char *err, size_t errlen)
+static store *open_store(const char *target, bool sync_full, bool existing, char *err,
+                         size_t errlen)
 {
     store *s = calloc(1, sizeof *s);
     if (!s) {
@@ -278,12 +283,17 @@ store *store_open(const char *target, bool sync_full, char *err, size_t errlen)
         store_close(s);
         return NULL;
     }
+    if (existing && s->drv == &sql_sqlite && access(rest, F_OK) != 0) {
+        snprintf(err, errlen, "%s: %s", rest, strerror(errno));
+        store_close(s);
+        return NULL;
+    }
     s->c = s->drv->connect(rest, sync_full, err, errlen);
     if (!s->c) {
         store_close(s);
         return NULL;
     }
-    if (check_or_create(s) ||
+    if (check_or_create(s, existing) ||
         (s->drv->configure && s->drv->configure(s->c, sync_full) &&
          store_fail(s, "configuring the database")) ||
         prepare_all(s)) {
@@ -292,6 +302,16 @@ store *store_open(const char *target, bool sync_full, char *err, size_t errlen)
         return NULL;
     }
     return s;
+}
+
+store *store_open(const char *target, bool sync_full, char *err, size_t errlen)
+{
+    return open_store(target, sync_full, false, err, errlen);
+}
+
+store *store_open_existing(const char *target, char *err, size_t errlen)
+{
+    return open_store(target, false, true, err, errlen);
 }
 
 void store_close(store *s)
@@ -303,6 +323,7 @@ void store_close(store *s)
         for (int i = 0; i < ST_COUNT; i++)
             s->drv->finalize(s->st[i]);
         store_accounts_finalize(s);
+        store_copy_finalize(s);
         s->drv->close(s->c);
     }
     pthread_cond_destroy(&s->wake);

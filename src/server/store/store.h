@@ -91,6 +91,9 @@ typedef struct {
  * damaged, or is used by another server; the reason goes to err.
  * sync_full: SQLite's synchronous FULL (PostgreSQL flushes every commit). */
 store *store_open(const char *target, bool sync_full, char *err, size_t errlen);
+/* The same for a database that must hold axio's data already: an empty one
+ * (or a missing SQLite file) is refused, not created. */
+store *store_open_existing(const char *target, char *err, size_t errlen);
 void store_close(store *s);
 const char *store_error(store *s);
 /* "SQLite" or "PostgreSQL". */
@@ -248,5 +251,48 @@ typedef struct {
 /* Calls fn for every player with at least one rated game in the variant. */
 int store_each_rated(store *s, const char *variant, int (*fn)(const stored_ranked *p, void *arg),
                      void *arg);
+
+/* --- copying a database (store_copy.c; axio db copy) --- */
+
+/* The tables, in the order a copy takes them. */
+enum {
+    STORE_T_ACCOUNTS,
+    STORE_T_GAMES,
+    STORE_T_SEATS,
+    STORE_T_DECISIONS,
+    STORE_T_CHAT,
+    STORE_T_ANALYSES,
+    STORE_T_SESSIONS,
+    STORE_T_RATINGS,
+    STORE_T_HISTORY,
+    STORE_T_COUNT
+};
+const char *store_table_name(int table);
+
+/* What copying rows found. */
+typedef struct {
+    long added;     /* missing in the target: added */
+    long equal;     /* there already, equal */
+    long different; /* there already with other values, or kept out by another row's unique
+                       value: left as they are, and reported */
+} store_copy_count;
+
+/* Calls fn for the id of every game, in the order they were stored; fn
+ * returning non-zero stops it. */
+int store_each_game(store *s, int (*fn)(const char *id, void *arg), void *arg);
+/* Copies a game's rows (the game, its seats, decisions, chat and analyses)
+ * from `from` into `to`, in one transaction of `to`; counts[table] counts
+ * them, report(what, arg) hears of each row that differs. 0, or -1 with
+ * the reason in store_error(to). */
+int store_copy_game(store *from, store *to, const char *id, store_copy_count counts[STORE_T_COUNT],
+                    void (*report)(const char *what, void *arg), void *arg);
+/* Copies every row of a table that is not a game's (accounts, sessions,
+ * ratings, rating history) in one transaction of `to`, likewise. */
+int store_copy_table(store *from, store *to, int table, store_copy_count *count,
+                     void (*report)(const char *what, void *arg), void *arg);
+/* After copying: the target's new account ids follow the copied ones. */
+int store_copy_finish(store *to);
+/* The number of rows of a table. */
+int store_count_rows(store *s, int table, int64_t *n);
 
 #endif

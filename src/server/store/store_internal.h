@@ -72,8 +72,9 @@ struct store {
     sql_conn *c;
     sql_stmt *st[ST_COUNT];
     sql_stmt *ac[AC_COUNT];
-    char error[256];      /* the last failure, under the lock */
-    char loop_error[256]; /* what store_error shows the caller */
+    sql_stmt *copy_st[STORE_T_COUNT][4]; /* store_copy.c's, prepared when first used */
+    char error[256];                     /* the last failure, under the lock */
+    char loop_error[256];                /* what store_error shows the caller */
     pthread_mutex_t lock;
     /* the writer thread */
     pthread_mutex_t qlock;
@@ -130,6 +131,9 @@ static inline const char *col_text(store *s, sql_stmt *st, int c)
 }
 /* A text column into a buffer; "" for NULL. */
 void store_copy_column(store *s, sql_stmt *st, int col, char *out, size_t size);
+
+/* store_copy.c */
+void store_copy_finalize(store *s);
 
 /* store_accounts.c */
 int store_accounts_prepare(store *s);
