@@ -202,6 +202,36 @@ class Copy(unittest.TestCase):
         finally:
             self.assertEqual(server.stop(), 0, server.errors())
 
+    def test_pg_dump_and_restore(self):
+        """docs/deploy.md's backup of a PostgreSQL site: pg_dump while a server runs,
+        pg_restore into a new database, a server on it numbers new accounts after the old."""
+        cluster = pg_cluster()
+        pg = cluster.new_database()
+        copy(self.site.db, pg)
+        schema = pg.rsplit("%3D", 1)[1]
+        dumped = self.path("site.dump")
+        server = Server(pg)
+        try:
+            r = subprocess.run([os.path.join(cluster.bin, "pg_dump"), "--format=custom",
+                                f"--file={dumped}", "-n", schema, "-d", pg],
+                               capture_output=True, text=True)
+            self.assertEqual(r.returncode, 0, r.stderr)
+        finally:
+            self.assertEqual(server.stop(), 0, server.errors())
+        restored = cluster.create_database(f"restored_{schema}") + f"&options=-csearch_path%3D{schema}"
+        r = subprocess.run([os.path.join(cluster.bin, "pg_restore"), "--no-owner",
+                            "--single-transaction", "-d", restored, dumped],
+                           capture_output=True, text=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(dump(restored), self.source)
+        server = Server(restored)
+        try:
+            register(server, "Gus", PW)
+        finally:
+            self.assertEqual(server.stop(), 0, server.errors())
+        ids = db_query(restored, "SELECT id FROM accounts WHERE name = 'Gus'")
+        self.assertGreater(ids[0][0], max(r[0] for r in self.source["accounts"]))
+
     def test_interrupted_copy_is_completed(self):
         pg = pg_cluster().new_database()
         copy(self.site.db, pg)
