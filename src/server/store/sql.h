@@ -13,7 +13,7 @@
  * created and its migrations, how a database is recognised as axio's, and
  * (PostgreSQL) reconnecting a lost connection.
  *
- * Only the backend files include sqlite3.h or libpq-fe.h.
+ * Only the backend files include SQLite's or libpq's header.
  */
 #ifndef AX_STORE_SQL_H
 #define AX_STORE_SQL_H

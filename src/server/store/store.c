@@ -8,8 +8,8 @@
  * (sql.h: prepare with ?N placeholders, bind, step, column, exec,
  * begin/commit/rollback, changes, error text, "was it a unique-key
  * violation"), and each backend implements that driver in one file
- * (sql_sqlite.c, sql_pg.c) - the only files that include sqlite3.h or
- * libpq-fe.h. store_open picks the backend from the form of --db: a
+ * (sql_sqlite.c, sql_pg.c) - the only files that include SQLite's or
+ * libpq's header. store_open picks the backend from the form of --db: a
  * postgresql:// or postgres:// URI is PostgreSQL, sqlite:PATH or a plain
  * path SQLite. Every statement is written in the SQL both understand
  * (upserts with ON CONFLICT, RETURNING, IS DISTINCT FROM; PostgreSQL's games
