@@ -5,8 +5,13 @@ set -euo pipefail
 
 packages=(build-essential cmake pkg-config clang clang-format libclang-rt-14-dev python3
           libjansson-dev libcmocka-dev libwebsockets-dev libwebsockets-evlib-uv libuv1-dev
-          libsqlite3-dev libssl-dev
+          libsqlite3-dev libpq-dev libssl-dev
           libunistring-dev libsodium-dev libicu-dev)
+# The store's PostgreSQL backend is tested against a real server the tests start
+# themselves (tests/server/pgcluster.py: initdb and postgres of Debian's postgresql).
+# (On a machine that runs systemd, installing it also starts Debian's own cluster; the
+# tests do not use it.)
+packages+=(postgresql)
 # docs/deploy.md and its test (tests/deploy): nginx in front, a certificate made by
 # openssl, backups with sqlite3, the unit checked by systemd-analyze (package systemd).
 # (On a machine that runs systemd, installing nginx also starts its default site.)

@@ -31,5 +31,6 @@ int cmd_serve(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
 int cmd_analyse(int argc, char **argv);
 int cmd_engine(int argc, char **argv);
+int cmd_db(int argc, char **argv);
 
 #endif

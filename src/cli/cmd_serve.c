@@ -16,14 +16,16 @@
 #include <unistd.h>
 
 static const char *const help =
-    "usage: axio serve [--port N] [--bind ADDR] [--db FILE] [--web DIR] [OPTIONS]\n"
+    "usage: axio serve [--port N] [--bind ADDR] [--db FILE|URI] [--web DIR] [OPTIONS]\n"
     "\n"
     "Runs the game server: the web client, the HTTP API and WebSocket play of\n"
-    "axio-protocol/1 on one port. Every game and decision is kept in an SQLite\n"
-    "database; unfinished games resume when the server starts again.\n"
+    "axio-protocol/1 on one port. Every game and decision is kept in a database\n"
+    "(SQLite or PostgreSQL); unfinished games resume when the server starts again.\n"
     "  --port N               TCP port (default 8080; 0: any free port, printed)\n"
     "  --bind ADDR            address to listen on (default 127.0.0.1)\n"
-    "  --db FILE              database, created if missing (default axio.db)\n"
+    "  --db FILE|URI          the database: an SQLite file (FILE or sqlite:FILE), created\n"
+    "                         if missing (default axio.db), or a PostgreSQL database as a\n"
+    "                         libpq URI, postgresql://USER@HOST/DB (or postgres://...)\n"
     "  --web DIR              the web client's files (default: web/ of the source tree)\n"
     "  --max-conns-per-ip N   open connections per client address (default 32)\n"
     "  --max-games-per-ip N   games one address may create per hour (default 30)\n"
@@ -44,8 +46,9 @@ static const char *const help =
     "                         for invitations\n"
     "  --trusted-proxy ADDR   requests from ADDR are counted for the last address of their\n"
     "                         X-Forwarded-For header (a reverse proxy such as nginx)\n"
-    "  --sync normal|full     normal (default): a commit survives the server being killed;\n"
-    "                         full: also a power cut (an fsync per commit, slower)\n"
+    "  --sync normal|full     SQLite: normal (default): a commit survives the server being\n"
+    "                         killed; full: also a power cut (an fsync per commit, slower).\n"
+    "                         PostgreSQL flushes every commit (synchronous_commit on)\n"
     "  --quiet                log nothing but fatal errors\n"
     "Stops cleanly on SIGTERM or SIGINT.\n";
 
@@ -208,8 +211,8 @@ int cmd_serve(int argc, char **argv)
         return usage_error("serve", "unexpected argument '%s'", argv[optind]);
     if (!*opt.bind)
         return usage_error("serve", "--bind needs an address");
-    if (!*opt.db_path)
-        return usage_error("serve", "--db needs a file name");
+    if (!*opt.db_path || strcmp(opt.db_path, "sqlite:") == 0)
+        return usage_error("serve", "--db needs a file name or a postgresql:// URI");
     if (web_arg) {
         if (!is_dir(web_arg))
             return usage_error("serve", "--web: '%s' is not a directory", web_arg);

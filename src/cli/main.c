@@ -18,6 +18,7 @@ static const struct {
     {"arena", cmd_arena, "measure computer players against each other in duplicate games"},
     {"analyse", cmd_analyse, "judge each decision of one seat in a game record"},
     {"engine", cmd_engine, "answer for a computer player over the engine protocol (stdin/stdout)"},
+    {"db", cmd_db, "copy a server's database to another (SQLite, PostgreSQL)"},
 };
 
 static void print_help(FILE *out)

@@ -39,7 +39,16 @@ bad analyse
 bad analyse --seat 0
 bad analyse --seat 9 record.jsonl
 bad analyse record.jsonl
-for cmd in selfplay replay bench analyse; do
+bad db
+bad db move a b
+bad db copy
+bad db copy a.db
+bad db copy a.db b.db c.db
+bad db copy a.db a.db
+bad db copy --force a.db b.db
+bad db copy sqlite: b.db
+bad serve --db sqlite:
+for cmd in selfplay replay bench analyse db; do
   "$AXIO" $cmd --help | grep -q "usage: axio $cmd"
 done
 "$AXIO" --help | grep -q selfplay

@@ -3,7 +3,11 @@ calls, protocol clients that check every message they receive, and a loop that
 plays games through the server's move hints.
 
 Environment (set by ctest): AXIO, the built command; SRC, the source tree;
-PYTHON3. Every wait polls with a generous deadline: a loaded machine makes the
+PYTHON3; AXIO_TEST_DB, the database the servers use: `sqlite` (default: a file in
+the test's folder) or `postgresql` (a new database for each server in a
+PostgreSQL cluster this process starts, pgcluster.py). Tests get their databases
+from `new_database` and look into them with `db_query`, so the same tests run on
+both. Every wait polls with a generous deadline: a loaded machine makes the
 tests slower, never wrong.
 
 The leak check (`check_message`) runs on every message a client receives: a
@@ -12,12 +16,14 @@ racks, no seed before the end; `you` is the client's own seat; another seat's
 `draw` and `swap` tiles are counts. When a game ends, `check_seed_absent` looks
 for the revealed seed in the raw text of everything received before the end.
 """
+import atexit
 import hashlib
 import http.client
 import json
 import os
 import select
 import signal
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -33,6 +39,61 @@ SRC = os.environ.get("SRC", os.path.dirname(os.path.dirname(os.path.dirname(os.p
 PYTHON3 = os.environ.get("PYTHON3", sys.executable)
 HOST = "127.0.0.1"
 TIMEOUT = 30.0  # generous: sanitizer builds on a loaded 2-core machine
+DB_KIND = os.environ.get("AXIO_TEST_DB", "sqlite")
+if DB_KIND not in ("sqlite", "postgresql"):
+    raise SystemExit(f"AXIO_TEST_DB must be sqlite or postgresql, not {DB_KIND!r}")
+ON_POSTGRESQL = DB_KIND == "postgresql"
+_cluster = None
+
+
+def pg_cluster():
+    """This process's PostgreSQL cluster, started at the first use, stopped at exit."""
+    global _cluster
+    if _cluster is None:
+        from pgcluster import Cluster
+        _cluster = Cluster()
+        atexit.register(_cluster.stop)
+    return _cluster
+
+
+def new_database(folder, name="axio.db"):
+    """A new, empty database for a server, as --db takes it: a file in folder, or on
+    PostgreSQL a new database of the cluster."""
+    if ON_POSTGRESQL:
+        return pg_cluster().new_database()
+    return os.path.join(folder, name)
+
+
+def _literal(v):
+    if v is None:
+        return "NULL"
+    if isinstance(v, bool):
+        return "1" if v else "0"
+    if isinstance(v, (int, float)):
+        return repr(v)
+    return "'" + str(v).replace("'", "''") + "'"
+
+
+def db_query(db, statement, *args):
+    """Runs one statement (with ? parameters) on a server's database, committed; the rows
+    as tuples. The server must not be running on an SQLite file (its lock)."""
+    if not db.startswith(("postgresql://", "postgres://")):
+        con = sqlite3.connect(db)
+        try:
+            rows = con.execute(statement, args).fetchall()
+            con.commit()
+            return rows
+        finally:
+            con.close()
+    parts = statement.split("?")
+    assert len(parts) == len(args) + 1, "one argument for each ?"
+    sql = parts[0] + "".join(_literal(a) + p for a, p in zip(args, parts[1:]))
+    if not sql.lstrip().upper().startswith("SELECT"):
+        pg_cluster().psql(db, sql)
+        return []
+    rows = pg_cluster().psql(db, "SELECT coalesce(json_agg(row_to_json(q)), '[]') FROM ("
+                             + sql + ") q")
+    return json.loads(rows[0][0], object_pairs_hook=lambda pairs: tuple(v for _, v in pairs))
 
 GAME_KEYS = {
     "id", "variant", "players", "mode", "rules", "status", "phase", "to_move", "bonus", "ply",
@@ -59,6 +120,7 @@ class Server:
         self.stderr = tempfile.TemporaryFile("w+")
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=self.stderr, text=True)
         line = self._first_line()
+        self.first_line = line
         if "listening on" not in line:
             raise RuntimeError(f"server did not start: {line!r} {self.errors()!r}")
         self.port = int(line.split("http://")[1].split("/")[0].split(":")[1])
@@ -429,7 +491,7 @@ class ServerTest(unittest.TestCase):
 
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory()
-        self.db = os.path.join(self.tmp.name, "axio.db")
+        self.db = new_database(self.tmp.name)
         self.server = Server(self.db, *self.server_args)
         self.clients = []
 

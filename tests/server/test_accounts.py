@@ -6,7 +6,6 @@ goes away while its password is checked, and no password or session token in
 the database files or the log."""
 import os
 import socket
-import sqlite3
 import statistics
 import sys
 import tempfile
@@ -17,7 +16,8 @@ import unittest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from accounts_lib import (CLOCK, call, cookie_attrs, create, join, login, me,  # noqa: E402
                           play_to_end, register, session_of, set_cookie)
-from harness import HOST, Server, ServerTest  # noqa: E402
+from harness import (HOST, ON_POSTGRESQL, Server, ServerTest, db_query,  # noqa: E402
+                     new_database, pg_cluster)
 
 PW = "correct horse"
 
@@ -51,12 +51,8 @@ class Register(ServerTest):
         status, _, _ = self.server.http("GET", "/api/players/Ann%3Cb%3E")
         self.assertEqual(status, 404)
         self.assertEqual(self.server.stop(), 0)
-        con = sqlite3.connect(f"file:{self.db}?mode=ro", uri=True)
-        try:
-            self.assertEqual(con.execute("SELECT count(*) FROM accounts WHERE computer = 0")
-                             .fetchone()[0], 0)
-        finally:
-            con.close()
+        self.assertEqual(db_query(self.db, "SELECT count(*) FROM accounts WHERE computer = 0"),
+                         [(0,)])
 
     def test_passwords(self):
         # the refused ones with the reason's id (clients translate it); None: no reason given
@@ -233,11 +229,7 @@ class Sessions(ServerTest):
         self.assertEqual(call(self.server, "GET", "/api/players/Hal")[1]["games"], [])
         # the database keeps nothing of it
         self.assertEqual(self.server.stop(), 0)
-        con = sqlite3.connect(f"file:{self.db}?mode=ro", uri=True)
-        try:
-            self.assertEqual(con.execute("SELECT count(*) FROM seats WHERE name = 'Hal'").fetchone()[0], 0)
-        finally:
-            con.close()
+        self.assertEqual(db_query(self.db, "SELECT count(*) FROM seats WHERE name = 'Hal'"), [(0,)])
 
 
 class SecureCookie(ServerTest):
@@ -455,12 +447,27 @@ class Robustness(ServerTest):
         self.assertEqual(login(self.server, "Vic", PW, ip="10.9.1.1")[0], 200)
 
 
+def files_of(folder):
+    """Every file under folder (SQLite: the database, -wal, -shm; PostgreSQL: the cluster's
+    tables, WAL and log), by path."""
+    found = {}
+    for root, _, names in os.walk(folder):
+        for name in names:
+            try:
+                with open(os.path.join(root, name), "rb") as f:
+                    found[os.path.join(root, name)] = f.read()
+            except OSError:
+                pass  # a file PostgreSQL removed meanwhile
+    return found
+
+
 class NoSecretsStored(unittest.TestCase):
     """Neither the database files nor the log hold a password or a session token."""
 
     def test_no_secret_in_files_or_log(self):
         tmp = tempfile.TemporaryDirectory()
-        db = os.path.join(tmp.name, "axio.db")
+        db = new_database(tmp.name)
+        where = pg_cluster().dir if ON_POSTGRESQL else tmp.name
         server = Server(db, quiet=False)
         try:
             passwords = ["pässwörd-one-1", "second secret 2", "third:secret#3", "new password 4"]
@@ -475,13 +482,15 @@ class NoSecretsStored(unittest.TestCase):
             call(server, "POST", "/api/logout", token=tokens[2])
             create(server, tokens[4], {"variant": "square", "players": 2})
             self.assertTrue(all(tokens))
-            running = {name: open(os.path.join(tmp.name, name), "rb").read()
-                       for name in os.listdir(tmp.name)}
+            running = files_of(where)
             self.assertEqual(server.stop(), 0)
             log = server.errors()
             self.assertIn("shutting down", log)  # the log was on
-            files = [open(os.path.join(tmp.name, name), "rb").read() for name in os.listdir(tmp.name)]
-            self.assertTrue(any(n.endswith("-wal") for n in running), list(running))
+            files = list(files_of(where).values())
+            if ON_POSTGRESQL:  # the session token hashes were written
+                self.assertTrue(any("/pg_wal/" in n for n in running), list(running)[:20])
+            else:
+                self.assertTrue(any(n.endswith("-wal") for n in running), list(running))
             for secret in passwords + tokens:
                 for blob in list(running.values()) + files:
                     self.assertNotIn(secret.encode(), blob)

@@ -8,11 +8,10 @@ a game stored under rules this server does not know is damaged too, whether it i
 resumed at start or a finished game loaded on demand."""
 import json
 import os
-import sqlite3
 import tempfile
 import unittest
 
-from harness import TIMEOUT, Client, Closed, Server, play_until_over
+from harness import TIMEOUT, Client, Closed, Server, db_query, new_database, play_until_over
 
 HUMAN = {"kind": "human"}
 AI = {"kind": "ai", "level": "greedy"}
@@ -22,12 +21,12 @@ ILLEGAL = '{"type":"place","rack_index":0,"cells":[[40,40],[40,41]]}'
 
 
 class Fixture(unittest.TestCase):
-    """A server on a temporary database that the tests stop, change with sqlite3
-    and start again."""
+    """A server on a temporary database that the tests stop, change (db_query: sqlite3
+    or psql) and start again."""
 
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory()
-        self.db = os.path.join(self.tmp.name, "axio.db")
+        self.db = new_database(self.tmp.name)
         self.server = Server(self.db, *FAST)
         self.clients = []
 
@@ -58,13 +57,7 @@ class Fixture(unittest.TestCase):
 
     def sql(self, statement, *args):
         """Runs one statement on the database of the stopped server."""
-        con = sqlite3.connect(self.db)
-        try:
-            rows = con.execute(statement, args).fetchall()
-            con.commit()
-            return rows
-        finally:
-            con.close()
+        return db_query(self.db, statement, *args)
 
     def play(self, clients, moves):
         """Plays `moves` decisions of these clients, each seen by every client."""

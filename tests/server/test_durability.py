@@ -2,8 +2,11 @@
 same database with every acknowledged move and the turn intact, resumes computer
 players, and lets players reconnect with their tokens. Also: a clean SIGTERM
 shutdown, reconnecting during a game, and a database that must not be used (not a
-database, another program's, damaged, in use) stops the server and is left
-byte for byte unchanged."""
+database, another program's, damaged, of a newer version, in use) stops the server and
+is left unchanged. On PostgreSQL (AXIO_TEST_DB=postgresql) also: the database server
+stopped in the middle of a game refuses the next decisions with `internal`, none of
+them acknowledged, and the game goes on once it is back; a session ended by
+pg_terminate_backend is replaced before the next decision."""
 import hashlib
 import os
 import random
@@ -14,7 +17,8 @@ import tempfile
 import time
 import unittest
 
-from harness import AXIO, TIMEOUT, Client, Server, play_until_over
+from harness import (AXIO, ON_POSTGRESQL, TIMEOUT, Client, Server, db_query, new_database,
+                     pg_cluster, play_until_over)
 
 HUMAN = {"kind": "human"}
 AI = {"kind": "ai", "level": "random"}
@@ -35,12 +39,14 @@ def file_hash(path):
         return hashlib.sha256(f.read()).hexdigest()
 
 
-class Restart(unittest.TestCase):
+class Servers(unittest.TestCase):
+    """A server on a new database, restarted by the tests."""
+
     args = FAST  # the default --sync normal: a commit survives a killed server
 
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory()
-        self.db = os.path.join(self.tmp.name, "axio.db")
+        self.db = new_database(self.tmp.name)
         self.server = Server(self.db, *self.args)
         self.clients = []
 
@@ -85,6 +91,8 @@ class Restart(unittest.TestCase):
                 c.wait_for(lambda m: m["type"] == "state" and m["game"]["ply"] > ply)
         return clients[0].state
 
+
+class Restart(Servers):
     def test_sigkill_keeps_every_acknowledged_move(self):
         rng = random.Random(5)
         games = [self.two_humans(v) for v in ("square", "rota", "hex")]
@@ -183,12 +191,14 @@ class Restart(unittest.TestCase):
         play_until_over([ann, bo, bo2], before_move=lambda c: c is not bo2)
 
 
+@unittest.skipIf(ON_POSTGRESQL, "--sync is SQLite's; PostgreSQL flushes every commit")
 class RestartFullSync(Restart):
     """The same with an fsync per commit."""
 
     args = FAST + ("--sync", "full")
 
 
+@unittest.skipIf(ON_POSTGRESQL, "files that are not SQLite databases")
 class BadDatabase(unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory()
@@ -261,6 +271,150 @@ class BadDatabase(unittest.TestCase):
                            capture_output=True, text=True, timeout=TIMEOUT)
         self.assertEqual(r.returncode, 1)
         self.assertIn("cannot use database", r.stderr)
+
+
+def catalog_and_rows(db):
+    """What a PostgreSQL database holds, to compare before and after: every relation of its
+    schema, axio_meta and the foreign table's rows."""
+    rels = db_query(db, "SELECT relname, relkind FROM pg_class c JOIN pg_namespace n"
+                    " ON n.oid = c.relnamespace WHERE n.nspname = current_schema() ORDER BY 1")
+    names = [r[0] for r in rels]
+    rows = {t: db_query(db, f"SELECT * FROM {t} ORDER BY 1") for t in ("axio_meta", "ledger")
+            if t in names}
+    return rels, rows
+
+
+@unittest.skipUnless(ON_POSTGRESQL, "PostgreSQL's refusals")
+class BadPostgresDatabase(unittest.TestCase):
+    def serve(self, db):
+        return subprocess.run([AXIO, "serve", "--port", "0", "--db", db], capture_output=True,
+                              text=True, timeout=TIMEOUT)
+
+    def refused(self, db, why):
+        before = catalog_and_rows(db)
+        r = self.serve(db)
+        self.assertEqual(r.returncode, 1, r.stdout + r.stderr)
+        self.assertIn("cannot use database", r.stderr)
+        self.assertIn(why, r.stderr)
+        self.assertNotIn("listening", r.stdout)
+        self.assertEqual(catalog_and_rows(db), before, "the database was changed")
+
+    def test_another_programs_database(self):
+        db = new_database(None)
+        db_query(db, "CREATE TABLE ledger(id BIGINT PRIMARY KEY, balance BIGINT)")
+        db_query(db, "INSERT INTO ledger VALUES(1, 100)")
+        self.refused(db, "not an axio database")
+
+    def test_a_newer_version(self):
+        db = new_database(None)
+        server = Server(db, *FAST)
+        server.create("square", [HUMAN, AI])
+        self.assertEqual(server.stop(), 0, server.errors())
+        db_query(db, "UPDATE axio_meta SET version = 7")
+        self.refused(db, "unknown axio database version 7")
+
+    def test_in_use(self):
+        db = new_database(None)
+        first = Server(db)
+        try:
+            r = self.serve(db)
+            self.assertEqual(r.returncode, 1)
+            self.assertIn("in use", r.stderr)
+            self.assertEqual(first.http("GET", "/api/health")[0], 200)
+        finally:
+            self.assertEqual(first.stop(), 0, first.errors())
+
+    def test_no_such_server_or_database(self):
+        for db in (pg_cluster().uri("nosuchdb"),
+                   "postgresql:///x?host=/nonexistent/folder", "postgres://"):
+            with self.subTest(db=db):
+                r = self.serve(db)
+                self.assertEqual(r.returncode, 1, r.stderr)
+                self.assertIn("cannot use database", r.stderr)
+
+    def test_a_password_in_the_uri_is_never_shown(self):
+        db = new_database(None).replace("postgresql:///", "postgresql://axio:hunter2secret@/")
+        self.assertIn("hunter2secret", db)
+        server = Server(db, quiet=False)
+        try:
+            self.assertEqual(server.http("GET", "/api/health")[0], 200)
+        finally:
+            self.assertEqual(server.stop(), 0, server.errors())
+        self.assertIn("postgresql://axio:***@/", server.first_line)
+        self.assertNotIn("hunter2secret", server.first_line + server.errors())
+        r = self.serve(db.replace("@/axio?", "@/missing?"))
+        self.assertEqual(r.returncode, 1)
+        self.assertNotIn("hunter2secret", r.stdout + r.stderr)
+
+
+@unittest.skipUnless(ON_POSTGRESQL, "PostgreSQL's connection")
+class ConnectionLoss(Servers):
+    """The database server goes away in the middle of a game."""
+
+    def decide(self, mover, clients):
+        """Sends mover's hinted decision: the state after it, or the error it got."""
+        ply = mover.state["game"]["ply"]
+        mover.act()
+        msg = mover.wait_for(lambda m: m["type"] == "error" or
+                             (m["type"] == "state" and m["game"]["ply"] > ply))
+        if msg["type"] == "state":
+            for c in clients:
+                if c is not mover:
+                    c.wait_for(lambda m: m["type"] == "state" and m["game"]["ply"] > ply)
+        return msg
+
+    def test_database_stopped_and_started_again(self):
+        game, seats = self.two_humans("square")
+        clients = [self.client(game, t, s) for t, s in seats]
+        acked = self.play_acked(clients, 4)
+        pg_cluster().stop_server()
+        try:
+            for attempt in range(3):
+                mover = next(c for c in clients if c.my_turn() or
+                             c.state["you"] and "hint" in c.state["you"])
+                msg = self.decide(mover, clients)
+                self.assertEqual(msg["type"], "error", msg)
+                self.assertEqual(msg["code"], "internal")
+                self.assertIn("could not be stored", msg["message"])
+            status, _, _ = self.server.http("GET", "/api/players/Nobody")
+            self.assertIn(status, (404, 500))  # a read fails cleanly (or finds nothing)
+            for c in clients:
+                c.drain()
+                self.assertEqual(c.state["game"]["ply"], acked["game"]["ply"])
+            self.assertEqual(self.server.http("GET", "/api/health")[0], 200)
+        finally:
+            pg_cluster().start()
+        # back: the same decision is taken once the new connection is made
+        mover = next(c for c in clients if "hint" in (c.state["you"] or {}))
+        deadline = time.monotonic() + 30
+        while True:
+            msg = self.decide(mover, clients)
+            if msg["type"] == "state":
+                break
+            self.assertEqual(msg["code"], "internal")
+            self.assertLess(time.monotonic(), deadline, "the server did not reconnect")
+            time.sleep(0.3)
+        self.assertEqual(msg["game"]["ply"], acked["game"]["ply"] + 1)
+        state = self.play_acked(clients, 3)
+        self.restart(kill=True)
+        c = self.client(game, *seats[0])
+        self.assertEqual(comparable(c.state), comparable(state))
+        self.assertEqual(db_query(self.db, "SELECT count(*) FROM decisions WHERE game_id = ?", game),
+                         [(state["game"]["ply"],)])
+
+    def test_session_terminated(self):
+        game, seats = self.two_humans("hex")
+        clients = [self.client(game, t, s) for t, s in seats]
+        self.play_acked(clients, 3)
+        self.assertGreaterEqual(pg_cluster().terminate_sessions(), 1)
+        time.sleep(0.2)
+        mover = next(c for c in clients if c.my_turn())
+        msg = self.decide(mover, clients)
+        self.assertEqual(msg["type"], "state", msg)  # a new session, at once
+        state = self.play_acked(clients, 3)
+        self.restart(kill=True)
+        c = self.client(game, *seats[1])
+        self.assertEqual(comparable(c.state), comparable(state))
 
 
 if __name__ == "__main__":

@@ -9,7 +9,8 @@ import tempfile
 import unittest
 import urllib.request
 
-from harness import AXIO, TIMEOUT, Client, HandshakeError, Server, ServerTest, play_until_over
+from harness import (AXIO, TIMEOUT, Client, HandshakeError, Server, ServerTest, new_database,
+                     play_until_over)
 
 HUMAN = {"kind": "human"}
 AI = {"kind": "ai", "level": "random"}
@@ -167,7 +168,7 @@ class InviteUrls(unittest.TestCase):
 
     def start(self, *args):
         """The server's health urls and every line it printed on stdout."""
-        server = Server(os.path.join(self.tmp.name, "axio.db"), *args)
+        server = Server(new_database(self.tmp.name), *args)
         try:
             status, body, _ = server.http("GET", "/api/health")
             self.assertEqual(status, 200)
@@ -212,7 +213,7 @@ class StaticFiles(unittest.TestCase):
             f.write("hidden")
         with open(os.path.join(self.tmp.name, "outside.txt"), "w") as f:
             f.write("outside")
-        self.server = Server(os.path.join(self.tmp.name, "axio.db"), web=web)
+        self.server = Server(new_database(self.tmp.name), web=web)
 
     def tearDown(self):
         self.assertEqual(self.server.stop(), 0, self.server.errors())
@@ -290,9 +291,9 @@ class Usage(unittest.TestCase):
 
     def test_port_in_use(self):
         with tempfile.TemporaryDirectory() as tmp:
-            first = Server(os.path.join(tmp, "a.db"))
+            first = Server(new_database(tmp, "a.db"))
             try:
-                r = self.run_serve("--port", str(first.port), "--db", os.path.join(tmp, "b.db"))
+                r = self.run_serve("--port", str(first.port), "--db", new_database(tmp, "b.db"))
                 self.assertEqual(r.returncode, 1)
                 self.assertIn("cannot listen", r.stderr)
             finally:

@@ -1,10 +1,12 @@
 /*
- * test_store.c - the SQLite store: games, seats and decisions come back as
- * written, the writer thread commits every queued decision and reports each,
- * a file that is not a sound axio database is refused untouched, a game
- * whose decisions have a gap is reported damaged and can be set aside;
- * accounts and sessions, and the ratings of a rated game written in the
- * transaction of its last decision.
+ * test_store.c - the store's interface, on SQLite or (AXIO_TEST_DB=postgresql,
+ * run inside tests/server/pgcluster.py, which sets PGHOST and PGUSER) on
+ * PostgreSQL: games, seats and decisions come back as written, the writer
+ * thread commits every queued decision and reports each, a database that is
+ * not a sound axio database is refused untouched, a game whose decisions
+ * have a gap is reported damaged and can be set aside; accounts and
+ * sessions, and the ratings of a rated game written in the transaction of
+ * its last decision; on PostgreSQL a terminated session is replaced.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -18,11 +20,43 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../../src/server/store.h"
+#include "../../src/server/store/store.h"
 
 static char dir[] = "/tmp/axio-store-XXXXXX";
+static bool on_pg;
 
 static void path_of(char *out, size_t n, const char *name) { snprintf(out, n, "%s/%s", dir, name); }
+
+/* Runs a shell command built like printf; its exit status. */
+static int shell(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int shell(const char *fmt, ...)
+{
+    char cmd[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(cmd, sizeof cmd, fmt, ap);
+    va_end(ap);
+    return system(cmd);
+}
+
+/* A new, empty database called name: a file in dir, or a new database of
+ * the PostgreSQL cluster. */
+static void new_db(char *out, size_t n, const char *name)
+{
+    if (!on_pg) {
+        snprintf(out, n, "%s/%s.db", dir, name);
+        return;
+    }
+    assert_int_equal(shell("createdb %s", name), 0);
+    snprintf(out, n, "postgresql:///%s", name);
+}
+
+/* Runs SQL (no double quotes in it) on a PostgreSQL database. */
+static void psql(const char *name, const char *sql)
+{
+    assert_int_equal(shell("psql -X -q -v ON_ERROR_STOP=1 -d %s -c \"%s\" >/dev/null", name, sql),
+                     0);
+}
 
 static int setup(void **state)
 {
@@ -110,7 +144,7 @@ static void test_round_trip(void **state)
 {
     (void)state;
     char path[256], err[256];
-    path_of(path, sizeof path, "round.db");
+    new_db(path, sizeof path, "round");
     store *s = store_open(path, true, err, sizeof err);
     assert_non_null(s);
     stored_game a = sample_game("gameAAAAAAAA"), b = sample_game("gameBBBBBBBB");
@@ -169,7 +203,7 @@ static void test_rules_and_damaged(void **state)
 {
     (void)state;
     char path[256], err[256];
-    path_of(path, sizeof path, "damaged.db");
+    new_db(path, sizeof path, "damaged");
     store *s = store_open(path, false, err, sizeof err);
     assert_non_null(s);
     stored_game g = sample_game("gameCCCCCCCC");
@@ -213,7 +247,7 @@ static void test_accounts_and_sessions(void **state)
 {
     (void)state;
     char path[256], err[256];
-    path_of(path, sizeof path, "accounts.db");
+    new_db(path, sizeof path, "accounts");
     store *s = store_open(path, true, err, sizeof err);
     assert_non_null(s);
     int64_t ann, other;
@@ -290,7 +324,7 @@ static void test_ratings_in_the_last_decision(void **state)
 {
     (void)state;
     char path[256], err[256];
-    path_of(path, sizeof path, "ratings.db");
+    new_db(path, sizeof path, "ratings");
     store *s = store_open(path, true, err, sizeof err);
     assert_non_null(s);
     int64_t ann, bo;
@@ -366,6 +400,10 @@ static void write_file(const char *path, const char *text)
 static void test_refusals(void **state)
 {
     (void)state;
+    if (on_pg) {
+        skip();
+        return;
+    }
     char path[256], err[256];
     struct stat before, after;
     path_of(path, sizeof path, "text.db");
@@ -388,11 +426,92 @@ static void test_refusals(void **state)
     assert_null(store_open(path, true, err, sizeof err));
 }
 
+/* PostgreSQL: another program's database, one of a newer version, one in
+ * use, one that does not exist: each refused, the first two unchanged. */
+static void test_pg_refusals(void **state)
+{
+    (void)state;
+    if (!on_pg) {
+        skip();
+        return;
+    }
+    char db[256], err[256];
+    new_db(db, sizeof db, "other");
+    psql("other", "CREATE TABLE ledger(id BIGINT PRIMARY KEY, balance BIGINT)");
+    assert_null(store_open(db, true, err, sizeof err));
+    assert_non_null(strstr(err, "not an axio database"));
+    assert_int_equal(shell("test $(psql -X -A -t -d other -c 'SELECT count(*) FROM pg_tables"
+                           " WHERE schemaname = current_schema()') = 1"),
+                     0);
+
+    new_db(db, sizeof db, "newer");
+    store *s = store_open(db, true, err, sizeof err);
+    assert_non_null(s);
+    assert_string_equal(store_backend(s), "PostgreSQL");
+    assert_null(store_open(db, true, err, sizeof err)); /* in use */
+    assert_non_null(strstr(err, "in use"));
+    store_close(s);
+    psql("newer", "UPDATE axio_meta SET version = 7");
+    assert_null(store_open(db, true, err, sizeof err));
+    assert_non_null(strstr(err, "unknown axio database version 7"));
+    assert_int_equal(shell("test $(psql -X -A -t -d newer -c 'SELECT version FROM axio_meta') = 7"),
+                     0);
+
+    assert_null(store_open("postgresql:///nosuchdatabase", true, err, sizeof err));
+    assert_non_null(strstr(err, "nosuchdatabase"));
+}
+
+/* PostgreSQL: a session ended by the database server is replaced before
+ * the next call, with its statements prepared again. */
+static void test_pg_session_replaced(void **state)
+{
+    (void)state;
+    if (!on_pg) {
+        skip();
+        return;
+    }
+    char db[256], err[256];
+    new_db(db, sizeof db, "replaced");
+    store *s = store_open(db, true, err, sizeof err);
+    assert_non_null(s);
+    stored_game g = sample_game("gameDDDDDDDD");
+    assert_int_equal(store_create_game(s, &g), 0);
+    psql("postgres", "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                     " WHERE datname = 'replaced' AND application_name = 'axio'");
+    usleep(100000);
+    stored_game back;
+    assert_int_equal(store_load(s, g.id, &back), 0);
+    assert_string_equal(back.seats[0].name, "Ann");
+    stored_game_free(&back);
+    assert_int_equal(store_writer_start(s, notify, NULL), 0);
+    submit(s, g.id, 0, NULL);
+    assert_int_equal(collect(s, 1), 0);
+    store_close(s);
+}
+
+static void test_target_text(void **state)
+{
+    (void)state;
+    char out[256];
+    store_target_text("postgresql://axio:s3cret@db.example.org:5433/axio?sslmode=require", out,
+                      sizeof out);
+    assert_string_equal(out, "postgresql://axio:***@db.example.org:5433/axio?sslmode=require");
+    store_target_text("postgres://u@/db?host=/run/x&password=s3cret&user=u", out, sizeof out);
+    assert_string_equal(out, "postgres://u@/db?host=/run/x&password=***&user=u");
+    store_target_text("/var/lib/axio/axio.db", out, sizeof out);
+    assert_string_equal(out, "/var/lib/axio/axio.db");
+}
+
 int main(void)
 {
+    const char *kind = getenv("AXIO_TEST_DB");
+    on_pg = kind && strcmp(kind, "postgresql") == 0;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_pg_refusals),
+        cmocka_unit_test(test_pg_session_replaced),
+        cmocka_unit_test(test_target_text),
         cmocka_unit_test(test_rules_and_damaged),
         cmocka_unit_test(test_accounts_and_sessions),
         cmocka_unit_test(test_ratings_in_the_last_decision),

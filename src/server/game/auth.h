@@ -13,7 +13,7 @@
 #ifndef AX_SERVER_AUTH_H
 #define AX_SERVER_AUTH_H
 
-#include "../store.h"
+#include "../store/store.h"
 #include "job_queue.h"
 
 #include <stdbool.h>

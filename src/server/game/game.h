@@ -26,7 +26,7 @@
 
 #include "../../ai/player.h"
 #include "../../engine/axio.h"
-#include "../store.h"
+#include "../store/store.h"
 #include "ai_workers.h"
 #include "auth.h"
 #include "bucket.h"

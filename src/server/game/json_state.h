@@ -13,7 +13,7 @@
 #define AX_SERVER_JSON_STATE_H
 
 #include "../../engine/axio.h"
-#include "../store.h"
+#include "../store/store.h"
 
 #include <jansson.h>
 #include <stddef.h>

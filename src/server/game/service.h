@@ -19,7 +19,7 @@
 #ifndef AX_SERVER_GAME_SERVICE_H
 #define AX_SERVER_GAME_SERVICE_H
 
-#include "../store.h"
+#include "../store/store.h"
 #include "msg.h"
 #include "secrets.h"
 

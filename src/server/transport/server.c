@@ -373,11 +373,12 @@ static void close_loop(void)
 
 static int open_store(const serve_options *opt)
 {
-    char err[512];
+    char err[512], shown[512];
     srv.db = store_open(opt->db_path, opt->sync_full, err, sizeof err);
     if (!srv.db) {
-        fprintf(stderr, "axio serve: cannot use database %s: %s (the file was left unchanged)\n",
-                opt->db_path, err);
+        store_target_text(opt->db_path, shown, sizeof shown);
+        fprintf(stderr, "axio serve: cannot use database %s: %s (it was left unchanged)\n", shown,
+                err);
         return -1;
     }
     return 0;
@@ -516,8 +517,10 @@ int server_run(const serve_options *opt)
         return 1;
     }
     srv.port = port;
+    char db_shown[512];
+    store_target_text(opt->db_path, db_shown, sizeof db_shown);
     printf("axio serve: listening on http://%s:%d/ (database %s, web %s)\n", opt->bind, port,
-           opt->db_path, opt->web_dir ? opt->web_dir : "none");
+           db_shown, opt->web_dir ? opt->web_dir : "none");
     each_address(opt, port, print_address, NULL);
     fflush(stdout);
     lws_sul_schedule(srv.ctx, 0, &housekeeping_timer, housekeeping, HOUSEKEEPING_US);

@@ -1,6 +1,6 @@
 /*
  * store_accounts.c - accounts, sessions and ratings in the store (see
- * store.h; the tables are schema 4's, created by store.c's migration).
+ * store.h; the tables are schema 4's).
  *
  * Like store.c, every public call takes the connection's lock for its
  * whole work, and a call that writes more than one row is one
@@ -13,14 +13,15 @@
 #include "store_internal.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 static const char *const account_sql[AC_COUNT] = {
     [AC_INSERT] = "INSERT INTO accounts(name, name_key, password_hash, computer, created_at,"
-                  " name_skeleton) VALUES(?1, ?2, ?3, 0, ?4, ?5)",
-    [AC_COMPUTER] = "INSERT OR IGNORE INTO accounts(name, name_key, password_hash, computer,"
-                    " created_at) VALUES(?1, ?2, NULL, 1, ?3)",
+                  " name_skeleton) VALUES(?1, ?2, ?3, 0, ?4, ?5) RETURNING id",
+    [AC_COMPUTER] = "INSERT INTO accounts(name, name_key, password_hash, computer, created_at)"
+                    " VALUES(?1, ?2, NULL, 1, ?3) ON CONFLICT DO NOTHING",
     [AC_BY_KEY] = "SELECT id, name, computer, password_hash FROM accounts WHERE name_key = ?1",
     [AC_BY_ID] = "SELECT id, name, computer, password_hash FROM accounts WHERE id = ?1",
     [AC_SET_PASSWORD] = "UPDATE accounts SET password_hash = ?2 WHERE id = ?1 AND computer = 0",
@@ -36,12 +37,12 @@ static const char *const account_sql[AC_COUNT] = {
                           " WHERE s.token_hash = ?1 AND s.expires_at > ?2",
     [AC_SESSION_DELETE] = "DELETE FROM sessions WHERE token_hash = ?1",
     [AC_SESSION_DELETE_OTHERS] = "DELETE FROM sessions WHERE account_id = ?1 AND"
-                                 " token_hash IS NOT ?2",
+                                 " token_hash IS DISTINCT FROM ?2",
     [AC_SESSION_PRUNE] = "DELETE FROM sessions WHERE expires_at <= ?1",
     [AC_RATING_GET] = "SELECT mu, sigma, games FROM ratings WHERE account_id = ?1 AND variant = ?2",
     [AC_RATING_PUT] = "INSERT INTO ratings(account_id, variant, mu, sigma, games)"
                       " VALUES(?1, ?2, ?3, ?4, 1) ON CONFLICT(account_id, variant) DO UPDATE"
-                      " SET mu = excluded.mu, sigma = excluded.sigma, games = games + 1",
+                      " SET mu = excluded.mu, sigma = excluded.sigma, games = ratings.games + 1",
     [AC_HISTORY_INSERT] = "INSERT INTO rating_history(game_id, seat, account_id, variant,"
                           " mu_before, sigma_before, mu_after, sigma_after, at)"
                           " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
@@ -65,8 +66,7 @@ static const char *const account_sql[AC_COUNT] = {
 int store_accounts_prepare(store *s)
 {
     for (int i = 0; i < AC_COUNT; i++)
-        if (sqlite3_prepare_v3(s->db, account_sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->ac[i],
-                               NULL) != SQLITE_OK)
+        if (!(s->ac[i] = s->drv->prepare(s->c, account_sql[i])))
             return store_fail(s, "preparing statements");
     return 0;
 }
@@ -74,13 +74,7 @@ int store_accounts_prepare(store *s)
 void store_accounts_finalize(store *s)
 {
     for (int i = 0; i < AC_COUNT; i++)
-        sqlite3_finalize(s->ac[i]);
-}
-
-static void copy_text(sqlite3_stmt *st, int col, char *out, size_t size)
-{
-    const char *text = (const char *)sqlite3_column_text(st, col);
-    snprintf(out, size, "%s", text ? text : "");
+        s->drv->finalize(s->ac[i]);
 }
 
 /* --- accounts --- */
@@ -89,55 +83,56 @@ int store_account_create(store *s, const char *name, const char *key, const char
                          const char *password_hash, int64_t created, int64_t *id)
 {
     store_lock(s);
-    sqlite3_stmt *st = s->ac[AC_INSERT];
-    sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(st, 2, key, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(st, 3, password_hash, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_int64(st, 4, created);
-    sqlite3_bind_text(st, 5, skeleton, -1, SQLITE_TRANSIENT);
-    int rc = sqlite3_step(st);
-    sqlite3_reset(st);
-    sqlite3_clear_bindings(st);
-    if (rc == SQLITE_CONSTRAINT_UNIQUE)
+    sql_stmt *st = s->ac[AC_INSERT];
+    bind_text(s, st, 1, name);
+    bind_text(s, st, 2, key);
+    bind_text(s, st, 3, password_hash);
+    bind_int(s, st, 4, created);
+    bind_text(s, st, 5, skeleton);
+    int rc = step(s, st);
+    if (rc == SQL_ROW) {
+        *id = col_int(s, st, 0);
+        rc = step(s, st);
+    }
+    reset(s, st);
+    if (rc == SQL_DONE)
+        return store_unlock(s, 0);
+    if (s->drv->unique_violation(s->c))
         return store_unlock(s, 0) + 1;
-    if (rc != SQLITE_DONE)
-        return store_unlock(s, store_fail(s, "storing an account"));
-    *id = sqlite3_last_insert_rowid(s->db);
-    return store_unlock(s, 0);
+    return store_unlock(s, store_fail(s, "storing an account"));
 }
 
 int store_computer_ensure(store *s, const char *name, const char *key, int64_t created)
 {
     store_lock(s);
-    sqlite3_stmt *st = s->ac[AC_COMPUTER];
-    sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(st, 2, key, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_int64(st, 3, created);
+    sql_stmt *st = s->ac[AC_COMPUTER];
+    bind_text(s, st, 1, name);
+    bind_text(s, st, 2, key);
+    bind_int(s, st, 3, created);
     return store_unlock(s, store_step_done(s, st, "storing a computer player"));
 }
 
 /* Reads the one account row a statement (bound already) gives. */
-static int read_account(store *s, sqlite3_stmt *st, stored_account *out)
+static int read_account(store *s, sql_stmt *st, stored_account *out)
 {
     memset(out, 0, sizeof *out);
-    int rc = sqlite3_step(st);
-    if (rc == SQLITE_ROW) {
-        out->id = sqlite3_column_int64(st, 0);
-        copy_text(st, 1, out->name, sizeof out->name);
-        out->computer = sqlite3_column_int(st, 2) != 0;
-        copy_text(st, 3, out->password_hash, sizeof out->password_hash);
+    int rc = step(s, st);
+    if (rc == SQL_ROW) {
+        out->id = col_int(s, st, 0);
+        store_copy_column(s, st, 1, out->name, sizeof out->name);
+        out->computer = col_int(s, st, 2) != 0;
+        store_copy_column(s, st, 3, out->password_hash, sizeof out->password_hash);
     }
-    sqlite3_reset(st);
-    sqlite3_clear_bindings(st);
-    if (rc == SQLITE_ROW)
+    reset(s, st);
+    if (rc == SQL_ROW)
         return 0;
-    return rc == SQLITE_DONE ? 1 : store_fail(s, "reading an account");
+    return rc == SQL_DONE ? 1 : store_fail(s, "reading an account");
 }
 
 int store_account_by_key(store *s, const char *key, stored_account *out)
 {
     store_lock(s);
-    sqlite3_bind_text(s->ac[AC_BY_KEY], 1, key, -1, SQLITE_TRANSIENT);
+    bind_text(s, s->ac[AC_BY_KEY], 1, key);
     int rc = read_account(s, s->ac[AC_BY_KEY], out);
     return rc == 1 ? store_unlock(s, 0) + 1 : store_unlock(s, rc);
 }
@@ -145,7 +140,7 @@ int store_account_by_key(store *s, const char *key, stored_account *out)
 int store_account_by_skeleton(store *s, const char *skeleton, stored_account *out)
 {
     store_lock(s);
-    sqlite3_bind_text(s->ac[AC_BY_SKELETON], 1, skeleton, -1, SQLITE_TRANSIENT);
+    bind_text(s, s->ac[AC_BY_SKELETON], 1, skeleton);
     int rc = read_account(s, s->ac[AC_BY_SKELETON], out);
     return rc == 1 ? store_unlock(s, 0) + 1 : store_unlock(s, rc);
 }
@@ -156,22 +151,39 @@ int store_fill_skeletons(store *s, int (*skeleton)(const char *key, char *out, s
     s->error[0] = 0;
     if (store_begin(s))
         return store_unlock(s, -1);
-    sqlite3_stmt *st = s->ac[AC_NO_SKELETON], *set = s->ac[AC_SET_SKELETON];
+    /* the accounts first, then the updates: one statement runs at a time */
+    sql_stmt *st = s->ac[AC_NO_SKELETON], *set = s->ac[AC_SET_SKELETON];
+    struct missing {
+        int64_t id;
+        char skeleton[4096];
+    } *todo = NULL;
+    size_t n = 0, cap = 0;
     int rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        char out[4096];
-        const char *key = (const char *)sqlite3_column_text(st, 1);
-        if (!key || skeleton(key, out, sizeof out))
-            continue; /* left without one: it matches nothing, as before */
-        sqlite3_bind_int64(set, 1, sqlite3_column_int64(st, 0));
-        sqlite3_bind_text(set, 2, out, -1, SQLITE_TRANSIENT);
-        if (store_step_done(s, set, "storing a name's skeleton")) {
-            rc = SQLITE_ERROR;
-            break;
+    while ((rc = step(s, st)) == SQL_ROW) {
+        const char *key = col_text(s, st, 1);
+        if (n == cap) {
+            cap = cap ? 2 * cap : 16;
+            struct missing *grown = realloc(todo, cap * sizeof *todo);
+            if (!grown) {
+                snprintf(s->error, sizeof s->error, "filling in names' skeletons: out of memory");
+                rc = SQL_ERROR;
+                break;
+            }
+            todo = grown;
         }
+        if (!key || skeleton(key, todo[n].skeleton, sizeof todo[n].skeleton))
+            continue; /* left without one: it matches nothing, as before */
+        todo[n++].id = col_int(s, st, 0);
     }
-    sqlite3_reset(st);
-    if (rc != SQLITE_DONE || store_commit(s)) {
+    reset(s, st);
+    for (size_t i = 0; i < n && rc == SQL_DONE; i++) {
+        bind_int(s, set, 1, todo[i].id);
+        bind_text(s, set, 2, todo[i].skeleton);
+        if (store_step_done(s, set, "storing a name's skeleton"))
+            rc = SQL_ERROR;
+    }
+    free(todo);
+    if (rc != SQL_DONE || store_commit(s)) {
         if (!s->error[0])
             store_fail(s, "filling in names' skeletons");
         store_rollback(s);
@@ -183,18 +195,19 @@ int store_fill_skeletons(store *s, int (*skeleton)(const char *key, char *out, s
 int store_account_by_id(store *s, int64_t id, stored_account *out)
 {
     store_lock(s);
-    sqlite3_bind_int64(s->ac[AC_BY_ID], 1, id);
+    bind_int(s, s->ac[AC_BY_ID], 1, id);
     int rc = read_account(s, s->ac[AC_BY_ID], out);
     return rc == 1 ? store_unlock(s, 0) + 1 : store_unlock(s, rc);
 }
 
 /* A statement with the account id as ?1 and optional text as ?2. */
-static int run_for_account(store *s, int which, int64_t id, const char *text, const char *what)
+static int run_for_account(store *s, int which, int64_t id, bool with_text, const char *text,
+                           const char *what)
 {
-    sqlite3_stmt *st = s->ac[which];
-    sqlite3_bind_int64(st, 1, id);
-    if (text)
-        sqlite3_bind_text(st, 2, text, -1, SQLITE_TRANSIENT);
+    sql_stmt *st = s->ac[which];
+    bind_int(s, st, 1, id);
+    if (with_text)
+        bind_text(s, st, 2, text);
     return store_step_done(s, st, what);
 }
 
@@ -205,9 +218,9 @@ int store_account_set_password(store *s, int64_t id, const char *password_hash,
     s->error[0] = 0;
     if (store_begin(s))
         return store_unlock(s, -1);
-    if (run_for_account(s, AC_SET_PASSWORD, id, password_hash, "storing a password") ||
-        sqlite3_changes(s->db) != 1 ||
-        run_for_account(s, AC_SESSION_DELETE_OTHERS, id, keep_session, "revoking sessions") ||
+    if (run_for_account(s, AC_SET_PASSWORD, id, true, password_hash, "storing a password") ||
+        s->drv->changes(s->c) != 1 ||
+        run_for_account(s, AC_SESSION_DELETE_OTHERS, id, true, keep_session, "revoking sessions") ||
         store_commit(s)) {
         if (!s->error[0])
             snprintf(s->error, sizeof s->error, "no account %lld", (long long)id);
@@ -222,16 +235,16 @@ int store_account_delete(store *s, int64_t id)
     s->error[0] = 0;
     if (store_begin(s))
         return store_unlock(s, -1);
-    int rc = run_for_account(s, AC_DELETE, id, NULL, "deleting an account");
-    if (rc == 0 && sqlite3_changes(s->db) != 1) {
+    int rc = run_for_account(s, AC_DELETE, id, false, NULL, "deleting an account");
+    if (rc == 0 && s->drv->changes(s->c) != 1) {
         snprintf(s->error, sizeof s->error, "no account %lld", (long long)id);
         rc = -1;
     }
     if (rc == 0)
-        rc = run_for_account(s, AC_SEATS_NEUTRAL, id, STORE_NEUTRAL_NAME, "renaming seats") ||
-             run_for_account(s, AC_RATINGS_DELETE, id, NULL, "deleting ratings") ||
-             run_for_account(s, AC_HISTORY_DELETE, id, NULL, "deleting rating history") ||
-             run_for_account(s, AC_SESSIONS_DELETE_ALL, id, NULL, "revoking sessions") ||
+        rc = run_for_account(s, AC_SEATS_NEUTRAL, id, true, STORE_NEUTRAL_NAME, "renaming seats") ||
+             run_for_account(s, AC_RATINGS_DELETE, id, false, NULL, "deleting ratings") ||
+             run_for_account(s, AC_HISTORY_DELETE, id, false, NULL, "deleting rating history") ||
+             run_for_account(s, AC_SESSIONS_DELETE_ALL, id, false, NULL, "revoking sessions") ||
              store_commit(s);
     return store_unlock(s, rc ? store_rollback(s) : 0);
 }
@@ -242,20 +255,20 @@ int store_session_create(store *s, const char *token_hash, int64_t account_id, i
                          int64_t expires)
 {
     store_lock(s);
-    sqlite3_stmt *st = s->ac[AC_SESSION_INSERT];
-    sqlite3_bind_text(st, 1, token_hash, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_int64(st, 2, account_id);
-    sqlite3_bind_int64(st, 3, created);
-    sqlite3_bind_int64(st, 4, expires);
+    sql_stmt *st = s->ac[AC_SESSION_INSERT];
+    bind_text(s, st, 1, token_hash);
+    bind_int(s, st, 2, account_id);
+    bind_int(s, st, 3, created);
+    bind_int(s, st, 4, expires);
     return store_unlock(s, store_step_done(s, st, "storing a session"));
 }
 
 int store_session_account(store *s, const char *token_hash, int64_t now, stored_account *out)
 {
     store_lock(s);
-    sqlite3_stmt *st = s->ac[AC_SESSION_LOOKUP];
-    sqlite3_bind_text(st, 1, token_hash, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_int64(st, 2, now);
+    sql_stmt *st = s->ac[AC_SESSION_LOOKUP];
+    bind_text(s, st, 1, token_hash);
+    bind_int(s, st, 2, now);
     int rc = read_account(s, st, out);
     return rc == 1 ? store_unlock(s, 0) + 1 : store_unlock(s, rc);
 }
@@ -263,16 +276,16 @@ int store_session_account(store *s, const char *token_hash, int64_t now, stored_
 int store_session_delete(store *s, const char *token_hash)
 {
     store_lock(s);
-    sqlite3_stmt *st = s->ac[AC_SESSION_DELETE];
-    sqlite3_bind_text(st, 1, token_hash, -1, SQLITE_TRANSIENT);
+    sql_stmt *st = s->ac[AC_SESSION_DELETE];
+    bind_text(s, st, 1, token_hash);
     return store_unlock(s, store_step_done(s, st, "revoking a session"));
 }
 
 int store_sessions_prune(store *s, int64_t now)
 {
     store_lock(s);
-    sqlite3_stmt *st = s->ac[AC_SESSION_PRUNE];
-    sqlite3_bind_int64(st, 1, now);
+    sql_stmt *st = s->ac[AC_SESSION_PRUNE];
+    bind_int(s, st, 1, now);
     return store_unlock(s, store_step_done(s, st, "forgetting expired sessions"));
 }
 
@@ -286,17 +299,16 @@ static int read_rating(store *s, int64_t account_id, const char *variant, rt_rat
     rt_params p = rt_default_params();
     *out = rt_initial(&p);
     *games = 0;
-    sqlite3_stmt *st = s->ac[AC_RATING_GET];
-    sqlite3_bind_int64(st, 1, account_id);
-    sqlite3_bind_text(st, 2, variant, -1, SQLITE_TRANSIENT);
-    int rc = sqlite3_step(st);
-    if (rc == SQLITE_ROW) {
-        *out = (rt_rating){sqlite3_column_double(st, 0), sqlite3_column_double(st, 1)};
-        *games = sqlite3_column_int(st, 2);
+    sql_stmt *st = s->ac[AC_RATING_GET];
+    bind_int(s, st, 1, account_id);
+    bind_text(s, st, 2, variant);
+    int rc = step(s, st);
+    if (rc == SQL_ROW) {
+        *out = (rt_rating){col_double(s, st, 0), col_double(s, st, 1)};
+        *games = (int)col_int(s, st, 2);
     }
-    sqlite3_reset(st);
-    sqlite3_clear_bindings(st);
-    return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : store_fail(s, "reading a rating");
+    reset(s, st);
+    return rc == SQL_ROW || rc == SQL_DONE ? 0 : store_fail(s, "reading a rating");
 }
 
 int store_rating(store *s, int64_t account_id, const char *variant, rt_rating *out, int *games)
@@ -307,10 +319,10 @@ int store_rating(store *s, int64_t account_id, const char *variant, rt_rating *o
 
 static int write_place(store *s, const char *game_id, int seat, int place)
 {
-    sqlite3_stmt *st = s->ac[AC_SEAT_PLACE];
-    sqlite3_bind_text(st, 1, game_id, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_int(st, 2, seat);
-    sqlite3_bind_int(st, 3, place);
+    sql_stmt *st = s->ac[AC_SEAT_PLACE];
+    bind_text(s, st, 1, game_id);
+    bind_int(s, st, 2, seat);
+    bind_int(s, st, 3, place);
     return store_step_done(s, st, "storing a place");
 }
 
@@ -318,38 +330,37 @@ static int write_place(store *s, const char *game_id, int seat, int place)
 static int seat_accounts(store *s, const char *game_id, int64_t account[4])
 {
     memset(account, 0, 4 * sizeof *account);
-    sqlite3_stmt *st = s->ac[AC_SEAT_ACCOUNTS];
-    sqlite3_bind_text(st, 1, game_id, -1, SQLITE_TRANSIENT);
+    sql_stmt *st = s->ac[AC_SEAT_ACCOUNTS];
+    bind_text(s, st, 1, game_id);
     int rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        int seat = sqlite3_column_int(st, 0);
+    while ((rc = step(s, st)) == SQL_ROW) {
+        int seat = (int)col_int(s, st, 0);
         if (seat >= 0 && seat < 4)
-            account[seat] = sqlite3_column_int64(st, 1);
+            account[seat] = col_int(s, st, 1);
     }
-    sqlite3_reset(st);
-    sqlite3_clear_bindings(st);
-    return rc == SQLITE_DONE ? 0 : store_fail(s, "reading a game's accounts");
+    reset(s, st);
+    return rc == SQL_DONE ? 0 : store_fail(s, "reading a game's accounts");
 }
 
 static int write_rating(store *s, const store_write *w, int seat, int64_t at)
 {
-    sqlite3_stmt *st = s->ac[AC_RATING_PUT];
-    sqlite3_bind_int64(st, 1, w->seat_account[seat]);
-    sqlite3_bind_text(st, 2, w->variant, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_double(st, 3, w->after[seat].mu);
-    sqlite3_bind_double(st, 4, w->after[seat].sigma);
+    sql_stmt *st = s->ac[AC_RATING_PUT];
+    bind_int(s, st, 1, w->seat_account[seat]);
+    bind_text(s, st, 2, w->variant);
+    bind_double(s, st, 3, w->after[seat].mu);
+    bind_double(s, st, 4, w->after[seat].sigma);
     if (store_step_done(s, st, "storing a rating"))
         return -1;
     st = s->ac[AC_HISTORY_INSERT];
-    sqlite3_bind_text(st, 1, w->game_id, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_int(st, 2, seat);
-    sqlite3_bind_int64(st, 3, w->seat_account[seat]);
-    sqlite3_bind_text(st, 4, w->variant, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_double(st, 5, w->before[seat].mu);
-    sqlite3_bind_double(st, 6, w->before[seat].sigma);
-    sqlite3_bind_double(st, 7, w->after[seat].mu);
-    sqlite3_bind_double(st, 8, w->after[seat].sigma);
-    sqlite3_bind_int64(st, 9, at);
+    bind_text(s, st, 1, w->game_id);
+    bind_int(s, st, 2, seat);
+    bind_int(s, st, 3, w->seat_account[seat]);
+    bind_text(s, st, 4, w->variant);
+    bind_double(s, st, 5, w->before[seat].mu);
+    bind_double(s, st, 6, w->before[seat].sigma);
+    bind_double(s, st, 7, w->after[seat].mu);
+    bind_double(s, st, 8, w->after[seat].sigma);
+    bind_int(s, st, 9, at);
     return store_step_done(s, st, "storing a rating's history");
 }
 
@@ -401,53 +412,51 @@ int store_player_games(store *s, int64_t account_id, int max,
                        int (*fn)(const stored_player_game *g, void *arg), void *arg)
 {
     store_lock(s);
-    sqlite3_stmt *st = s->ac[AC_PLAYER_GAMES];
-    sqlite3_bind_int64(st, 1, account_id);
-    sqlite3_bind_int(st, 2, max);
+    sql_stmt *st = s->ac[AC_PLAYER_GAMES];
+    bind_int(s, st, 1, account_id);
+    bind_int(s, st, 2, max);
     int rc;
     stored_player_game g;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+    while ((rc = step(s, st)) == SQL_ROW) {
         memset(&g, 0, sizeof g);
-        copy_text(st, 0, g.id, sizeof g.id);
-        copy_text(st, 1, g.variant, sizeof g.variant);
-        g.players = sqlite3_column_int(st, 2);
-        copy_text(st, 3, g.mode, sizeof g.mode);
-        g.rated = sqlite3_column_int(st, 4) != 0;
-        g.place = sqlite3_column_int(st, 5);
-        g.ended = sqlite3_column_int64(st, 6);
-        g.has_change = sqlite3_column_type(st, 7) != SQLITE_NULL;
-        g.before = (rt_rating){sqlite3_column_double(st, 7), sqlite3_column_double(st, 8)};
-        g.after = (rt_rating){sqlite3_column_double(st, 9), sqlite3_column_double(st, 10)};
+        store_copy_column(s, st, 0, g.id, sizeof g.id);
+        store_copy_column(s, st, 1, g.variant, sizeof g.variant);
+        g.players = (int)col_int(s, st, 2);
+        store_copy_column(s, st, 3, g.mode, sizeof g.mode);
+        g.rated = col_int(s, st, 4) != 0;
+        g.place = (int)col_int(s, st, 5);
+        g.ended = col_int(s, st, 6);
+        g.has_change = !col_null(s, st, 7);
+        g.before = (rt_rating){col_double(s, st, 7), col_double(s, st, 8)};
+        g.after = (rt_rating){col_double(s, st, 9), col_double(s, st, 10)};
         if (fn(&g, arg)) {
-            rc = SQLITE_DONE;
+            rc = SQL_DONE;
             break;
         }
     }
-    sqlite3_reset(st);
-    sqlite3_clear_bindings(st);
-    return store_unlock(s, rc == SQLITE_DONE ? 0 : store_fail(s, "reading a player's games"));
+    reset(s, st);
+    return store_unlock(s, rc == SQL_DONE ? 0 : store_fail(s, "reading a player's games"));
 }
 
 int store_each_rated(store *s, const char *variant, int (*fn)(const stored_ranked *p, void *arg),
                      void *arg)
 {
     store_lock(s);
-    sqlite3_stmt *st = s->ac[AC_LEADERBOARD];
-    sqlite3_bind_text(st, 1, variant, -1, SQLITE_TRANSIENT);
+    sql_stmt *st = s->ac[AC_LEADERBOARD];
+    bind_text(s, st, 1, variant);
     int rc;
     stored_ranked p;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+    while ((rc = step(s, st)) == SQL_ROW) {
         memset(&p, 0, sizeof p);
-        copy_text(st, 0, p.name, sizeof p.name);
-        p.computer = sqlite3_column_int(st, 1) != 0;
-        p.rating = (rt_rating){sqlite3_column_double(st, 2), sqlite3_column_double(st, 3)};
-        p.games = sqlite3_column_int(st, 4);
+        store_copy_column(s, st, 0, p.name, sizeof p.name);
+        p.computer = col_int(s, st, 1) != 0;
+        p.rating = (rt_rating){col_double(s, st, 2), col_double(s, st, 3)};
+        p.games = (int)col_int(s, st, 4);
         if (fn(&p, arg)) {
-            rc = SQLITE_DONE;
+            rc = SQL_DONE;
             break;
         }
     }
-    sqlite3_reset(st);
-    sqlite3_clear_bindings(st);
-    return store_unlock(s, rc == SQLITE_DONE ? 0 : store_fail(s, "reading the leaderboard"));
+    reset(s, st);
+    return store_unlock(s, rc == SQL_DONE ? 0 : store_fail(s, "reading the leaderboard"));
 }

@@ -1,6 +1,10 @@
 /*
- * store.h - games and their decisions in SQLite, the server's memory across
- * restarts.
+ * store.h - the server's memory across restarts: games and their decisions,
+ * chat, analyses, accounts, sessions and ratings, in SQLite or PostgreSQL.
+ *
+ * The store is a layer of its own (src/server/store/): it includes nothing
+ * of the server above it, and this is its one interface. Two backends
+ * implement it, chosen by store_open's target; store.c says how.
  *
  * A game is its configuration, its seed and its seats (a seat token only as
  * its SHA-256), plus the list of decisions taken in it, in order. The
@@ -17,10 +21,10 @@
  * a password. A seat may be bound to an account (account_id). A rated
  * game's ratings change in the same transaction as its last decision.
  */
-#ifndef AX_SERVER_STORE_H
-#define AX_SERVER_STORE_H
+#ifndef AX_STORE_STORE_H
+#define AX_STORE_STORE_H
 
-#include "../rating/rating.h"
+#include "../../rating/rating.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -80,12 +84,23 @@ typedef struct {
     stored_chat *chat;
 } stored_game;
 
-/* Opens (or creates) the database. Refuses, without writing anything, a file
- * that is not an axio database, is damaged, or is used by another server;
- * the reason goes to err. */
-store *store_open(const char *path, bool sync_full, char *err, size_t errlen);
+/* Opens (or creates) the database `target` names, as --db takes it: a
+ * PostgreSQL connection URI (postgresql://... or postgres://...), or an
+ * SQLite file (sqlite:PATH or a plain PATH). Refuses, without writing
+ * anything, a database that is not axio's, is of a newer version, is
+ * damaged, or is used by another server; the reason goes to err.
+ * sync_full: SQLite's synchronous FULL (PostgreSQL flushes every commit). */
+store *store_open(const char *target, bool sync_full, char *err, size_t errlen);
+/* The same for a database that must hold axio's data already: an empty one
+ * (or a missing SQLite file) is refused, not created. */
+store *store_open_existing(const char *target, char *err, size_t errlen);
 void store_close(store *s);
 const char *store_error(store *s);
+/* "SQLite" or "PostgreSQL". */
+const char *store_backend(const store *s);
+/* The target as it may be shown or logged: a password in a URI is
+ * replaced by "***". */
+void store_target_text(const char *target, char *out, size_t size);
 
 int store_create_game(store *s, const stored_game *g);
 /* Records that a seat was taken (by an account, or account_id 0); status
@@ -236,5 +251,48 @@ typedef struct {
 /* Calls fn for every player with at least one rated game in the variant. */
 int store_each_rated(store *s, const char *variant, int (*fn)(const stored_ranked *p, void *arg),
                      void *arg);
+
+/* --- copying a database (store_copy.c; axio db copy) --- */
+
+/* The tables, in the order a copy takes them. */
+enum {
+    STORE_T_ACCOUNTS,
+    STORE_T_GAMES,
+    STORE_T_SEATS,
+    STORE_T_DECISIONS,
+    STORE_T_CHAT,
+    STORE_T_ANALYSES,
+    STORE_T_SESSIONS,
+    STORE_T_RATINGS,
+    STORE_T_HISTORY,
+    STORE_T_COUNT
+};
+const char *store_table_name(int table);
+
+/* What copying rows found. */
+typedef struct {
+    long added;     /* missing in the target: added */
+    long equal;     /* there already, equal */
+    long different; /* there already with other values, or kept out by another row's unique
+                       value: left as they are, and reported */
+} store_copy_count;
+
+/* Calls fn for the id of every game, in the order they were stored; fn
+ * returning non-zero stops it. */
+int store_each_game(store *s, int (*fn)(const char *id, void *arg), void *arg);
+/* Copies a game's rows (the game, its seats, decisions, chat and analyses)
+ * from `from` into `to`, in one transaction of `to`; counts[table] counts
+ * them, report(what, arg) hears of each row that differs. 0, or -1 with
+ * the reason in store_error(to). */
+int store_copy_game(store *from, store *to, const char *id, store_copy_count counts[STORE_T_COUNT],
+                    void (*report)(const char *what, void *arg), void *arg);
+/* Copies every row of a table that is not a game's (accounts, sessions,
+ * ratings, rating history) in one transaction of `to`, likewise. */
+int store_copy_table(store *from, store *to, int table, store_copy_count *count,
+                     void (*report)(const char *what, void *arg), void *arg);
+/* After copying: the target's new account ids follow the copied ones. */
+int store_copy_finish(store *to);
+/* The number of rows of a table. */
+int store_count_rows(store *s, int table, int64_t *n);
 
 #endif

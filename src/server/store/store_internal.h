@@ -1,0 +1,145 @@
+/*
+ * store_internal.h - what the store's logic files (store.c: games and the
+ * writer thread; store_accounts.c: accounts, sessions, ratings;
+ * store_copy.c: axio db copy) share: the store's struct and small helpers
+ * over the SQL driver (sql.h). Nothing outside src/server/store/ includes it.
+ */
+#ifndef AX_STORE_INTERNAL_H
+#define AX_STORE_INTERNAL_H
+
+#include "sql.h"
+#include "store.h"
+
+#include <pthread.h>
+
+/* The games' statements (store.c). */
+enum {
+    ST_INSERT_GAME,
+    ST_INSERT_SEAT,
+    ST_TAKE_SEAT,
+    ST_SET_TOKEN,
+    ST_SET_STATUS,
+    ST_SET_REMATCH,
+    ST_SET_CLOCKS,
+    ST_SET_END,
+    ST_SET_DAMAGED,
+    ST_INSERT_DECISION,
+    ST_INSERT_CHAT,
+    ST_PUT_ANALYSIS,
+    ST_GET_ANALYSIS,
+    ST_UNFINISHED,
+    ST_FINISHED,
+    ST_GAME,
+    ST_SEATS,
+    ST_DECISIONS,
+    ST_DECISIONS_AS_STORED,
+    ST_CHAT,
+    ST_COUNT
+};
+
+/* The accounts' statements (store_accounts.c). */
+enum {
+    AC_INSERT,
+    AC_COMPUTER,
+    AC_BY_KEY,
+    AC_BY_ID,
+    AC_SET_PASSWORD,
+    AC_DELETE,
+    AC_SEATS_NEUTRAL,
+    AC_RATINGS_DELETE,
+    AC_HISTORY_DELETE,
+    AC_SESSIONS_DELETE_ALL,
+    AC_SESSION_INSERT,
+    AC_SESSION_LOOKUP,
+    AC_SESSION_DELETE,
+    AC_SESSION_DELETE_OTHERS,
+    AC_SESSION_PRUNE,
+    AC_RATING_GET,
+    AC_RATING_PUT,
+    AC_HISTORY_INSERT,
+    AC_SEAT_ACCOUNTS,
+    AC_SEAT_PLACE,
+    AC_PLAYER_GAMES,
+    AC_LEADERBOARD,
+    AC_BY_SKELETON,
+    AC_NO_SKELETON,
+    AC_SET_SKELETON,
+    AC_COUNT
+};
+
+struct store {
+    const sql_driver *drv;
+    sql_conn *c;
+    sql_stmt *st[ST_COUNT];
+    sql_stmt *ac[AC_COUNT];
+    sql_stmt *copy_st[STORE_T_COUNT][4]; /* store_copy.c's, prepared when first used */
+    char error[256];                     /* the last failure, under the lock */
+    char loop_error[256];                /* what store_error shows the caller */
+    pthread_mutex_t lock;
+    /* the writer thread */
+    pthread_mutex_t qlock;
+    pthread_cond_t wake;
+    store_write *queue, *queue_tail, *done, *done_tail;
+    bool writer_running, stopping;
+    pthread_t writer;
+    void (*notify)(void *);
+    void *notify_arg;
+};
+
+/* Takes the connection's lock; store_unlock(s, rc) releases it and
+ * returns rc, copying the error text for the caller when rc != 0. */
+void store_lock(store *s);
+int store_unlock(store *s, int rc);
+/* Sets the error from the driver's with `what` first; returns -1. */
+int store_fail(store *s, const char *what);
+/* Runs a statement to completion and resets it; -1 on error. */
+int store_step_done(store *s, sql_stmt *st, const char *what);
+int store_begin(store *s);
+int store_commit(store *s);
+/* Rolls back; always returns -1. */
+int store_rollback(store *s);
+
+/* The driver's calls, shorter. */
+static inline void bind_int(store *s, sql_stmt *st, int i, int64_t v)
+{
+    s->drv->bind_int64(st, i, v);
+}
+static inline void bind_double(store *s, sql_stmt *st, int i, double v)
+{
+    s->drv->bind_double(st, i, v);
+}
+static inline void bind_text(store *s, sql_stmt *st, int i, const char *v)
+{
+    s->drv->bind_text(st, i, v);
+}
+/* Text, or NULL for an empty or absent one. */
+static inline void bind_text_or_null(store *s, sql_stmt *st, int i, const char *v)
+{
+    s->drv->bind_text(st, i, v && *v ? v : NULL);
+}
+static inline int step(store *s, sql_stmt *st) { return s->drv->step(st); }
+static inline void reset(store *s, sql_stmt *st) { s->drv->reset(st); }
+static inline bool col_null(store *s, sql_stmt *st, int c) { return s->drv->column_null(st, c); }
+static inline int64_t col_int(store *s, sql_stmt *st, int c) { return s->drv->column_int64(st, c); }
+static inline double col_double(store *s, sql_stmt *st, int c)
+{
+    return s->drv->column_double(st, c);
+}
+static inline const char *col_text(store *s, sql_stmt *st, int c)
+{
+    return s->drv->column_text(st, c);
+}
+/* A text column into a buffer; "" for NULL. */
+void store_copy_column(store *s, sql_stmt *st, int col, char *out, size_t size);
+
+/* store_copy.c */
+void store_copy_finalize(store *s);
+
+/* store_accounts.c */
+int store_accounts_prepare(store *s);
+void store_accounts_finalize(store *s);
+/* Inside the writer's transaction, after the decision that ended a game:
+ * every seat's place, and for a rated game the ratings (w's results). */
+int store_game_end(store *s, store_write *w);
+
+#endif
