@@ -18,6 +18,7 @@
  */
 #include "names.h"
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -169,20 +170,26 @@ int name_fold(const char *normalized, char *out, size_t outlen)
 
 /* --- look-alikes (UTS #39) --- */
 
+/* ICU's spoof checker holds the confusables data and is read only once
+ * made, so one serves every caller on every thread: made once, never
+ * changed, never freed (like ICU's own data). */
+static USpoofChecker *checker;
+static pthread_once_t checker_once = PTHREAD_ONCE_INIT;
+
+static void make_checker(void)
+{
+    UErrorCode status = U_ZERO_ERROR;
+    USpoofChecker *sc = uspoof_open(&status);
+    if (U_FAILURE(status))
+        uspoof_close(sc);
+    else
+        checker = sc;
+}
+
 static USpoofChecker *spoof_checker(void)
 {
-    static USpoofChecker *sc;
-    static bool failed;
-    if (!sc && !failed) {
-        UErrorCode status = U_ZERO_ERROR;
-        sc = uspoof_open(&status);
-        if (U_FAILURE(status)) {
-            uspoof_close(sc);
-            sc = NULL;
-            failed = true;
-        }
-    }
-    return sc;
+    pthread_once(&checker_once, make_checker);
+    return checker;
 }
 
 int name_skeleton(const char *key, char *out, size_t outlen)
