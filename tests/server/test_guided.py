@@ -20,7 +20,7 @@ AI = {"kind": "ai", "level": "random"}
 
 
 class Guided(ServerTest):
-    server_args = ("--msg-rate", "1000")
+    server_args = ("--msg-rate", "1000", "--judge-playouts", "1000")  # quick hints
 
     def guided(self, variant, **extra):
         status, value, _ = self.server.http("POST", "/api/games", {"variant": variant, "guided": True, **extra})

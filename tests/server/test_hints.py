@@ -24,7 +24,8 @@ def wait_state(client, pred):
 
 
 class Hints(ServerTest):
-    server_args = ("--msg-rate", "1000")
+    # a hint is the judge's: fewer playouts than a server's 6000 keep the sanitizer build quick
+    server_args = ("--msg-rate", "1000", "--judge-playouts", "1000")
 
     def two_humans(self, variant):
         created = self.server.create(variant, [HUMAN, HUMAN])

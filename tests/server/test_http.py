@@ -277,6 +277,7 @@ class Usage(unittest.TestCase):
         r = self.run_serve("--help")
         self.assertEqual(r.returncode, 0)
         self.assertIn("--port", r.stdout)
+        self.assertIn("(default 6000)", r.stdout, "the judge's playouts behind hints and analyses")
 
     def test_bad_usage(self):
         for args in [["--port", "abc"], ["--port", "70000"], ["--port"], ["--bogus"], ["extra"],
