@@ -133,7 +133,18 @@ class Server:
         return result[0] if result else ""
 
     def http(self, method, path, body=None, raw=None, headers=None):
-        """(status, parsed JSON or text, headers)."""
+        """(status, parsed JSON or text, headers). A game that is moving between the
+        servers of a site (503 game_moving) is asked again, as the web client does."""
+        deadline = time.monotonic() + TIMEOUT
+        while True:
+            status, value, hdrs = self.http_once(method, path, body, raw, headers)
+            if (status != 503 or not isinstance(value, dict)
+                    or value.get("error", {}).get("code") != "game_moving"
+                    or time.monotonic() > deadline):
+                return status, value, hdrs
+            time.sleep(0.3)
+
+    def http_once(self, method, path, body=None, raw=None, headers=None):
         conn = http.client.HTTPConnection(HOST, self.port, timeout=TIMEOUT)
         data = raw if raw is not None else (json.dumps(body) if body is not None else None)
         headers = dict(headers or {})
@@ -292,6 +303,8 @@ def check_message(msg, seat):
         check_viewers(msg)
     elif kind in ("pong", "chat", "chat_history", "rematch"):
         pass
+    elif kind == "moving":
+        assert set(msg) == {"type", "retry_ms"} and isinstance(msg["retry_ms"], int), msg
     else:
         raise AssertionError(f"unknown message type {kind}")
 
@@ -315,7 +328,24 @@ class Client:
         if moves:
             args.append("moves=1")
         path = f"/ws/{game}" + ("?" + "&".join(args) if args else "")
-        self.ws = server.websocket(path, headers=headers, source=source)
+        # a game held by another server of the site is on its way here: the server says
+        # `moving` and closes, and the client comes back (as the web client does)
+        self.first = None
+        deadline = time.monotonic() + TIMEOUT
+        while True:
+            self.ws = server.websocket(path, headers=headers, source=source)
+            self.closed_early = None
+            try:
+                self.first = self.ws.recv(TIMEOUT)
+            except Closed as e:
+                self.closed_early = e  # raised by the first recv, as it happened
+                break
+            msg = json.loads(self.first)
+            if msg["type"] != "moving":
+                break
+            self.ws.close()
+            assert time.monotonic() < deadline, f"game {game} did not come to this server"
+            time.sleep(msg["retry_ms"] / 1000 + 0.05)
         self.seat = seat
         self.game = game
         self.state = None
@@ -329,7 +359,10 @@ class Client:
         return self.ws.fileno()
 
     def recv(self, timeout=TIMEOUT):
-        text = self.ws.recv(timeout)
+        if self.closed_early:
+            e, self.closed_early = self.closed_early, None
+            raise e
+        text, self.first = (self.first, None) if self.first else (self.ws.recv(timeout), None)
         msg = json.loads(text)
         self.raw.append(text)
         self.received += 1
@@ -396,7 +429,7 @@ class Client:
 
 def ready(clients, timeout):
     """Clients with data to read, waiting at most timeout."""
-    now = [c for c in clients if c.ws.pending()]
+    now = [c for c in clients if c.first or c.closed_early or c.ws.pending()]
     if now:
         return now
     r, _, _ = select.select(clients, [], [], timeout)

@@ -310,19 +310,26 @@ class BadPostgresDatabase(unittest.TestCase):
         server = Server(db, *FAST)
         server.create("square", [HUMAN, AI])
         self.assertEqual(server.stop(), 0, server.errors())
-        db_query(db, "UPDATE axio_meta SET version = 7")
-        self.refused(db, "unknown axio database version 7")
+        db_query(db, "UPDATE axio_meta SET version = 8")
+        self.refused(db, "unknown axio database version 8")
 
     def test_in_use(self):
+        """Servers share a database (one site, docs/server.md "Several servers"); a copy
+        into it waits for them all to stop."""
         db = new_database(None)
         first = Server(db)
+        second = Server(db)
         try:
-            r = self.serve(db)
-            self.assertEqual(r.returncode, 1)
+            ids = {s.http("GET", "/api/health")[1]["instance"] for s in (first, second)}
+            self.assertEqual(len(ids), 2, "each server has an instance id of its own")
+            tmp = tempfile.mkdtemp()
+            r = subprocess.run([AXIO, "db", "copy", db, os.path.join(tmp, "copy.db")],
+                               capture_output=True, text=True, timeout=TIMEOUT)
+            self.assertNotEqual(r.returncode, 0)
             self.assertIn("in use", r.stderr)
-            self.assertEqual(first.http("GET", "/api/health")[0], 200)
         finally:
             self.assertEqual(first.stop(), 0, first.errors())
+            self.assertEqual(second.stop(), 0, second.errors())
 
     def test_no_such_server_or_database(self):
         for db in (pg_cluster().uri("nosuchdb"),

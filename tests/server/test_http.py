@@ -23,6 +23,8 @@ class Api(ServerTest):
         status, body, headers = self.server.http("GET", "/api/health")
         # a loopback-only server (the default --bind 127.0.0.1) gives its loopback URL
         port = self.server.port
+        instance = body.pop("instance", "")
+        self.assertRegex(instance, r"^[0-9a-f]{16}$")
         self.assertEqual((status, body), (200, {"ok": True, "version": "0.1.0",
                                                 "urls": [f"http://localhost:{port}/"]}))
         self.assertTrue(headers["content-type"].startswith("application/json"))

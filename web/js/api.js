@@ -3,9 +3,30 @@
 // itself), and the game's WebSocket, which reconnects by itself (with growing
 // pauses) and keeps the seat token of each game in localStorage so that a reload
 // gets the seat back, and which games this browser created (only their creator may
-// cancel them).
+// cancel them). On a site of several servers a game lives on one of them at a time:
+// a request that reaches another while the game moves is answered "moving" (HTTP 503
+// game_moving, or a WebSocket message `moving` before the close), and is tried
+// again shortly (docs/server.md, "Several servers").
+
+const MOVING_TRIES = 40;
+const MOVING_PAUSE_MS = 300;
+const PING_MS = 3000;    // the server answers each ping with a pong
+const SILENCE_MS = 7000; // nothing heard this long: the server or the way to it is gone
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function http(method, path, body, token = null) {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await httpOnce(method, path, body, token);
+    } catch (err) {
+      if (err.code !== 'game_moving' || tries >= MOVING_TRIES) throw err;
+      await sleep(MOVING_PAUSE_MS);
+    }
+  }
+}
+
+async function httpOnce(method, path, body, token) {
   let res;
   const headers = body ? { 'Content-Type': 'application/json' } : {};
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -158,33 +179,53 @@ export class GameSocket {
     let ws;
     try { ws = new WebSocket(this.url(), this.protocols()); } catch { this.scheduleRetry(); return; }
     this.ws = ws;
+    this.movingRetry = null;
     ws.onopen = () => {
-      this.attempt = 0;
       this.lastPong = Date.now();
       this.cb.status({ state: 'open' });
       clearInterval(this.pingTimer);
-      this.pingTimer = setInterval(() => this.ping(), 15000);
+      this.pingTimer = setInterval(() => this.ping(), PING_MS);
     };
     ws.onmessage = (e) => {
       let msg;
       try { msg = JSON.parse(e.data); } catch { return; }
-      if (msg.type === 'pong') { this.lastPong = Date.now(); return; }
       this.lastPong = Date.now();
+      if (msg.type === 'pong') return;
+      // the game is moving between the site's servers: the close follows
+      if (msg.type === 'moving') { this.movingRetry = msg.retry_ms ?? MOVING_PAUSE_MS; return; }
+      this.attempt = 0;
+      this.moves = 0;
       this.cb.message(msg);
     };
-    ws.onclose = () => {
-      clearInterval(this.pingTimer);
-      if (this.ws !== ws) return;
-      this.ws = null;
-      if (this.closedByUs) { this.cb.status({ state: 'closed' }); return; }
-      this.scheduleRetry();
-    };
+    ws.onclose = () => this.lost(ws);
     ws.onerror = () => { /* onclose follows */ };
   }
 
+  // The connection ended, or went silent: another is made.
+  lost(ws) {
+    clearInterval(this.pingTimer);
+    if (this.ws !== ws) return;
+    this.ws = null;
+    if (this.closedByUs) { this.cb.status({ state: 'closed' }); return; }
+    this.moves = (this.moves || 0) + 1;
+    if (this.movingRetry !== null && this.moves <= MOVING_TRIES) {
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.connect(), this.movingRetry + Math.random() * 200);
+      return;
+    }
+    this.scheduleRetry();
+  }
+
   ping() {
-    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return;
-    if (Date.now() - this.lastPong > 40000) { this.ws.close(); return; }
+    const ws = this.ws;
+    if (!ws || ws.readyState !== WebSocket.OPEN) return;
+    if (Date.now() - this.lastPong > SILENCE_MS) {
+      // a machine that is gone sends no close: do not wait for one
+      ws.onclose = null;
+      try { ws.close(); } catch { /* already closing */ }
+      this.lost(ws);
+      return;
+    }
     this.send({ type: 'ping' });
   }
 

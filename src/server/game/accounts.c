@@ -587,6 +587,7 @@ static int finish_change(service *svc, account_job *j, api_answer *out)
         return api_reply_error(out, 500, "internal", "the account could not be deleted");
     }
     lobby_account_deleted(svc, j->account_id);
+    owners_tell(svc, "deleted %lld", (long long)j->account_id);
     out->session = SESSION_CLEAR;
     return api_reply_empty(out, 204);
 }

@@ -204,11 +204,15 @@ static int game_route(service *svc, const api_request *r, api_answer *out, const
     size_t n = slash ? (size_t)(slash - rest) : strlen(rest);
     const char *action = slash ? slash + 1 : "";
     game *gm = NULL;
+    bool elsewhere = false;
     if (n <= GAME_ID_LEN) {
         memcpy(id, rest, n);
         id[n] = 0;
-        gm = lobby_find(svc, id);
+        gm = lobby_get(svc, id, &elsewhere);
     }
+    if (elsewhere)
+        return api_reply_error(out, 503, "game_moving",
+                               "the game is moving to this server; try again in a moment");
     if (strcmp(action, "") && strcmp(action, "join") && strcmp(action, "record") &&
         strcmp(action, "analysis"))
         return api_reply_error(out, 404, "not_found", "no such endpoint");

@@ -133,7 +133,7 @@ void chat_handle(viewer *c, const json_t *msg)
     w->at = unix_ms();
     w->chat_n = gm->chat_next++;
     gm->chat_writes++;
-    store_writer_submit(gm->svc->db, w);
+    owners_submit(gm, w);
 }
 
 static json_t *message_json(const chat_msg *m)

@@ -192,7 +192,7 @@ static void save_clock(game *gm)
     w->kind = STORE_CLOCKS;
     memcpy(w->game_id, gm->id, sizeof gm->id);
     clock_left_text(gm, w->clock_left, sizeof w->clock_left);
-    store_writer_submit(gm->svc->db, w);
+    owners_submit(gm, w);
 }
 
 void clock_tick(service *svc, double now)

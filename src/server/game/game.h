@@ -122,6 +122,11 @@ typedef struct game {
     struct pending_decision *pending; /* a decision being stored (play.c) */
     ax_rng hint_rng;
     double idle_since; /* when the last viewer left */
+    /* the servers of one site (owners.c) */
+    double held_since;    /* mono time this server took the game */
+    double release_asked; /* mono time another server asked for it, or 0 */
+    bool lost;            /* another server holds it now: dropped once idle */
+    char *entry_written;  /* the lobby entry last handed to the store */
     struct game *hash_next, *prev, *next;
 } game;
 
@@ -194,6 +199,69 @@ void lobby_seat_account_json(json_t *o, const game_seat *s);
 void lobby_seat_left(game *gm, int seat);
 /* Every game in memory, for the timers. */
 game *lobby_first(const service *svc);
+
+/* A game in memory, or loaded from the store into this server, which
+ * holds it from then on (owners.c); NULL when unknown or damaged, or (with
+ * *elsewhere, unless NULL) when another server holds it and was asked to
+ * hand it over. */
+game *lobby_get(service *svc, const char *id, bool *elsewhere);
+/* A game in memory here, or NULL (nothing is loaded). */
+game *lobby_local(service *svc, const char *id);
+/* The lobby entry of a game (JSON), as the list shows it. */
+json_t *lobby_entry_json(const game *gm);
+/* Takes a game out of memory: its viewers are closed with the code (1012:
+ * it moved to another server) and it is freed. Only when it is idle: no
+ * decision, chat or hint in flight, no computer thinking. */
+void lobby_drop(game *gm, int close_code);
+/* Whether nothing of a game is in flight (it may be dropped). */
+bool lobby_idle(const game *gm);
+
+/* --- the servers of one site (owners.c) ---
+ *
+ * With a store shared by several servers (PostgreSQL), a game is held by
+ * one server at a time through a lease (store.h); a request for a game
+ * held elsewhere asks its holder to let it go and is answered "moving"
+ * (HTTP 503 game_moving, a WebSocket closed 1013), which clients retry.
+ * Games no live server holds are adopted. docs/server.md, "Several
+ * servers". Without a shared store every call here is a no-op but
+ * owners_submit, which submits. */
+
+#define CLOSE_POLICY 1008 /* an error was sent */
+#define CLOSE_MOVED  1012 /* the game moved to another server: reconnect */
+#define CLOSE_RETRY  1013 /* the game is on its way here: reconnect soon */
+
+void owners_start(service *svc);
+/* Takes a game's lease before it is loaded or created: 0 (or not shared),
+ * 1 held by another server (asked to release it), -1 on error. */
+int owners_take(service *svc, const char *id);
+/* A game could not be loaded after all: its lease goes. */
+void owners_release(service *svc, const char *id);
+/* Submits a write of a held game, fenced by its lease. */
+void owners_submit(game *gm, store_write *w);
+/* A write of the game failed because another server holds it now. */
+void owners_lost(game *gm);
+/* Whether a game is on its way out (no new computer turns). */
+bool owners_leaving(const game *gm);
+/* At the start: adopts every game nobody holds; -1 (reason printed) when
+ * the store fails. */
+int owners_adopt_all(service *svc);
+/* Four times a second: renews leases, adopts orphans, lets games go,
+ * writes changed lobby entries. */
+void owners_tick(service *svc, double now);
+/* What the other servers said (after hooks.wake). */
+void owners_collect(service *svc);
+/* Tells the other servers of a rating or a deleted account. */
+void owners_tell(service *svc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The lobby's list adds the games other servers hold: fn for each. */
+void owners_each_remote_entry(service *svc,
+                              void (*fn)(const char *id, int64_t created, int group, json_t *entry,
+                                         void *arg),
+                              void *arg);
+/* A game held elsewhere: its lobby entry as written (a new reference), or
+ * NULL. */
+json_t *owners_remote_entry(service *svc, const char *id);
+/* At shutdown (SIGTERM): lets every game go at once, for the others. */
+void owners_stop(service *svc);
 
 /* --- play (play.c) --- */
 
@@ -375,6 +443,13 @@ struct service {
     double last_session_prune;
     struct account_job *pending_jobs; /* password jobs whose request waits */
     ax_game scratch_view;             /* a seat's view for `you` (json_state.c) */
+    /* the servers of one site (owners.c) */
+    bool shared, released;
+    char instance[STORE_INSTANCE_LEN + 1];
+    double next_renew, next_orphans, next_entries, leases_ok_until;
+    struct remote_entry *remote; /* the other servers' lobby entries, cached */
+    int nremote;
+    double remote_at;
 };
 
 /* The JSON library's error text made safe to send: its text can end in

@@ -269,12 +269,20 @@ static json_t *clocks_json(const game *gm)
 static json_t *rematch_seats_json(const game *gm)
 {
     json_t *a = json_array();
-    game *next = gm->rematch[0] ? lobby_find(gm->svc, gm->rematch) : NULL;
-    for (int s = 0; next && s < gm->g.players; s++) {
-        const game_seat *there = &next->seats[(s + 1) % gm->g.players];
-        if (gm->seats[s].kind == SEAT_HUMAN && there->taken)
+    if (!gm->rematch[0])
+        return a;
+    /* the rematch is here, or read as stored (another server may hold it) */
+    game *next = lobby_local(gm->svc, gm->rematch);
+    stored_game sg;
+    bool stored = !next && store_load_summary(gm->svc->db, gm->rematch, &sg) == 0;
+    for (int s = 0; (next || stored) && s < gm->g.players; s++) {
+        int there = (s + 1) % gm->g.players;
+        bool taken = next ? next->seats[there].taken : sg.seats[there].token_hash[0] != 0;
+        if (gm->seats[s].kind == SEAT_HUMAN && taken)
             json_array_append_new(a, json_integer(s));
     }
+    if (stored)
+        stored_game_free(&sg);
     return a;
 }
 

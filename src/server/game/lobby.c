@@ -123,6 +123,7 @@ static void table_add(service *svc, game *gm)
         svc->oldest = gm;
     svc->newest = gm;
     svc->ngames++;
+    gm->held_since = mono_now();
 }
 
 static void table_remove(game *gm)
@@ -149,6 +150,7 @@ static void game_free(game *gm)
         if (gm->seats[i].ai)
             ax_player_free(gm->seats[i].ai);
     chat_free(gm);
+    free(gm->entry_written);
     free(gm->pending);
     free(gm->events);
     free(gm);
@@ -381,20 +383,62 @@ static int set_aside(service *svc, const char *id, const char *why)
     return -1;
 }
 
-game *lobby_find(service *svc, const char *id)
+game *lobby_local(service *svc, const char *id)
 {
+    return is_base64url(id, GAME_ID_LEN) ? table_get(svc, id) : NULL;
+}
+
+game *lobby_get(service *svc, const char *id, bool *elsewhere)
+{
+    if (elsewhere)
+        *elsewhere = false;
     if (!is_base64url(id, GAME_ID_LEN))
         return NULL;
     game *gm = table_get(svc, id);
+    if (gm && gm->lost && elsewhere)
+        *elsewhere = true;
     if (gm)
-        return gm;
+        return gm->lost ? NULL : gm;
+    /* held before it is read: nobody else writes to it from then on */
+    int held = owners_take(svc, id);
+    if (held == 1 && elsewhere)
+        *elsewhere = true;
+    if (held != 0)
+        return NULL;
     char err[256];
     int rc = load_game(svc, id, &gm, err, sizeof err);
     if (rc == LOAD_DAMAGED)
         set_aside(svc, id, err);
     else if (rc == LOAD_FAILED)
         service_log(svc, "game %s cannot be loaded: %s", id, err);
+    if (!gm)
+        owners_release(svc, id);
+    else
+        play_maybe_ai(gm);
     return gm;
+}
+
+game *lobby_find(service *svc, const char *id) { return lobby_get(svc, id, NULL); }
+
+bool lobby_idle(const game *gm)
+{
+    return !gm->ai_busy && gm->hints_busy == 0 && !gm->pending && gm->chat_writes == 0;
+}
+
+void lobby_drop(game *gm, int close_code)
+{
+    while (gm->viewers) {
+        viewer *c = gm->viewers;
+        gm->viewers = c->next;
+        /* the client reconnects at once: nginx sends it where the game goes */
+        play_send_json(c, json_pack("{s:s,s:i}", "type", "moving", "retry_ms", 0));
+        c->attached = false;
+        c->closed = true;
+        c->gm = NULL;
+        gm->svc->hooks.close(c->conn, close_code);
+    }
+    table_remove(gm);
+    game_free(gm);
 }
 
 int lobby_damaged(service *svc, const char *id, stored_game *out)
@@ -433,6 +477,8 @@ static int resume_one(const char *id, void *arg)
 
 int lobby_resume(service *svc)
 {
+    if (svc->shared)
+        return 0; /* the games nobody holds are adopted (owners.c) */
     resume_count count = {svc, 0, 0};
     if (store_each_unfinished(svc->db, resume_one, &count) != 0) {
         if (*store_error(svc->db))
@@ -526,6 +572,7 @@ void lobby_housekeeping(service *svc, double now)
             end_abandoned(gm);
         if (!lobby_is_open(gm) && gm->nviewers == 0 && !gm->ai_busy && gm->hints_busy == 0 &&
             !gm->pending && gm->chat_writes == 0 && now - gm->idle_since > EVICT_AFTER) {
+            owners_release(svc, gm->id);
             table_remove(gm);
             game_free(gm);
         } else {
@@ -568,7 +615,7 @@ static json_t *seat_entry_json(const game_seat *s, const ax_game *g, int i)
 }
 
 /* A game as the lobby lists it. */
-static json_t *entry_json(const game *gm)
+json_t *lobby_entry_json(const game *gm)
 {
     const ax_game *g = &gm->g;
     json_t *seats = json_array();
@@ -630,9 +677,49 @@ static int key_compare(list_key a, list_key b)
     return -strcmp(a.id, b.id);
 }
 
-static int game_order(const void *a, const void *b)
+/* A listed game: held here (gm), or by another server (its entry). */
+typedef struct {
+    list_key k;
+    const game *gm;
+    json_t *entry;
+} list_item;
+
+static int item_order(const void *a, const void *b)
 {
-    return key_compare(key_of(*(game *const *)a), key_of(*(game *const *)b));
+    return key_compare(((const list_item *)a)->k, ((const list_item *)b)->k);
+}
+
+typedef struct {
+    list_item *items;
+    int n, cap, only, variant;
+    bool after_set;
+    list_key after;
+} list_found;
+
+static void add_item(list_found *f, list_key k, const game *gm, json_t *entry)
+{
+    if (f->n == f->cap) {
+        int cap = f->cap ? 2 * f->cap : 256;
+        list_item *grown = realloc(f->items, (size_t)cap * sizeof *grown);
+        if (!grown)
+            return; /* a shorter list */
+        f->items = grown;
+        f->cap = cap;
+    }
+    f->items[f->n++] = (list_item){k, gm, entry};
+}
+
+static void add_remote(const char *id, int64_t created, int group, json_t *entry, void *arg)
+{
+    list_found *f = arg;
+    const char *status = json_string_value(json_object_get(entry, "status"));
+    const char *variant = json_string_value(json_object_get(entry, "variant"));
+    list_key k = {group, created, id};
+    if (!status || !variant || (f->only >= 0 && status_parse(status) != f->only) ||
+        (f->variant >= 0 && ax_variant_parse(variant) != f->variant) ||
+        (f->after_set && key_compare(k, f->after) <= 0))
+        return;
+    add_item(f, k, NULL, entry);
 }
 
 /* "G.CREATED.ID", as list_query writes it; 0 or -1. */
@@ -683,32 +770,30 @@ json_t *lobby_list_query(service *svc, const char *status, const char *variant, 
         api_fail(err, 400, "bad_message", "cursor must be the next of an earlier answer");
         return NULL;
     }
-    game **found = malloc(sizeof *found * (size_t)(svc->ngames + 1));
-    if (!found) {
-        api_fail(err, 500, "internal", "out of memory");
-        return NULL;
-    }
-    int n = 0;
+    list_found f = {NULL, 0, 0, only, v, cursor != NULL, after};
     for (game *gm = svc->oldest; gm; gm = gm->next)
-        if (lobby_is_open(gm) && !gm->guided && (only < 0 || gm->status == only) &&
+        if (lobby_is_open(gm) && !gm->guided && !gm->lost && (only < 0 || gm->status == only) &&
             (v < 0 || (int)gm->g.variant == v) && (!cursor || key_compare(key_of(gm), after) > 0))
-            found[n++] = gm;
-    qsort(found, (size_t)n, sizeof *found, game_order);
+            add_item(&f, key_of(gm), gm, NULL);
+    owners_each_remote_entry(svc, add_remote, &f);
+    if (f.n)
+        qsort(f.items, (size_t)f.n, sizeof *f.items, item_order);
     json_t *list = json_array();
-    for (int i = 0; i < n && i < want; i++)
-        json_array_append_new(list, entry_json(found[i]));
+    for (int i = 0; i < f.n && i < want; i++)
+        json_array_append_new(list, f.items[i].gm ? lobby_entry_json(f.items[i].gm)
+                                                  : json_incref(f.items[i].entry));
     if (!paged) {
-        free(found);
+        free(f.items);
         return list;
     }
     json_t *next = json_null();
-    if (n > want) {
-        list_key k = key_of(found[want - 1]);
+    if (f.n > want) {
+        list_key k = f.items[want - 1].k;
         char text[64];
         snprintf(text, sizeof text, "%d.%" PRId64 ".%s", k.group, k.created, k.id);
         next = json_string(text);
     }
-    free(found);
+    free(f.items);
     return json_pack("{s:o,s:o}", "games", list, "next", next);
 }
 
@@ -721,10 +806,14 @@ json_t *lobby_entries_json(service *svc, const char *ids)
         if (n <= GAME_ID_LEN) {
             memcpy(id, p, n);
             id[n] = 0;
-            game *gm = lobby_find(svc, id);
+            bool elsewhere;
+            game *gm = lobby_get(svc, id, &elsewhere);
+            json_t *remote = elsewhere ? owners_remote_entry(svc, id) : NULL;
             stored_game damaged;
             if (gm)
-                json_array_append_new(list, entry_json(gm));
+                json_array_append_new(list, lobby_entry_json(gm));
+            else if (remote)
+                json_array_append_new(list, remote);
             else if (lobby_damaged(svc, id, &damaged) == 0) {
                 json_array_append_new(list, damaged_game_json(&damaged));
                 stored_game_free(&damaged);
@@ -917,7 +1006,10 @@ static int create_stored(service *svc, stored_game *sg, bool guided, int seat,
     snprintf(sg->status, sizeof sg->status, "%s", first_free_human(sg) < 0 ? "running" : "waiting");
     sg->created = (int64_t)time(NULL);
     snprintf(sg->rules, sizeof sg->rules, "%s", AX_RULES_VERSION);
+    if (owners_take(svc, sg->id) != 0)
+        return api_fail(err, 503, "unavailable", "the game could not be stored");
     if (store_create_game(svc->db, sg)) {
+        owners_release(svc, sg->id);
         service_log(svc, "storing a new game failed: %s", store_error(svc->db));
         return api_fail(err, 500, "internal", "the game could not be stored");
     }
@@ -1254,7 +1346,10 @@ int lobby_rematch(game *gm, int seat, int64_t session_account, game **out, int *
         play_broadcast_state(gm);
         return 0;
     }
-    game *next = lobby_find(gm->svc, gm->rematch);
+    bool elsewhere;
+    game *next = lobby_get(gm->svc, gm->rematch, &elsewhere);
+    if (!next && elsewhere)
+        return api_fail(err, 503, "game_moving", "the rematch is moving; try again in a moment");
     if (!next)
         return api_fail(err, 500, "internal", "the rematch cannot be loaded");
     *out = next;

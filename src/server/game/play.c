@@ -102,7 +102,7 @@ static void send_fatal(viewer *c, const char *code, const char *message)
 {
     send_error(c, code, message);
     c->closed = true;
-    c->svc->hooks.close(c->conn);
+    c->svc->hooks.close(c->conn, CLOSE_POLICY);
 }
 
 /* --- broadcasting --- */
@@ -246,6 +246,8 @@ static void show_ratings(game *gm, const store_write *w)
         s->has_change = true;
         s->rating_change = after - rt_show(w->before[seat]).rating;
         lobby_rating_changed(gm->svc, w->seat_account[seat], gm->g.variant, after);
+        owners_tell(gm->svc, "rating %lld %d %d", (long long)w->seat_account[seat],
+                    (int)gm->g.variant, after);
     }
 }
 
@@ -295,7 +297,7 @@ static const char *play_decide(game *gm, int seat, const ax_move *m, char *why, 
     if (gm->clock.kind != GAME_CLOCK_NONE)
         clock_text_after(gm, &p->next, seat, p->decided, w->clock_left, sizeof w->clock_left);
     gm->pending = p;
-    store_writer_submit(gm->svc->db, w);
+    owners_submit(gm, w);
     return NULL;
 }
 
@@ -379,14 +381,18 @@ void play_collect_writes(service *svc)
     store_write *w = svc->db ? store_writer_done(svc->db) : NULL;
     while (w) {
         store_write *next = w->next;
+        game *lost = w->lease_lost ? lobby_local(svc, w->game_id) : NULL;
+        if (lost)
+            owners_lost(lost);
         if (w->kind == STORE_DECISION)
             finish_write(w);
         else if (w->kind == STORE_CHAT)
             chat_written(svc, w);
         else if (w->kind == STORE_ANALYSIS)
             analysis_written(svc, w);
-        else if (w->result != 0)
-            service_log(svc, "game %s: saving the clocks failed: %s", w->game_id, w->error);
+        else if (w->result != 0 && !w->lease_lost)
+            service_log(svc, "game %s: saving the %s failed: %s", w->game_id,
+                        w->kind == STORE_ENTRY ? "lobby entry" : "clocks", w->error);
         store_write_free(w);
         w = next;
     }
@@ -396,7 +402,7 @@ void play_maybe_ai(game *gm)
 {
     const ax_game *g = &gm->g;
     if (gm->status != GAME_RUNNING || gm->ai_busy || gm->pending || g->phase == AX_PHASE_OVER ||
-        !gm->seats[g->to_move].ai || !gm->svc->ai)
+        !gm->seats[g->to_move].ai || !gm->svc->ai || owners_leaving(gm))
         return;
     ai_job *job = calloc(1, sizeof *job); /* every field not set below is zero (not `fixed`) */
     if (!job)
@@ -722,7 +728,15 @@ viewer *service_open(service *svc, const viewer_args *a)
     c->seat = -1;
     snprintf(c->ip, sizeof c->ip, "%s", a->ip);
     snprintf(c->session_hash, sizeof c->session_hash, "%s", a->session_hash);
-    game *gm = lobby_find(svc, a->game_id);
+    bool elsewhere;
+    game *gm = lobby_get(svc, a->game_id, &elsewhere);
+    if (elsewhere) {
+        /* the client comes back soon, when the game is here */
+        play_send_json(c, json_pack("{s:s,s:i}", "type", "moving", "retry_ms", 300));
+        c->closed = true;
+        svc->hooks.close(c->conn, CLOSE_RETRY);
+        return c;
+    }
     stored_game damaged;
     if (!gm && lobby_damaged(svc, a->game_id, &damaged) == 0) {
         stored_game_free(&damaged);

@@ -43,7 +43,14 @@ int service_start(service *svc)
                 svc->ai && !svc->auth ? " (the password workers: libsodium)" : "");
         return -1;
     }
-    return accounts_start(svc) || lobby_resume(svc) ? -1 : 0;
+    owners_start(svc);
+    if (svc->shared && store_listen_start(svc->db, svc->hooks.wake, svc->hooks.arg)) {
+        fprintf(stderr, "axio serve: %s\n", store_error(svc->db));
+        return -1;
+    }
+    if (svc->shared)
+        service_log(svc, "instance %s, one of the servers of a site", svc->instance);
+    return accounts_start(svc) || lobby_resume(svc) || owners_adopt_all(svc) ? -1 : 0;
 }
 
 /* Threads first: they wake the transport, which goes after this. The
@@ -59,6 +66,10 @@ void service_stop(service *svc)
         auth_stop_workers(svc->auth);
     if (svc->db)
         store_writer_stop(svc->db);
+    if (svc->db && !svc->released) {
+        svc->released = true;
+        owners_stop(svc);
+    }
 }
 
 void service_free(service *svc)
@@ -77,12 +88,14 @@ void service_collect(service *svc)
     play_collect_ai(svc);
     analysis_collect(svc);
     accounts_collect(svc);
+    owners_collect(svc);
 }
 
 void service_tick(service *svc, double now)
 {
     clock_tick(svc, now);
     play_flush_viewers(svc, now);
+    owners_tick(svc, now);
 }
 
 void service_housekeeping(service *svc, double now)

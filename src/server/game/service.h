@@ -49,8 +49,9 @@ typedef struct {
     /* Queues a message on a viewer's connection; m is shared: the
      * transport takes a reference (msg_ref) if it keeps it. */
     void (*send)(void *conn, msg *m);
-    /* Closes a viewer's connection once what was queued is written. */
-    void (*close)(void *conn);
+    /* Closes a viewer's connection once what was queued is written, with
+     * a WebSocket close code (game.h: CLOSE_*). */
+    void (*close)(void *conn, int code);
     /* A request that service_api left pending has its answer (the transport
      * takes over a->body). */
     void (*answer)(void *request, api_answer *a);
@@ -78,6 +79,9 @@ service *service_new(const service_config *cfg, const service_hooks *hooks, stor
 int service_start(service *svc);
 /* Stops the worker threads (before the transport goes: they wake it). */
 void service_stop(service *svc);
+/* This server's instance id (16 hex digits, new at each start): it names
+ * the server among the site's (/api/health, the logs). */
+const char *service_instance(const service *svc);
 /* Frees everything; every viewer must be closed first. */
 void service_free(service *svc);
 

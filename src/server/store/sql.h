@@ -24,10 +24,11 @@
 
 /* The schema's version now; every backend's create_sql and migrations
  * end at it. */
-#define SQL_SCHEMA_VERSION 6
+#define SQL_SCHEMA_VERSION 7
 
 typedef struct sql_conn sql_conn;
 typedef struct sql_stmt sql_stmt;
+typedef struct sql_listener sql_listener;
 
 /* What sql_driver.step answers. */
 enum { SQL_ERROR = -1, SQL_DONE = 0, SQL_ROW = 1 };
@@ -37,11 +38,13 @@ enum { SQL_EMPTY = 1, SQL_AXIO = 0 };
 
 typedef struct sql_driver {
     const char *name; /* "SQLite", "PostgreSQL" */
-    /* Connects; takes the lock that keeps a second server (or copy) off
-     * the same database without writing anything. NULL with the reason in
-     * err. sync_full: SQLite's --sync full (PostgreSQL always flushes a
-     * commit: synchronous_commit on). */
-    sql_conn *(*connect)(const char *target, bool sync_full, char *err, size_t errlen);
+    /* Connects; takes the lock that keeps others off the same database
+     * without writing anything: exclusive, or (shared) one that servers of
+     * one site hold together and that keeps only an exclusive holder (axio
+     * db copy) away - SQLite's lock is always exclusive, one server per
+     * file. NULL with the reason in err. sync_full: SQLite's --sync full
+     * (PostgreSQL always flushes a commit: synchronous_commit on). */
+    sql_conn *(*connect)(const char *target, bool sync_full, bool shared, char *err, size_t errlen);
     void (*close)(sql_conn *c);
     /* Inside the first write transaction: SQL_AXIO with *version, SQL_EMPTY
      * for a database without tables, -1 (with the error) for anything else:
@@ -89,6 +92,18 @@ typedef struct sql_driver {
     /* After rows with explicit ids were copied in (axio db copy): make new
      * ids follow them (PostgreSQL's sequences); may be NULL. */
     int (*after_copy)(sql_conn *c);
+    /* Messages between the servers of one database (PostgreSQL's NOTIFY;
+     * NULL for SQLite, which one server keeps to itself). notify sends a
+     * payload to every session listening on this database, a sending
+     * server's own listener included. listen_open connects a session of
+     * its own that listens; listen_wait waits up to timeout_ms: 1 with a
+     * payload, 0 for none, -1 when the session is lost (a new one is made
+     * at a later call, no sooner than a backoff; what was sent meanwhile
+     * is never heard). */
+    int (*notify)(sql_conn *c, const char *payload);
+    sql_listener *(*listen_open)(const char *target, char *err, size_t errlen);
+    int (*listen_wait)(sql_listener *l, int timeout_ms, char *payload, size_t size);
+    void (*listen_close)(sql_listener *l);
 } sql_driver;
 
 extern const sql_driver sql_sqlite;

@@ -8,8 +8,14 @@
  * so a commit returns only once the server has flushed it to its WAL: an
  * acknowledged decision survives this process being killed, and the
  * database server too. A session advisory lock (per database and schema)
- * keeps a second axio server or copy off the same database, as SQLite's
- * exclusive lock does.
+ * keeps others off: the servers of one site hold it shared, axio db copy
+ * exclusive, so that a copy never runs beside a server. Creating or
+ * migrating the tables takes a transaction's lock of its own, so that
+ * servers starting together do it once.
+ *
+ * The servers of a site talk through NOTIFY on a channel named after the
+ * schema ("axio.SCHEMA"); each listens on a session of its own
+ * (listen_open), which reconnects like the main one.
  *
  * A database is axio's by its table axio_meta (application 'axio' and the
  * schema version). A new one is created whole at the current version;
@@ -38,9 +44,12 @@
 #define BACKOFF_FIRST 0.1 /* seconds */
 #define BACKOFF_MAX   5.0
 #define LOCK_KEY      1096304975 /* "AXIO"; with a hash of the schema's name */
+#define SETUP_KEY     1096304976 /* creating or migrating the tables */
 
 struct sql_conn {
     PGconn *pg;          /* NULL while lost */
+    bool shared;         /* the lock: servers of one site share it */
+    char channel[160];   /* NOTIFY's: "axio." and the schema */
     char *conninfo;      /* for reconnecting */
     unsigned generation; /* counts connections: statements prepared again */
     unsigned statements; /* names axio_1, axio_2, ... */
@@ -107,9 +116,20 @@ static const char schema_v6[] =
     " at BIGINT NOT NULL, PRIMARY KEY(game_id, seat));";
 
 /* migrations[v - 6] takes a database from version v to v + 1 and records
- * it in axio_meta; none yet. */
-static const char *const migrations[] = {NULL};
-_Static_assert(SQL_SCHEMA_VERSION == 6, "a PostgreSQL migration for each new version");
+ * it in axio_meta; each is sql_sqlite.c's in PostgreSQL's types. */
+static const char *const migrations[] = {
+    /* 6 -> 7: several servers on one database (store_owners.c) */
+    "ALTER TABLE games ADD COLUMN people INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE games ADD COLUMN entry TEXT;"
+    "CREATE TABLE game_owners(game_id TEXT PRIMARY KEY, instance TEXT NOT NULL,"
+    " expires_at BIGINT NOT NULL);"
+    "CREATE INDEX game_owners_instance ON game_owners(instance);"
+    "CREATE TABLE instances(id TEXT PRIMARY KEY, started_at BIGINT NOT NULL,"
+    " seen_at BIGINT NOT NULL);"
+    "UPDATE axio_meta SET version = 7;",
+};
+_Static_assert(sizeof migrations / sizeof migrations[0] == SQL_SCHEMA_VERSION - 6,
+               "a PostgreSQL migration for each new version");
 
 /* Copies text, cut to fit. */
 static void copy_str(char *dst, size_t size, const char *src)
@@ -193,18 +213,24 @@ static PGconn *connect_session(sql_conn *c)
         return NULL;
     }
     PQsetNoticeProcessor(pg, no_notices, NULL);
-    PGresult *res =
-        PQexec(pg, "SET synchronous_commit = on;"
-                   "SET client_min_messages = warning;"
-                   "SELECT pg_try_advisory_lock(1096304975, hashtext(current_schema()))");
+    char sql[256];
+    snprintf(sql, sizeof sql,
+             "SET synchronous_commit = on;"
+             "SET client_min_messages = warning;"
+             "SELECT pg_try_advisory_lock%s(%d, hashtext(current_schema())), current_schema()",
+             c->shared ? "_shared" : "", LOCK_KEY);
+    PGresult *res = PQexec(pg, sql);
     if (PQresultStatus(res) != PGRES_TUPLES_OK || PQntuples(res) != 1) {
         const char *primary = PQresultErrorField(res, PG_DIAG_MESSAGE_PRIMARY);
         set_error(c, primary ? primary : PQerrorMessage(pg));
     } else if (PQgetisnull(res, 0, 0)) {
         set_error(c, "no schema to create the tables in (the role's search_path names none)");
     } else if (strcmp(PQgetvalue(res, 0, 0), "t") != 0) {
-        set_error(c, "the database is in use by another process (an axio server or axio db copy)");
+        set_error(c, c->shared ? "the database is in use by axio db copy"
+                               : "the database is in use by another process (an axio server or "
+                                 "axio db copy)");
     } else {
+        snprintf(c->channel, sizeof c->channel, "axio.%s", PQgetvalue(res, 0, 1));
         PQclear(res);
         c->generation++;
         return pg;
@@ -276,7 +302,8 @@ static void pg_close(sql_conn *c)
     }
 }
 
-static sql_conn *pg_connect(const char *target, bool sync_full, char *err, size_t errlen)
+static sql_conn *pg_connect(const char *target, bool sync_full, bool shared, char *err,
+                            size_t errlen)
 {
     (void)sync_full; /* every commit is flushed: synchronous_commit on */
     sql_conn *c = calloc(1, sizeof *c);
@@ -285,6 +312,7 @@ static sql_conn *pg_connect(const char *target, bool sync_full, char *err, size_
         free(c);
         return NULL;
     }
+    c->shared = shared;
     if (!(c->pg = connect_session(c))) {
         snprintf(err, errlen, "%s", c->error);
         pg_close(c);
@@ -317,11 +345,20 @@ static int pg_exec(sql_conn *c, const char *sql)
 
 static int pg_identify(sql_conn *c, long long *version)
 {
-    PGresult *res = run(c, "SELECT count(*), count(*) FILTER (WHERE c.relname = 'axio_meta'"
-                           " AND c.relkind = 'r'), current_schema() FROM pg_class c JOIN"
-                           " pg_namespace n ON n.oid = c.relnamespace"
-                           " WHERE n.nspname = current_schema()"
-                           " AND c.relkind IN ('r', 'p', 'v', 'm', 'f', 'S')");
+    /* servers starting together: one creates or migrates, the others then
+     * find it done */
+    char sql[96];
+    snprintf(sql, sizeof sql, "SELECT pg_advisory_xact_lock(%d, hashtext(current_schema()))",
+             SETUP_KEY);
+    PGresult *res = run(c, sql);
+    if (!res)
+        return -1;
+    PQclear(res);
+    res = run(c, "SELECT count(*), count(*) FILTER (WHERE c.relname = 'axio_meta'"
+                 " AND c.relkind = 'r'), current_schema() FROM pg_class c JOIN"
+                 " pg_namespace n ON n.oid = c.relnamespace"
+                 " WHERE n.nspname = current_schema()"
+                 " AND c.relkind IN ('r', 'p', 'v', 'm', 'f', 'S')");
     if (!res)
         return -1;
     long long objects = atoll(PQgetvalue(res, 0, 0)), meta = atoll(PQgetvalue(res, 0, 1));
@@ -602,6 +639,142 @@ static int pg_after_copy(sql_conn *c)
                       " COALESCE((SELECT max(id) FROM accounts), 0) + 1, false)");
 }
 
+/* --- messages between the servers: NOTIFY and LISTEN --- */
+
+static int pg_notify(sql_conn *c, const char *payload)
+{
+    if (usable(c))
+        return -1;
+    const char *values[2] = {c->channel, payload};
+    PGresult *res = PQexecParams(c->pg, "SELECT pg_notify($1, $2)", 2, NULL, values, NULL, NULL, 0);
+    if (PQresultStatus(res) != PGRES_TUPLES_OK) {
+        result_error(c, res);
+        PQclear(res);
+        return -1;
+    }
+    PQclear(res);
+    return 0;
+}
+
+struct sql_listener {
+    PGconn *pg; /* NULL while lost */
+    char *conninfo;
+    bool was_lost; /* listening again is reported (2) */
+    double retry_at, backoff;
+    char error[512];
+};
+
+/* A session that listens on the site's channel; NULL with l->error. */
+static PGconn *listen_session(sql_listener *l)
+{
+    const char *keys[] = {"connect_timeout", "application_name", "dbname", NULL};
+    const char *values[] = {"2", "axio-listen", l->conninfo, NULL};
+    PGconn *pg = PQconnectdbParams(keys, values, 1);
+    PGresult *res = NULL;
+    if (pg && PQstatus(pg) == CONNECTION_OK)
+        res = PQexec(pg, "SELECT current_schema()");
+    if (PQresultStatus(res) == PGRES_TUPLES_OK && PQntuples(res) == 1 && !PQgetisnull(res, 0, 0)) {
+        char channel[160];
+        snprintf(channel, sizeof channel, "axio.%s", PQgetvalue(res, 0, 0));
+        char *quoted = PQescapeIdentifier(pg, channel, strlen(channel));
+        char sql[400];
+        snprintf(sql, sizeof sql, "SET client_min_messages = warning; LISTEN %s",
+                 quoted ? quoted : "\"\"");
+        PQfreemem(quoted);
+        PQclear(res);
+        res = PQexec(pg, sql);
+        if (PQresultStatus(res) == PGRES_COMMAND_OK) {
+            PQclear(res);
+            PQsetNoticeProcessor(pg, no_notices, NULL);
+            return pg;
+        }
+    }
+    snprintf(l->error, sizeof l->error, "%s",
+             !pg   ? "out of memory"
+             : res ? PQresultErrorMessage(res)
+                   : PQerrorMessage(pg));
+    PQclear(res);
+    PQfinish(pg);
+    return NULL;
+}
+
+static sql_listener *pg_listen_open(const char *target, char *err, size_t errlen)
+{
+    sql_listener *l = calloc(1, sizeof *l);
+    if (!l || !(l->conninfo = strdup(target))) {
+        free(l);
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    l->backoff = BACKOFF_FIRST;
+    if (!(l->pg = listen_session(l))) {
+        snprintf(err, errlen, "listening on PostgreSQL: %s", l->error);
+        free(l->conninfo);
+        free(l);
+        return NULL;
+    }
+    return l;
+}
+
+static void listen_lost(sql_listener *l)
+{
+    PQfinish(l->pg);
+    l->pg = NULL;
+    l->was_lost = true;
+    l->retry_at = 0;
+    l->backoff = BACKOFF_FIRST;
+}
+
+static int pg_listen_wait(sql_listener *l, int timeout_ms, char *payload, size_t size)
+{
+    if (!l->pg) {
+        double now = now_s();
+        if (now < l->retry_at) {
+            double wait = l->retry_at - now;
+            usleep((useconds_t)(1e6 * (wait < timeout_ms / 1e3 ? wait : timeout_ms / 1e3)));
+            return -1;
+        }
+        if (!(l->pg = listen_session(l))) {
+            l->retry_at = now + l->backoff;
+            l->backoff = l->backoff * 2 < BACKOFF_MAX ? l->backoff * 2 : BACKOFF_MAX;
+            return -1;
+        }
+        l->backoff = BACKOFF_FIRST;
+    }
+    if (l->was_lost) {
+        l->was_lost = false;
+        return 2;
+    }
+    PGnotify *n = PQnotifies(l->pg);
+    if (!n) {
+        struct pollfd p = {.fd = PQsocket(l->pg), .events = POLLIN};
+        if (poll(&p, 1, timeout_ms) > 0 && !PQconsumeInput(l->pg)) {
+            snprintf(l->error, sizeof l->error, "%s", PQerrorMessage(l->pg));
+            listen_lost(l);
+            return -1;
+        }
+        if (PQstatus(l->pg) != CONNECTION_OK) {
+            listen_lost(l);
+            return -1;
+        }
+        n = PQnotifies(l->pg);
+    }
+    if (!n)
+        return 0;
+    snprintf(payload, size, "%s", n->extra);
+    PQfreemem(n);
+    return 1;
+}
+
+static void pg_listen_close(sql_listener *l)
+{
+    if (l) {
+        PQfinish(l->pg);
+        free(l->conninfo);
+        free(l);
+    }
+}
+
 const sql_driver sql_pg = {
     .name = "PostgreSQL",
     .connect = pg_connect,
@@ -630,4 +803,8 @@ const sql_driver sql_pg = {
     .error = pg_error,
     .unique_violation = pg_unique_violation,
     .after_copy = pg_after_copy,
+    .notify = pg_notify,
+    .listen_open = pg_listen_open,
+    .listen_wait = pg_listen_wait,
+    .listen_close = pg_listen_close,
 };

@@ -99,6 +99,19 @@ static const char *const migrations[] = {
     "ALTER TABLE accounts ADD COLUMN name_skeleton TEXT;"
     "CREATE INDEX accounts_skeleton ON accounts(name_skeleton);"
     "PRAGMA user_version = 6;",
+    /* 6 -> 7: several servers on one database (store_owners.c): which
+     * server holds each game and until when, the servers of the site, and
+     * each listed game's lobby entry as its holder last wrote it, with the
+     * number of people connected to it. SQLite keeps one server per file,
+     * which holds every game; the same tables keep one logic for both. */
+    "ALTER TABLE games ADD COLUMN people INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE games ADD COLUMN entry TEXT;"
+    "CREATE TABLE game_owners(game_id TEXT PRIMARY KEY, instance TEXT NOT NULL,"
+    " expires_at INTEGER NOT NULL);"
+    "CREATE INDEX game_owners_instance ON game_owners(instance);"
+    "CREATE TABLE instances(id TEXT PRIMARY KEY, started_at INTEGER NOT NULL,"
+    " seen_at INTEGER NOT NULL);"
+    "PRAGMA user_version = 7;",
 };
 
 _Static_assert(sizeof migrations / sizeof migrations[0] == SQL_SCHEMA_VERSION - 1,
@@ -131,9 +144,11 @@ static void lite_close(sql_conn *c)
     }
 }
 
-static sql_conn *lite_connect(const char *path, bool sync_full, char *err, size_t errlen)
+static sql_conn *lite_connect(const char *path, bool sync_full, bool shared, char *err,
+                              size_t errlen)
 {
     (void)sync_full; /* set by configure, after the checks */
+    (void)shared;    /* one server per file: the lock is always exclusive */
     sql_conn *c = calloc(1, sizeof *c);
     if (!c) {
         snprintf(err, errlen, "out of memory");

@@ -49,7 +49,10 @@
 /* Each must prepare on a sound database: the schema check. */
 static const char *const schema_probes[] = {
     "SELECT id, variant, players, mode, seed, status, created_at, updated_at, creator, clock,"
-    " clock_left, rematch, rematch_of, end_summary, rules, damage, rated, rowid FROM games",
+    " clock_left, rematch, rematch_of, end_summary, rules, damage, rated, people, entry, rowid"
+    " FROM games",
+    "SELECT game_id, instance, expires_at FROM game_owners",
+    "SELECT id, started_at, seen_at FROM instances",
     "SELECT game_id, seat, kind, level, name, token_hash, account_id, place FROM seats",
     "SELECT id, name, name_key, password_hash, computer, created_at, name_skeleton FROM accounts",
     "SELECT token_hash, account_id, created_at, expires_at FROM sessions",
@@ -265,7 +268,7 @@ static int prepare_all(store *s)
     return store_accounts_prepare(s);
 }
 
-static store *open_store(const char *target, bool sync_full, bool existing, char *err,
+static store *open_store(const char *target, bool sync_full, bool existing, bool server, char *err,
                          size_t errlen)
 {
     store *s = calloc(1, sizeof *s);
@@ -288,7 +291,8 @@ static store *open_store(const char *target, bool sync_full, bool existing, char
         store_close(s);
         return NULL;
     }
-    s->c = s->drv->connect(rest, sync_full, err, errlen);
+    s->shared = server && s->drv->notify;
+    s->c = s->drv->connect(rest, sync_full, s->shared, err, errlen);
     if (!s->c) {
         store_close(s);
         return NULL;
@@ -296,7 +300,7 @@ static store *open_store(const char *target, bool sync_full, bool existing, char
     if (check_or_create(s, existing) ||
         (s->drv->configure && s->drv->configure(s->c, sync_full) &&
          store_fail(s, "configuring the database")) ||
-        prepare_all(s)) {
+        prepare_all(s) || store_owners_open(s, rest, server)) {
         snprintf(err, errlen, "%s", s->error);
         store_close(s);
         return NULL;
@@ -306,12 +310,17 @@ static store *open_store(const char *target, bool sync_full, bool existing, char
 
 store *store_open(const char *target, bool sync_full, char *err, size_t errlen)
 {
-    return open_store(target, sync_full, false, err, errlen);
+    return open_store(target, sync_full, false, false, err, errlen);
+}
+
+store *store_open_server(const char *target, bool sync_full, char *err, size_t errlen)
+{
+    return open_store(target, sync_full, false, true, err, errlen);
 }
 
 store *store_open_existing(const char *target, char *err, size_t errlen)
 {
-    return open_store(target, false, true, err, errlen);
+    return open_store(target, false, true, false, err, errlen);
 }
 
 void store_close(store *s)
@@ -319,7 +328,9 @@ void store_close(store *s)
     if (!s)
         return;
     store_writer_stop(s);
+    store_listen_stop(s);
     if (s->c) {
+        store_owners_finalize(s);
         for (int i = 0; i < ST_COUNT; i++)
             s->drv->finalize(s->st[i]);
         store_accounts_finalize(s);
@@ -562,11 +573,14 @@ int store_get_analysis(store *s, const char *id, int seat, char **text)
 
 static int add_write(store *s, store_write *w)
 {
+    if (w->instance[0] && store_fence(s, w))
+        return -1;
     switch (w->kind) {
     case STORE_DECISION: return add_decision(s, w);
     case STORE_CLOCKS: return set_clocks(s, w);
     case STORE_CHAT: return add_chat(s, w);
     case STORE_ANALYSIS: return add_analysis(s, w);
+    case STORE_ENTRY: return store_set_entry(s, w);
     }
     snprintf(s->error, sizeof s->error, "unknown kind of write %d", w->kind);
     return -1;
@@ -662,6 +676,7 @@ void store_write_free(store_write *w)
 {
     if (w) {
         free(w->decision);
+        free(w->entry);
         free(w);
     }
 }

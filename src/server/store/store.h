@@ -91,6 +91,9 @@ typedef struct {
  * damaged, or is used by another server; the reason goes to err.
  * sync_full: SQLite's synchronous FULL (PostgreSQL flushes every commit). */
 store *store_open(const char *target, bool sync_full, char *err, size_t errlen);
+/* The same for a server of a site: PostgreSQL is shared with the site's
+ * other servers (store_lease_take), SQLite kept by this one alone. */
+store *store_open_server(const char *target, bool sync_full, char *err, size_t errlen);
 /* The same for a database that must hold axio's data already: an empty one
  * (or a missing SQLite file) is refused, not created. */
 store *store_open_existing(const char *target, char *err, size_t errlen);
@@ -125,12 +128,22 @@ int store_set_damaged(store *s, const char *id, const char *why);
  *   with `seat_rated`, `before` and `after` filled in.
  * - STORE_CLOCKS: only `clock_left`, the clocks of a running game now.
  * - STORE_CHAT: chat message number `chat_n` of a game.
- * - STORE_ANALYSIS: the analysis (JSON text in `decision`) of seat `seat`. */
-enum { STORE_DECISION, STORE_CLOCKS, STORE_CHAT, STORE_ANALYSIS };
+ * - STORE_ANALYSIS: the analysis (JSON text in `decision`) of seat `seat`.
+ * - STORE_ENTRY: the game's lobby entry as other servers list it (`entry`,
+ *   JSON text, malloc'd) and how many `people` are connected to it.
+ * A write of a held game names the holder in `instance`: it is fenced
+ * (store_lease_take), and fails with lease_lost once another server holds
+ * the game. */
+enum { STORE_DECISION, STORE_CLOCKS, STORE_CHAT, STORE_ANALYSIS, STORE_ENTRY };
+#define STORE_INSTANCE_LEN 16
 typedef struct store_write {
     void *owner; /* the caller's, untouched */
     int kind;
     char game_id[24];
+    char instance[STORE_INSTANCE_LEN + 1]; /* the holder, or "" for no fence */
+    char *entry;                           /* STORE_ENTRY */
+    int people;
+    bool lease_lost; /* after completion: failed because another server holds the game */
     int ply, seat;
     char *decision; /* STORE_DECISION: JSON text; STORE_CHAT: the text; malloc'd */
     const char *status;
@@ -184,6 +197,72 @@ void stored_game_free(stored_game *g);
 /* A game's stored analysis for one seat: 0 with *text (malloc'd), 1 when
  * there is none, -1 on error. */
 int store_get_analysis(store *s, const char *id, int seat, char **text);
+
+/* --- the servers of one site (store_owners.c) ---
+ *
+ * Several servers share one PostgreSQL database as one site (SQLite keeps
+ * one server per file, under the same logic). Exactly one server holds a
+ * game at a time: a lease (table game_owners: the game, the server's
+ * instance id, until when), taken before the game is loaded, renewed
+ * together for all a server holds, released when it lets the game go; an
+ * expired lease may be taken by anyone. Every write of a held game is
+ * fenced (store_write.instance): it commits only while the lease still
+ * names its server, so a server that lost a game - it froze, its lease
+ * expired, another took the game - never writes to it again. Times are
+ * unix milliseconds of the servers' clocks (kept in step by NTP: a skew
+ * only moves when an expired lease is taken, never lets two servers write).
+ * Servers talk in short texts (store_notify), which every server hears,
+ * the sender too (store_listen_start, store_messages). */
+
+/* 0 taken (or renewed: the instance held it), 1 held by another server
+ * until later than now (its id in holder unless NULL), -1 on error. */
+int store_lease_take(store *s, const char *game_id, const char *instance, int64_t now_ms,
+                     int64_t until_ms, char holder[STORE_INSTANCE_LEN + 1]);
+/* Renews every lease of the instance until until_ms and records the
+ * instance as alive now; *held: how many leases it holds. */
+int store_leases_renew(store *s, const char *instance, int64_t now_ms, int64_t until_ms,
+                       int64_t *held);
+/* Calls fn for each game the instance holds. */
+int store_each_lease(store *s, const char *instance, int (*fn)(const char *id, void *arg),
+                     void *arg);
+/* Lets a game go: any server may take it at once, and if none has by
+ * until_ms, it is an orphan (store_each_orphan) that one adopts. */
+int store_lease_release(store *s, const char *game_id, const char *instance, int64_t until_ms);
+/* Releases every lease of the instance so, and forgets it (it stops). */
+int store_leases_release_all(store *s, const char *instance, int64_t until_ms);
+/* Calls fn for up to max waiting or running games that no server holds
+ * (no lease, or an expired or released one past its until_ms), oldest
+ * first. */
+int store_each_orphan(store *s, int64_t now_ms, int max, int (*fn)(const char *id, void *arg),
+                      void *arg);
+/* The servers seen alive since since_ms (store_leases_renew). */
+int store_instances_alive(store *s, int64_t since_ms, int *n);
+/* A game's lobby entry as its holder last wrote it: calls fn for each
+ * waiting or running game with an entry that the instance does not hold. */
+int store_each_entry(store *s, const char *instance,
+                     int (*fn)(const char *id, int64_t created, int people, const char *entry,
+                               void *arg),
+                     void *arg);
+/* The lobby entry a game's holder last wrote: 0 with *entry (malloc'd),
+ * 1 when it has none, -1. */
+int store_get_entry(store *s, const char *id, char **entry);
+/* Sends a text (at most 7,000 bytes) to every server of the site, this
+ * one too; nothing for SQLite, which has no other servers. */
+int store_notify(store *s, const char *text);
+/* Starts listening on a thread of its own: notify(arg) from that thread
+ * when something came. 0 (at once for SQLite: nothing will), -1 with the
+ * reason in store_error. */
+int store_listen_start(store *s, void (*notify)(void *), void *arg);
+/* What was heard since the last call, oldest first, as a list. An empty
+ * text says the listener was away: anything may have been missed. */
+typedef struct store_message {
+    struct store_message *next;
+    char text[];
+} store_message;
+store_message *store_messages(store *s);
+void store_messages_free(store_message *m);
+/* Whether other servers may share the database (PostgreSQL). */
+bool store_shared(const store *s);
 
 /* --- accounts, sessions, ratings (store_accounts.c) --- */
 

@@ -37,6 +37,26 @@ enum {
     ST_COUNT
 };
 
+/* The statements of the servers of one site (store_owners.c). */
+enum {
+    OW_TAKE,
+    OW_HOLDER,
+    OW_RENEW,
+    OW_SEEN,
+    OW_MINE,
+    OW_RELEASE,
+    OW_RELEASE_ALL,
+    OW_PRUNE,
+    OW_FORGET,
+    OW_ORPHANS,
+    OW_ALIVE,
+    OW_ENTRIES,
+    OW_GET_ENTRY,
+    OW_FENCE,
+    OW_SET_ENTRY,
+    OW_COUNT
+};
+
 /* The accounts' statements (store_accounts.c). */
 enum {
     AC_INSERT,
@@ -72,6 +92,8 @@ struct store {
     sql_conn *c;
     sql_stmt *st[ST_COUNT];
     sql_stmt *ac[AC_COUNT];
+    sql_stmt *ow[OW_COUNT];
+    bool shared; /* a server's store, shared with the site's other servers */
     sql_stmt *copy_st[STORE_T_COUNT][4]; /* store_copy.c's, prepared when first used */
     char error[256];                     /* the last failure, under the lock */
     char loop_error[256];                /* what store_error shows the caller */
@@ -84,6 +106,14 @@ struct store {
     pthread_t writer;
     void (*notify)(void *);
     void *notify_arg;
+    /* the listener thread (store_owners.c) */
+    sql_listener *listener;
+    pthread_t listen_thread;
+    bool listening, listen_stopping;
+    store_message *heard, *heard_tail; /* under qlock */
+    void (*heard_notify)(void *);
+    void *heard_arg;
+    char target[1024];
 };
 
 /* Takes the connection's lock; store_unlock(s, rc) releases it and
@@ -131,6 +161,16 @@ static inline const char *col_text(store *s, sql_stmt *st, int c)
 }
 /* A text column into a buffer; "" for NULL. */
 void store_copy_column(store *s, sql_stmt *st, int col, char *out, size_t size);
+
+/* store_owners.c: prepares its statements (a server's SQLite store
+ * forgets the leases of its last run: it is the file's only server);
+ * fences a write inside the writer's transaction (-1 with lease_lost when
+ * another server holds the game); a lobby entry's write. */
+int store_owners_open(store *s, const char *target, bool server);
+void store_owners_finalize(store *s);
+void store_listen_stop(store *s);
+int store_fence(store *s, store_write *w);
+int store_set_entry(store *s, const store_write *w);
 
 /* store_copy.c */
 void store_copy_finalize(store *s);

@@ -310,7 +310,8 @@ static int api_route(http_req *r, struct lws *wsi)
         if (r->method != HTTP_GET)
             return reply_error(r, wsi, 405, "method_not_allowed", "method not allowed here");
         return reply_json(r, wsi, 200,
-                          json_pack("{s:b,s:s,s:o}", "ok", 1, "version", AXIO_VERSION, "urls",
+                          json_pack("{s:b,s:s,s:s,s:o}", "ok", 1, "version", AXIO_VERSION,
+                                    "instance", service_instance(srv.svc), "urls",
                                     server_urls_json()));
     }
     if (strcmp(path, "/games") == 0 && r->method == HTTP_POST && ip && !ip_allow_game(ip))

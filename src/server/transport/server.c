@@ -374,7 +374,7 @@ static void close_loop(void)
 static int open_store(const serve_options *opt)
 {
     char err[512], shown[512];
-    srv.db = store_open(opt->db_path, opt->sync_full, err, sizeof err);
+    srv.db = store_open_server(opt->db_path, opt->sync_full, err, sizeof err);
     if (!srv.db) {
         store_target_text(opt->db_path, shown, sizeof shown);
         fprintf(stderr, "axio serve: cannot use database %s: %s (it was left unchanged)\n", shown,

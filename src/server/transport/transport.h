@@ -72,6 +72,7 @@ typedef struct {
     viewer *v; /* the game service's side */
     bucket rate;
     bool closing, close_after;
+    int close_code; /* the service's (hooks.close), or 0: policy */
     size_t rx_len, rx_total;
     bool rx_overflow;
     msg **outq; /* a ring of messages to send, oldest at out_first */
@@ -86,7 +87,7 @@ int ws_writeable(ws_conn *c);
 void ws_closed(ws_conn *c);
 /* hooks.send and hooks.close */
 void ws_send(void *conn, msg *m);
-void ws_close(void *conn);
+void ws_close(void *conn, int code);
 
 /* --- the server (server.c) --- */
 

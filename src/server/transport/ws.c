@@ -58,10 +58,11 @@ static void queue_msg(ws_conn *c, msg *m)
 void ws_send(void *conn, msg *m) { queue_msg(conn, m); }
 
 /* hooks.close: the connection ends once its queue is written. */
-void ws_close(void *conn)
+void ws_close(void *conn, int code)
 {
     ws_conn *c = conn;
     c->close_after = true;
+    c->close_code = code;
     lws_callback_on_writable(c->wsi);
 }
 
@@ -91,7 +92,10 @@ int ws_writeable(ws_conn *c)
         }
     }
     if (c->closing || c->close_after) {
-        lws_close_reason(c->wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, NULL, 0);
+        lws_close_reason(c->wsi,
+                         c->close_code ? (enum lws_close_status)c->close_code
+                                       : LWS_CLOSE_STATUS_POLICY_VIOLATION,
+                         NULL, 0);
         return -1;
     }
     return 0;

@@ -1,0 +1,405 @@
+/*
+ * owners.c - one site on several servers: which server holds a game, and
+ * how games move between them (docs/server.md, "Several servers").
+ *
+ * The servers share one PostgreSQL database. A game is held, decided and
+ * kept in memory by one server at a time, through a lease in the store
+ * (store.h, "the servers of one site") taken before the game is loaded and
+ * renewed every RENEW_S for all the server holds; every write of the game
+ * is fenced by it, so a server that lost a game (it froze past its lease)
+ * can never write to it again. nginx sends a game's requests to one server
+ * by hashing its id, so a game normally lives where its players are.
+ * When a request reaches a server that does not hold the game, that server
+ * asks the holder to let it go (a NOTIFY "release") and answers "moving";
+ * the holder lets it go once it is idle, at once when nobody watches it
+ * there, after MIN_HOLD_S otherwise (its viewers are closed 1012 and
+ * reconnect), and the client's retry finds the game free. When a server
+ * dies its leases expire after LEASE_S and the others adopt its games
+ * (ORPHAN_S scans): clients reconnect by themselves, the clocks go on from
+ * what was stored (the gap is not charged), computer players resume where
+ * their game is now held. Lobby entries of held games are written to the
+ * store (ENTRY_S) so that every server lists every game.
+ */
+#include "game.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define LEASE_S      6.0 /* a dead server's games are adopted this long after its last renewal */
+#define RENEW_S      1.5
+#define ORPHAN_S     1.0
+#define ENTRY_S      1.0
+#define HANDOVER_S   2.0 /* a game let go is adopted after this if no server asked for it */
+#define MIN_HOLD_S   4.0 /* a watched game stays at least this long where it was taken */
+#define ADOPT_MAX    100 /* games adopted per scan: the others take their share too */
+#define REMOTE_MAX_S 1.0 /* the other servers' lobby entries are read at most this often */
+
+struct remote_entry {
+    char id[GAME_ID_LEN + 1];
+    int64_t created;
+    int group;
+    json_t *entry;
+};
+
+const char *service_instance(const service *svc) { return svc->instance; }
+
+void owners_start(service *svc)
+{
+    uint8_t b[STORE_INSTANCE_LEN / 2];
+    if (secret_bytes(b, sizeof b))
+        memset(b, 0, sizeof b);
+    for (size_t i = 0; i < sizeof b; i++)
+        snprintf(svc->instance + 2 * i, 3, "%02x", b[i]);
+    svc->shared = store_shared(svc->db);
+}
+
+static int64_t ms_of(double unix_s) { return (int64_t)(unix_s * 1000.0); }
+
+int owners_take(service *svc, const char *id)
+{
+    if (!svc->shared)
+        return 0;
+    int64_t now = unix_ms();
+    char holder[STORE_INSTANCE_LEN + 1];
+    int rc = store_lease_take(svc->db, id, svc->instance, now, now + ms_of(LEASE_S), holder);
+    if (rc < 0) {
+        service_log(svc, "game %s: cannot take its lease: %s", id, store_error(svc->db));
+        return -1;
+    }
+    if (rc == 1)
+        owners_tell(svc, "release %s", id);
+    return rc;
+}
+
+void owners_release(service *svc, const char *id)
+{
+    if (svc->shared &&
+        store_lease_release(svc->db, id, svc->instance, unix_ms() + ms_of(HANDOVER_S)))
+        service_log(svc, "game %s: cannot release its lease: %s", id, store_error(svc->db));
+}
+
+void owners_submit(game *gm, store_write *w)
+{
+    if (gm->svc->shared)
+        memcpy(w->instance, gm->svc->instance, sizeof w->instance);
+    store_writer_submit(gm->svc->db, w);
+}
+
+void owners_lost(game *gm)
+{
+    if (!gm->lost)
+        service_log(gm->svc, "game %s: another server holds it now; it goes", gm->id);
+    gm->lost = true;
+}
+
+bool owners_leaving(const game *gm) { return gm->lost || gm->release_asked > 0; }
+
+void owners_tell(service *svc, const char *fmt, ...)
+{
+    if (!svc->shared)
+        return;
+    char text[512];
+    int n = snprintf(text, sizeof text, "%s ", svc->instance);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text + n, sizeof text - (size_t)n, fmt, ap);
+    va_end(ap);
+    if (store_notify(svc->db, text))
+        service_log(svc, "cannot tell the other servers: %s", store_error(svc->db));
+}
+
+/* --- leases: renewal, and what was lost --- */
+
+typedef struct {
+    service *svc;
+    char (*ids)[GAME_ID_LEN + 1];
+    int n, cap;
+} id_list;
+
+static int collect_id(const char *id, void *arg)
+{
+    id_list *l = arg;
+    if (l->n == l->cap) {
+        int cap = l->cap ? 2 * l->cap : 64;
+        void *grown = realloc(l->ids, (size_t)cap * sizeof *l->ids);
+        if (!grown)
+            return -1;
+        l->ids = grown;
+        l->cap = cap;
+    }
+    snprintf(l->ids[l->n++], GAME_ID_LEN + 1, "%s", id);
+    return 0;
+}
+
+static bool listed(const id_list *l, const char *id)
+{
+    for (int i = 0; i < l->n; i++)
+        if (strcmp(l->ids[i], id) == 0)
+            return true;
+    return false;
+}
+
+static void renew(service *svc)
+{
+    int64_t now = unix_ms(), held = 0;
+    int mine = 0;
+    for (game *gm = lobby_first(svc); gm; gm = gm->next)
+        mine += !gm->lost;
+    if (store_leases_renew(svc->db, svc->instance, now, now + ms_of(LEASE_S), &held)) {
+        service_log(svc, "cannot renew the leases: %s", store_error(svc->db));
+        return;
+    }
+    if (held == mine)
+        return;
+    /* a lease went to another server while we were away, or one is left
+     * of a game this server no longer has: find which */
+    id_list l = {svc, NULL, 0, 0};
+    if (store_each_lease(svc->db, svc->instance, collect_id, &l) == 0) {
+        for (game *gm = lobby_first(svc); gm; gm = gm->next)
+            if (!gm->lost && !listed(&l, gm->id))
+                owners_lost(gm);
+        for (int i = 0; i < l.n; i++)
+            if (!lobby_local(svc, l.ids[i]))
+                owners_release(svc, l.ids[i]);
+    }
+    free(l.ids);
+}
+
+/* --- adopting the games of servers that died --- */
+
+static int adopt(const char *id, void *arg)
+{
+    service *svc = arg;
+    game *gm = lobby_get(svc, id, NULL);
+    if (gm)
+        service_log(svc, "game %s: adopted (its server is gone)", id);
+    return 0;
+}
+
+/* --- letting games go --- */
+
+static void let_go(service *svc, double now)
+{
+    game *next;
+    for (game *gm = lobby_first(svc); gm; gm = next) {
+        next = gm->next;
+        if (!lobby_idle(gm))
+            continue;
+        if (gm->lost) {
+            lobby_drop(gm, CLOSE_MOVED);
+        } else if (gm->release_asked > 0 &&
+                   (gm->nviewers == 0 || now - gm->held_since >= MIN_HOLD_S)) {
+            owners_release(svc, gm->id);
+            lobby_drop(gm, CLOSE_MOVED);
+        }
+    }
+}
+
+/* --- lobby entries, for the other servers' lists --- */
+
+static int people_of(const game *gm)
+{
+    int n = 0;
+    for (int i = 0; i < gm->g.players; i++)
+        n += gm->seats[i].kind == SEAT_HUMAN && !gm->g.left[i] && gm->seats[i].conns > 0;
+    return n;
+}
+
+static void write_entries(service *svc)
+{
+    for (game *gm = lobby_first(svc); gm; gm = gm->next) {
+        if (gm->guided || gm->lost)
+            continue;
+        json_t *e = lobby_entry_json(gm);
+        char *text = e ? json_dumps(e, JSON_COMPACT) : NULL;
+        json_decref(e);
+        if (!text || (gm->entry_written && strcmp(text, gm->entry_written) == 0)) {
+            free(text);
+            continue;
+        }
+        store_write *w = calloc(1, sizeof *w);
+        char *copy = strdup(text);
+        if (!w || !copy) {
+            free(w);
+            free(copy);
+            free(text);
+            continue;
+        }
+        w->kind = STORE_ENTRY;
+        memcpy(w->game_id, gm->id, sizeof gm->id);
+        w->entry = copy;
+        w->people = people_of(gm);
+        free(gm->entry_written);
+        gm->entry_written = text;
+        owners_submit(gm, w);
+    }
+}
+
+static void free_remote(service *svc)
+{
+    for (int i = 0; i < svc->nremote; i++)
+        json_decref(svc->remote[i].entry);
+    free(svc->remote);
+    svc->remote = NULL;
+    svc->nremote = 0;
+}
+
+typedef struct {
+    struct remote_entry *list;
+    int n, cap;
+} remote_list;
+
+static int add_remote(const char *id, int64_t created, int people, const char *entry, void *arg)
+{
+    remote_list *l = arg;
+    json_t *e = json_loads(entry, 0, NULL);
+    if (!json_is_object(e) || strlen(id) != GAME_ID_LEN) {
+        json_decref(e);
+        return 0;
+    }
+    if (l->n == l->cap) {
+        int cap = l->cap ? 2 * l->cap : 64;
+        void *grown = realloc(l->list, (size_t)cap * sizeof *l->list);
+        if (!grown) {
+            json_decref(e);
+            return -1;
+        }
+        l->list = grown;
+        l->cap = cap;
+    }
+    struct remote_entry *r = &l->list[l->n++];
+    memcpy(r->id, id, GAME_ID_LEN + 1);
+    r->created = created;
+    r->group = people > 0 ? 0 : 1;
+    r->entry = e;
+    return 0;
+}
+
+static void read_remote(service *svc)
+{
+    double now = mono_now();
+    if (svc->remote_at > 0 && now - svc->remote_at < REMOTE_MAX_S)
+        return;
+    remote_list l = {NULL, 0, 0};
+    if (store_each_entry(svc->db, svc->instance, add_remote, &l)) {
+        service_log(svc, "cannot read the other servers' games: %s", store_error(svc->db));
+        for (int i = 0; i < l.n; i++)
+            json_decref(l.list[i].entry);
+        free(l.list);
+        return; /* the last list stands */
+    }
+    free_remote(svc);
+    svc->remote = l.list;
+    svc->nremote = l.n;
+    svc->remote_at = now;
+}
+
+void owners_each_remote_entry(service *svc,
+                              void (*fn)(const char *id, int64_t created, int group, json_t *entry,
+                                         void *arg),
+                              void *arg)
+{
+    if (!svc->shared)
+        return;
+    read_remote(svc);
+    for (int i = 0; i < svc->nremote; i++) {
+        struct remote_entry *r = &svc->remote[i];
+        if (!lobby_local(svc, r->id))
+            fn(r->id, r->created, r->group, r->entry, arg);
+    }
+}
+
+json_t *owners_remote_entry(service *svc, const char *id)
+{
+    char *text = NULL;
+    if (!svc->shared || store_get_entry(svc->db, id, &text) != 0)
+        return NULL;
+    json_t *e = json_loads(text, 0, NULL);
+    free(text);
+    if (!json_is_object(e)) {
+        json_decref(e);
+        return NULL;
+    }
+    return e;
+}
+
+int owners_adopt_all(service *svc)
+{
+    if (!svc->shared)
+        return 0;
+    for (int before = -1; before != svc->ngames;) {
+        before = svc->ngames;
+        if (store_each_orphan(svc->db, unix_ms(), ADOPT_MAX, adopt, svc)) {
+            fprintf(stderr, "axio serve: %s\n", store_error(svc->db));
+            return -1;
+        }
+    }
+    return 0;
+}
+
+void owners_tick(service *svc, double now)
+{
+    if (!svc->shared || svc->stopping)
+        return;
+    if (now >= svc->next_renew) {
+        svc->next_renew = now + RENEW_S;
+        renew(svc);
+    }
+    if (now >= svc->next_orphans) {
+        svc->next_orphans = now + ORPHAN_S;
+        if (store_each_orphan(svc->db, unix_ms(), ADOPT_MAX, adopt, svc))
+            service_log(svc, "cannot look for games nobody holds: %s", store_error(svc->db));
+    }
+    let_go(svc, now);
+    if (now >= svc->next_entries) {
+        svc->next_entries = now + ENTRY_S;
+        write_entries(svc);
+    }
+}
+
+/* --- what the other servers say: "SENDER VERB ARGS" --- */
+
+static void heard(service *svc, const char *text)
+{
+    char sender[STORE_INSTANCE_LEN + 1], verb[16], id[GAME_ID_LEN + 1];
+    long long account;
+    int variant, rating;
+    if (sscanf(text, "%16s %15s", sender, verb) != 2 || strcmp(sender, svc->instance) == 0)
+        return;
+    const char *args = text + strlen(sender) + 1 + strlen(verb);
+    if (strcmp(verb, "release") == 0 && sscanf(args, " %12s", id) == 1) {
+        game *gm = lobby_local(svc, id);
+        if (gm && gm->release_asked == 0)
+            gm->release_asked = mono_now();
+    } else if (strcmp(verb, "rating") == 0 &&
+               sscanf(args, " %lld %d %d", &account, &variant, &rating) == 3) {
+        lobby_rating_changed(svc, account, variant, rating);
+    } else if (strcmp(verb, "deleted") == 0 && sscanf(args, " %lld", &account) == 1) {
+        lobby_account_deleted(svc, account);
+    }
+}
+
+void owners_collect(service *svc)
+{
+    if (!svc->shared)
+        return;
+    store_message *all = store_messages(svc->db);
+    for (store_message *m = all; m; m = m->next)
+        heard(svc, m->text);
+    store_messages_free(all);
+    if (all)
+        let_go(svc, mono_now());
+}
+
+void owners_stop(service *svc)
+{
+    if (!svc->shared)
+        return;
+    /* nobody asked for them: the others adopt them at once */
+    if (store_leases_release_all(svc->db, svc->instance, unix_ms()))
+        service_log(svc, "cannot release the leases: %s", store_error(svc->db));
+    free_remote(svc);
+}

@@ -1,0 +1,397 @@
+/*
+ * store_owners.c - the servers of one site: who holds which game, and the
+ * messages they send each other (store.h, "the servers of one site").
+ *
+ * A lease is a row of game_owners: the game, the server (its instance id)
+ * and until when. Taking one is a single upsert that succeeds only when the
+ * row is absent, already ours, or expired, so two servers can never both
+ * get it; every write of a held game first touches its row with our id
+ * inside the same transaction (store_fence), which on PostgreSQL also locks
+ * the row until commit: a lease cannot change hands between the check and
+ * the write. Messages are PostgreSQL's NOTIFY on the site's channel, heard
+ * by a thread of our own on a session of its own (sql_driver.listen_*),
+ * queued for the event loop, which is woken as for the writer's results.
+ */
+#include "store_internal.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const owner_sql[OW_COUNT] = {
+    [OW_TAKE] = "INSERT INTO game_owners(game_id, instance, expires_at) VALUES(?1, ?2, ?4)"
+                " ON CONFLICT(game_id) DO UPDATE SET instance = excluded.instance,"
+                " expires_at = excluded.expires_at WHERE game_owners.instance = excluded.instance"
+                " OR game_owners.instance = '' OR game_owners.expires_at < ?3",
+    [OW_HOLDER] = "SELECT instance FROM game_owners WHERE game_id = ?1",
+    [OW_RENEW] = "UPDATE game_owners SET expires_at = ?2 WHERE instance = ?1",
+    [OW_SEEN] = "INSERT INTO instances(id, started_at, seen_at) VALUES(?1, ?2, ?2)"
+                " ON CONFLICT(id) DO UPDATE SET seen_at = excluded.seen_at",
+    [OW_MINE] = "SELECT game_id FROM game_owners WHERE instance = ?1 ORDER BY game_id",
+    /* a released game is free for the taking, and adopted by anyone if
+     * nobody took it before it expires */
+    [OW_RELEASE] = "UPDATE game_owners SET instance = '', expires_at = ?3 WHERE game_id = ?1 AND"
+                   " instance = ?2",
+    [OW_RELEASE_ALL] = "UPDATE game_owners SET instance = '', expires_at = ?2 WHERE instance = ?1",
+    [OW_PRUNE] = "DELETE FROM game_owners WHERE instance = '' AND expires_at < ?1",
+    [OW_FORGET] = "DELETE FROM instances WHERE id = ?1",
+    [OW_ORPHANS] = "SELECT g.id FROM games g LEFT JOIN game_owners o ON o.game_id = g.id"
+                   " WHERE g.status IN ('waiting', 'running') AND"
+                   " (o.game_id IS NULL OR o.expires_at < ?1) ORDER BY g.created_at, g.id"
+                   " LIMIT ?2",
+    [OW_ALIVE] = "SELECT COUNT(*) FROM instances WHERE seen_at >= ?1",
+    [OW_ENTRIES] = "SELECT g.id, g.created_at, g.people, g.entry FROM games g"
+                   " LEFT JOIN game_owners o ON o.game_id = g.id"
+                   " WHERE g.status IN ('waiting', 'running') AND g.entry IS NOT NULL AND"
+                   " (o.instance IS NULL OR o.instance <> ?1)",
+    [OW_GET_ENTRY] = "SELECT entry FROM games WHERE id = ?1",
+    /* touches the row, and so (PostgreSQL) locks it until the commit */
+    [OW_FENCE] = "UPDATE game_owners SET expires_at = expires_at WHERE game_id = ?1 AND"
+                 " instance = ?2",
+    [OW_SET_ENTRY] = "UPDATE games SET entry = ?2, people = ?3 WHERE id = ?1",
+};
+
+bool store_shared(const store *s) { return s->shared; }
+
+int store_owners_open(store *s, const char *target, bool server)
+{
+    snprintf(s->target, sizeof s->target, "%s", target);
+    for (int i = 0; i < OW_COUNT; i++)
+        if (!(s->ow[i] = s->drv->prepare(s->c, owner_sql[i])))
+            return store_fail(s, "preparing statements");
+    /* A server's SQLite file has no other server: leases of its last run
+     * (killed before it released them) are its own to take again. */
+    if (server && !s->shared &&
+        s->drv->exec(s->c, "DELETE FROM game_owners; DELETE FROM instances"))
+        return store_fail(s, "forgetting the last run's leases");
+    return 0;
+}
+
+void store_owners_finalize(store *s)
+{
+    for (int i = 0; i < OW_COUNT; i++)
+        s->drv->finalize(s->ow[i]);
+}
+
+int store_fence(store *s, store_write *w)
+{
+    sql_stmt *st = s->ow[OW_FENCE];
+    bind_text(s, st, 1, w->game_id);
+    bind_text(s, st, 2, w->instance);
+    if (store_step_done(s, st, "checking the game's lease"))
+        return -1;
+    if (s->drv->changes(s->c) == 1)
+        return 0;
+    w->lease_lost = true;
+    snprintf(s->error, sizeof s->error, "game %s is held by another server now", w->game_id);
+    return -1;
+}
+
+int store_set_entry(store *s, const store_write *w)
+{
+    sql_stmt *st = s->ow[OW_SET_ENTRY];
+    bind_text(s, st, 1, w->game_id);
+    bind_text(s, st, 2, w->entry);
+    bind_int(s, st, 3, w->people);
+    return store_step_done(s, st, "storing a lobby entry");
+}
+
+/* --- leases --- */
+
+static int lease_take(store *s, const char *game_id, const char *instance, int64_t now_ms,
+                      int64_t until_ms, char *holder)
+{
+    sql_stmt *st = s->ow[OW_TAKE];
+    bind_text(s, st, 1, game_id);
+    bind_text(s, st, 2, instance);
+    bind_int(s, st, 3, now_ms);
+    bind_int(s, st, 4, until_ms);
+    if (store_step_done(s, st, "taking a game's lease"))
+        return -1;
+    if (s->drv->changes(s->c) == 1)
+        return 0;
+    if (holder) {
+        holder[0] = 0;
+        st = s->ow[OW_HOLDER];
+        bind_text(s, st, 1, game_id);
+        int rc = step(s, st);
+        if (rc == SQL_ROW)
+            store_copy_column(s, st, 0, holder, STORE_INSTANCE_LEN + 1);
+        reset(s, st);
+        if (rc == SQL_ERROR)
+            return store_fail(s, "reading a game's holder");
+    }
+    return 1;
+}
+
+int store_lease_take(store *s, const char *game_id, const char *instance, int64_t now_ms,
+                     int64_t until_ms, char holder[STORE_INSTANCE_LEN + 1])
+{
+    store_lock(s);
+    int rc = lease_take(s, game_id, instance, now_ms, until_ms, holder);
+    return store_unlock(s, rc < 0 ? -1 : 0) == 0 ? rc : -1;
+}
+
+static int renew(store *s, const char *instance, int64_t now_ms, int64_t until_ms, int64_t *held)
+{
+    if (store_begin(s))
+        return -1;
+    sql_stmt *st = s->ow[OW_RENEW];
+    bind_text(s, st, 1, instance);
+    bind_int(s, st, 2, until_ms);
+    if (store_step_done(s, st, "renewing the leases"))
+        return store_rollback(s);
+    *held = s->drv->changes(s->c);
+    st = s->ow[OW_PRUNE];
+    bind_int(s, st, 1, now_ms - 60000);
+    if (store_step_done(s, st, "forgetting released leases"))
+        return store_rollback(s);
+    st = s->ow[OW_SEEN];
+    bind_text(s, st, 1, instance);
+    bind_int(s, st, 2, now_ms);
+    if (store_step_done(s, st, "saying this server is alive"))
+        return store_rollback(s);
+    return store_commit(s) ? store_rollback(s) : 0;
+}
+
+int store_leases_renew(store *s, const char *instance, int64_t now_ms, int64_t until_ms,
+                       int64_t *held)
+{
+    store_lock(s);
+    return store_unlock(s, renew(s, instance, now_ms, until_ms, held));
+}
+
+/* Calls fn for each id a bound statement lists (read first, then called,
+ * so that fn may use the store). */
+static int each_id(store *s, sql_stmt *st, const char *what, int (*fn)(const char *id, void *arg),
+                   void *arg)
+{
+    char **ids = NULL;
+    int n = 0, cap = 0, rc;
+    while ((rc = step(s, st)) == SQL_ROW) {
+        if (n == cap) {
+            cap = cap ? 2 * cap : 32;
+            char **grown = realloc(ids, (size_t)cap * sizeof *ids);
+            if (!grown)
+                break;
+            ids = grown;
+        }
+        const char *t = col_text(s, st, 0);
+        if (!(ids[n] = strdup(t ? t : "")))
+            break;
+        n++;
+    }
+    int out = rc == SQL_DONE ? 0 : -1;
+    if (rc == SQL_ERROR)
+        store_fail(s, what);
+    else if (rc == SQL_ROW)
+        snprintf(s->error, sizeof s->error, "%s: out of memory", what);
+    reset(s, st);
+    out = store_unlock(s, out);
+    for (int i = 0; i < n; i++) {
+        if (out == 0 && fn(ids[i], arg))
+            out = -1;
+        free(ids[i]);
+    }
+    free(ids);
+    return out;
+}
+
+int store_each_lease(store *s, const char *instance, int (*fn)(const char *id, void *arg),
+                     void *arg)
+{
+    store_lock(s);
+    bind_text(s, s->ow[OW_MINE], 1, instance);
+    return each_id(s, s->ow[OW_MINE], "listing the leases", fn, arg);
+}
+
+int store_each_orphan(store *s, int64_t now_ms, int max, int (*fn)(const char *id, void *arg),
+                      void *arg)
+{
+    store_lock(s);
+    bind_int(s, s->ow[OW_ORPHANS], 1, now_ms);
+    bind_int(s, s->ow[OW_ORPHANS], 2, max);
+    return each_id(s, s->ow[OW_ORPHANS], "listing the games nobody holds", fn, arg);
+}
+
+int store_lease_release(store *s, const char *game_id, const char *instance, int64_t until_ms)
+{
+    store_lock(s);
+    sql_stmt *st = s->ow[OW_RELEASE];
+    bind_text(s, st, 1, game_id);
+    bind_text(s, st, 2, instance);
+    bind_int(s, st, 3, until_ms);
+    return store_unlock(s, store_step_done(s, st, "releasing a game's lease"));
+}
+
+int store_leases_release_all(store *s, const char *instance, int64_t until_ms)
+{
+    store_lock(s);
+    sql_stmt *st = s->ow[OW_RELEASE_ALL];
+    bind_text(s, st, 1, instance);
+    bind_int(s, st, 2, until_ms);
+    int rc = store_step_done(s, st, "releasing the leases");
+    st = s->ow[OW_FORGET];
+    bind_text(s, st, 1, instance);
+    if (rc == 0)
+        rc = store_step_done(s, st, "forgetting this server");
+    return store_unlock(s, rc);
+}
+
+int store_instances_alive(store *s, int64_t since_ms, int *n)
+{
+    store_lock(s);
+    sql_stmt *st = s->ow[OW_ALIVE];
+    bind_int(s, st, 1, since_ms);
+    int rc = step(s, st);
+    *n = rc == SQL_ROW ? (int)col_int(s, st, 0) : 0;
+    reset(s, st);
+    return store_unlock(s, rc == SQL_ROW ? 0 : store_fail(s, "counting the servers"));
+}
+
+int store_each_entry(store *s, const char *instance,
+                     int (*fn)(const char *id, int64_t created, int people, const char *entry,
+                               void *arg),
+                     void *arg)
+{
+    store_lock(s);
+    sql_stmt *st = s->ow[OW_ENTRIES];
+    bind_text(s, st, 1, instance);
+    int rc, out = 0;
+    /* fn must not use the store: it is called under its lock */
+    while (out == 0 && (rc = step(s, st)) == SQL_ROW) {
+        const char *id = col_text(s, st, 0), *entry = col_text(s, st, 3);
+        if (id && entry && fn(id, col_int(s, st, 1), (int)col_int(s, st, 2), entry, arg))
+            out = -1;
+    }
+    if (out == 0 && rc == SQL_ERROR)
+        out = store_fail(s, "reading the lobby's entries");
+    reset(s, st);
+    return store_unlock(s, out);
+}
+
+int store_get_entry(store *s, const char *id, char **entry)
+{
+    *entry = NULL;
+    store_lock(s);
+    sql_stmt *st = s->ow[OW_GET_ENTRY];
+    bind_text(s, st, 1, id);
+    int rc = step(s, st), out = 1;
+    if (rc == SQL_ROW && !col_null(s, st, 0)) {
+        out = (*entry = strdup(col_text(s, st, 0))) ? 0 : -1;
+        if (out)
+            snprintf(s->error, sizeof s->error, "reading a lobby entry: out of memory");
+    } else if (rc == SQL_ERROR) {
+        out = store_fail(s, "reading a lobby entry");
+    }
+    reset(s, st);
+    return store_unlock(s, out < 0 ? -1 : 0) == 0 ? out : -1;
+}
+
+/* --- messages --- */
+
+int store_notify(store *s, const char *text)
+{
+    if (!s->shared)
+        return 0;
+    store_lock(s);
+    int rc = s->drv->notify(s->c, text) ? store_fail(s, "sending to the other servers") : 0;
+    return store_unlock(s, rc);
+}
+
+static void heard(store *s, const char *text)
+{
+    size_t n = strlen(text) + 1;
+    store_message *m = malloc(sizeof *m + n);
+    if (!m)
+        return; /* the next gap check (an empty message) covers it */
+    m->next = NULL;
+    memcpy(m->text, text, n);
+    pthread_mutex_lock(&s->qlock);
+    if (s->heard_tail)
+        s->heard_tail->next = m;
+    else
+        s->heard = m;
+    s->heard_tail = m;
+    pthread_mutex_unlock(&s->qlock);
+    s->heard_notify(s->heard_arg);
+}
+
+static void *listen_main(void *arg)
+{
+    store *s = arg;
+    char payload[8192];
+    for (;;) {
+        pthread_mutex_lock(&s->qlock);
+        bool stop = s->listen_stopping;
+        pthread_mutex_unlock(&s->qlock);
+        if (stop)
+            break;
+        int rc = s->drv->listen_wait(s->listener, 250, payload, sizeof payload);
+        if (rc == 1 && payload[0])
+            heard(s, payload);
+        else if (rc == 2)
+            heard(s, ""); /* listening again: anything may have been missed */
+    }
+    return NULL;
+}
+
+int store_listen_start(store *s, void (*notify)(void *), void *arg)
+{
+    if (!s->shared)
+        return 0;
+    char err[sizeof s->loop_error];
+    s->heard_notify = notify;
+    s->heard_arg = arg;
+    if (!(s->listener = s->drv->listen_open(s->target, err, sizeof err))) {
+        snprintf(s->loop_error, sizeof s->loop_error, "%s", err);
+        return -1;
+    }
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old); /* signals are the event loop's */
+    int rc = pthread_create(&s->listen_thread, NULL, listen_main, s);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (rc) {
+        s->drv->listen_close(s->listener);
+        s->listener = NULL;
+        snprintf(s->loop_error, sizeof s->loop_error, "cannot start the listener thread");
+        return -1;
+    }
+    s->listening = true;
+    return 0;
+}
+
+void store_listen_stop(store *s)
+{
+    if (s->listening) {
+        pthread_mutex_lock(&s->qlock);
+        s->listen_stopping = true;
+        pthread_mutex_unlock(&s->qlock);
+        pthread_join(s->listen_thread, NULL);
+        s->listening = false;
+    }
+    if (s->listener)
+        s->drv->listen_close(s->listener);
+    s->listener = NULL;
+    store_messages_free(store_messages(s));
+}
+
+store_message *store_messages(store *s)
+{
+    pthread_mutex_lock(&s->qlock);
+    store_message *m = s->heard;
+    s->heard = s->heard_tail = NULL;
+    pthread_mutex_unlock(&s->qlock);
+    return m;
+}
+
+void store_messages_free(store_message *m)
+{
+    while (m) {
+        store_message *next = m->next;
+        free(m);
+        m = next;
+    }
+}
