@@ -1,0 +1,75 @@
+/*
+ * harness.h - the game service driven in-process, for its unit tests: a
+ * service over the fake store (fake_store.h) with hooks of the test's own
+ * that stand for the transport. Each connection records every message the
+ * service sent it, and whether it was closed; time is the test's (h->now),
+ * moved with h_advance.
+ */
+#ifndef AX_TESTS_HARNESS_H
+#define AX_TESTS_HARNESS_H
+
+#include "../../../src/server/game/game.h"
+#include "fake_store.h"
+
+#include <jansson.h>
+#include <stdatomic.h>
+
+/* A fake connection: what the transport would have written to it. */
+typedef struct {
+    viewer *v;
+    char **texts;
+    int n, cap;
+    bool closed;
+} conn;
+
+typedef struct {
+    store *db;
+    service *svc;
+    double now;          /* monotonic seconds, the service's (hooks.now) */
+    atomic_int wakes;    /* hooks.wake from any thread */
+    int nconns;          /* connections opened: each its own address */
+    api_answer answered; /* the last hooks.answer */
+    bool has_answer;
+} harness;
+
+/* A started service over a new fake store (or the given one, to restart
+ * over what another service stored); absent_s is the config's. */
+harness *h_new(store *db, int absent_s);
+/* Frees the service (and the store unless keep_store). */
+void h_free(harness *h, bool keep_store);
+
+/* Makes time pass by seconds, then runs the service's timer. */
+void h_advance(harness *h, double seconds);
+/* Commits what the store's writer holds, then lets the service take it in. */
+void h_pump(harness *h);
+/* Waits (a few seconds at most) until a worker thread woke the service,
+ * then collects; false when none did. */
+bool h_wait_wake(harness *h);
+
+/* An API request: the status, and the body parsed (NULL without one). */
+json_t *h_api(harness *h, int method, const char *path, const char *body, int *status);
+/* POST /api/games with body; the id, seat and token of the creator. */
+void h_create(harness *h, const char *body, char id[GAME_ID_LEN + 1], int *seat,
+              char token[TOKEN_LEN + 1]);
+/* POST /api/games/{id}/join as a guest; the seat (-1 and status when refused). */
+int h_join(harness *h, const char *id, const char *name, char token[TOKEN_LEN + 1], int *status);
+
+/* A connection to a game: as a seat (token) or a spectator (NULL); with
+ * the legal moves in `you` when moves. */
+conn *h_open(harness *h, const char *id, const char *token, bool moves);
+/* The same from an address (h_open gives each connection its own). */
+conn *h_open_from(harness *h, const char *id, const char *token, bool moves, const char *ip);
+void h_send(harness *h, conn *c, const char *text);
+/* The service closes its side, then the connection is freed. */
+void h_close(harness *h, conn *c);
+
+/* The messages of a type (NULL: any) a connection got: their number, and
+ * the last parsed (released by the caller; NULL if none). */
+int conn_count(const conn *c, const char *type);
+json_t *conn_last(const conn *c, const char *type);
+/* Forgets what a connection got so far. */
+void conn_clear(conn *c);
+/* The value at a dotted path of objects ("game.status"), borrowed; NULL. */
+json_t *jpath(json_t *v, const char *path);
+
+#endif
