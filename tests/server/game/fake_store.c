@@ -218,6 +218,18 @@ int fake_store_nchat(const store *s, const char *id)
     return g ? g->nchat : 0;
 }
 
+void fake_store_drop_decision(store *s, const char *id, int ply)
+{
+    fake_game *g = find_game(s, id);
+    for (int k = 0; g && k < g->ndec; k++)
+        if (g->dec[k].ply == ply) {
+            free(g->dec[k].text);
+            memmove(&g->dec[k], &g->dec[k + 1], (size_t)(g->ndec - k - 1) * sizeof *g->dec);
+            g->ndec--;
+            return;
+        }
+}
+
 int fake_store_ids(const store *s, const char **ids, int max)
 {
     int n = 0;

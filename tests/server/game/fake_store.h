@@ -37,6 +37,8 @@ int fake_store_ndecisions(const store *s, const char *id);
 /* Decision number ply's JSON text, NULL when not stored. */
 const char *fake_store_decision(const store *s, const char *id, int ply);
 int fake_store_nchat(const store *s, const char *id);
+/* Damages a game as a lost row would: its decision number ply is gone. */
+void fake_store_drop_decision(store *s, const char *id, int ply);
 /* The game ids stored, oldest first (at most max); their number. */
 int fake_store_ids(const store *s, const char **ids, int max);
 

@@ -93,9 +93,12 @@ void h_advance(harness *h, double seconds)
     service_tick(h->svc, h->now);
 }
 
+void h_housekeeping(harness *h) { service_housekeeping(h->svc, h->now); }
+
 void h_pump(harness *h)
 {
     fake_store_commit(h->db);
+    atomic_store(&h->wakes, 0); /* this collect takes in whatever woke it */
     service_collect(h->svc);
 }
 
@@ -115,11 +118,18 @@ bool h_wait_wake(harness *h)
 
 json_t *h_api(harness *h, int method, const char *path, const char *body, int *status)
 {
+    return h_api_bearer(h, method, path, body, NULL, status);
+}
+
+json_t *h_api_bearer(harness *h, int method, const char *path, const char *body, const char *bearer,
+                     int *status)
+{
     api_request r = {.method = method,
                      .path = path,
                      .body = body ? body : "",
                      .body_len = body ? strlen(body) : 0,
                      .session_hash = "",
+                     .bearer = bearer,
                      .ip = "192.0.2.1",
                      .request = h};
     api_answer a;
@@ -240,4 +250,62 @@ json_t *jpath(json_t *v, const char *path)
         path += n + (path[n] == '.');
     }
     return v;
+}
+
+/* --- a game at a table --- */
+
+void table_open(table *t, harness *h, const char *body)
+{
+    memset(t, 0, sizeof *t);
+    t->h = h;
+    int seat, status;
+    h_create(h, body, t->id, &seat, t->token[0]);
+    assert_int_equal(seat, 0);
+    assert_int_equal(h_join(h, t->id, "Bob", t->token[1], &status), 1);
+    for (int s = 0; s < 2; s++)
+        t->seat[s] = h_open(h, t->id, t->token[s], true);
+    t->spectator = h_open(h, t->id, NULL, false);
+}
+
+void table_close(table *t)
+{
+    for (int s = 0; s < 2; s++)
+        if (t->seat[s])
+            h_close(t->h, t->seat[s]);
+    if (t->spectator)
+        h_close(t->h, t->spectator);
+}
+
+game *game_of(table *t) { return lobby_find(t->h->svc, t->id); }
+
+int to_move(table *t) { return game_of(t)->g.to_move; }
+
+/* The first of the legal moves the seat to move was sent, as message text. */
+char *first_move(table *t)
+{
+    json_t *state = conn_last(t->seat[to_move(t)], "state");
+    json_t *moves = json_object_get(json_object_get(state, "you"), "moves");
+    assert_true(json_array_size(moves) > 0);
+    char *text = json_dumps(json_array_get(moves, 0), JSON_COMPACT);
+    json_decref(state);
+    return text;
+}
+
+/* The seat to move plays its first legal move, stored and announced. */
+void play_one(table *t)
+{
+    char *text = first_move(t);
+    h_send(t->h, t->seat[to_move(t)], text);
+    h_pump(t->h);
+    free(text);
+}
+
+/* The last error a connection got: its code, or "" (static). */
+const char *last_error(const conn *c)
+{
+    static char code[64];
+    json_t *e = conn_last(c, "error");
+    snprintf(code, sizeof code, "%s", e ? json_string_value(json_object_get(e, "code")) : "");
+    json_decref(e);
+    return code;
 }

@@ -40,6 +40,8 @@ void h_free(harness *h, bool keep_store);
 
 /* Makes time pass by seconds, then runs the service's timer. */
 void h_advance(harness *h, double seconds);
+/* Runs the housekeeping timer now. */
+void h_housekeeping(harness *h);
 /* Commits what the store's writer holds, then lets the service take it in. */
 void h_pump(harness *h);
 /* Waits (a few seconds at most) until a worker thread woke the service,
@@ -48,6 +50,9 @@ bool h_wait_wake(harness *h);
 
 /* An API request: the status, and the body parsed (NULL without one). */
 json_t *h_api(harness *h, int method, const char *path, const char *body, int *status);
+/* The same with "Authorization: Bearer" (NULL: none). */
+json_t *h_api_bearer(harness *h, int method, const char *path, const char *body, const char *bearer,
+                     int *status);
 /* POST /api/games with body; the id, seat and token of the creator. */
 void h_create(harness *h, const char *body, char id[GAME_ID_LEN + 1], int *seat,
               char token[TOKEN_LEN + 1]);
@@ -71,5 +76,32 @@ json_t *conn_last(const conn *c, const char *type);
 void conn_clear(conn *c);
 /* The value at a dotted path of objects ("game.status"), borrowed; NULL. */
 json_t *jpath(json_t *v, const char *path);
+
+/* --- a game at a table --- */
+
+#define TWO_PLAYERS "{\"variant\":\"square\",\"players\":2,\"name\":\"Ann\"}"
+
+/* A running two-player game: the creator on seat 0 and a guest on 1, both
+ * connected (asking for their legal moves), and a spectator. */
+typedef struct {
+    harness *h;
+    char id[GAME_ID_LEN + 1];
+    char token[2][TOKEN_LEN + 1];
+    conn *seat[2], *spectator;
+} table;
+
+/* Creates the game of body (two seats) and seats both and a spectator. */
+void table_open(table *t, harness *h, const char *body);
+/* Closes the connections still open (a test may close one itself: NULL). */
+void table_close(table *t);
+game *game_of(table *t);
+/* The seat to move. */
+int to_move(table *t);
+/* The first legal move the seat to move was sent, as message text (malloc'd). */
+char *first_move(table *t);
+/* The seat to move plays its first legal move, stored and announced. */
+void play_one(table *t);
+/* The code of the last error a connection got, or "" (a static buffer). */
+const char *last_error(const conn *c);
 
 #endif

@@ -19,71 +19,6 @@
 
 #include "harness.h"
 
-#define TWO_PLAYERS "{\"variant\":\"square\",\"players\":2,\"name\":\"Ann\"}"
-
-/* A running two-player game: the creator on seat 0 and a guest on 1, both
- * connected (asking for their legal moves), and a spectator. */
-typedef struct {
-    harness *h;
-    char id[GAME_ID_LEN + 1];
-    char token[2][TOKEN_LEN + 1];
-    conn *seat[2], *spectator;
-} table;
-
-static void table_open(table *t, harness *h, const char *body)
-{
-    memset(t, 0, sizeof *t);
-    t->h = h;
-    int seat, status;
-    h_create(h, body, t->id, &seat, t->token[0]);
-    assert_int_equal(seat, 0);
-    assert_int_equal(h_join(h, t->id, "Bob", t->token[1], &status), 1);
-    for (int s = 0; s < 2; s++)
-        t->seat[s] = h_open(h, t->id, t->token[s], true);
-    t->spectator = h_open(h, t->id, NULL, false);
-}
-
-static void table_close(table *t)
-{
-    for (int s = 0; s < 2; s++)
-        h_close(t->h, t->seat[s]);
-    h_close(t->h, t->spectator);
-}
-
-static game *game_of(table *t) { return lobby_find(t->h->svc, t->id); }
-
-static int to_move(table *t) { return game_of(t)->g.to_move; }
-
-/* The first of the legal moves the seat to move was sent, as message text. */
-static char *first_move(table *t)
-{
-    json_t *state = conn_last(t->seat[to_move(t)], "state");
-    json_t *moves = json_object_get(json_object_get(state, "you"), "moves");
-    assert_true(json_array_size(moves) > 0);
-    char *text = json_dumps(json_array_get(moves, 0), JSON_COMPACT);
-    json_decref(state);
-    return text;
-}
-
-/* The seat to move plays its first legal move, stored and announced. */
-static void play_one(table *t)
-{
-    char *text = first_move(t);
-    h_send(t->h, t->seat[to_move(t)], text);
-    h_pump(t->h);
-    free(text);
-}
-
-/* The last error a connection got: its code, or "" (static). */
-static const char *last_error(const conn *c)
-{
-    static char code[64];
-    json_t *e = conn_last(c, "error");
-    snprintf(code, sizeof code, "%s", e ? json_string_value(json_object_get(e, "code")) : "");
-    json_decref(e);
-    return code;
-}
-
 /* --- creating, joining, starting --- */
 
 static void test_create_join_start(void **state)
@@ -570,8 +505,7 @@ static void test_claim_absent(void **state)
     assert_non_null(stored);
     assert_non_null(strstr(stored, "\"absent\""));
     assert_int_equal(game_of(&t)->status, GAME_OVER);
-    h_close(h, t.seat[other]);
-    h_close(h, t.spectator);
+    table_close(&t);
     h_free(h, false);
 }
 
