@@ -53,6 +53,11 @@ json_t *h_api(harness *h, int method, const char *path, const char *body, int *s
 /* The same with "Authorization: Bearer" (NULL: none). */
 json_t *h_api_bearer(harness *h, int method, const char *path, const char *body, const char *bearer,
                      int *status);
+/* The same with a session (its cookie's SHA-256, or ""); a request left
+ * pending for a password worker is waited for. session_out (when not NULL)
+ * gets the hash of a session the answer set. */
+json_t *h_api_session(harness *h, int method, const char *path, const char *body,
+                      const char *session, int *status, char session_out[65]);
 /* POST /api/games with body; the id, seat and token of the creator. */
 void h_create(harness *h, const char *body, char id[GAME_ID_LEN + 1], int *seat,
               char token[TOKEN_LEN + 1]);
@@ -64,6 +69,8 @@ int h_join(harness *h, const char *id, const char *name, char token[TOKEN_LEN + 
 conn *h_open(harness *h, const char *id, const char *token, bool moves);
 /* The same from an address (h_open gives each connection its own). */
 conn *h_open_from(harness *h, const char *id, const char *token, bool moves, const char *ip);
+/* The same with a session (its cookie's SHA-256). */
+conn *h_open_session(harness *h, const char *id, const char *token, const char *session);
 void h_send(harness *h, conn *c, const char *text);
 /* The service closes its side, then the connection is freed. */
 void h_close(harness *h, conn *c);
