@@ -420,7 +420,7 @@ static int login(service *svc, const api_request *r, api_answer *out)
     j->pw.password = password_copy(password, len);
     json_decref(body);
     char by_ip[64], by_name[NAME_FOLD_MAX + 8];
-    double now = mono_now();
+    double now = service_now(svc);
     ip_key(j->ip, by_ip, sizeof by_ip);
     name_attempt_key(valid_name ? j->name_key : "", by_name, sizeof by_name);
     double wait_ip = throttle_wait_s(&svc->attempts, by_ip, now);
@@ -542,7 +542,7 @@ static int account_change(service *svc, const api_request *r, api_answer *out, i
     snprintf(j->pw.hash, sizeof j->pw.hash, "%s", account.password_hash);
     char by_name[NAME_FOLD_MAX + 8];
     name_attempt_key(j->name_key, by_name, sizeof by_name);
-    double now = mono_now();
+    double now = service_now(svc);
     double wait = throttle_wait_s(&svc->attempts, by_name, now);
     if (wait > 0) {
         job_free(j);

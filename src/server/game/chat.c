@@ -79,7 +79,7 @@ static bucket *address_bucket(game *gm, const char *ip, double now)
 
 static bool chat_allowed(viewer *c)
 {
-    double now = mono_now();
+    double now = service_now(c->svc);
     bucket *by_address = address_bucket(c->gm, c->ip, now);
     refill(&c->chat_rate, now);
     if (by_address)

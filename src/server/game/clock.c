@@ -115,7 +115,7 @@ int64_t clock_left_now(const game *gm, int seat)
     const game_clock *c = &gm->clock;
     int64_t left = c->left_ms[seat];
     if (c->running == seat)
-        left -= (int64_t)((mono_now() - c->since) * 1000.0);
+        left -= (int64_t)((service_now(gm->svc) - c->since) * 1000.0);
     return left > 0 ? left : 0;
 }
 
@@ -129,7 +129,8 @@ static bool seat_charged(const game *gm, const ax_game *g, int seat)
 static void advance(game_clock *c, const game *gm, const ax_game *g, int seat, bool decided)
 {
     if (c->running >= 0) {
-        int64_t left = c->left_ms[c->running] - (int64_t)((mono_now() - c->since) * 1000.0);
+        int64_t left =
+            c->left_ms[c->running] - (int64_t)((service_now(gm->svc) - c->since) * 1000.0);
         c->left_ms[c->running] = left > 0 ? left : 0;
     }
     c->running = -1;
@@ -142,7 +143,7 @@ static void advance(game_clock *c, const game *gm, const ax_game *g, int seat, b
         c->left_ms[next] = allowance_ms(c);
     if (seat_charged(gm, g, next)) {
         c->running = next;
-        c->since = mono_now();
+        c->since = service_now(gm->svc);
     }
 }
 

@@ -220,7 +220,7 @@ static json_t *seats_json(const game *gm)
 {
     const ax_game *g = &gm->g;
     json_t *a = json_array();
-    double now = mono_now();
+    double now = service_now(gm->svc);
     for (int i = 0; i < g->players; i++) {
         const game_seat *s = &gm->seats[i];
         json_t *o = json_pack("{s:o,s:s,s:o,s:b,s:b,s:i,s:o}", "name",

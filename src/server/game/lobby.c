@@ -192,7 +192,7 @@ static int seats_from_stored(game *gm, const stored_game *sg, char *err, size_t 
         snprintf(s->name, sizeof s->name, "%s", ss->name);
         snprintf(s->level, sizeof s->level, "%s", ss->level);
         snprintf(s->token_hash, sizeof s->token_hash, "%s", ss->token_hash);
-        s->away_since = mono_now();
+        s->away_since = service_now(gm->svc);
         if (strcmp(ss->kind, "ai") == 0) {
             /* A guided game's computer is as reproducible as its deal (seeded
              * as `axio selfplay` seeds its players): the same decisions give
@@ -322,7 +322,7 @@ static int game_from_stored(service *svc, const stored_game *sg, game **out, cha
     if (is_base64url(sg->rematch_of, GAME_ID_LEN))
         memcpy(gm->rematch_of, sg->rematch_of, strlen(sg->rematch_of) + 1);
     gm->status = status;
-    gm->idle_since = mono_now();
+    gm->idle_since = service_now(gm->svc);
     uint64_t hint_seed = 0;
     secret_u64(&hint_seed);
     ax_rng_seed(&gm->hint_rng, hint_seed);
@@ -557,7 +557,7 @@ static void set_closed_status(game *gm, int status)
         return;
     }
     gm->status = status;
-    gm->idle_since = mono_now();
+    gm->idle_since = service_now(gm->svc);
     play_broadcast_state(gm);
 }
 

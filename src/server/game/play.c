@@ -308,7 +308,7 @@ static void announce(game *gm, pending_decision *p)
     if (gm->g.phase == AX_PHASE_OVER) {
         gm->status = GAME_OVER;
         gm->ended = (int64_t)time(NULL);
-        gm->idle_since = mono_now();
+        gm->idle_since = service_now(gm->svc);
     }
     for (int i = 0; i < p->events.n; i++)
         if (p->events.ev[i].kind == AX_EV_LEAVE) {
@@ -540,7 +540,7 @@ static void handle_claim(viewer *c)
         return;
     int seat = gm->g.to_move;
     const game_seat *s = &gm->seats[seat];
-    double away = s->conns > 0 ? 0 : mono_now() - s->away_since;
+    double away = s->conns > 0 ? 0 : service_now(gm->svc) - s->away_since;
     char why[160];
     if (seat == c->seat)
         send_error(c, "bad_message", "you cannot declare yourself absent; resign instead");
@@ -660,7 +660,7 @@ static void send_viewers(game *gm, double now)
 
 static void viewers_changed(game *gm)
 {
-    double now = mono_now();
+    double now = service_now(gm->svc);
     if (gm->svc->stopping)
         return;
     if (now - gm->viewers_sent >= VIEWERS_INTERVAL_S)
@@ -785,11 +785,11 @@ void service_close(service *svc, viewer *c)
             c->next->prev = c->prev;
         gm->nviewers--;
         if (c->seat >= 0 && --gm->seats[c->seat].conns == 0)
-            gm->seats[c->seat].away_since = mono_now();
+            gm->seats[c->seat].away_since = service_now(gm->svc);
         else if (c->seat < 0)
             gm->nspectators--;
         if (gm->nviewers == 0)
-            gm->idle_since = mono_now();
+            gm->idle_since = service_now(gm->svc);
         viewers_changed(gm);
     }
     free(c);

@@ -104,6 +104,11 @@ void service_housekeeping(service *svc, double now)
     accounts_housekeeping(svc, now);
 }
 
+double service_now(const service *svc)
+{
+    return svc->hooks.now ? svc->hooks.now(svc->hooks.arg) : mono_now();
+}
+
 void service_log(const service *svc, const char *fmt, ...)
 {
     if (svc->cfg.quiet)

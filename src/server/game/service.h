@@ -8,7 +8,7 @@
  * text, an API request — and it answers through the hooks it was given; it
  * keeps its games through the store below it (src/server/store.h). Nothing
  * of it is global: everything hangs off one `service`, which tests create
- * in-process (tests/server/test_service.c) with hooks of their own.
+ * in-process (tests/server/game/test_service.c) with hooks of their own.
  *
  * Threads: every call is made on one thread (the transport's event loop).
  * The service's own worker threads (computer players, password hashing,
@@ -60,7 +60,10 @@ typedef struct {
     bool (*allow_signup)(void *arg, const char *ip);
     /* From any thread: make the loop call service_collect soon. */
     void (*wake)(void *arg);
-    void *arg; /* passed to allow_signup and wake */
+    /* Monotonic seconds, as service_tick gets them: clocks, presence,
+     * limits. NULL: the system's (mono_now); tests make time pass. */
+    double (*now)(void *arg);
+    void *arg; /* passed to allow_signup, wake and now */
 } service_hooks;
 
 typedef struct {
@@ -91,6 +94,8 @@ void service_collect(service *svc);
 void service_tick(service *svc, double now);
 /* Every few seconds: expires and evicts games, forgets old login failures. */
 void service_housekeeping(service *svc, double now);
+/* Monotonic seconds: hooks.now's, or the system's. */
+double service_now(const service *svc);
 /* Logs a line to stderr unless quiet. */
 void service_log(const service *svc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

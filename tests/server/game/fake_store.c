@@ -1,0 +1,913 @@
+/*
+ * fake_store.c - the store of the game service's unit tests, in memory (see
+ * fake_store.h). Its rows are those of the real store's tables (store.c,
+ * store_accounts.c), kept in arrays: games with their seats, decisions,
+ * chat, analyses, accounts, sessions, ratings; a rated seat's before and
+ * after live in its game. Everything here runs on the test's thread: the
+ * service calls the store from its loop only.
+ */
+#include "fake_store.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct {
+    int ply, seat;
+    char *text;
+    int64_t at;
+} fake_decision;
+
+typedef struct {
+    int n, seat;
+    char name[STORE_NAME_MAX + 1];
+    char *text;
+    int64_t at;
+} fake_chat;
+
+typedef struct {
+    stored_game row; /* decisions and chat stay empty here */
+    fake_decision *dec;
+    int ndec;
+    fake_chat *chat;
+    int nchat;
+    char *analysis[4];
+} fake_game;
+
+typedef struct {
+    int64_t id;
+    char name[STORE_NAME_MAX + 1], key[STORE_NAME_MAX + 1], skeleton[4 * STORE_NAME_MAX + 1];
+    char hash[STORE_HASH_MAX];
+    bool computer;
+} fake_account;
+
+typedef struct {
+    char hash[65];
+    int64_t account_id, expires;
+} fake_session;
+
+typedef struct {
+    int64_t account_id;
+    char variant[8];
+    rt_rating r;
+    int games;
+} fake_rating;
+
+struct store {
+    fake_game *games;
+    int ngames;
+    fake_account *accounts;
+    int naccounts;
+    int64_t last_account_id;
+    fake_session *sessions;
+    int nsessions;
+    fake_rating *ratings;
+    int nratings;
+    store_write *queue, *done;
+    void (*notify)(void *);
+    void *notify_arg;
+    int fail_kind, fail_writes, fail_calls;
+    char fail_why[128];
+    char error[256];
+};
+
+/* Grows an array by one zeroed element; the test aborts out of memory. */
+static void *grow(void *array, int n, size_t size)
+{
+    char *a = realloc(array, (size_t)(n + 1) * size);
+    if (!a)
+        abort();
+    memset(a + (size_t)n * size, 0, size);
+    return a;
+}
+
+static char *copy(const char *text)
+{
+    char *c = strdup(text ? text : "");
+    if (!c)
+        abort();
+    return c;
+}
+
+static int fail(store *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int fail(store *s, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(s->error, sizeof s->error, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* Whether a call that changes rows is to fail now (fake_store_fail_calls). */
+static bool call_fails(store *s)
+{
+    if (s->fail_calls <= 0)
+        return false;
+    s->fail_calls--;
+    fail(s, "%s", s->fail_why);
+    return true;
+}
+
+static fake_game *find_game(const store *s, const char *id)
+{
+    for (int i = 0; i < s->ngames; i++)
+        if (strcmp(s->games[i].row.id, id) == 0)
+            return &s->games[i];
+    return NULL;
+}
+
+static fake_account *find_account(const store *s, int64_t id)
+{
+    for (int i = 0; i < s->naccounts; i++)
+        if (s->accounts[i].id == id)
+            return &s->accounts[i];
+    return NULL;
+}
+
+static fake_rating *find_rating(const store *s, int64_t account_id, const char *variant)
+{
+    for (int i = 0; i < s->nratings; i++)
+        if (s->ratings[i].account_id == account_id && strcmp(s->ratings[i].variant, variant) == 0)
+            return &s->ratings[i];
+    return NULL;
+}
+
+/* --- the test's side --- */
+
+store *fake_store_new(void)
+{
+    store *s = calloc(1, sizeof *s);
+    if (!s)
+        abort();
+    return s;
+}
+
+static void free_writes(store_write *w)
+{
+    while (w) {
+        store_write *next = w->next;
+        store_write_free(w);
+        w = next;
+    }
+}
+
+void fake_store_free(store *s)
+{
+    if (!s)
+        return;
+    for (int i = 0; i < s->ngames; i++) {
+        fake_game *g = &s->games[i];
+        for (int k = 0; k < g->ndec; k++)
+            free(g->dec[k].text);
+        free(g->dec);
+        for (int k = 0; k < g->nchat; k++)
+            free(g->chat[k].text);
+        free(g->chat);
+        for (int k = 0; k < 4; k++)
+            free(g->analysis[k]);
+    }
+    free(s->games);
+    free(s->accounts);
+    free(s->sessions);
+    free(s->ratings);
+    free_writes(s->queue);
+    free_writes(s->done);
+    free(s);
+}
+
+void fake_store_fail_writes(store *s, int kind, int count, const char *why)
+{
+    s->fail_kind = kind;
+    s->fail_writes = count;
+    snprintf(s->fail_why, sizeof s->fail_why, "%s", why);
+}
+
+void fake_store_fail_calls(store *s, int count, const char *why)
+{
+    s->fail_calls = count;
+    snprintf(s->fail_why, sizeof s->fail_why, "%s", why);
+}
+
+const stored_game *fake_store_game(const store *s, const char *id)
+{
+    const fake_game *g = find_game(s, id);
+    return g ? &g->row : NULL;
+}
+
+int fake_store_ndecisions(const store *s, const char *id)
+{
+    const fake_game *g = find_game(s, id);
+    return g ? g->ndec : 0;
+}
+
+const char *fake_store_decision(const store *s, const char *id, int ply)
+{
+    const fake_game *g = find_game(s, id);
+    for (int k = 0; g && k < g->ndec; k++)
+        if (g->dec[k].ply == ply)
+            return g->dec[k].text;
+    return NULL;
+}
+
+int fake_store_nchat(const store *s, const char *id)
+{
+    const fake_game *g = find_game(s, id);
+    return g ? g->nchat : 0;
+}
+
+void fake_store_drop_decision(store *s, const char *id, int ply)
+{
+    fake_game *g = find_game(s, id);
+    for (int k = 0; g && k < g->ndec; k++)
+        if (g->dec[k].ply == ply) {
+            free(g->dec[k].text);
+            memmove(&g->dec[k], &g->dec[k + 1], (size_t)(g->ndec - k - 1) * sizeof *g->dec);
+            g->ndec--;
+            return;
+        }
+}
+
+int fake_store_ids(const store *s, const char **ids, int max)
+{
+    int n = 0;
+    for (int i = 0; i < s->ngames && n < max; i++)
+        ids[n++] = s->games[i].row.id;
+    return n;
+}
+
+int fake_store_queued(const store *s)
+{
+    int n = 0;
+    for (const store_write *w = s->queue; w; w = w->next)
+        n++;
+    return n;
+}
+
+/* --- games --- */
+
+const char *store_error(store *s) { return s->error; }
+
+int store_create_game(store *s, const stored_game *g)
+{
+    if (call_fails(s))
+        return -1;
+    if (find_game(s, g->id))
+        return fail(s, "storing a game: id %s is taken", g->id);
+    s->games = grow(s->games, s->ngames, sizeof *s->games);
+    fake_game *fg = &s->games[s->ngames++];
+    fg->row = *g;
+    fg->row.updated = g->created;
+    fg->row.ndecisions = fg->row.nchat = fg->row.chat_next = 0;
+    fg->row.decisions = NULL;
+    fg->row.chat = NULL;
+    for (int i = 0; i < 4; i++) { /* what the seats table does not hold */
+        stored_seat *ss = &fg->row.seats[i];
+        ss->place = 0;
+        ss->has_rating = ss->rated = false;
+    }
+    return 0;
+}
+
+static void set_status(fake_game *g, const char *status)
+{
+    snprintf(g->row.status, sizeof g->row.status, "%s", status);
+    g->row.updated = (int64_t)time(NULL);
+}
+
+int store_take_seat(store *s, const char *id, int seat, const char *name, const char *token_hash,
+                    int64_t account_id, const char *status)
+{
+    if (call_fails(s))
+        return -1;
+    fake_game *g = find_game(s, id);
+    if (!g || seat < 0 || seat >= g->row.players || g->row.seats[seat].token_hash[0])
+        return fail(s, "seat %d of game %s is not free", seat, id);
+    stored_seat *ss = &g->row.seats[seat];
+    snprintf(ss->name, sizeof ss->name, "%s", name);
+    snprintf(ss->token_hash, sizeof ss->token_hash, "%s", token_hash);
+    ss->account_id = account_id;
+    set_status(g, status);
+    return 0;
+}
+
+int store_set_token(store *s, const char *id, int seat, const char *token_hash)
+{
+    if (call_fails(s))
+        return -1;
+    fake_game *g = find_game(s, id);
+    if (!g || seat < 0 || seat >= g->row.players || !g->row.seats[seat].token_hash[0])
+        return fail(s, "storing a seat token: game %s has no such row", id);
+    snprintf(g->row.seats[seat].token_hash, sizeof g->row.seats[seat].token_hash, "%s", token_hash);
+    return 0;
+}
+
+int store_set_status(store *s, const char *id, const char *status)
+{
+    if (call_fails(s))
+        return -1;
+    fake_game *g = find_game(s, id);
+    if (!g)
+        return fail(s, "no game %s", id);
+    set_status(g, status);
+    return 0;
+}
+
+int store_set_rematch(store *s, const char *id, const char *rematch_id)
+{
+    if (call_fails(s))
+        return -1;
+    fake_game *g = find_game(s, id);
+    if (!g || g->row.rematch[0])
+        return fail(s, "storing a rematch: game %s has no such row", id);
+    snprintf(g->row.rematch, sizeof g->row.rematch, "%s", rematch_id);
+    return 0;
+}
+
+int store_set_damaged(store *s, const char *id, const char *why)
+{
+    if (call_fails(s))
+        return -1;
+    fake_game *g = find_game(s, id);
+    if (!g)
+        return fail(s, "no game %s", id);
+    set_status(g, "damaged");
+    snprintf(g->row.damage, sizeof g->row.damage, "%s", why);
+    return 0;
+}
+
+/* --- the writer's writes --- */
+
+/* A rated game's end (store_accounts.c's rate_game): the seats' ratings
+ * as stored, the update, each account's new rating and the history. */
+static int rate_game(store *s, fake_game *g, store_write *w)
+{
+    int n = w->rating_game.nseats;
+    if (n < 2 || n > 4)
+        return fail(s, "a rated game of %d seats", n);
+    rt_params p = rt_default_params();
+    for (int seat = 0; seat < n; seat++) {
+        w->seat_account[seat] = g->row.seats[seat].account_id;
+        w->seat_rated[seat] = w->seat_account[seat] > 0;
+        const fake_rating *r = find_rating(s, w->seat_account[seat], w->variant);
+        w->before[seat] = r ? r->r : rt_initial(&p);
+    }
+    rt_status rs = rt_update(&p, &w->rating_game, w->before, w->after);
+    if (rs != RT_OK)
+        return fail(s, "rating game %s: %s", w->game_id, rt_status_text(rs));
+    for (int seat = 0; seat < n; seat++) {
+        if (!w->seat_rated[seat])
+            continue;
+        fake_rating *r = find_rating(s, w->seat_account[seat], w->variant);
+        if (!r) {
+            s->ratings = grow(s->ratings, s->nratings, sizeof *s->ratings);
+            r = &s->ratings[s->nratings++];
+            r->account_id = w->seat_account[seat];
+            snprintf(r->variant, sizeof r->variant, "%s", w->variant);
+        }
+        r->r = w->after[seat];
+        r->games++;
+        stored_seat *ss = &g->row.seats[seat];
+        ss->rated = true;
+        ss->before = w->before[seat];
+        ss->after = w->after[seat];
+    }
+    return 0;
+}
+
+/* A decision (with its clocks, end and ratings) in one transaction: it
+ * is checked whole before anything changes. */
+static int add_decision(store *s, fake_game *g, store_write *w)
+{
+    for (int k = 0; k < g->ndec; k++)
+        if (g->dec[k].ply == w->ply)
+            return fail(s, "storing a decision: decision %d of game %s exists", w->ply, g->row.id);
+    if (w->places[0]) {
+        memset(w->seat_rated, 0, sizeof w->seat_rated);
+        if (w->rated && rate_game(s, g, w))
+            return -1;
+        for (int seat = 0; seat < 4 && w->places[seat] > 0; seat++)
+            g->row.seats[seat].place = w->places[seat];
+    }
+    int at = g->ndec;
+    while (at > 0 && g->dec[at - 1].ply > w->ply) /* kept in ply order */
+        at--;
+    g->dec = grow(g->dec, g->ndec, sizeof *g->dec);
+    memmove(&g->dec[at + 1], &g->dec[at], (size_t)(g->ndec - at) * sizeof *g->dec);
+    g->dec[at] = (fake_decision){w->ply, w->seat, copy(w->decision), (int64_t)time(NULL)};
+    g->ndec++;
+    if (w->clock_left[0])
+        snprintf(g->row.clock_left, sizeof g->row.clock_left, "%s", w->clock_left);
+    if (w->end_summary[0])
+        snprintf(g->row.end_summary, sizeof g->row.end_summary, "%s", w->end_summary);
+    if (w->status)
+        set_status(g, w->status);
+    return 0;
+}
+
+static int add_chat(store *s, fake_game *g, const store_write *w)
+{
+    for (int k = 0; k < g->nchat; k++)
+        if (g->chat[k].n == w->chat_n)
+            return fail(s, "storing a chat message: message %d of game %s exists", w->chat_n,
+                        g->row.id);
+    g->chat = grow(g->chat, g->nchat, sizeof *g->chat);
+    fake_chat *m = &g->chat[g->nchat++];
+    m->n = w->chat_n;
+    m->seat = w->seat;
+    snprintf(m->name, sizeof m->name, "%s", w->name);
+    m->text = copy(w->decision);
+    m->at = w->at;
+    return 0;
+}
+
+static int add_write(store *s, store_write *w)
+{
+    fake_game *g = find_game(s, w->game_id);
+    if (!g)
+        return fail(s, "game %s has no such row", w->game_id);
+    if (s->fail_writes > 0 && s->fail_kind == w->kind) {
+        s->fail_writes--;
+        return fail(s, "%s", s->fail_why);
+    }
+    switch (w->kind) {
+    case STORE_DECISION: return add_decision(s, g, w);
+    case STORE_CLOCKS:
+        if (w->clock_left[0])
+            snprintf(g->row.clock_left, sizeof g->row.clock_left, "%s", w->clock_left);
+        return 0;
+    case STORE_CHAT: return add_chat(s, g, w);
+    case STORE_ANALYSIS:
+        if (w->seat < 0 || w->seat >= 4)
+            return fail(s, "an analysis of seat %d", w->seat);
+        free(g->analysis[w->seat]);
+        g->analysis[w->seat] = copy(w->decision);
+        return 0;
+    }
+    return fail(s, "unknown kind of write %d", w->kind);
+}
+
+int fake_store_commit(store *s)
+{
+    int n = 0;
+    store_write *tail = s->done;
+    while (tail && tail->next)
+        tail = tail->next;
+    while (s->queue) {
+        store_write *w = s->queue;
+        s->queue = w->next;
+        w->next = NULL;
+        w->result = add_write(s, w);
+        if (w->result)
+            snprintf(w->error, sizeof w->error, "%s", s->error);
+        if (tail)
+            tail->next = w;
+        else
+            s->done = w;
+        tail = w;
+        n++;
+    }
+    if (n && s->notify)
+        s->notify(s->notify_arg);
+    return n;
+}
+
+int store_writer_start(store *s, void (*notify)(void *), void *arg)
+{
+    s->notify = notify;
+    s->notify_arg = arg;
+    return 0;
+}
+
+void store_writer_submit(store *s, store_write *w)
+{
+    w->next = NULL;
+    store_write **end = &s->queue;
+    while (*end)
+        end = &(*end)->next;
+    *end = w;
+}
+
+store_write *store_writer_done(store *s)
+{
+    store_write *done = s->done;
+    s->done = NULL;
+    return done;
+}
+
+void store_write_free(store_write *w)
+{
+    if (w) {
+        free(w->decision);
+        free(w);
+    }
+}
+
+/* Like the real writer: what is queued is committed, what is done freed. */
+void store_writer_stop(store *s)
+{
+    void (*notify)(void *) = s->notify;
+    s->notify = NULL;
+    fake_store_commit(s);
+    s->notify = notify;
+    free_writes(store_writer_done(s));
+}
+
+/* --- reading --- */
+
+int store_each_unfinished(store *s, int (*fn)(const char *id, void *arg), void *arg)
+{
+    /* ids first, then the callbacks, which may read and write the store */
+    int n = 0;
+    char(*ids)[24] = calloc((size_t)s->ngames + 1, sizeof *ids);
+    if (!ids)
+        abort();
+    for (int i = 0; i < s->ngames; i++) {
+        const char *status = s->games[i].row.status;
+        if (strcmp(status, "waiting") == 0 || strcmp(status, "running") == 0)
+            memcpy(ids[n++], s->games[i].row.id, sizeof ids[0]);
+    }
+    int result = 0;
+    for (int i = 0; i < n && result == 0; i++)
+        if (fn(ids[i], arg) != 0)
+            result = -1;
+    free(ids);
+    return result;
+}
+
+/* The game's row and seats, with each bound account's rating. */
+static void load_row(const store *s, const fake_game *g, stored_game *out)
+{
+    *out = g->row;
+    out->decisions = NULL;
+    out->chat = NULL;
+    out->ndecisions = out->nchat = out->chat_next = 0;
+    for (int i = 0; i < out->players; i++) {
+        stored_seat *ss = &out->seats[i];
+        const fake_rating *r = ss->account_id ? find_rating(s, ss->account_id, out->variant) : NULL;
+        ss->has_rating = r != NULL;
+        if (r)
+            ss->rating = r->r;
+    }
+}
+
+static int load(store *s, const char *id, stored_game *out, bool with_history)
+{
+    memset(out, 0, sizeof *out);
+    snprintf(out->id, sizeof out->id, "%s", id);
+    const fake_game *g = find_game(s, id);
+    if (!g)
+        return 1;
+    load_row(s, g, out);
+    if (!with_history)
+        return 0;
+    out->decisions = calloc((size_t)g->ndec + 1, sizeof *out->decisions);
+    out->chat = calloc(STORE_CHAT_KEEP, sizeof *out->chat);
+    if (!out->decisions || !out->chat)
+        abort();
+    for (int k = 0; k < g->ndec; k++) {
+        if (g->dec[k].ply != k) { /* the decisions do not follow on: damaged */
+            fail(s, "decision %d is missing", k);
+            stored_game_free(out);
+            return 2;
+        }
+        out->decisions[out->ndecisions++] = copy(g->dec[k].text);
+    }
+    int first = g->nchat > STORE_CHAT_KEEP ? g->nchat - STORE_CHAT_KEEP : 0;
+    for (int k = first; k < g->nchat; k++) { /* stored in order of n */
+        stored_chat *m = &out->chat[out->nchat++];
+        m->seat = g->chat[k].seat;
+        snprintf(m->name, sizeof m->name, "%s", g->chat[k].name);
+        m->text = copy(g->chat[k].text);
+        m->at = g->chat[k].at;
+        out->chat_next = g->chat[k].n + 1;
+    }
+    return 0;
+}
+
+int store_load(store *s, const char *id, stored_game *out) { return load(s, id, out, true); }
+
+int store_load_summary(store *s, const char *id, stored_game *out)
+{
+    return load(s, id, out, false);
+}
+
+int store_each_decision(store *s, const char *id,
+                        int (*fn)(int ply, int seat, const char *decision, int64_t at, void *arg),
+                        void *arg)
+{
+    const fake_game *g = find_game(s, id);
+    for (int k = 0; g && k < g->ndec; k++)
+        if (fn(g->dec[k].ply, g->dec[k].seat, g->dec[k].text, g->dec[k].at, arg))
+            return fail(s, "reading decisions: stopped");
+    return 0;
+}
+
+int store_each_finished(store *s, int max, int (*fn)(const stored_game *g, void *arg), void *arg)
+{
+    /* newest first: by updated, then the later stored */
+    int n = 0;
+    const fake_game **list = calloc((size_t)s->ngames + 1, sizeof *list);
+    if (!list)
+        abort();
+    for (int i = s->ngames - 1; i >= 0; i--)
+        if (strcmp(s->games[i].row.status, "over") == 0)
+            list[n++] = &s->games[i];
+    for (int i = 1; i < n; i++)
+        for (int k = i; k > 0 && list[k]->row.updated > list[k - 1]->row.updated; k--) {
+            const fake_game *t = list[k];
+            list[k] = list[k - 1];
+            list[k - 1] = t;
+        }
+    stored_game g;
+    for (int i = 0; i < n && i < max; i++) {
+        load_row(s, list[i], &g);
+        if (fn(&g, arg))
+            break;
+    }
+    free(list);
+    return 0;
+}
+
+void stored_game_free(stored_game *g)
+{
+    for (int i = 0; i < g->ndecisions; i++)
+        free(g->decisions[i]);
+    free(g->decisions);
+    g->decisions = NULL;
+    g->ndecisions = 0;
+    for (int i = 0; i < g->nchat; i++)
+        free(g->chat[i].text);
+    free(g->chat);
+    g->chat = NULL;
+    g->nchat = 0;
+}
+
+int store_get_analysis(store *s, const char *id, int seat, char **text)
+{
+    *text = NULL;
+    const fake_game *g = find_game(s, id);
+    if (!g || seat < 0 || seat >= 4 || !g->analysis[seat])
+        return 1;
+    *text = copy(g->analysis[seat]);
+    return 0;
+}
+
+/* --- accounts, sessions, ratings --- */
+
+static fake_account *account_by_key(const store *s, const char *key)
+{
+    for (int i = 0; i < s->naccounts; i++)
+        if (strcmp(s->accounts[i].key, key) == 0)
+            return &s->accounts[i];
+    return NULL;
+}
+
+static void account_out(const fake_account *a, stored_account *out)
+{
+    memset(out, 0, sizeof *out);
+    out->id = a->id;
+    snprintf(out->name, sizeof out->name, "%s", a->name);
+    out->computer = a->computer;
+    snprintf(out->password_hash, sizeof out->password_hash, "%s", a->hash);
+}
+
+static fake_account *add_account(store *s, const char *name, const char *key)
+{
+    s->accounts = grow(s->accounts, s->naccounts, sizeof *s->accounts);
+    fake_account *a = &s->accounts[s->naccounts++];
+    a->id = ++s->last_account_id;
+    snprintf(a->name, sizeof a->name, "%s", name);
+    snprintf(a->key, sizeof a->key, "%s", key);
+    return a;
+}
+
+int store_account_create(store *s, const char *name, const char *key, const char *skeleton,
+                         const char *password_hash, int64_t created, int64_t *id)
+{
+    (void)created;
+    if (call_fails(s))
+        return -1;
+    if (account_by_key(s, key))
+        return 1;
+    fake_account *a = add_account(s, name, key);
+    snprintf(a->skeleton, sizeof a->skeleton, "%s", skeleton);
+    snprintf(a->hash, sizeof a->hash, "%s", password_hash);
+    *id = a->id;
+    return 0;
+}
+
+int store_computer_ensure(store *s, const char *name, const char *key, int64_t created)
+{
+    (void)created;
+    if (call_fails(s))
+        return -1;
+    if (!account_by_key(s, key))
+        add_account(s, name, key)->computer = true;
+    return 0;
+}
+
+int store_account_by_key(store *s, const char *key, stored_account *out)
+{
+    const fake_account *a = account_by_key(s, key);
+    if (!a)
+        return 1;
+    account_out(a, out);
+    return 0;
+}
+
+int store_account_by_skeleton(store *s, const char *skeleton, stored_account *out)
+{
+    for (int i = 0; i < s->naccounts; i++)
+        if (strcmp(s->accounts[i].skeleton, skeleton) == 0) {
+            account_out(&s->accounts[i], out);
+            return 0;
+        }
+    return 1;
+}
+
+int store_fill_skeletons(store *s, int (*skeleton)(const char *key, char *out, size_t size))
+{
+    for (int i = 0; i < s->naccounts; i++) {
+        fake_account *a = &s->accounts[i];
+        if (!a->skeleton[0] && skeleton(a->key, a->skeleton, sizeof a->skeleton))
+            return fail(s, "the look-alike key of %s", a->name);
+    }
+    return 0;
+}
+
+int store_account_by_id(store *s, int64_t id, stored_account *out)
+{
+    const fake_account *a = find_account(s, id);
+    if (!a)
+        return 1;
+    account_out(a, out);
+    return 0;
+}
+
+/* Forgets the sessions of an account but keep (a token hash, or NULL). */
+static void delete_sessions(store *s, int64_t account_id, const char *keep)
+{
+    int n = 0;
+    for (int i = 0; i < s->nsessions; i++)
+        if (s->sessions[i].account_id != account_id ||
+            (keep && strcmp(s->sessions[i].hash, keep) == 0))
+            s->sessions[n++] = s->sessions[i];
+    s->nsessions = n;
+}
+
+int store_account_set_password(store *s, int64_t id, const char *password_hash,
+                               const char *keep_session)
+{
+    if (call_fails(s))
+        return -1;
+    fake_account *a = find_account(s, id);
+    if (!a || a->computer)
+        return fail(s, "no account %lld", (long long)id);
+    snprintf(a->hash, sizeof a->hash, "%s", password_hash);
+    delete_sessions(s, id, keep_session);
+    return 0;
+}
+
+int store_account_delete(store *s, int64_t id)
+{
+    if (call_fails(s))
+        return -1;
+    fake_account *a = find_account(s, id);
+    if (!a || a->computer)
+        return fail(s, "no account %lld", (long long)id);
+    delete_sessions(s, id, NULL);
+    int n = 0;
+    for (int i = 0; i < s->nratings; i++)
+        if (s->ratings[i].account_id != id)
+            s->ratings[n++] = s->ratings[i];
+    s->nratings = n;
+    for (int i = 0; i < s->ngames; i++)
+        for (int k = 0; k < 4; k++) {
+            stored_seat *ss = &s->games[i].row.seats[k];
+            if (ss->account_id != id)
+                continue;
+            snprintf(ss->name, sizeof ss->name, "%s", STORE_NEUTRAL_NAME);
+            ss->account_id = 0;
+            ss->rated = false; /* its rating history goes too */
+        }
+    *a = s->accounts[--s->naccounts];
+    return 0;
+}
+
+int store_session_create(store *s, const char *token_hash, int64_t account_id, int64_t created,
+                         int64_t expires)
+{
+    (void)created;
+    if (call_fails(s))
+        return -1;
+    for (int i = 0; i < s->nsessions; i++)
+        if (strcmp(s->sessions[i].hash, token_hash) == 0)
+            return fail(s, "storing a session: it exists");
+    if (!find_account(s, account_id))
+        return fail(s, "storing a session: no account %lld", (long long)account_id);
+    s->sessions = grow(s->sessions, s->nsessions, sizeof *s->sessions);
+    fake_session *e = &s->sessions[s->nsessions++];
+    snprintf(e->hash, sizeof e->hash, "%s", token_hash);
+    e->account_id = account_id;
+    e->expires = expires;
+    return 0;
+}
+
+int store_session_account(store *s, const char *token_hash, int64_t now, stored_account *out)
+{
+    for (int i = 0; i < s->nsessions; i++) {
+        const fake_session *e = &s->sessions[i];
+        const fake_account *a = find_account(s, e->account_id);
+        if (strcmp(e->hash, token_hash) == 0 && e->expires > now && a) {
+            account_out(a, out);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int store_session_delete(store *s, const char *token_hash)
+{
+    if (call_fails(s))
+        return -1;
+    int n = 0;
+    for (int i = 0; i < s->nsessions; i++)
+        if (strcmp(s->sessions[i].hash, token_hash) != 0)
+            s->sessions[n++] = s->sessions[i];
+    s->nsessions = n;
+    return 0;
+}
+
+int store_sessions_prune(store *s, int64_t now)
+{
+    int n = 0;
+    for (int i = 0; i < s->nsessions; i++)
+        if (s->sessions[i].expires > now)
+            s->sessions[n++] = s->sessions[i];
+    s->nsessions = n;
+    return 0;
+}
+
+int store_rating(store *s, int64_t account_id, const char *variant, rt_rating *out, int *games)
+{
+    rt_params p = rt_default_params();
+    const fake_rating *r = find_rating(s, account_id, variant);
+    *out = r ? r->r : rt_initial(&p);
+    *games = r ? r->games : 0;
+    return 0;
+}
+
+int store_player_games(store *s, int64_t account_id, int max,
+                       int (*fn)(const stored_player_game *g, void *arg), void *arg)
+{
+    int n = 0;
+    for (int i = s->ngames - 1; i >= 0 && n < max; i--) {
+        const stored_game *row = &s->games[i].row;
+        if (strcmp(row->status, "over") != 0)
+            continue;
+        for (int k = 0; k < row->players && n < max; k++) {
+            const stored_seat *ss = &row->seats[k];
+            if (ss->account_id != account_id)
+                continue;
+            stored_player_game pg;
+            memset(&pg, 0, sizeof pg);
+            snprintf(pg.id, sizeof pg.id, "%s", row->id);
+            snprintf(pg.variant, sizeof pg.variant, "%s", row->variant);
+            snprintf(pg.mode, sizeof pg.mode, "%s", row->mode);
+            pg.players = row->players;
+            pg.rated = row->rated;
+            pg.place = ss->place;
+            pg.ended = row->updated;
+            pg.has_change = ss->rated;
+            pg.before = ss->before;
+            pg.after = ss->after;
+            n++;
+            if (fn(&pg, arg))
+                return 0;
+        }
+    }
+    return 0;
+}
+
+int store_each_rated(store *s, const char *variant, int (*fn)(const stored_ranked *p, void *arg),
+                     void *arg)
+{
+    for (int i = 0; i < s->nratings; i++) {
+        const fake_rating *r = &s->ratings[i];
+        const fake_account *a = find_account(s, r->account_id);
+        if (strcmp(r->variant, variant) != 0 || r->games <= 0 || !a)
+            continue;
+        stored_ranked p;
+        memset(&p, 0, sizeof p);
+        snprintf(p.name, sizeof p.name, "%s", a->name);
+        p.computer = a->computer;
+        p.rating = r->r;
+        p.games = r->games;
+        if (fn(&p, arg))
+            break;
+    }
+    return 0;
+}
