@@ -123,7 +123,7 @@ static void table_add(service *svc, game *gm)
         svc->oldest = gm;
     svc->newest = gm;
     svc->ngames++;
-    gm->held_since = mono_now();
+    gm->held_since = service_now(svc);
 }
 
 static void table_remove(game *gm)

@@ -280,7 +280,7 @@ static int add_remote(const char *id, int64_t created, int people, const char *e
 
 static void read_remote(service *svc)
 {
-    double now = mono_now();
+    double now = service_now(svc);
     if (svc->remote_at > 0 && now - svc->remote_at < REMOTE_MAX_S)
         return;
     remote_list l = {NULL, 0, 0};
@@ -373,7 +373,7 @@ static void heard(service *svc, const char *text)
     if (strcmp(verb, "release") == 0 && sscanf(args, " %12s", id) == 1) {
         game *gm = lobby_local(svc, id);
         if (gm && gm->release_asked == 0)
-            gm->release_asked = mono_now();
+            gm->release_asked = service_now(svc);
     } else if (strcmp(verb, "rating") == 0 &&
                sscanf(args, " %lld %d %d", &account, &variant, &rating) == 3) {
         lobby_rating_changed(svc, account, variant, rating);
@@ -391,7 +391,7 @@ void owners_collect(service *svc)
         heard(svc, m->text);
     store_messages_free(all);
     if (all)
-        let_go(svc, mono_now());
+        let_go(svc, service_now(svc));
 }
 
 void owners_stop(service *svc)

@@ -445,6 +445,7 @@ static int add_write(store *s, store_write *w)
         free(g->analysis[w->seat]);
         g->analysis[w->seat] = copy(w->decision);
         return 0;
+    case STORE_ENTRY: return 0; /* one server: nobody else lists its games */
     }
     return fail(s, "unknown kind of write %d", w->kind);
 }
@@ -501,6 +502,7 @@ void store_write_free(store_write *w)
 {
     if (w) {
         free(w->decision);
+        free(w->entry);
         free(w);
     }
 }
@@ -910,4 +912,107 @@ int store_each_rated(store *s, const char *variant, int (*fn)(const stored_ranke
             break;
     }
     return 0;
+}
+
+/* --- the servers of one site: this store has one server, which is never
+ * told to share (store_shared), so the service holds no leases; the calls
+ * answer as the real store does for a database nobody else uses. --- */
+
+bool store_shared(const store *s)
+{
+    (void)s;
+    return false;
+}
+
+int store_lease_take(store *s, const char *game_id, const char *instance, int64_t now_ms,
+                     int64_t until_ms, char holder[STORE_INSTANCE_LEN + 1])
+{
+    (void)s, (void)game_id, (void)instance, (void)now_ms, (void)until_ms;
+    if (holder)
+        holder[0] = 0;
+    return 0;
+}
+
+int store_leases_renew(store *s, const char *instance, int64_t now_ms, int64_t until_ms,
+                       int64_t *held)
+{
+    (void)s, (void)instance, (void)now_ms, (void)until_ms;
+    *held = 0;
+    return 0;
+}
+
+int store_each_lease(store *s, const char *instance, int (*fn)(const char *id, void *arg),
+                     void *arg)
+{
+    (void)s, (void)instance, (void)fn, (void)arg;
+    return 0;
+}
+
+int store_lease_release(store *s, const char *game_id, const char *instance, int64_t until_ms)
+{
+    (void)s, (void)game_id, (void)instance, (void)until_ms;
+    return 0;
+}
+
+int store_leases_release_all(store *s, const char *instance, int64_t until_ms)
+{
+    (void)s, (void)instance, (void)until_ms;
+    return 0;
+}
+
+int store_each_orphan(store *s, int64_t now_ms, int max, int (*fn)(const char *id, void *arg),
+                      void *arg)
+{
+    (void)s, (void)now_ms, (void)max, (void)fn, (void)arg;
+    return 0;
+}
+
+int store_instances_alive(store *s, int64_t since_ms, int *n)
+{
+    (void)s, (void)since_ms;
+    *n = 1;
+    return 0;
+}
+
+int store_each_entry(store *s, const char *instance,
+                     int (*fn)(const char *id, int64_t created, int people, const char *entry,
+                               void *arg),
+                     void *arg)
+{
+    (void)s, (void)instance, (void)fn, (void)arg;
+    return 0;
+}
+
+int store_get_entry(store *s, const char *id, char **entry)
+{
+    (void)s, (void)id;
+    *entry = NULL;
+    return 1;
+}
+
+int store_notify(store *s, const char *text)
+{
+    (void)s, (void)text;
+    return 0;
+}
+
+int store_listen_start(store *s, void (*notify)(void *), void *arg)
+{
+    (void)s, (void)notify, (void)arg;
+    return 0;
+}
+
+store_message *store_messages(store *s)
+{
+    (void)s;
+    return NULL;
+}
+
+void store_messages_free(store_message *m)
+{
+    while (m) {
+        store_message *next = m->next;
+        free(m);
+        m = next;
+    }
 }

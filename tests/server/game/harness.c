@@ -30,7 +30,11 @@ static void hook_send(void *arg, msg *m)
     c->n++;
 }
 
-static void hook_close(void *arg) { ((conn *)arg)->closed = true; }
+static void hook_close(void *arg, int code)
+{
+    ((conn *)arg)->closed = true;
+    ((conn *)arg)->close_code = code;
+}
 
 static void hook_answer(void *request, api_answer *a)
 {

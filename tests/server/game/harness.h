@@ -20,6 +20,7 @@ typedef struct {
     char **texts;
     int n, cap;
     bool closed;
+    int close_code; /* the WebSocket close code the service asked for */
 } conn;
 
 typedef struct {
