@@ -1,0 +1,232 @@
+"""cluster.py - one axio site on several servers, for the cluster tests, the browser test
+and the chaos benchmark: a throwaway PostgreSQL (tests/server/pgcluster.py), N `axio serve`
+instances on it, and Debian's nginx in front with deploy/nginx-axio-cluster.conf (its
+upstream and hashing as shipped; plain HTTP on loopback instead of TLS, which
+tests/deploy/test_nginx.py checks). Everything listens on 127.0.0.1 only.
+
+    site = Site(3)            # PostgreSQL, 3 instances, nginx
+    site.http("GET", "/api/health")
+    site.kill(1); site.start(1)
+    site.stop()
+
+As a program (the browser test drives it through stdin):
+    python3 cluster.py serve [--instances N] [--web DIR]
+prints "url http://127.0.0.1:PORT/" once everything is up, then takes lines "kill I",
+"start I", "stop I" (SIGTERM), "quit", and answers each with "ok ..." on stdout.
+"""
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "server"))
+import harness  # noqa: E402
+from pgcluster import Cluster  # noqa: E402
+
+SRC = harness.SRC
+AXIO = harness.AXIO
+TIMEOUT = harness.TIMEOUT
+NGINX_CONF = os.path.join(SRC, "deploy", "nginx-axio-cluster.conf")
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def tool(name):
+    for d in ("/usr/sbin", "/usr/bin", "/sbin", "/bin"):
+        if os.path.exists(os.path.join(d, name)):
+            return os.path.join(d, name)
+    raise RuntimeError(f"{name} is missing (Debian package {name}; make deps)")
+
+
+def nginx_conf(tmp, port, upstream_ports):
+    """deploy/nginx-axio-cluster.conf with this test's ports and paths, on plain HTTP."""
+    with open(NGINX_CONF) as f:
+        site = f.read()
+    # the redirecting port-80 server goes; the TLS one listens on plain HTTP here
+    site, n = re.subn(r"server \{\n    listen 80;.*?\n\}\n", "", site, count=1, flags=re.S)
+    assert n == 1, "the port-80 server of nginx-axio-cluster.conf"
+    site = site.replace("listen 443 ssl http2;", f"listen 127.0.0.1:{port};")
+    site = re.sub(r"\n\s*(listen \[::\]:443 ssl http2;|ssl_[^\n]*|add_header Strict[^\n]*)", "", site)
+    servers = re.findall(r"\n    server 127\.0\.0\.1:\d+ ([^;]*);", site)
+    assert servers, "the upstream's servers"
+    site = re.sub(r"\n    server 127\.0\.0\.1:\d+ [^;]*;", "", site)
+    lines = "".join(f"\n    server 127.0.0.1:{p} {servers[0]};" for p in upstream_ports)
+    site = site.replace("hash $axio_game consistent;", "hash $axio_game consistent;" + lines, 1)
+    site = site.replace("/var/log/nginx/axio.access.log", f"{tmp}/axio.access.log")
+    site = site.replace("limit_conn axio_conns 32;", "limit_conn axio_conns 60000;")
+    return f"""
+worker_processes 1;
+pid {tmp}/nginx.pid;
+error_log {tmp}/error.log;
+events {{ worker_connections 30000; }}
+worker_rlimit_nofile 65000;
+http {{
+    access_log off;
+    client_body_temp_path {tmp}/client_body;
+    proxy_temp_path {tmp}/proxy;
+    fastcgi_temp_path {tmp}/fastcgi;
+    uwsgi_temp_path {tmp}/uwsgi;
+    scgi_temp_path {tmp}/scgi;
+    default_type application/octet-stream;
+{site}
+}}
+"""
+
+
+class Instance:
+    """One `axio serve` of the site."""
+
+    def __init__(self, site, i):
+        self.site, self.i = site, i
+        self.port = free_port()
+        self.proc = None
+        self.log = open(os.path.join(site.tmp, f"axio{i}.log"), "a+")
+
+    def start(self):
+        cmd = [AXIO, "serve", "--port", str(self.port), "--bind", "127.0.0.1", "--db",
+               self.site.db, "--trusted-proxy", "127.0.0.1", "--max-games-per-ip", "100000",
+               "--max-signups-per-ip", "100000", "--request-rate", "100000",
+               "--max-conns-per-ip", "100000", "--msg-rate", "1000", *self.site.args]
+        if self.site.web:
+            cmd += ["--web", self.site.web]
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=self.log, text=True)
+        got = []
+        t = threading.Thread(target=lambda: got.append(self.proc.stdout.readline()), daemon=True)
+        t.start()
+        t.join(TIMEOUT)
+        if not got or "listening on" not in got[0]:
+            raise RuntimeError(f"instance {self.i} did not start: {got!r} {self.errors()[-2000:]}")
+        # the rest of stdout is drained so that it never fills up
+        threading.Thread(target=self.proc.stdout.read, daemon=True).start()
+
+    def running(self):
+        return self.proc is not None and self.proc.poll() is None
+
+    def kill(self):
+        if self.running():
+            self.proc.kill()
+            self.proc.wait(TIMEOUT)
+
+    def stop(self):
+        if self.running():
+            self.proc.send_signal(signal.SIGTERM)
+            return self.proc.wait(TIMEOUT)
+        return None
+
+    def errors(self):
+        self.log.flush()
+        self.log.seek(0)
+        return self.log.read()
+
+
+class Site:
+    """PostgreSQL, n instances and nginx; http/websocket/create/join as harness.Server's."""
+
+    def __init__(self, n=3, web=None, args=(), durable=False):
+        self.tmp = tempfile.mkdtemp(prefix="axio-cluster.")
+        self.pg = Cluster(durable=durable)
+        self.db = self.pg.new_database()
+        self.web, self.args = web, list(args)
+        self.instances = [Instance(self, i) for i in range(n)]
+        for inst in self.instances:
+            inst.start()
+        self.port = free_port()
+        conf = os.path.join(self.tmp, "nginx.conf")
+        with open(conf, "w") as f:
+            f.write(nginx_conf(self.tmp, self.port, [i.port for i in self.instances]))
+        base = [tool("nginx"), "-p", self.tmp + "/", "-e", f"{self.tmp}/error.log", "-c", conf]
+        check = subprocess.run(base + ["-t"], capture_output=True, text=True, timeout=TIMEOUT)
+        if check.returncode != 0:
+            raise RuntimeError("nginx -t refused the configuration:\n" + check.stderr)
+        self.nginx = subprocess.Popen(base + ["-g", "daemon off;"], stdout=subprocess.DEVNULL,
+                                      stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + TIMEOUT
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                break
+            except OSError:
+                if self.nginx.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("nginx did not start: " + self.nginx_errors())
+                time.sleep(0.05)
+
+    # harness.Server's client side, through nginx
+    http = harness.Server.http
+    http_once = harness.Server.http_once
+    create = harness.Server.create
+    join = harness.Server.join
+    websocket = harness.Server.websocket
+
+    def url(self):
+        return f"http://127.0.0.1:{self.port}/"
+
+    def kill(self, i):
+        self.instances[i].kill()
+
+    def start(self, i):
+        self.instances[i].start()
+
+    def stop_instance(self, i):
+        return self.instances[i].stop()
+
+    def nginx_errors(self):
+        try:
+            with open(os.path.join(self.tmp, "error.log")) as f:
+                return f.read()
+        except OSError:
+            return ""
+
+    def errors(self):
+        return "".join(f"--- instance {i.i}\n{i.errors()}" for i in self.instances)
+
+    def stop(self):
+        for inst in self.instances:
+            try:
+                inst.stop()
+            except subprocess.TimeoutExpired:
+                inst.kill()
+        if self.nginx.poll() is None:
+            self.nginx.send_signal(signal.SIGQUIT)
+            try:
+                self.nginx.wait(TIMEOUT)
+            except subprocess.TimeoutExpired:
+                self.nginx.kill()
+        self.pg.stop()
+
+
+def main(argv):
+    import argparse
+    p = argparse.ArgumentParser(prog="cluster.py")
+    p.add_argument("command", choices=["serve"])
+    p.add_argument("--instances", type=int, default=3)
+    p.add_argument("--web")
+    a = p.parse_args(argv)
+    site = Site(a.instances, web=a.web)
+    try:
+        print("url", site.url(), flush=True)
+        for line in sys.stdin:
+            words = line.split()
+            if not words:
+                continue
+            if words[0] == "quit":
+                break
+            i = int(words[1])
+            {"kill": site.kill, "start": site.start, "stop": site.stop_instance}[words[0]](i)
+            print("ok", *words, flush=True)
+    finally:
+        site.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
