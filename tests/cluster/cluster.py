@@ -12,7 +12,8 @@ tests/deploy/test_nginx.py checks). Everything listens on 127.0.0.1 only.
 As a program (the browser test drives it through stdin):
     python3 cluster.py serve [--instances N] [--web DIR]
 prints "url http://127.0.0.1:PORT/" once everything is up, then takes lines "kill I",
-"start I", "stop I" (SIGTERM), "quit", and answers each with "ok ..." on stdout.
+"start I", "stop I" (SIGTERM), "holder GAME" (the instance holding a game), "quit", and
+answers each with "ok ..." on stdout.
 """
 import os
 import re
@@ -96,7 +97,8 @@ class Instance:
         cmd = [AXIO, "serve", "--port", str(self.port), "--bind", "127.0.0.1", "--db",
                self.site.db, "--trusted-proxy", "127.0.0.1", "--max-games-per-ip", "100000",
                "--max-signups-per-ip", "100000", "--request-rate", "100000",
-               "--max-conns-per-ip", "100000", "--msg-rate", "1000", *self.site.args]
+               "--max-conns-per-ip", "100000", "--msg-rate", "1000",
+               "--public-url", f"http://127.0.0.1:{self.site.port}/", *self.site.args]
         if self.site.web:
             cmd += ["--web", self.site.web]
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=self.log, text=True)
@@ -108,6 +110,7 @@ class Instance:
             raise RuntimeError(f"instance {self.i} did not start: {got!r} {self.errors()[-2000:]}")
         # the rest of stdout is drained so that it never fills up
         threading.Thread(target=self.proc.stdout.read, daemon=True).start()
+        self.instance_id = harness.Server.http_once(self, "GET", "/api/health")[1]["instance"]
 
     def running(self):
         return self.proc is not None and self.proc.poll() is None
@@ -137,10 +140,10 @@ class Site:
         self.pg = Cluster(durable=durable)
         self.db = self.pg.new_database()
         self.web, self.args = web, list(args)
+        self.port = free_port()
         self.instances = [Instance(self, i) for i in range(n)]
         for inst in self.instances:
             inst.start()
-        self.port = free_port()
         conf = os.path.join(self.tmp, "nginx.conf")
         with open(conf, "w") as f:
             f.write(nginx_conf(self.tmp, self.port, [i.port for i in self.instances]))
@@ -178,6 +181,13 @@ class Site:
 
     def stop_instance(self, i):
         return self.instances[i].stop()
+
+    def holder(self, game):
+        """The index of the instance that holds a game now, or None."""
+        rows = self.pg.psql(self.db, "SELECT instance FROM game_owners WHERE game_id = '"
+                            + game.replace("'", "") + "'")
+        ids = [i.instance_id if i.running() else None for i in self.instances]
+        return ids.index(rows[0][0]) if rows and rows[0][0] in ids else None
 
     def nginx_errors(self):
         try:
@@ -220,6 +230,9 @@ def main(argv):
                 continue
             if words[0] == "quit":
                 break
+            if words[0] == "holder":
+                print("ok holder", site.holder(words[1]), flush=True)
+                continue
             i = int(words[1])
             {"kill": site.kill, "start": site.start, "stop": site.stop_instance}[words[0]](i)
             print("ok", *words, flush=True)

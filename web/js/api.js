@@ -180,9 +180,9 @@ export class GameSocket {
     try { ws = new WebSocket(this.url(), this.protocols()); } catch { this.scheduleRetry(); return; }
     this.ws = ws;
     this.movingRetry = null;
+    let answered = false;
     ws.onopen = () => {
       this.lastPong = Date.now();
-      this.cb.status({ state: 'open' });
       clearInterval(this.pingTimer);
       this.pingTimer = setInterval(() => this.ping(), PING_MS);
     };
@@ -193,6 +193,8 @@ export class GameSocket {
       if (msg.type === 'pong') return;
       // the game is moving between the site's servers: the close follows
       if (msg.type === 'moving') { this.movingRetry = msg.retry_ms ?? MOVING_PAUSE_MS; return; }
+      // open once the game's server answers (not one that sends us on)
+      if (!answered) { answered = true; this.cb.status({ state: 'open' }); }
       this.attempt = 0;
       this.moves = 0;
       this.cb.message(msg);
