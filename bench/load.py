@@ -7,6 +7,8 @@ Usage:
     python3 bench/load.py --axio build/axio --ai-games 50 --level strong [--think 0 0]
                           [--duration S] [--json FILE]
     python3 bench/load.py --url http://127.0.0.1:8080 ...   (a server already running)
+    python3 bench/load.py --axio build/axio --cluster 3 ...  (one site: nginx, 3 instances,
+                                                              PostgreSQL; tests/cluster)
 
 With --axio it starts its own server on a free port with a temporary database and
 limits raised for one address (every client comes from 127.0.0.1), and stops it at
@@ -37,6 +39,11 @@ than its full time because the server was busy.
 
 Latencies are measured on this one Python thread, so they include the client's own
 delays: an upper bound of the server's.
+
+On a site of several servers (--cluster, or --url of one) a game is held by one of them:
+a request that reaches another while the game moves there is answered "moving" (HTTP 503
+game_moving, a WebSocket `moving` message before the close) and is asked again, as the web
+client does; the server's CPU and memory are then not reported.
 
 One asyncio loop, a minimal RFC 6455 client on asyncio streams: frames from the
 server are read whole; JSON is parsed only where the client needs it (a seat's
@@ -101,6 +108,21 @@ class WsConn:
         self.closed = False
 
     async def open(self, host, port, path):
+        """Connects; a server that says the game is `moving` here is asked again."""
+        self.first = None
+        deadline = time.perf_counter() + 60
+        while True:
+            await self.open_once(host, port, path)
+            opcode, payload = await self.recv()
+            if not payload.startswith(b'{"type":"moving"'):
+                self.first = (opcode, payload)
+                return
+            self.writer.close()
+            if time.perf_counter() > deadline:
+                raise ConnectionError("the game did not come to the server")
+            await asyncio.sleep(json.loads(payload)["retry_ms"] / 1000 + random.uniform(0, 0.1))
+
+    async def open_once(self, host, port, path):
         self.reader, self.writer = await asyncio.open_connection(host, port)
         key = base64.b64encode(os.urandom(16)).decode()
         self.writer.write((f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
@@ -121,6 +143,9 @@ class WsConn:
 
     async def recv(self):
         """(opcode, payload) of the next frame."""
+        if getattr(self, "first", None):
+            first, self.first = self.first, None
+            return first
         b0, b1 = await self.reader.readexactly(2)
         n = b1 & 0x7F
         if n == 126:
@@ -250,12 +275,19 @@ async def watch_lag(stats):
 # --- HTTP ---
 
 def http_json(host, port, method, path, body=None):
-    conn = http.client.HTTPConnection(host, port, timeout=30)
-    conn.request(method, path, body=json.dumps(body) if body is not None else None)
-    resp = conn.getresponse()
-    data = resp.read()
-    conn.close()
-    return resp.status, json.loads(data) if data else None
+    """(status, JSON); a game moving between the servers of a site is asked again."""
+    for _ in range(200):
+        conn = http.client.HTTPConnection(host, port, timeout=30)
+        conn.request(method, path, body=json.dumps(body) if body is not None else None,
+                     headers={"Content-Type": "application/json"} if body is not None else {})
+        resp = conn.getresponse()
+        data = resp.read()
+        conn.close()
+        value = json.loads(data) if data else None
+        if resp.status != 503 or (value or {}).get("error", {}).get("code") != "game_moving":
+            break
+        time.sleep(0.3)
+    return resp.status, value
 
 
 def create_ai_games(host, port, args):
@@ -500,6 +532,9 @@ def main():
     ap.add_argument("--ai-games", type=int, default=0,
                     help="play this many games of one person against the computer instead")
     ap.add_argument("--level", default="strong", help="the computer player of --ai-games")
+    ap.add_argument("--cluster", type=int, default=0, metavar="N",
+                    help="with --axio: a site of N instances on PostgreSQL behind nginx "
+                         "(tests/cluster/cluster.py; durable PostgreSQL)")
     ap.add_argument("--server-arg", action="append", default=[],
                     help="an extra option for the server started with --axio (repeatable)")
     args = ap.parse_args()
@@ -513,9 +548,16 @@ def main():
         random.seed(args.seed)
     if not args.axio and not args.url:
         ap.error("give --axio PATH (start a server) or --url URL (use one)")
-    proc = tmp = None
+    proc = tmp = site = None
     args.server_pid = None
-    if args.axio:
+    if args.axio and args.cluster:
+        os.environ["AXIO"] = os.path.abspath(args.axio)
+        sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                                        "tests", "cluster"))
+        from cluster import Site
+        site = Site(args.cluster, args=["--quiet", *args.server_arg], durable=True)
+        host, port = "127.0.0.1", site.port
+    elif args.axio:
         tmp = tempfile.TemporaryDirectory()
         proc, port = start_server(args.axio, os.path.join(tmp.name, "load.db"), args.server_arg)
         host = "127.0.0.1"
@@ -533,6 +575,8 @@ def main():
         unanswered = stats.sent - stats.acked
         finished = sum(1 for _, _, over in games if over)
     finally:
+        if site:
+            site.stop()
         if proc:
             proc.send_signal(signal.SIGTERM)
             code = proc.wait(60)
@@ -549,7 +593,7 @@ def main():
         "all_p50_ms": float(ms(pct(stats.everyone, 50))), "all_p99_ms": float(ms(pct(stats.everyone, 99))),
         "all_max_ms": float(ms(max(stats.everyone, default=float("nan")))),
         "messages": stats.messages, "errors": len(stats.errors), "lost_moves": lost,
-        "unanswered_moves": unanswered,
+        "unanswered_moves": unanswered, "instances": args.cluster or 1,
         "server_cpu_seconds": round(cpu, 1) if cpu is not None else None,
         "load_average": round(os.getloadavg()[0], 2),
         "client_lag_p99_ms": float(ms(pct(stats.lag, 99))),
