@@ -461,6 +461,170 @@ static void test_pg_refusals(void **state)
     assert_non_null(strstr(err, "nosuchdatabase"));
 }
 
+/* --- the servers of one site (store_owners.c) --- */
+
+static int collect_id(const char *id, void *arg)
+{
+    char *out = arg;
+    strcat(out, id);
+    strcat(out, ",");
+    return 0;
+}
+
+typedef struct {
+    int n;
+    char ids[256];
+} entries_seen;
+
+static int entry_seen(const char *id, int64_t created, int people, const char *entry, void *arg)
+{
+    entries_seen *e = arg;
+    assert_true(created > 0);
+    assert_int_equal(people, 1);
+    assert_non_null(strstr(entry, "\"status\""));
+    e->n++;
+    strcat(e->ids, id);
+    return 0;
+}
+
+/* Writes a decision of game id fenced by instance; the write's result and
+ * whether its lease was lost. */
+static int fenced_decision(store *s, const char *id, const char *instance, int ply, bool *lost)
+{
+    store_write *w = calloc(1, sizeof *w);
+    snprintf(w->game_id, sizeof w->game_id, "%s", id);
+    snprintf(w->instance, sizeof w->instance, "%s", instance);
+    w->ply = ply;
+    w->seat = ply % 2;
+    w->decision = strdup("{\"type\":\"swap\",\"accept\":true}");
+    store_writer_submit(s, w);
+    store_write *done = NULL;
+    for (int tries = 0; !done && tries < 30000; tries++)
+        if (!(done = store_writer_done(s)))
+            usleep(1000);
+    assert_non_null(done);
+    int rc = done->result;
+    *lost = done->lease_lost;
+    store_write_free(done);
+    return rc;
+}
+
+/* Leases: one holder at a time, renewal, release and the handover, expiry
+ * and orphans, fenced writes refused to a server that lost its game; the
+ * lobby entries; on PostgreSQL a second server on the same database, and
+ * messages between them. */
+static void test_leases(void **state)
+{
+    (void)state;
+    char db[256], err[256], holder[STORE_INSTANCE_LEN + 1];
+    const char *a = "aaaaaaaaaaaaaaaa", *b = "bbbbbbbbbbbbbbbb";
+    new_db(db, sizeof db, "leases");
+    store *s = store_open_server(db, false, err, sizeof err);
+    assert_non_null(s);
+    assert_int_equal(store_shared(s), on_pg);
+    store *t = store_open_server(db, false, err, sizeof err);
+    if (on_pg) {
+        assert_non_null(t);                                  /* a second server of the site */
+        assert_null(store_open(db, false, err, sizeof err)); /* a copy waits for them */
+        assert_non_null(strstr(err, "in use"));
+    } else {
+        assert_null(t); /* SQLite: one server per file */
+        t = s;
+    }
+    assert_int_equal(store_writer_start(s, notify, NULL), 0);
+    if (t != s)
+        assert_int_equal(store_writer_start(t, notify, NULL), 0);
+    stored_game g = sample_game("LeaseGame001");
+    strcpy(g.status, "running");
+    strcpy(g.seats[1].token_hash, "cd");
+    assert_int_equal(store_create_game(s, &g), 0);
+    int64_t now = 1800000000000;
+
+    /* nobody holds it: an orphan; a takes it; b cannot while it is a's */
+    char ids[256] = "";
+    assert_int_equal(store_each_orphan(s, now, 10, collect_id, ids), 0);
+    assert_string_equal(ids, "LeaseGame001,");
+    assert_int_equal(store_lease_take(s, "LeaseGame001", a, now, now + 6000, holder), 0);
+    assert_int_equal(store_lease_take(t, "LeaseGame001", b, now + 1000, now + 7000, holder), 1);
+    assert_string_equal(holder, a);
+    ids[0] = 0;
+    assert_int_equal(store_each_orphan(t, now + 1000, 10, collect_id, ids), 0);
+    assert_string_equal(ids, "");
+
+    /* a's writes go through; renewal keeps it a's */
+    bool lost;
+    assert_int_equal(fenced_decision(s, "LeaseGame001", a, 0, &lost), 0);
+    assert_false(lost);
+    int64_t held = 0;
+    assert_int_equal(store_leases_renew(s, a, now + 5000, now + 11000, &held), 0);
+    assert_int_equal(held, 1);
+    assert_int_equal(store_lease_take(t, "LeaseGame001", b, now + 7000, now + 13000, holder), 1);
+
+    /* a freezes past its lease: b takes the game, a's next write is refused */
+    assert_int_equal(store_lease_take(t, "LeaseGame001", b, now + 12000, now + 18000, holder), 0);
+    assert_int_equal(fenced_decision(s, "LeaseGame001", a, 1, &lost), -1);
+    assert_true(lost);
+    assert_int_equal(fenced_decision(t, "LeaseGame001", b, 1, &lost), 0);
+    assert_false(lost);
+    assert_int_equal(store_leases_renew(s, a, now + 12000, now + 18000, &held), 0);
+    assert_int_equal(held, 0);
+    ids[0] = 0;
+    assert_int_equal(store_each_lease(t, b, collect_id, ids), 0);
+    assert_string_equal(ids, "LeaseGame001,");
+
+    /* b lets it go: anyone may take it at once; an orphan only after until */
+    assert_int_equal(store_lease_release(t, "LeaseGame001", b, now + 14000), 0);
+    ids[0] = 0;
+    assert_int_equal(store_each_orphan(s, now + 13000, 10, collect_id, ids), 0);
+    assert_string_equal(ids, "");
+    assert_int_equal(store_each_orphan(s, now + 15000, 10, collect_id, ids), 0);
+    assert_string_equal(ids, "LeaseGame001,");
+    assert_int_equal(store_lease_take(s, "LeaseGame001", a, now + 13000, now + 19000, holder), 0);
+
+    /* a stops: its leases are released for adoption */
+    assert_int_equal(store_leases_release_all(s, a, now + 13000), 0);
+    assert_int_equal(store_lease_take(t, "LeaseGame001", b, now + 13500, now + 19500, holder), 0);
+
+    /* the lobby entry b writes is listed by everyone but b */
+    store_write *w = calloc(1, sizeof *w);
+    w->kind = STORE_ENTRY;
+    snprintf(w->game_id, sizeof w->game_id, "LeaseGame001");
+    snprintf(w->instance, sizeof w->instance, "%s", b);
+    w->entry = strdup("{\"id\":\"LeaseGame001\",\"status\":\"running\"}");
+    w->people = 1;
+    store_writer_submit(t, w);
+    (void)collect(t, 1);
+    entries_seen e = {0, ""};
+    assert_int_equal(store_each_entry(s, a, entry_seen, &e), 0);
+    assert_int_equal(e.n, 1);
+    assert_int_equal(store_each_entry(s, b, entry_seen, &e), 0);
+    assert_int_equal(e.n, 1);
+    char *entry = NULL;
+    assert_int_equal(store_get_entry(s, "LeaseGame001", &entry), 0);
+    assert_non_null(strstr(entry, "running"));
+    free(entry);
+
+    if (on_pg) {
+        /* messages: every server hears every other, itself too */
+        assert_int_equal(store_listen_start(s, notify, NULL), 0);
+        assert_int_equal(store_notify(t, "bbbbbbbbbbbbbbbb release LeaseGame001"), 0);
+        store_message *m = NULL;
+        for (int tries = 0; !m && tries < 5000; tries++)
+            if (!(m = store_messages(s)))
+                usleep(1000);
+        assert_non_null(m);
+        assert_string_equal(m->text, "bbbbbbbbbbbbbbbb release LeaseGame001");
+        store_messages_free(m);
+        int alive = 0;
+        assert_int_equal(store_leases_renew(t, b, now + 14000, now + 20000, &held), 0);
+        assert_int_equal(held, 1);
+        assert_int_equal(store_instances_alive(s, now, &alive), 0);
+        assert_int_equal(alive, 1); /* b; a forgot itself when it stopped */
+        store_close(t);
+    }
+    store_close(s);
+}
+
 /* PostgreSQL: a session ended by the database server is replaced before
  * the next call, with its statements prepared again. */
 static void test_pg_session_replaced(void **state)
@@ -510,6 +674,7 @@ int main(void)
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_pg_refusals),
+        cmocka_unit_test(test_leases),
         cmocka_unit_test(test_pg_session_replaced),
         cmocka_unit_test(test_target_text),
         cmocka_unit_test(test_rules_and_damaged),
