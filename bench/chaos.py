@@ -8,7 +8,7 @@ random (docs/server.md, "Several servers"; issue: losing an instance).
 Starts a site (tests/cluster/cluster.py: PostgreSQL, --instances `axio serve`, nginx with
 deploy/nginx-axio-cluster.conf) and keeps --games games going through nginx: people
 against people and against the computer (greedy), each with a spectator, every person
-moving from its hints at once. Every few seconds (--every MIN MAX) one running instance,
+moving from its hints after --think seconds, each client on a thread of its own. Every --every MIN..MAX seconds one running instance,
 chosen at random, is SIGKILLed and started again 1-3 s later, until --kills kills; a game
 that ends is replaced by a new one. Clients reconnect by themselves, as the web client
 does. Then the kills stop, every game is played to its end, and each is checked: every
@@ -22,11 +22,11 @@ import argparse
 import json
 import os
 import random
-import select
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -38,8 +38,11 @@ def main():
     ap.add_argument("--instances", type=int, default=3)
     ap.add_argument("--kills", type=int, default=50)
     ap.add_argument("--games", type=int, default=12)
-    ap.add_argument("--every", type=float, nargs=2, default=[4.0, 9.0], metavar=("MIN", "MAX"))
+    ap.add_argument("--every", type=float, nargs=2, default=[8.0, 12.0], metavar=("MIN", "MAX"),
+                    help="seconds between kills (default 8 12: a game can resume in between)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--think", type=float, nargs=2, default=[0.2, 0.6], metavar=("MIN", "MAX"),
+                    help="seconds a person waits before moving (default 0.2 0.6)")
     ap.add_argument("--json")
     args = ap.parse_args()
     os.environ["AXIO"] = os.path.abspath(args.axio)
@@ -47,12 +50,34 @@ def main():
     from cluster import Site
     from test_cluster import GREEDY, HUMAN, Seat
     rng = random.Random(args.seed)
+    rng_think = random.Random(args.seed + 1)
+    resumes = []
     site = Site(args.instances, args=["--quiet", "--judge-playouts", "100", "--absent-s", "3600"],
                 durable=True)
     games = {}  # id -> [Seat]
     finished = {}
     kinds = [("square", [HUMAN, HUMAN]), ("hex", [HUMAN, GREEDY]), ("rota", [HUMAN, GREEDY]),
              ("square", [HUMAN, GREEDY, GREEDY])]
+
+    stopping = threading.Event()
+
+    watching = {}  # game -> (kill time, decisions stored then): its instance was killed
+    watch_lock = threading.Lock()
+
+    def run_seat(s):
+        """Each client on a thread of its own: one reconnecting never holds up another."""
+        while not stopping.is_set() and not s.over():
+            if s.c.my_turn():
+                time.sleep(rng_think.uniform(*args.think))
+                s.act()
+            s.pump()
+            st = s.c.state
+            with watch_lock:
+                w = watching.get(s.game)
+                # resumed: a state past every decision stored when its instance was killed
+                if w and st and st["game"]["ply"] > w[1]:
+                    resumes.append(time.monotonic() - w[0])
+                    del watching[s.game]
 
     def new_game():
         variant, seats = rng.choice(kinds)
@@ -65,28 +90,22 @@ def main():
                 cs.append(Seat(site, gid, joined["token"], joined["seat"]))
         cs.append(Seat(site, gid))
         games[gid] = cs
+        for s in cs:
+            threading.Thread(target=run_seat, args=(s,), daemon=True).start()
 
-    def step(timeout=0.3):
-        seats = [s for cs in games.values() for s in cs]
-        for s in seats:
-            s.act()
-        ready = [s for s in seats if s.c.first or s.c.closed_early or s.c.ws.pending()]
-        if not ready:
-            ready, _, _ = select.select(seats, [], [], timeout)
-        for s in ready:
-            s.pump()
+    def step():
+        time.sleep(0.05)
 
     def holders():
         rows = site.pg.psql(site.db, "SELECT game_id, instance FROM game_owners WHERE instance <> ''")
         return {g: i for g, i in rows}
 
-    resumes, kills, t0 = [], 0, time.monotonic()
+    kills, t0 = 0, time.monotonic()
     try:
         for _ in range(args.games):
             new_game()
         next_kill = time.monotonic() + rng.uniform(*args.every)
         restarts = []  # (time, instance)
-        watching = []  # (game, kill time): games whose instance was killed, until they move
         while kills < args.kills:
             step()
             now = time.monotonic()
@@ -94,13 +113,6 @@ def main():
                 if all(s.over() for s in cs):
                     finished[gid] = games.pop(gid)
                     new_game()
-            for w in list(watching):
-                gid, at, stored = w
-                plies = [s.c.state["game"]["ply"] for s in games.get(gid, []) if s.c.state]
-                if gid in finished or max(plies, default=-1) > stored:
-                    if gid not in finished:
-                        resumes.append(now - at)
-                    watching.remove(w)
             for r in list(restarts):
                 if now >= r[0]:
                     site.start(r[1])
@@ -118,7 +130,8 @@ def main():
                     for g in hit:
                         stored = int(site.pg.psql(site.db, "SELECT count(*) FROM decisions"
                                                   f" WHERE game_id = '{g}'")[0][0])
-                        watching.append((g, now, stored))
+                        with watch_lock:
+                            watching[g] = (now, stored)
                     restarts.append((now + rng.uniform(1, 3), k))
                     print(f"kill {kills}: instance {k} with {len(hit)} of {len(games)} games",
                           flush=True)
@@ -146,6 +159,7 @@ def main():
             bad_records += r.returncode != 0
         reconnects = sum(s.reconnects for cs in finished.values() for s in cs)
     finally:
+        stopping.set()
         errors = site.errors()
         site.stop()
     resumes.sort()
