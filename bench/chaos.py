@@ -8,9 +8,9 @@ random (docs/server.md, "Several servers"; issue: losing an instance).
 Starts a site (tests/cluster/cluster.py: PostgreSQL, --instances `axio serve`, nginx with
 deploy/nginx-axio-cluster.conf) and keeps --games games going through nginx: people
 against people and against the computer (greedy), each with a spectator, every person
-moving from its hints after --think seconds, each client on a thread of its own. Every --every MIN..MAX seconds one running instance,
-chosen at random, is SIGKILLed and started again 1-3 s later, until --kills kills; a game
-that ends is replaced by a new one. Clients reconnect by themselves, as the web client
+moving from its hints after --think seconds, each client on a thread of its own. Every
+--every MIN..MAX seconds one running instance, chosen at random, is SIGKILLed and started
+again 1-3 s later, until --kills kills; a game that ends is replaced by a new one. Clients reconnect by themselves, as the web client
 does. Then the kills stop, every game is played to its end, and each is checked: every
 decision a client saw acknowledged is in its record, and the record passes `axio replay`.
 

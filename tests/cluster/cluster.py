@@ -137,6 +137,7 @@ class Site:
 
     def __init__(self, n=3, web=None, args=(), durable=False):
         self.tmp = tempfile.mkdtemp(prefix="axio-cluster.")
+        os.chmod(self.tmp, 0o755)  # nginx's workers run as nobody when the test runs as root
         self.pg = Cluster(durable=durable)
         self.db = self.pg.new_database()
         self.web, self.args = web, list(args)
