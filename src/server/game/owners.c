@@ -175,7 +175,7 @@ static int adopt(const char *id, void *arg)
     service *svc = arg;
     game *gm = lobby_get(svc, id, NULL);
     if (gm)
-        service_log(svc, "game %s: adopted (its server is gone)", id);
+        service_log(svc, "game %s: taken over (no server held it)", id);
     return 0;
 }
 
