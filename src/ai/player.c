@@ -82,17 +82,19 @@ static void decide_strong(ax_player *p, const ax_game *view, int seat, ax_move *
     strong_decide(p->search, view, seat, &p->budget, &p->rng, out);
 }
 
-/* `strong-hand` and `strong-order` are `strong` judging by hand only, or
- * with the learned evaluation also ordering the candidates: for measuring
- * (docs/ai.md), not offered as players. */
+/* `strong-learned` is `strong` judging the horizon by the learned
+ * evaluation (value.h), `strong-order` also ordering its candidates by it:
+ * for measuring (docs/ai.md, "The learned evaluation"), not offered as
+ * levels. `strong` keeps the hand-made judgement: the learned one did not
+ * pay in the arena. */
 static const struct {
     const char *name;
     decide_fn decide;
     int learned; /* strong: STRONG_LEARNED_* */
 } builtin[] = {{"random", decide_random, 0},
                {"greedy", decide_greedy, 0},
-               {"strong", decide_strong, STRONG_LEARNED_HORIZON},
-               {"strong-hand", decide_strong, 0},
+               {"strong", decide_strong, 0},
+               {"strong-learned", decide_strong, STRONG_LEARNED_HORIZON},
                {"strong-order", decide_strong, STRONG_LEARNED_HORIZON | STRONG_LEARNED_ORDER}};
 
 const char *const ax_player_names[] = {"random", "greedy", "strong", NULL};

@@ -130,7 +130,7 @@ strong_search *strong_new(void)
                               .tree_plies = DEFAULT_TREE_PLIES,
                               .replies = DEFAULT_REPLIES,
                               .explore = DEFAULT_EXPLORE,
-                              .learned = STRONG_LEARNED_HORIZON};
+                              .learned = 0};
     for (int v = 0; v < 3; v++) {
         int found = ai_value_builtin(v, 2, &s->models[v], NULL, 0);
         if (found < 0) { /* a damaged shipped file: tests/ai/test_value.c names it */
