@@ -1,6 +1,7 @@
 /*
  * train.h - how the learned evaluation's weights are made (`axio train`):
- * games of the playout policy against itself from a seed, every position
+ * games of the playout policy (or of `strong` at a fixed number of
+ * playouts) against itself from a seed, every position
  * seen by every seat labelled with that seat's reward at the game's end
  * (ai_outcome), and a logistic regression of the rewards on the features,
  * fitted by Newton's method. Deterministic: the same options give the
@@ -20,6 +21,11 @@ typedef struct {
     long test_games; /* held-out games after them, for the report */
     int iterations;  /* Newton steps */
     double l2;       /* ridge penalty per position */
+    /* 0: the games are the playout policy's; P > 0: `strong` with P
+       playouts a decision plays them (reproducible: no clock), and the
+       fit learns the outcome of better play; those games are played once
+       and kept in memory */
+    long teacher_playouts;
     /* called after each step (may be NULL) */
     void (*progress)(void *ctx, int step, double loss);
     void *ctx;

@@ -12,7 +12,7 @@
 
 static const char *const help =
     "usage: axio train --variant square|rota|hex --players N --seed S --games G\n"
-    "                  [--test-games T] [--steps K] [--out FILE]\n"
+    "                  [--test-games T] [--steps K] [--teacher-playouts P] [--out FILE]\n"
     "       axio train --check FILE\n"
     "\n"
     "Plays G games of the playout policy against itself (game k from seed S+k),\n"
@@ -26,6 +26,8 @@ static const char *const help =
     "  --games       training games\n"
     "  --test-games  held-out games after them, for the report (default G/10)\n"
     "  --steps       Newton steps (default 8)\n"
+    "  --teacher-playouts  the games are played by strong with P playouts a decision\n"
+    "                (no clock: reproducible) instead of the playout policy\n"
     "  --out         write the weights file there (default: standard output)\n"
     "  --check       read FILE as the build would (version, checksum) and value its\n"
     "                stored positions again; exit 1 when anything differs\n";
@@ -103,10 +105,11 @@ int cmd_train(int argc, char **argv)
                                          {"steps", required_argument, 0, 'k'},
                                          {"out", required_argument, 0, 'o'},
                                          {"check", required_argument, 0, 'c'},
+                                         {"teacher-playouts", required_argument, 0, 'T'},
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
     const char *variant = NULL, *out = NULL, *check = NULL;
-    long players = 0, games = 0, test_games = -1, steps = 8;
+    long players = 0, games = 0, test_games = -1, steps = 8, teacher = 0;
     uint64_t seed = 0;
     bool have_seed = false;
     int c;
@@ -132,6 +135,10 @@ int cmd_train(int argc, char **argv)
         case 'k':
             if (!parse_long(optarg, 1, 100, &steps))
                 return usage_error("train", "--steps must be 1 to 100");
+            break;
+        case 'T':
+            if (!parse_long(optarg, 0, 1000000, &teacher))
+                return usage_error("train", "--teacher-playouts must be 0 to 1000000");
             break;
         case 's':
             if (!parse_u64(optarg, &seed))
@@ -161,6 +168,7 @@ int cmd_train(int argc, char **argv)
                           .test_games = test_games >= 0 ? test_games : games / 10,
                           .iterations = (int)steps,
                           .l2 = 1e-4,
+                          .teacher_playouts = teacher,
                           .progress = progress};
     ai_value_model m;
     ai_train_report r;
@@ -174,11 +182,13 @@ int cmd_train(int argc, char **argv)
             "(hand-made estimate %.6f); %.1f s\n",
             r.positions, r.test_positions, r.test_loss, r.test_mse, r.hand_test_mse,
             now_seconds() - start);
-    char comment[256], text[8192];
+    char comment[320], text[8192], teach[48] = "";
+    if (teacher)
+        snprintf(teach, sizeof teach, " --teacher-playouts %ld", teacher);
     snprintf(comment, sizeof comment,
              "made by: axio train --variant %s --players %ld --seed %llu --games %ld "
-             "--test-games %ld --steps %ld",
-             variant, players, (unsigned long long)seed, games, o.test_games, steps);
+             "--test-games %ld --steps %ld%s",
+             variant, players, (unsigned long long)seed, games, o.test_games, steps, teach);
     int len = ai_value_format(&m, comment, text, sizeof text);
     if (len < 0) {
         fprintf(stderr, "axio train: the weights do not fit the buffer\n");
