@@ -24,9 +24,11 @@
  *    policy's habits. Measured in docs/ai.md.
  * 4. Horizon: a playout stops after a number of plies (per variant, a
  *    third to most of a game) and the tracks are judged there
- *    (ai_estimate). The far end of a game played by the greedy-ish policy
- *    says more about the policy's luck than about the candidate, and the
- *    shorter playouts are more of them; measured in docs/ai.md.
+ *    (ai_estimate; with STRONG_LEARNED_HORIZON the learned value of
+ *    value.h, which has not paid so far). The far end of a game played
+ *    by the greedy-ish policy says more about the policy's luck than
+ *    about the candidate, and the shorter playouts are more of them;
+ *    measured in docs/ai.md.
  * 5. Sequential halving: after the first round has measured the speed, the
  *    field is cut to the candidates the budget can tell apart; the rest of
  *    the budget is cut into phases, and at the end of each the worse half
