@@ -82,19 +82,32 @@ static void decide_strong(ax_player *p, const ax_game *view, int seat, ax_move *
     strong_decide(p->search, view, seat, &p->budget, &p->rng, out);
 }
 
+/* `strong-learned` is `strong` judging the horizon by the learned
+ * evaluation (value.h), `strong-order` also ordering its candidates by it:
+ * for measuring (docs/ai.md, "The learned evaluation"), not offered as
+ * levels. `strong` keeps the hand-made judgement: the learned one did not
+ * pay in the arena. */
 static const struct {
     const char *name;
     decide_fn decide;
-} builtin[] = {{"random", decide_random}, {"greedy", decide_greedy}, {"strong", decide_strong}};
+    int learned; /* strong: STRONG_LEARNED_* */
+} builtin[] = {{"random", decide_random, 0},
+               {"greedy", decide_greedy, 0},
+               {"strong", decide_strong, 0},
+               {"strong-learned", decide_strong, STRONG_LEARNED_HORIZON},
+               {"strong-order", decide_strong, STRONG_LEARNED_HORIZON | STRONG_LEARNED_ORDER}};
 
 const char *const ax_player_names[] = {"random", "greedy", "strong", NULL};
 
-static bool alloc_level_memory(ax_player *p)
+static bool alloc_level_memory(ax_player *p, int learned)
 {
     if (p->decide == decide_greedy)
         return (p->moves = malloc(AX_MAX_MOVES * sizeof *p->moves)) != NULL;
-    if (p->decide == decide_strong)
-        return (p->search = strong_new()) != NULL;
+    if (p->decide == decide_strong) {
+        if (!(p->search = strong_new()))
+            return false;
+        strong_tune(p->search)->learned = learned;
+    }
     return true;
 }
 
@@ -111,7 +124,7 @@ ax_player *ax_player_new(const char *name, uint64_t seed)
         ax_rng_seed(&p->rng, seed);
         atomic_init(&p->movetime_ms, AX_DEFAULT_MOVETIME_MS);
         atomic_init(&p->cancel, false);
-        if (!alloc_level_memory(p)) {
+        if (!alloc_level_memory(p, builtin[i].learned)) {
             ax_player_free(p);
             return NULL;
         }

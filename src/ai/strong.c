@@ -24,9 +24,11 @@
  *    policy's habits. Measured in docs/ai.md.
  * 4. Horizon: a playout stops after a number of plies (per variant, a
  *    third to most of a game) and the tracks are judged there
- *    (ai_estimate). The far end of a game played by the greedy-ish policy
- *    says more about the policy's luck than about the candidate, and the
- *    shorter playouts are more of them; measured in docs/ai.md.
+ *    (ai_estimate; with STRONG_LEARNED_HORIZON the learned value of
+ *    value.h, which has not paid so far). The far end of a game played
+ *    by the greedy-ish policy says more about the policy's luck than
+ *    about the candidate, and the shorter playouts are more of them;
+ *    measured in docs/ai.md.
  * 5. Sequential halving: after the first round has measured the speed, the
  *    field is cut to the candidates the budget can tell apart; the rest of
  *    the budget is cut into phases, and at the end of each the worse half
@@ -47,6 +49,7 @@
 #include "strong.h"
 
 #include "evaluate.h"
+#include "value.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -107,6 +110,9 @@ struct strong_search {
     int tree_plies;    /* of this search: the tuning's, 0 when judging */
     tree_node *nodes;
     int nnodes, node_cap;
+    ai_value_model models[3]; /* the shipped 2-player weights, by variant */
+    bool has_model[3];
+    const ai_value_model *value; /* of this search's game, or NULL: the hand-made judgement */
 };
 
 strong_search *strong_new(void)
@@ -125,7 +131,16 @@ strong_search *strong_new(void)
                               .scale = DEFAULT_SCALE,
                               .tree_plies = DEFAULT_TREE_PLIES,
                               .replies = DEFAULT_REPLIES,
-                              .explore = DEFAULT_EXPLORE};
+                              .explore = DEFAULT_EXPLORE,
+                              .learned = 0};
+    for (int v = 0; v < 3; v++) {
+        int found = ai_value_builtin(v, 2, &s->models[v], NULL, 0);
+        if (found < 0) { /* a damaged shipped file: tests/ai/test_value.c names it */
+            strong_free(s);
+            return NULL;
+        }
+        s->has_model[v] = found == 1;
+    }
     return s;
 }
 
@@ -163,15 +178,34 @@ static float placement_prior(const strong_search *s, const ax_move *m)
 }
 
 /* Keeps cand[] sorted by prior, best first, at most `candidates`. */
-static void offer_candidate(strong_search *s, const ax_move *m, float prior)
+static void offer_candidate(strong_search *s, const ax_move *m, float prior, int max)
 {
-    int max = s->tune.candidates;
     if (s->ncand == max && s->cand[max - 1].prior >= prior)
         return;
     int k = s->ncand < max ? s->ncand++ : max - 1;
     for (; k > 0 && s->cand[k - 1].prior < prior; k--)
         s->cand[k] = s->cand[k - 1];
     s->cand[k] = (candidate){.move = *m, .prior = prior, .tree = -1};
+}
+
+/* The learned evaluation's order: the hand-made prior's best
+ * MAX_CANDIDATES, each valued by ai_value of the seat's view after it, the
+ * best `candidates` of them kept. */
+static void order_by_value(strong_search *s, int seat)
+{
+    for (int i = 0; i < s->ncand; i++) {
+        s->sim = s->root;
+        if (ax_apply(&s->sim, &s->cand[i].move, NULL) == AX_OK)
+            s->cand[i].prior = (float)ai_value(s->value, &s->sim, seat);
+    }
+    for (int a = 1; a < s->ncand; a++)
+        for (int b = a; b > 0 && s->cand[b - 1].prior < s->cand[b].prior; b--) {
+            candidate t = s->cand[b];
+            s->cand[b] = s->cand[b - 1];
+            s->cand[b - 1] = t;
+        }
+    if (s->ncand > s->tune.candidates)
+        s->ncand = s->tune.candidates;
 }
 
 static void select_candidates(strong_search *s, int nmoves, ai_budget *b)
@@ -182,11 +216,15 @@ static void select_candidates(strong_search *s, int nmoves, ai_budget *b)
             s->cand[s->ncand++] = (candidate){.move = s->moves[i], .prior = (float)-i, .tree = -1};
         return;
     }
+    bool order = s->value && (s->tune.learned & STRONG_LEARNED_ORDER) && s->pinned < 0;
+    int max = order ? MAX_CANDIDATES : s->tune.candidates;
     for (int i = 0; i < nmoves; i++) {
         if (i % CHECK_EVERY == CHECK_EVERY - 1 && ai_budget_over(b))
             break;
-        offer_candidate(s, &s->moves[i], placement_prior(s, &s->moves[i]));
+        offer_candidate(s, &s->moves[i], placement_prior(s, &s->moves[i]), max);
     }
+    if (order)
+        order_by_value(s, s->root.to_move);
 }
 
 /* --- the search --- */
@@ -370,6 +408,8 @@ static int descend(strong_search *s, int node, ax_rng *rng, bool *grown)
 
 static double reward_of(strong_search *s, int seat)
 {
+    if (s->horizon > 0 && s->value && (s->tune.learned & STRONG_LEARNED_HORIZON))
+        return ai_value(s->value, &s->sim, seat);
     if (s->horizon > 0)
         return ai_estimate(&s->sim, seat, &s->tune.params, s->tune.scale);
     return s->reward(&s->sim, seat);
@@ -512,6 +552,8 @@ void strong_decide(strong_search *s, const ax_game *game, int seat, ai_budget *b
     s->nnodes = 0;
     s->pinned = -1;
     s->whole_rounds = false;
+    bool two = game->players == 2 && game->mode == AX_STANDARD;
+    s->value = two && s->has_model[game->variant] ? &s->models[game->variant] : NULL;
     ax_view(game, seat, &s->root);
     int n = ax_legal_moves(&s->root, s->moves, AX_MAX_MOVES);
     *out = s->moves[0];
@@ -579,6 +621,8 @@ int strong_judge(strong_search *s, const ax_game *game, int seat, const ax_move 
     s->horizon = 0;
     s->tree_plies = 0;
     s->whole_rounds = true;
+    s->value = NULL; /* the judge plays to the end: it needs no estimate */
+    s->pinned = -1;
     ax_view(game, seat, &s->root);
     int n = ax_legal_moves(&s->root, s->moves, AX_MAX_MOVES);
     select_candidates(s, n, b);

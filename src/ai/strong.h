@@ -27,8 +27,14 @@ typedef struct {
     int tree_plies;   /* decisions after a candidate searched as a tree, 0..4; 0: flat */
     int replies;      /* decisions searched at a node of the tree, 1..AI_MAX_REPLIES */
     double explore;   /* the tree's exploration constant (UCB1) */
+    int learned;      /* STRONG_LEARNED_*: where the learned evaluation (value.h) judges,
+                         for the games it has weights for; else the hand-made judgement */
 } strong_tuning;
 
+#define STRONG_LEARNED_HORIZON 1 /* the tracks at the horizon: ai_value, not ai_estimate */
+#define STRONG_LEARNED_ORDER   2 /* the candidates: ordered by ai_value after them */
+
+/* NULL when out of memory or when a shipped weights file is damaged. */
 strong_search *strong_new(void);
 void strong_free(strong_search *s);
 strong_tuning *strong_tune(strong_search *s);

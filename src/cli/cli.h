@@ -32,5 +32,6 @@ int cmd_arena(int argc, char **argv);
 int cmd_analyse(int argc, char **argv);
 int cmd_engine(int argc, char **argv);
 int cmd_db(int argc, char **argv);
+int cmd_train(int argc, char **argv);
 
 #endif

@@ -19,6 +19,7 @@ static const struct {
     {"analyse", cmd_analyse, "judge each decision of one seat in a game record"},
     {"engine", cmd_engine, "answer for a computer player over the engine protocol (stdin/stdout)"},
     {"db", cmd_db, "copy a server's database to another (SQLite, PostgreSQL)"},
+    {"train", cmd_train, "make the learned evaluation's weights by self-play from a seed"},
 };
 
 static void print_help(FILE *out)

@@ -48,7 +48,9 @@ bad db copy a.db a.db
 bad db copy --force a.db b.db
 bad db copy sqlite: b.db
 bad serve --db sqlite:
-for cmd in selfplay replay bench analyse db; do
+bad train --variant hex --players 2 --seed 1
+bad train --variant nope --players 2 --seed 1 --games 3
+for cmd in selfplay replay bench analyse db train; do
   "$AXIO" $cmd --help | grep -q "usage: axio $cmd"
 done
 "$AXIO" --help | grep -q selfplay

@@ -1,0 +1,198 @@
+/*
+ * value.c - inference and the weights files of the learned evaluation
+ * (value.h): a dot product and a logistic, in plain C.
+ *
+ * File format (text, one item a line, '#' lines are comments):
+ *   axio-value 1
+ *   variant hex
+ *   players 2
+ *   weights N w0 w1 ... (N = AI_FEATURES)
+ *   check SEED PLY SEAT VALUE      (0 to AI_VALUE_CHECKS lines)
+ *   checksum HEX                   (FNV-1a 64 of every byte before this line)
+ */
+#include "value.h"
+
+#include "evaluate.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+double ai_value_of(const ai_value_model *m, const double x[AI_FEATURES])
+{
+    double z = 0;
+    for (int i = 0; i < AI_FEATURES; i++)
+        z += m->w[i] * x[i];
+    return 1.0 / (1.0 + exp(-z));
+}
+
+double ai_value(const ai_value_model *m, const ax_game *g, int seat)
+{
+    if (g->phase == AX_PHASE_OVER)
+        return ai_outcome(g, seat);
+    double x[AI_FEATURES];
+    ai_features(g, seat, x);
+    return ai_value_of(m, x);
+}
+
+uint64_t ai_value_checksum(const char *text, size_t len)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < len; i++) {
+        h ^= (unsigned char)text[i];
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
+static int fail(char *err, size_t len, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (err && len)
+        vsnprintf(err, len, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* The line starting at p, copied into buf without its newline. */
+static const char *next_line(const char *p, char *buf, size_t len)
+{
+    size_t n = strcspn(p, "\n");
+    size_t k = n < len - 1 ? n : len - 1;
+    memcpy(buf, p, k);
+    buf[k] = 0;
+    return p[n] ? p + n + 1 : p + n;
+}
+
+int ai_value_parse(const char *text, ai_value_model *m, char *err, size_t errlen)
+{
+    *m = (ai_value_model){.variant = -1};
+    bool version = false, weights = false;
+    char line[4096];
+    for (const char *p = text; *p;) {
+        const char *start = p;
+        p = next_line(p, line, sizeof line);
+        if (line[0] == '#' || line[0] == 0)
+            continue;
+        char word[32];
+        int used = 0;
+        if (sscanf(line, "%31s%n", word, &used) != 1)
+            return fail(err, errlen, "malformed line '%.40s'", line);
+        const char *rest = line + used;
+        if (strcmp(word, "checksum") == 0) {
+            uint64_t want;
+            if (sscanf(rest, "%" SCNx64, &want) != 1)
+                return fail(err, errlen, "malformed checksum line");
+            uint64_t have = ai_value_checksum(text, (size_t)(start - text));
+            if (have != want)
+                return fail(err, errlen,
+                            "bad checksum (the file says %016" PRIx64
+                            ", its contents give %016" PRIx64 ")",
+                            want, have);
+            if (!version || !weights || m->variant < 0 || m->players < 1)
+                return fail(err, errlen, "incomplete: needs version, variant, players, weights");
+            return 0;
+        }
+        if (strcmp(word, "axio-value") == 0) {
+            int v;
+            if (sscanf(rest, "%d", &v) != 1 || v != AI_VALUE_VERSION)
+                return fail(err, errlen, "unsupported version '%s' (this build reads %d)",
+                            rest + strspn(rest, " "), AI_VALUE_VERSION);
+            version = true;
+        } else if (!version) {
+            return fail(err, errlen, "not a weights file (no 'axio-value %d' line first)",
+                        AI_VALUE_VERSION);
+        } else if (strcmp(word, "variant") == 0) {
+            char name[16];
+            if (sscanf(rest, "%15s", name) != 1 || (m->variant = ax_variant_parse(name)) < 0)
+                return fail(err, errlen, "unknown variant '%s'", rest + strspn(rest, " "));
+        } else if (strcmp(word, "players") == 0) {
+            if (sscanf(rest, "%d", &m->players) != 1 || m->players < 2 || m->players > 4)
+                return fail(err, errlen, "players must be 2 to 4");
+        } else if (strcmp(word, "weights") == 0) {
+            char *q;
+            long n = strtol(rest, &q, 10);
+            if (n != AI_FEATURES)
+                return fail(err, errlen, "%ld weights, this build has %d features", n, AI_FEATURES);
+            for (int i = 0; i < AI_FEATURES; i++) {
+                char *end;
+                m->w[i] = strtod(q, &end);
+                if (end == q || !isfinite(m->w[i]))
+                    return fail(err, errlen, "weight %d missing or malformed", i);
+                q = end;
+            }
+            weights = true;
+        } else if (strcmp(word, "check") == 0) {
+            ai_value_check *c = &m->checks[m->nchecks];
+            if (m->nchecks == AI_VALUE_CHECKS ||
+                sscanf(rest, "%" SCNu64 " %d %d %lf", &c->seed, &c->ply, &c->seat, &c->value) != 4)
+                return fail(err, errlen, "malformed or too many check lines");
+            m->nchecks++;
+        } else {
+            return fail(err, errlen, "unknown line '%.40s'", line);
+        }
+    }
+    return fail(err, errlen, "no checksum line");
+}
+
+int ai_value_format(const ai_value_model *m, const char *comment, char *out, size_t len)
+{
+    size_t n = 0;
+#define PUT(...)                                                                                   \
+    do {                                                                                           \
+        int k = snprintf(out + n, n < len ? len - n : 0, __VA_ARGS__);                             \
+        if (k < 0)                                                                                 \
+            return -1;                                                                             \
+        n += (size_t)k;                                                                            \
+    } while (0)
+    if (comment)
+        PUT("# %s\n", comment);
+    PUT("axio-value %d\nvariant %s\nplayers %d\nweights %d", AI_VALUE_VERSION,
+        ax_variant_name(m->variant), m->players, AI_FEATURES);
+    for (int i = 0; i < AI_FEATURES; i++)
+        PUT(" %.17g", m->w[i]);
+    PUT("\n");
+    for (int i = 0; i < m->nchecks; i++)
+        PUT("check %" PRIu64 " %d %d %.17g\n", m->checks[i].seed, m->checks[i].ply,
+            m->checks[i].seat, m->checks[i].value);
+    if (n >= len)
+        return -1;
+    PUT("checksum %016" PRIx64 "\n", ai_value_checksum(out, n));
+#undef PUT
+    return n < len ? (int)n : -1;
+}
+
+void ai_value_check_position(int variant, int players, uint64_t seed, int ply, ax_game *out)
+{
+    ax_game_init(out, variant, players, AX_STANDARD, seed, NULL);
+    ai_scratch *s = ai_scratch_new();
+    ax_rng rng;
+    ax_rng_seed(&rng, seed);
+    for (int i = 0; i < ply && out->phase != AX_PHASE_OVER && s; i++) {
+        ax_move m;
+        ai_policy_move(out, &ai_default_params, &rng, s, &m);
+        ax_apply(out, &m, NULL);
+    }
+    ai_scratch_free(s);
+}
+
+int ai_value_builtin(int variant, int players, ai_value_model *m, char *err, size_t errlen)
+{
+    char name[32];
+    snprintf(name, sizeof name, "%s-%dp", ax_variant_name(variant), players);
+    for (int i = 0; i < ai_weights_count; i++) {
+        if (strcmp(ai_weights_files[i].name, name) != 0)
+            continue;
+        char why[200];
+        if (ai_value_parse(ai_weights_files[i].text, m, why, sizeof why) != 0)
+            return fail(err, errlen, "weights %s: %s", name, why);
+        if (m->variant != variant || m->players != players)
+            return fail(err, errlen, "weights %s: made for another game", name);
+        return 1;
+    }
+    return 0;
+}
