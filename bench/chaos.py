@@ -16,7 +16,8 @@ decision a client saw acknowledged is in its record, and the record passes `axio
 
 Reported: kills, games, decisions acknowledged, lost decisions (must be 0), reconnections,
 and for each game whose instance was killed, how long until its next decision (the
-resume time: median, p90, max).
+resume time: median, p90, max). CHAOS_TRACE=1 logs each instance (AXIO_KEEP_CLUSTER=1 keeps
+the logs: tests/cluster/cluster.py) and prints each kill's games and each resume.
 """
 import argparse
 import json
@@ -52,7 +53,8 @@ def main():
     rng = random.Random(args.seed)
     rng_think = random.Random(args.seed + 1)
     resumes = []
-    site = Site(args.instances, args=["--quiet", "--judge-playouts", "100", "--absent-s", "3600"],
+    quiet = [] if os.environ.get("CHAOS_TRACE") else ["--quiet"]
+    site = Site(args.instances, args=[*quiet, "--judge-playouts", "100", "--absent-s", "3600"],
                 durable=True)
     games = {}  # id -> [Seat]
     finished = {}
@@ -77,6 +79,8 @@ def main():
                 # resumed: a state past every decision stored when its instance was killed
                 if w and st and st["game"]["ply"] > w[1]:
                     resumes.append(time.monotonic() - w[0])
+                    if os.environ.get("CHAOS_TRACE"):
+                        print(f"resumed {s.game} after {resumes[-1]:.2f} s", flush=True)
                     del watching[s.game]
 
     def new_game():
@@ -133,8 +137,8 @@ def main():
                         with watch_lock:
                             watching[g] = (now, stored)
                     restarts.append((now + rng.uniform(1, 3), k))
-                    print(f"kill {kills}: instance {k} with {len(hit)} of {len(games)} games",
-                          flush=True)
+                    print(f"kill {kills}: instance {k} with {len(hit)} of {len(games)} games"
+                          + (f" {hit}" if os.environ.get("CHAOS_TRACE") else ""), flush=True)
                 next_kill = now + rng.uniform(*args.every)
         for _, k in restarts:
             site.start(k)

@@ -7,7 +7,7 @@ tests/deploy/test_nginx.py checks). Everything listens on 127.0.0.1 only.
     site = Site(3)            # PostgreSQL, 3 instances, nginx
     site.http("GET", "/api/health")
     site.kill(1); site.start(1)
-    site.stop()
+    site.stop()               # removes its folder; AXIO_KEEP_CLUSTER=1 keeps the logs
 
 As a program (the browser test drives it through stdin):
     python3 cluster.py serve [--instances N] [--web DIR]
@@ -17,6 +17,7 @@ answers each with "ok ..." on stdout.
 """
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -213,6 +214,8 @@ class Site:
             except subprocess.TimeoutExpired:
                 self.nginx.kill()
         self.pg.stop()
+        if not os.environ.get("AXIO_KEEP_CLUSTER"):  # its logs, for a look afterwards
+            shutil.rmtree(self.tmp, ignore_errors=True)
 
 
 def main(argv):
