@@ -27,6 +27,23 @@ def sources():
     return [os.path.relpath(path, HERE) for path in found]
 
 
+def write_weights(out):
+    """The learned evaluation's weights files (src/ai/weights/*.txt) as C strings, as
+    cmake/embed_weights.cmake writes them for the CMake build: the library reads no file."""
+    lines = ["/* made by python/setup.py from src/ai/weights/: do not edit */",
+             '#include "value.h"', "", "const ai_weights_file ai_weights_files[] = {"]
+    files = sorted(glob.glob(os.path.join(ROOT, "src", "ai", "weights", "*.txt")))
+    for path in files:
+        name = os.path.splitext(os.path.basename(path))[0]
+        with open(path) as f:
+            text = f.read().replace("\\", "\\\\").replace('"', '\\"')
+        body = '\\n"\n     "'.join(text.split("\n"))
+        lines.append(f'    {{"{name}",\n     "{body}"}},')
+    lines += ["    {0, 0}};", f"const int ai_weights_count = {len(files)};", ""]
+    with open(out, "w") as f:
+        f.write("\n".join(lines))
+
+
 class BuildLibrary(build_ext):
     """Names the built library libaxio.so, as axio/_lib.py loads it."""
 
@@ -34,8 +51,13 @@ class BuildLibrary(build_ext):
         return os.path.join(*ext_name.split(".")[:-1], "libaxio.so")
 
     def build_extension(self, ext):
-        # objects of ../src/x.c land in build/temp.../../src/x.o: make the folders first
         os.makedirs(self.build_temp, exist_ok=True)
+        generated = os.path.join(self.build_temp, "generated")
+        os.makedirs(generated, exist_ok=True)
+        write_weights(os.path.join(generated, "weights.c"))
+        ext.sources.append(os.path.relpath(os.path.join(generated, "weights.c"), HERE))
+        ext.include_dirs.append(os.path.relpath(os.path.join(ROOT, "src", "ai"), HERE))
+        # objects of ../src/x.c land in build/temp.../../src/x.o: make the folders first
         for source in ext.sources:
             folder = os.path.normpath(os.path.join(self.build_temp, os.path.dirname(source)))
             os.makedirs(folder, exist_ok=True)
