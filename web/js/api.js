@@ -228,6 +228,9 @@ export class GameSocket {
       this.lost(ws);
       return;
     }
+    // Only a quiet connection is pinged: pings count in the server's per-connection
+    // message allowance, which a player clicking fast must not lose to them.
+    if (Date.now() - this.lastPong < PING_MS) return;
     this.send({ type: 'ping' });
   }
 
