@@ -28,12 +28,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define LEASE_S      6.0 /* a dead server's games are adopted this long after its last renewal */
-#define RENEW_S      1.5
+#define LEASE_S      5.0 /* a dead server's games are adopted this long after its last renewal */
+#define RENEW_S      1.0 /* four renewals may fail (a slow commit) before a lease runs out */
 #define ORPHAN_S     1.0
 #define ENTRY_S      1.0
 #define HANDOVER_S   2.0 /* a game let go is adopted after this if no server asked for it */
-#define MIN_HOLD_S   4.0 /* a watched game stays at least this long where it was taken */
+#define MIN_HOLD_S   2.0 /* a watched game stays this long where it was taken: no bouncing */
 #define ADOPT_MAX    100 /* games adopted per scan: the others take their share too */
 #define REMOTE_MAX_S 1.0 /* the other servers' lobby entries are read at most this often */
 
