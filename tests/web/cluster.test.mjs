@@ -16,8 +16,8 @@ function startSite() {
   const waiting = [];
   lines.on('line', (line) => { const w = waiting.shift(); if (w) w(line); });
   const next = () => new Promise((resolve, reject) => {
-    waiting.push(resolve);
-    setTimeout(() => reject(new Error('the cluster did not answer')), 120000);
+    const timer = setTimeout(() => reject(new Error('the cluster did not answer')), 120000);
+    waiting.push((line) => { clearTimeout(timer); resolve(line); });
   });
   const say = async (cmd) => { const answer = next(); proc.stdin.write(cmd + '\n'); return answer; };
   return { proc, next, say };

@@ -3,7 +3,8 @@
 # playwright-core drives Debian's chromium against the real `axio serve` on a free
 # port with a temporary database. Run by ctest with AXIO=<built axio>, SRC=<repo>.
 # Screenshots go to tests/web/screenshots/ (git-ignored).
-# Arguments: the test files to run (default: all), e.g. tests/web/accounts.test.mjs.
+# Arguments: the test files to run (default: all), e.g. tests/web/accounts.test.mjs;
+# --setup only installs playwright-core (ctest's web/setup, before the files run at once).
 set -euo pipefail
 SRC=${SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
 AXIO=${AXIO:-$SRC/build/axio}
@@ -25,6 +26,7 @@ if [ ! -f node_modules/playwright-core/package.json ]; then
   # Only the npm package: it never downloads a browser (we use /usr/bin/chromium).
   npm ci --no-audit --no-fund --loglevel=error || npm install --no-save --no-audit --no-fund --loglevel=error playwright-core
 fi
+if [ "${1:-}" = "--setup" ]; then exit 0; fi
 
 TMP=$(mktemp -d /tmp/axio-web.XXXXXX)
 PORT=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
