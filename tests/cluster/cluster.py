@@ -24,12 +24,13 @@ import subprocess
 import sys
 import tempfile
 import threading
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "server"))
 import harness  # noqa: E402
 from pgcluster import Cluster  # noqa: E402
+sys.path.insert(0, os.path.join(HERE, "..", "deploy"))
+from nginxproc import NginxProcess, main_conf  # noqa: E402
 
 SRC = harness.SRC
 AXIO = harness.AXIO
@@ -41,13 +42,6 @@ def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
-
-
-def tool(name):
-    for d in ("/usr/sbin", "/usr/bin", "/sbin", "/bin"):
-        if os.path.exists(os.path.join(d, name)):
-            return os.path.join(d, name)
-    raise RuntimeError(f"{name} is missing (Debian package {name}; make deps)")
 
 
 def nginx_conf(tmp, port, upstream_ports):
@@ -66,23 +60,7 @@ def nginx_conf(tmp, port, upstream_ports):
     site = site.replace("hash $axio_game consistent;", "hash $axio_game consistent;" + lines, 1)
     site = site.replace("/var/log/nginx/axio.access.log", f"{tmp}/axio.access.log")
     site = site.replace("limit_conn axio_conns 32;", "limit_conn axio_conns 60000;")
-    return f"""
-worker_processes 1;
-pid {tmp}/nginx.pid;
-error_log {tmp}/error.log;
-events {{ worker_connections 30000; }}
-worker_rlimit_nofile 65000;
-http {{
-    access_log off;
-    client_body_temp_path {tmp}/client_body;
-    proxy_temp_path {tmp}/proxy;
-    fastcgi_temp_path {tmp}/fastcgi;
-    uwsgi_temp_path {tmp}/uwsgi;
-    scgi_temp_path {tmp}/scgi;
-    default_type application/octet-stream;
-{site}
-}}
-"""
+    return main_conf(tmp, site, worker_connections=30000, access_log=False)
 
 
 class Instance:
@@ -146,24 +124,8 @@ class Site:
         self.instances = [Instance(self, i) for i in range(n)]
         for inst in self.instances:
             inst.start()
-        conf = os.path.join(self.tmp, "nginx.conf")
-        with open(conf, "w") as f:
-            f.write(nginx_conf(self.tmp, self.port, [i.port for i in self.instances]))
-        base = [tool("nginx"), "-p", self.tmp + "/", "-e", f"{self.tmp}/error.log", "-c", conf]
-        check = subprocess.run(base + ["-t"], capture_output=True, text=True, timeout=TIMEOUT)
-        if check.returncode != 0:
-            raise RuntimeError("nginx -t refused the configuration:\n" + check.stderr)
-        self.nginx = subprocess.Popen(base + ["-g", "daemon off;"], stdout=subprocess.DEVNULL,
-                                      stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + TIMEOUT
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-                break
-            except OSError:
-                if self.nginx.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("nginx did not start: " + self.nginx_errors())
-                time.sleep(0.05)
+        conf = nginx_conf(self.tmp, self.port, [i.port for i in self.instances])
+        self.nginx = NginxProcess(self.tmp, conf, [self.port], TIMEOUT)
 
     # harness.Server's client side, through nginx
     http = harness.Server.http
@@ -191,13 +153,6 @@ class Site:
         ids = [i.instance_id if i.running() else None for i in self.instances]
         return ids.index(rows[0][0]) if rows and rows[0][0] in ids else None
 
-    def nginx_errors(self):
-        try:
-            with open(os.path.join(self.tmp, "error.log")) as f:
-                return f.read()
-        except OSError:
-            return ""
-
     def errors(self):
         return "".join(f"--- instance {i.i}\n{i.errors()}" for i in self.instances)
 
@@ -207,12 +162,7 @@ class Site:
                 inst.stop()
             except subprocess.TimeoutExpired:
                 inst.kill()
-        if self.nginx.poll() is None:
-            self.nginx.send_signal(signal.SIGQUIT)
-            try:
-                self.nginx.wait(TIMEOUT)
-            except subprocess.TimeoutExpired:
-                self.nginx.kill()
+        self.nginx.stop()
         self.pg.stop()
         if not os.environ.get("AXIO_KEEP_CLUSTER"):  # its logs, for a look afterwards
             shutil.rmtree(self.tmp, ignore_errors=True)

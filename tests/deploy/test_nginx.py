@@ -36,6 +36,8 @@ import unittest
 SRC = os.environ.get("SRC", os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 sys.path.insert(0, os.path.join(SRC, "tests", "server"))
 from wsclient import GUID, WebSocket  # noqa: E402
+sys.path.insert(0, os.path.join(SRC, "tests", "deploy"))
+from nginxproc import NginxProcess, main_conf  # noqa: E402
 
 AXIO = os.environ.get("AXIO", "axio")
 NGINX_CONF = os.path.join(SRC, "deploy", "nginx-axio.conf")
@@ -141,61 +143,9 @@ class Nginx:
         site = substitute(site, "http://127.0.0.1:8080", f"http://127.0.0.1:{axio_port}", 2)
         site = substitute(site, "root /var/www/html;", f"root {webroot};", 1)
         site = substitute(site, "/var/log/nginx/axio.access.log", f"{tmp}/axio.access.log", 2)
-        # what Debian's /etc/nginx/nginx.conf gives a site, with the paths moved here
-        conf = f"""
-worker_processes 1;
-pid {tmp}/nginx.pid;
-error_log {tmp}/error.log;
-events {{ worker_connections 256; }}
-http {{
-    access_log {tmp}/access.log;
-    client_body_temp_path {tmp}/client_body;
-    proxy_temp_path {tmp}/proxy;
-    fastcgi_temp_path {tmp}/fastcgi;
-    uwsgi_temp_path {tmp}/uwsgi;
-    scgi_temp_path {tmp}/scgi;
-    default_type application/octet-stream;
-{site}
-}}
-"""
-        self.conf = os.path.join(tmp, "nginx.conf")
-        with open(self.conf, "w") as f:
-            f.write(conf)
-        self.tmp = tmp
-        base = [tool("nginx"), "-p", tmp + "/", "-e", f"{tmp}/error.log", "-c", self.conf]
-        check = subprocess.run(base + ["-t"], capture_output=True, text=True, timeout=TIMEOUT)
-        if check.returncode != 0:
-            raise AssertionError("nginx -t refused the configuration:\n" + check.stderr)
-        self.proc = subprocess.Popen(base + ["-g", "daemon off;"], stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.PIPE, text=True)
-        deadline = time.monotonic() + TIMEOUT
-        for port in (http_port, https_port):
-            while True:
-                if self.proc.poll() is not None:
-                    raise AssertionError("nginx stopped: " + self.proc.stderr.read() + self.errors())
-                try:
-                    socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                    break
-                except OSError:
-                    assert time.monotonic() < deadline, "nginx did not listen in time"
-                    time.sleep(0.05)
-
-    def errors(self):
-        try:
-            with open(os.path.join(self.tmp, "error.log")) as f:
-                return f.read()
-        except OSError:
-            return ""
-
-    def stop(self):
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGQUIT)  # graceful: workers finish, then exit
-            try:
-                self.proc.wait(TIMEOUT)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(TIMEOUT)
-        self.proc.stderr.close()
+        self.process = NginxProcess(tmp, main_conf(tmp, site), (http_port, https_port), TIMEOUT)
+        self.errors = self.process.errors
+        self.stop = self.process.stop
 
 
 class Conn(http.client.HTTPSConnection):

@@ -318,6 +318,15 @@ void table_close(table *t)
         h_close(t->h, t->spectator);
 }
 
+void table_clear(table *t)
+{
+    for (int s = 0; s < 2; s++)
+        if (t->seat[s])
+            conn_clear(t->seat[s]);
+    if (t->spectator)
+        conn_clear(t->spectator);
+}
+
 game *game_of(table *t) { return lobby_find(t->h->svc, t->id); }
 
 int to_move(table *t) { return game_of(t)->g.to_move; }

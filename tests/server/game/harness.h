@@ -102,6 +102,8 @@ typedef struct {
 void table_open(table *t, harness *h, const char *body);
 /* Closes the connections still open (a test may close one itself: NULL). */
 void table_close(table *t);
+/* Forgets what the table's connections were sent so far. */
+void table_clear(table *t);
 game *game_of(table *t);
 /* The seat to move. */
 int to_move(table *t);

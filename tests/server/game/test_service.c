@@ -114,9 +114,7 @@ static void test_decision_stored_then_broadcast(void **state)
     table_open(&t, h, TWO_PLAYERS);
     int mover = to_move(&t), other = 1 - mover;
     char *text = first_move(&t);
-    for (int s = 0; s < 2; s++)
-        conn_clear(t.seat[s]);
-    conn_clear(t.spectator);
+    table_clear(&t);
 
     h_send(h, t.seat[mover], text);
     /* handed to the store, announced to no one yet */
@@ -195,9 +193,7 @@ static void test_refused_decisions(void **state)
         {t.spectator, legal, "unauthorized"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        for (int s = 0; s < 2; s++)
-            conn_clear(t.seat[s]);
-        conn_clear(t.spectator);
+        table_clear(&t);
         h_send(h, cases[i].from, cases[i].text);
         assert_int_equal(cases[i].from->n, 1);
         if (strcmp(last_error(cases[i].from), cases[i].code) != 0)
@@ -234,9 +230,7 @@ static void test_store_failure_refuses_decision(void **state)
     table_open(&t, h, TWO_PLAYERS);
     int mover = to_move(&t), other = 1 - mover;
     char *text = first_move(&t);
-    for (int s = 0; s < 2; s++)
-        conn_clear(t.seat[s]);
-    conn_clear(t.spectator);
+    table_clear(&t);
 
     fake_store_fail_writes(h->db, STORE_DECISION, 1, "disk full");
     h_send(h, t.seat[mover], text);
