@@ -17,8 +17,8 @@ export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
 // Pages prefer reduced motion (web/css/axio.css), as a person can ask of the system: a
-// pulsing badge or a spinner repaints at every frame, in software here (guide: 171 s with
-// motion, 156 s without). AXIO_WEB_MOTION=1 runs the pages with their animations.
+// pulsing badge or a spinner repaints at every frame, in software here (web/guide, one run
+// each: 171 s with motion, 156 s without). AXIO_WEB_MOTION=1 runs the pages with their animations.
 export async function launch() {
   if (!BASE) throw new Error('AXIO_URL is not set (run tests/web/run.sh)');
   const browser = await chromium.launch({
