@@ -13,6 +13,7 @@
 #include "position.h"
 
 #include "engine.h"
+#include "record.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -185,44 +186,17 @@ static bool read_int(json_t *v, long min, long max, int *out)
     return true;
 }
 
-static bool read_pair(json_t *a, int *x, int *y)
-{
-    return json_is_array(a) && json_array_size(a) == 2 &&
-           read_int(json_array_get(a, 0), -1000, 1000, x) &&
-           read_int(json_array_get(a, 1), -1000, 1000, y);
-}
-
 static int grid_cell(const ax_game *g, json_t *a)
 {
     int x, y;
-    return read_pair(a, &x, &y) ? ax_cell_index(g, x, y) : -1;
-}
-
-/* Colours as written (null: an empty ROTA corner), not yet checked against
- * the tile set. */
-static bool read_corners(const ax_game *g, json_t *a, ax_tile *t)
-{
-    size_t n = g->variant == AX_ROTA ? 4 : 2;
-    if (!json_is_array(a) || json_array_size(a) != n)
-        return false;
-    memset(t->sym, AX_NO_COLOR, 4);
-    for (size_t i = 0; i < n; i++) {
-        json_t *c = json_array_get(a, i);
-        if (json_is_null(c) && g->variant == AX_ROTA)
-            continue;
-        int color = json_is_string(c) ? ax_color_parse(json_string_value(c), g->ncolors) : -1;
-        if (color < 0)
-            return false;
-        t->sym[i] = (int8_t)color;
-    }
-    return true;
+    return ax_pair_from_json(a, &x, &y) ? ax_cell_index(g, x, y) : -1;
 }
 
 /* A tile of the set in its printed orientation: a domino's lower colour
  * first, a ROTA tile turned as the set holds it. */
 static bool read_set_tile(const ax_game *g, json_t *a, ax_tile *t)
 {
-    if (!read_corners(g, a, t))
+    if (!ax_tile_from_json(g, a, t))
         return false;
     if (g->variant != AX_ROTA) {
         if (t->sym[0] > t->sym[1]) {
@@ -311,8 +285,8 @@ static int read_rota(ax_game *g, json_t *o, char *err, size_t errlen)
         json_t *e = json_array_get(display, i);
         int x, y, id;
         ax_tile t;
-        if (!read_pair(json_object_get(e, "cell"), &x, &y) ||
-            !read_corners(g, json_object_get(e, "tile"), &t))
+        if (!ax_pair_from_json(json_object_get(e, "cell"), &x, &y) ||
+            !ax_tile_from_json(g, json_object_get(e, "tile"), &t))
             return fail(err, errlen, "\"display\"[%zu] needs \"cell\": [x, y] and a \"tile\"", i);
         id = ax_rota_find(b, x, y);
         if (id >= 0 && b->placed[id].sym[0] != AX_UNSET)
@@ -327,7 +301,7 @@ static int read_rota(ax_game *g, json_t *o, char *err, size_t errlen)
     int16_t order[AX_ROTA_CELLS];
     for (int f = 0; f < b->nfrontier; f++) {
         int x, y;
-        if (!read_pair(json_array_get(frontier, (size_t)f), &x, &y) ||
+        if (!ax_pair_from_json(json_array_get(frontier, (size_t)f), &x, &y) ||
             !ax_rota_is_frontier(b, x, y))
             return fail(err, errlen, "\"frontier\"[%d] is not an empty cell next to the display",
                         f);

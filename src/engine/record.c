@@ -11,6 +11,7 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 
 static const char *const source_names[] = {"bag", "stack", "supply"};
 
@@ -41,6 +42,38 @@ json_t *ax_cell_json(const ax_game *g, int cell)
     int a, b;
     ax_cell_coords(g, cell, &a, &b);
     return json_pack("[ii]", a, b);
+}
+
+bool ax_pair_from_json(json_t *a, int *x, int *y)
+{
+    if (!json_is_array(a) || json_array_size(a) != 2 || !json_is_integer(json_array_get(a, 0)) ||
+        !json_is_integer(json_array_get(a, 1)))
+        return false;
+    json_int_t vx = json_integer_value(json_array_get(a, 0));
+    json_int_t vy = json_integer_value(json_array_get(a, 1));
+    if (vx < -1000 || vx > 1000 || vy < -1000 || vy > 1000)
+        return false;
+    *x = (int)vx;
+    *y = (int)vy;
+    return true;
+}
+
+bool ax_tile_from_json(const ax_game *g, json_t *a, ax_tile *t)
+{
+    size_t n = g->variant == AX_ROTA ? 4 : 2;
+    if (!json_is_array(a) || json_array_size(a) != n)
+        return false;
+    memset(t->sym, AX_NO_COLOR, 4);
+    for (size_t i = 0; i < n; i++) {
+        json_t *c = json_array_get(a, i);
+        if (json_is_null(c) && g->variant == AX_ROTA)
+            continue;
+        int color = json_is_string(c) ? ax_color_parse(json_string_value(c), g->ncolors) : -1;
+        if (color < 0)
+            return false;
+        t->sym[i] = (int8_t)color;
+    }
+    return true;
 }
 
 json_t *ax_score_json(const ax_game *g, const uint8_t *score)

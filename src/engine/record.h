@@ -26,6 +26,11 @@ json_t *ax_tile_json(const ax_game *g, ax_tile t);
 json_t *ax_cell_json(const ax_game *g, int cell);
 /* A score map {"red": n, ...}. */
 json_t *ax_score_json(const ax_game *g, const uint8_t *score);
+/* The readers of those forms, for records and positions alike: a pair of
+ * integers in [-1000, 1000], and a tile's colours as written (null: an empty
+ * ROTA corner), not yet checked against the tile set. False when malformed. */
+bool ax_pair_from_json(json_t *a, int *x, int *y);
+bool ax_tile_from_json(const ax_game *g, json_t *a, ax_tile *t);
 
 /* Replay: feed the record line by line. */
 typedef struct {

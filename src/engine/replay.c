@@ -189,44 +189,11 @@ int ax_replay_finish(ax_replay *r, char *err, size_t errlen)
     return AX_REPLAY_OK;
 }
 
-static bool read_pair(json_t *a, int *x, int *y)
-{
-    if (!json_is_array(a) || json_array_size(a) != 2 || !json_is_integer(json_array_get(a, 0)) ||
-        !json_is_integer(json_array_get(a, 1)))
-        return false;
-    json_int_t vx = json_integer_value(json_array_get(a, 0));
-    json_int_t vy = json_integer_value(json_array_get(a, 1));
-    if (vx < -1000 || vx > 1000 || vy < -1000 || vy > 1000)
-        return false;
-    *x = (int)vx;
-    *y = (int)vy;
-    return true;
-}
-
-/* Reads a tile written as colour ids (null for an empty corner). */
-static bool read_tile(const ax_game *g, json_t *a, ax_tile *t)
-{
-    size_t n = g->variant == AX_ROTA ? 4 : 2;
-    if (!json_is_array(a) || json_array_size(a) != n)
-        return false;
-    memset(t->sym, AX_NO_COLOR, 4);
-    for (size_t i = 0; i < n; i++) {
-        json_t *c = json_array_get(a, i);
-        if (json_is_null(c) && g->variant == AX_ROTA)
-            continue;
-        int color = json_is_string(c) ? ax_color_parse(json_string_value(c), g->ncolors) : -1;
-        if (color < 0)
-            return false;
-        t->sym[i] = (int8_t)color;
-    }
-    return true;
-}
-
 static int read_rota_place(const ax_game *g, json_t *obj, ax_tile placed, ax_move *m, char *err,
                            size_t errlen)
 {
     int x, y;
-    if (!read_pair(json_object_get(obj, "cell"), &x, &y))
+    if (!ax_pair_from_json(json_object_get(obj, "cell"), &x, &y))
         return fail(err, errlen, AX_REPLAY_MALFORMED, "place needs \"cell\": [x, y]");
     json_t *wild = json_object_get(obj, "wild");
     int w = AX_NO_COLOR;
@@ -290,7 +257,7 @@ int ax_move_from_json(const ax_game *g, json_t *obj, ax_move *m, bool *reversed,
         return AX_REPLAY_OK;
     }
     ax_tile tile;
-    if (!read_tile(g, json_object_get(obj, "tile"), &tile))
+    if (!ax_tile_from_json(g, json_object_get(obj, "tile"), &tile))
         return fail(err, errlen, AX_REPLAY_MALFORMED, "place needs a \"tile\" of this variant");
     m->kind = AX_MOVE_PLACE;
     if (g->variant == AX_ROTA)
@@ -298,8 +265,8 @@ int ax_move_from_json(const ax_game *g, json_t *obj, ax_move *m, bool *reversed,
     json_t *cells = json_object_get(obj, "cells");
     int a[2], b[2];
     if (!json_is_array(cells) || json_array_size(cells) != 2 ||
-        !read_pair(json_array_get(cells, 0), &a[0], &b[0]) ||
-        !read_pair(json_array_get(cells, 1), &a[1], &b[1]))
+        !ax_pair_from_json(json_array_get(cells, 0), &a[0], &b[0]) ||
+        !ax_pair_from_json(json_array_get(cells, 1), &a[1], &b[1]))
         return fail(err, errlen, AX_REPLAY_MALFORMED, "place needs \"cells\": [[a,b],[c,d]]");
     int cell0 = ax_cell_index(g, a[0], b[0]), cell1 = ax_cell_index(g, a[1], b[1]);
     int seat = g->to_move;
