@@ -83,23 +83,26 @@ static void decide_strong(ax_player *p, const ax_game *view, int seat, ax_move *
 }
 
 /* `strong-learned` is `strong` judging the horizon by the learned
- * evaluation (value.h), `strong-order` also ordering its candidates by it:
+ * evaluation (value.h), `strong-order` also ordering its candidates by it,
+ * `strong-deep` searching three plies after a candidate instead of two:
  * for measuring (docs/ai.md, "The learned evaluation"), not offered as
  * levels. `strong` keeps the hand-made judgement: the learned one did not
  * pay in the arena. */
 static const struct {
     const char *name;
     decide_fn decide;
-    int learned; /* strong: STRONG_LEARNED_* */
-} builtin[] = {{"random", decide_random, 0},
-               {"greedy", decide_greedy, 0},
-               {"strong", decide_strong, 0},
-               {"strong-learned", decide_strong, STRONG_LEARNED_HORIZON},
-               {"strong-order", decide_strong, STRONG_LEARNED_HORIZON | STRONG_LEARNED_ORDER}};
+    int learned;    /* strong: STRONG_LEARNED_* */
+    int tree_plies; /* strong: 0 for the default */
+} builtin[] = {{"random", decide_random, 0, 0},
+               {"greedy", decide_greedy, 0, 0},
+               {"strong", decide_strong, 0, 0},
+               {"strong-learned", decide_strong, STRONG_LEARNED_HORIZON, 0},
+               {"strong-order", decide_strong, STRONG_LEARNED_HORIZON | STRONG_LEARNED_ORDER, 0},
+               {"strong-deep", decide_strong, 0, 3}};
 
 const char *const ax_player_names[] = {"random", "greedy", "strong", NULL};
 
-static bool alloc_level_memory(ax_player *p, int learned)
+static bool alloc_level_memory(ax_player *p, int learned, int tree_plies)
 {
     if (p->decide == decide_greedy)
         return (p->moves = malloc(AX_MAX_MOVES * sizeof *p->moves)) != NULL;
@@ -107,6 +110,8 @@ static bool alloc_level_memory(ax_player *p, int learned)
         if (!(p->search = strong_new()))
             return false;
         strong_tune(p->search)->learned = learned;
+        if (tree_plies)
+            strong_tune(p->search)->tree_plies = tree_plies;
     }
     return true;
 }
@@ -124,7 +129,7 @@ ax_player *ax_player_new(const char *name, uint64_t seed)
         ax_rng_seed(&p->rng, seed);
         atomic_init(&p->movetime_ms, AX_DEFAULT_MOVETIME_MS);
         atomic_init(&p->cancel, false);
-        if (!alloc_level_memory(p, builtin[i].learned)) {
+        if (!alloc_level_memory(p, builtin[i].learned, builtin[i].tree_plies)) {
             ax_player_free(p);
             return NULL;
         }
