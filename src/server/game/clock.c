@@ -198,6 +198,8 @@ static void save_clock(game *gm)
 
 void clock_tick(service *svc, double now)
 {
+    if (svc->stopping)
+        return; /* the store's writer is gone or going */
     bool save = now - svc->last_clock_save >= SAVE_EVERY_S;
     if (save)
         svc->last_clock_save = now;

@@ -653,6 +653,19 @@ int store_writer_start(store *s, void (*notify)(void *), void *arg)
 void store_writer_submit(store *s, store_write *w)
 {
     w->next = NULL;
+    if (!s->writer_running) {
+        /* no writer (stopped, or never started): written here and now,
+         * kept for store_writer_done, freed by store_writer_stop at the latest */
+        commit_batch(s, w);
+        pthread_mutex_lock(&s->qlock);
+        if (s->done_tail)
+            s->done_tail->next = w;
+        else
+            s->done = w;
+        s->done_tail = w;
+        pthread_mutex_unlock(&s->qlock);
+        return;
+    }
     pthread_mutex_lock(&s->qlock);
     if (s->queue_tail)
         s->queue_tail->next = w;
@@ -683,14 +696,14 @@ void store_write_free(store_write *w)
 
 void store_writer_stop(store *s)
 {
-    if (!s->writer_running)
-        return;
-    pthread_mutex_lock(&s->qlock);
-    s->stopping = true;
-    pthread_cond_signal(&s->wake);
-    pthread_mutex_unlock(&s->qlock);
-    pthread_join(s->writer, NULL);
-    s->writer_running = false;
+    if (s->writer_running) {
+        pthread_mutex_lock(&s->qlock);
+        s->stopping = true;
+        pthread_cond_signal(&s->wake);
+        pthread_mutex_unlock(&s->qlock);
+        pthread_join(s->writer, NULL);
+        s->writer_running = false;
+    }
     store_write *w = store_writer_done(s);
     while (w) {
         store_write *next = w->next;
