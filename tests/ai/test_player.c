@@ -103,12 +103,14 @@ static void test_movetime_is_kept(void **state)
 {
     (void)state;
     const int movetime = 300;
-    /* the learned evaluation's players too: its value at every horizon and
-       its ordering of the candidates must fit the same budget */
-    static const char *const names[] = {"strong", "strong-learned", "strong-order"};
+    /* the learned evaluation's players too (its value at every horizon and
+       its ordering of the candidates), and the deeper tree: each must fit
+       the same budget */
+    static const char *const names[] = {"strong", "strong-learned", "strong-order",
+                                        "strong-deep"};
     for (int v = 0; v < 3; v++)
         for (int plies = 0; plies <= 12; plies += 12)
-            for (int k = 0; k < 3; k++) {
+            for (int k = 0; k < 4; k++) {
                 ax_game g;
                 position_after(&g, v, 2, plies);
                 ax_player *p = ax_player_new(names[k], 5);
