@@ -106,8 +106,7 @@ static void test_movetime_is_kept(void **state)
     /* the learned evaluation's players too (its value at every horizon and
        its ordering of the candidates), and the deeper tree: each must fit
        the same budget */
-    static const char *const names[] = {"strong", "strong-learned", "strong-order",
-                                        "strong-deep"};
+    static const char *const names[] = {"strong", "strong-learned", "strong-order", "strong-deep"};
     for (int v = 0; v < 3; v++)
         for (int plies = 0; plies <= 12; plies += 12)
             for (int k = 0; k < 4; k++) {
