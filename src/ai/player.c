@@ -82,12 +82,12 @@ static void decide_strong(ax_player *p, const ax_game *view, int seat, ax_move *
     strong_decide(p->search, view, seat, &p->budget, &p->rng, out);
 }
 
-/* `strong-learned` is `strong` judging the horizon by the learned
- * evaluation (value.h), `strong-order` also ordering its candidates by it,
- * `strong-deep` searching three plies after a candidate instead of two:
- * for measuring (docs/ai.md, "The learned evaluation"), not offered as
- * levels. `strong` keeps the hand-made judgement: the learned one did not
- * pay in the arena. */
+/* `strong-deep` is `strong` searching three plies after a candidate
+ * instead of two: the Expert level's player (what its extra time pays for,
+ * docs/ai.md "Levels"). `strong-learned` is `strong` judging the horizon
+ * by the learned evaluation (value.h), `strong-order` also ordering its
+ * candidates by it: for measuring (docs/ai.md, "The learned evaluation"),
+ * not levels; the learned judgement did not pay in the arena. */
 static const struct {
     const char *name;
     decide_fn decide;

@@ -130,6 +130,22 @@ static void test_movetime_is_kept(void **state)
                 if (plies == 0)
                     assert_true(spent >= 0.5 * movetime / 1000.0);
             }
+    /* Expert's deeper tree with more opponents: three plies are then
+       opponents' replies only */
+    for (int v = 0; v < 3; v++)
+        for (int players = 3; players <= 4; players++) {
+            ax_game g;
+            position_after(&g, v, players, 0);
+            ax_player *p = ax_player_new("strong-deep", 5);
+            ax_player_set_movetime(p, movetime);
+            ax_move m;
+            timed_decision(p, &g, &m);
+            ax_player_stats stats;
+            ax_player_get_stats(p, &stats);
+            ax_player_free(p);
+            assert_int_equal(ax_check(&g, &m), AX_OK);
+            assert_true(stats.max_cpu_seconds <= 1.1 * movetime / 1000.0);
+        }
 }
 
 typedef struct {

@@ -1,9 +1,11 @@
 /*
  * levels.c - the table of computer levels (levels.h).
  *
- * `strong` and `expert` are the same search; what separates them is time:
- * 300 ms answers feel immediate to a person, 1000 ms is the search at its
- * measured full strength. The queue may shorten either (ai_workers.c).
+ * `strong` and `expert` are the same search, `expert` with a second a
+ * decision and its replies searched a ply deeper (`strong-deep`): 300 ms
+ * answers feel immediate to a person, and the deeper tree is what the
+ * extra time pays for (docs/ai.md, "Levels"). The queue may shorten either
+ * (ai_workers.c).
  */
 #include "levels.h"
 
@@ -15,7 +17,7 @@ const ai_level ai_levels[] = {
     {"random", "random", 0},
     {"greedy", "greedy", 0},
     {"strong", "strong", 300},
-    {"expert", "strong", 1000},
+    {"expert", "strong-deep", 1000},
     {NULL, NULL, 0},
 };
 /* clang-format on */
