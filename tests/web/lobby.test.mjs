@@ -20,7 +20,14 @@ async function placeByTouch(page) {
     return d(a.split(',').map(Number)) - d(b.split(',').map(Number));
   });
   for (const cell of cells) {
-    const box = await page.locator(`.board-svg [data-cell="${cell}"]`).boundingBox();
+    // The board may be drawn anew between two reads (the rack's turn, a state
+    // message): the cell is then looked up again.
+    let box = null;
+    for (let i = 0; !box && i < 20; i++) {
+      box = await page.locator(`.board-svg [data-cell="${cell}"]`).boundingBox();
+      if (!box) await page.waitForTimeout(50);
+    }
+    assert.ok(box, `cell ${cell} is on the board`);
     const x = box.x + box.width / 2, y = box.y + box.height / 2;
     await page.touchscreen.tap(x, y);
     const st = await page.waitForFunction((k) => {
