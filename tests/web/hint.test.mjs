@@ -7,7 +7,7 @@
 // that has one, and surely in the guided ROTA game, whose hinted line has one).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, createGame, waitTurnOrEnd, answerSwap, cellPoint, gameState, assertNoErrors, shot, PHONE, BASE } from './lib.mjs';
+import { launch, newPage, createGame, waitTurnOrEnd, answerSwap, cellPoint, gameState, assertNoErrors, shot, startServer, PHONE, BASE } from './lib.mjs';
 import { MESSAGES } from '../../web/js/messages.js';
 
 // The hints the server sends the page and the moves the page sends, as they pass.
@@ -185,6 +185,94 @@ test('hint: the note goes with the hint (another pick, the next turn, a dialog)'
       assertNoErrors(page);
       await page.context().close();
     }
+  } finally {
+    await browser.close();
+  }
+});
+
+// The page keeps under the server's message allowance (10 a second, 20 at once, by
+// default: decisions played by hint in quick succession once outran it). On a server that
+// allows less, a placement refused for it ("rate_limited", read by no one) is sent again a
+// moment later and goes through, with no error shown. Here the server allows 4 a second,
+// and the connection's allowance is spent on pings just before the click.
+test('hint: a placement refused for the message rate is sent again and goes through', { timeout: 120000 }, async () => {
+  const server = await startServer(['--msg-rate', '4', '--judge-playouts', '300']);
+  const browser = await launch();
+  try {
+    const page = await newPage(browser);
+    // The page's game socket, to spend its allowance from the page itself.
+    await page.addInitScript(() => {
+      const send = WebSocket.prototype.send;
+      WebSocket.prototype.send = function (data) { window.gameSocket = this; return send.call(this, data); };
+    });
+    const seen = watchSocket(page, 'square-en');
+    const answers = [];
+    page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => answers.push(JSON.parse(payload))));
+    await page.goto(`${server.base}/?lang=en#/`);
+    await createGame(page, { variant: 'square', players: 2, seats: ['human', 'ai:random'], keepForm: true }, server.base);
+    await waitTurnOrEnd(page, 60000);
+    await page.click('[data-action=hint]');
+    const key = await page.waitForFunction(() => {
+      const el = document.getElementById('preview');
+      return el && el.dataset.state === 'legal' ? el.dataset.key : null;
+    }, null, { timeout: 30000 });
+    const point = await cellPoint(page, await key.jsonValue());
+    await page.mouse.move(point.x, point.y);
+    const seq = (await gameState(page)).seq;
+    // Twelve pings: the allowance (8 at once) is spent; wait for their twelve answers.
+    const before = answers.length;
+    await page.evaluate(() => { for (let i = 0; i < 12; i++) window.gameSocket.send('{"type":"ping"}'); });
+    for (let i = 0; i < 100 && answers.slice(before).filter((m) => m.type === 'pong' || m.code === 'rate_limited').length < 12; i++) {
+      await page.waitForTimeout(50);
+    }
+    assert.ok(answers.slice(before).some((m) => m.code === 'rate_limited'), 'the pings spent the allowance');
+    // Their refusals are said on the page (a toast): marked, to tell it from a later one.
+    await page.evaluate(() => { for (const el of document.querySelectorAll('.toast')) el.dataset.before = 'true'; });
+    const refusedBefore = answers.filter((m) => m.code === 'rate_limited').length;
+    await page.mouse.click(point.x, point.y);
+    await page.waitForFunction((b) => Number(document.querySelector('.game').dataset.seq) > b, seq, { timeout: 10000 });
+    assert.ok(answers.filter((m) => m.code === 'rate_limited').length > refusedBefore, 'the placement was refused once');
+    const places = seen.sent.filter((m) => m.type === 'place');
+    assert.ok(places.length >= 2, `the placement was sent again (${places.length} times)`);
+    assert.deepEqual(places.at(-1), places[0], 'the same placement');
+    assert.deepEqual({ ...places[0], wild: places[0].wild ?? null }, { ...seen.hints[0], wild: seen.hints[0].wild ?? null }, 'the hinted placement');
+    assert.equal(await page.locator('.toast-error:not([data-before])').count(), 0, "the placement's refusal is not shown");
+    assertNoErrors(page);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});
+
+// The page's game socket keeps under the server's default allowance however fast it is
+// asked to send: 40 messages at once (each answered, here as an unknown type) go out
+// paced, and none is refused for the rate.
+test('hint: the game socket keeps under the message allowance', { timeout: 60000 }, async () => {
+  const browser = await launch();
+  try {
+    const page = await newPage(browser);
+    await page.goto(`${BASE}/?lang=en#/`);
+    const id = await createGame(page, { variant: 'square', players: 2, seats: ['human', 'ai:random'], keepForm: true });
+    const answers = await page.evaluate(async (gameId) => {
+      const { GameSocket } = await import('/js/api.js');
+      const got = [];
+      return new Promise((resolve, reject) => {
+        const sock = new GameSocket(gameId, null, {
+          status: (st) => {
+            if (st.state !== 'open' || sock.sent) return;
+            sock.sent = true;
+            for (let i = 0; i < 40; i++) sock.send({ type: 'paced' });
+          },
+          message: (m) => {
+            if (m.type === 'error') got.push(m.code);
+            if (got.length === 40) { sock.close(); resolve(got); }
+          },
+        });
+        setTimeout(() => { sock.close(); reject(new Error(`only ${got.length} answers`)); }, 20000);
+      });
+    }, id);
+    assert.deepEqual([...new Set(answers)], ['bad_message'], 'every message read, none refused for the rate');
+    assertNoErrors(page);
   } finally {
     await browser.close();
   }

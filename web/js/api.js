@@ -12,6 +12,11 @@ const MOVING_TRIES = 40;
 const MOVING_PAUSE_MS = 300;
 const PING_MS = 3000;    // the server answers each ping with a pong
 const SILENCE_MS = 7000; // nothing heard this long: the server or the way to it is gone
+// The server allows a connection 10 messages a second, 20 at once (serve --msg-rate); the
+// page sends at most SEND_RATE a second, SEND_BURST at once, so a player who plays fast
+// (hint, place, hint, …, or hovering ROTA cells, a preview per colour) has nothing refused.
+const SEND_RATE = 8;
+const SEND_BURST = 16;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -157,6 +162,10 @@ export class GameSocket {
     this.timer = null;
     this.pingTimer = null;
     this.lastPong = 0;
+    this.outbox = [];          // messages waiting for the allowance, in order
+    this.tokens = SEND_BURST;
+    this.tokensAt = 0;
+    this.flushTimer = null;
     this.onOnline = () => this.retryNow();
     window.addEventListener('online', this.onOnline);
     this.connect();
@@ -180,6 +189,10 @@ export class GameSocket {
     try { ws = new WebSocket(this.url(), this.protocols()); } catch { this.scheduleRetry(); return; }
     this.ws = ws;
     this.movingRetry = null;
+    // A new connection has the server's whole allowance; nothing waits for the old one.
+    this.outbox = [];
+    this.tokens = SEND_BURST;
+    this.tokensAt = Date.now();
     let answered = false;
     ws.onopen = () => {
       this.lastPong = Date.now();
@@ -249,15 +262,34 @@ export class GameSocket {
 
   get open() { return !!this.ws && this.ws.readyState === WebSocket.OPEN; }
 
+  // Kept under the server's allowance (see SEND_RATE): what would go over waits its turn.
   send(msg) {
     if (!this.open) return false;
-    this.ws.send(JSON.stringify(msg));
+    this.outbox.push(JSON.stringify(msg));
+    this.flush();
     return true;
+  }
+
+  flush() {
+    const ws = this.ws;
+    if (!ws || ws.readyState !== WebSocket.OPEN) { this.outbox = []; return; }
+    const now = Date.now();
+    this.tokens = Math.min(SEND_BURST, this.tokens + ((now - this.tokensAt) / 1000) * SEND_RATE);
+    this.tokensAt = now;
+    while (this.outbox.length && this.tokens >= 1) {
+      ws.send(this.outbox.shift());
+      this.tokens -= 1;
+    }
+    if (this.outbox.length && !this.flushTimer) {
+      const wait = Math.ceil(((1 - this.tokens) / SEND_RATE) * 1000);
+      this.flushTimer = setTimeout(() => { this.flushTimer = null; this.flush(); }, wait);
+    }
   }
 
   close() {
     this.closedByUs = true;
     clearTimeout(this.timer);
+    clearTimeout(this.flushTimer);
     clearInterval(this.pingTimer);
     window.removeEventListener('online', this.onOnline);
     if (this.ws) this.ws.close();

@@ -27,6 +27,10 @@ import { Guide } from './guide.js';
 
 const SQ_DIRS = [[0, 1], [1, 0], [0, -1], [-1, 0]]; // right, down, left, up ([row, col])
 const PREVIEW_GAP_MS = 130; // at most ~7 previews a second (the server limits messages per second)
+// A decision refused for the message rate is sent again after RESEND_MS, at most RESENDS
+// times (the server refills 10 messages a second by default).
+const RESEND_MS = 400;
+const RESENDS = 5;
 const addCell = (a, d) => [a[0] + d[0], a[1] + d[1]];
 // Why a placement is not allowed, from a preview or an error (the engine's reason).
 const illegalText = (ans) => errorText({ code: 'illegal_move', reason: ans.reason, message: ans.error });
@@ -379,6 +383,18 @@ export class GameView {
       this.settlePreview(p, { legal: false, error: m.message, code: m.code, reason: m.reason || null });
       return;
     }
+    if (m.code === 'rate_limited' && p?.msg && (p.tries || 0) < RESENDS) {
+      // Refused unread (too many messages at once: decisions played by hint in quick
+      // succession): the same decision again once the server's allowance has refilled.
+      p.tries = (p.tries || 0) + 1;
+      setTimeout(() => this.resend(p), RESEND_MS);
+      return;
+    }
+    if (m.code === 'rate_limited' && !p && this.hintAsked) {
+      // The hint's request was the one refused: the button asks again.
+      this.hintAsked = null;
+      this.renderHintButton();
+    }
     this.placing = false;
     if (m.code === 'unauthorized' && this.token && !this.you) {
       // The seat token is not accepted (an old game, another server): watch instead.
@@ -686,11 +702,24 @@ export class GameView {
   send(move) {
     if (!this.sock.send(move)) { dialogs.toast(this.toastHost, t('game.offline'), 'error'); return; }
     this.guide?.onSend(move);
-    this.pending.push({ kind: move.type });
+    this.pending.push({ kind: move.type, msg: move, gen: this.gen });
     this.placing = true;
     this.board.overlay(null);
     this.renderPreviewPanel(null, null);
     this.renderStatus();
+  }
+
+  // A decision refused for the message rate, sent again while it is still the one
+  // being placed (no new state, the connection not lost meanwhile).
+  resend(p) {
+    if (p.gen !== this.gen || !this.placing) return;
+    if (!this.sock.send(p.msg)) {
+      this.placing = false;
+      dialogs.toast(this.toastHost, t('game.offline'), 'error');
+      this.renderAll();
+      return;
+    }
+    this.pending.push(p);
   }
 
   // ROTA: the empty corner scores as a named colour. Ask the server what each colour
