@@ -391,7 +391,7 @@ export class GameView {
       return;
     }
     if (m.code === 'rate_limited' && !p && this.hintAsked) {
-      // The hint's request was the one refused: the button asks again.
+      // The hint's request was the one refused: its button may be pressed again.
       this.hintAsked = null;
       this.renderHintButton();
     }
