@@ -48,7 +48,7 @@
  * a new number, so that games played under the old rules are recognized. */
 #define AX_RULES_VERSION "axio-rules/1"
 
-typedef enum { AX_SQUARE, AX_ROTA, AX_HEX } ax_variant;
+typedef enum { AX_SQUARE, AX_ROTA, AX_HEX, AX_VARIANTS } ax_variant; /* AX_VARIANTS: how many */
 typedef enum { AX_STANDARD, AX_SOLO, AX_TEAM } ax_mode;
 typedef enum { AX_PHASE_PLACE, AX_PHASE_SWAP, AX_PHASE_OVER } ax_phase;
 typedef enum {

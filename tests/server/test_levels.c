@@ -1,5 +1,6 @@
 /*
- * test_levels.c - the computer levels' table: every level finds its player,
+ * test_levels.c - the computer levels' table: every level finds its player
+ * in every variant (Expert's differs in ROTA),
  * levels are listed weakest first (a searching level never thinks less than
  * the one before it), unknown names are refused, and the list in error
  * messages names them all.
@@ -19,16 +20,26 @@ static void test_every_level_has_a_player(void **state)
     (void)state;
     int n = 0, last_think = 0;
     for (const ai_level *l = ai_levels; l->name; l++, n++) {
-        ax_player *p = ax_player_new(l->player, 1);
-        assert_non_null(p);
-        ax_player_free(p);
+        for (int v = AX_SQUARE; v < AX_VARIANTS; v++) {
+            const char *name = ai_level_player(l, v);
+            assert_non_null(name);
+            ax_player *p = ax_player_new(name, 1);
+            assert_non_null(p);
+            ax_player_free(p);
+            /* only a searching player has a think time */
+            assert_int_equal(l->think_ms > 0, strncmp(name, "strong", 6) == 0);
+        }
+        assert_null(ai_level_player(l, -1));
+        assert_null(ai_level_player(l, AX_VARIANTS));
         assert_ptr_equal(ai_level_find(l->name), l);
         assert_true(l->think_ms >= last_think);
         last_think = l->think_ms;
-        /* only a searching player has a think time */
-        assert_int_equal(l->think_ms > 0, strncmp(l->player, "strong", 6) == 0);
     }
     assert_int_equal(n, 4);
+    const ai_level *expert = ai_level_find("expert");
+    assert_string_equal(ai_level_player(expert, AX_SQUARE), "strong-deep");
+    assert_string_equal(ai_level_player(expert, AX_HEX), "strong-deep");
+    assert_string_equal(ai_level_player(expert, AX_ROTA), "strong");
     assert_int_equal(ai_level_find("expert")->think_ms, 1000);
     assert_int_equal(ai_level_find("strong")->think_ms, 300);
 }

@@ -203,7 +203,7 @@ static int seats_from_stored(game *gm, const stored_game *sg, char *err, size_t 
             s->kind = SEAT_AI;
             s->taken = true;
             const ai_level *level = ai_level_find(ss->level);
-            s->ai = level ? ax_player_new(level->player, seed) : NULL;
+            s->ai = level ? ax_player_new(ai_level_player(level, gm->g.variant), seed) : NULL;
             if (!s->ai) {
                 snprintf(err, n, "seat %d: no computer player called '%s'", i, ss->level);
                 return -1;
