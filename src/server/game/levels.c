@@ -15,8 +15,8 @@
 #include <string.h>
 
 /* clang-format off */
-/*                        square         rota      hex */
 const ai_level ai_levels[] = {
+    /*          square         rota      hex */
     {"random", {"random",      "random", "random"},      0},
     {"greedy", {"greedy",      "greedy", "greedy"},      0},
     {"strong", {"strong",      "strong", "strong"},      300},
