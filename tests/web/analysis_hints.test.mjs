@@ -42,7 +42,9 @@ async function followHint(page, seen, touch) {
       return el && el.dataset.state === 'legal' && document.querySelector('.rack-tile.selected') ? el.dataset.key : null;
     }, null, { timeout: 30000 });
     const cell = await key.jsonValue();
-    await page.locator(`.board-svg [data-cell="${cell}"]`).first().scrollIntoViewIfNeeded();
+    // In the middle of the screen: a cell scrolled just into view can lie under the sticky
+    // header, and a tap there opens the header's link (a clean run once landed on "sign in").
+    await page.locator(`.board-svg [data-cell="${cell}"]`).first().evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center' }));
     const p = await cellPoint(page, cell);
     if (touch) await page.touchscreen.tap(p.x, p.y); else await page.mouse.click(p.x, p.y);
     const next = await page.waitForFunction((b) => (document.querySelector('.wild-dialog') ? 'wild'
