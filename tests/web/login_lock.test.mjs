@@ -33,6 +33,13 @@ async function tryLogin(page, base, lang, name, password) {
   return (await answer).status();
 }
 
+// The message the page shows once it has read the answer (the answer can reach the test
+// before the page has written it).
+async function shownMessage(page) {
+  await page.waitForFunction(() => document.getElementById('auth-msg')?.textContent.trim() !== '', null, { timeout: 10000 });
+  return (await page.textContent('#auth-msg')).trim();
+}
+
 // The lock's text with the time it shows (HH:MM in the language's way).
 function expected(L, key, text) {
   const time = /(\d{1,2}[:.]\d{2}(?:\s?[AP]M)?)/.exec(text)?.[1];
@@ -52,19 +59,19 @@ test('login lock: the page says what is locked and until when (en, de phone, hu)
     const en = await pageAt(browser, '10.0.0.1', DESKTOP);
     for (let i = 0; i < 5; i++) assert.equal(await tryLogin(en, srv.base, 'en', 'Newbie', `wrong ${i}`), 401);
     assert.equal(await tryLogin(en, srv.base, 'en', 'Newbie', PW), 429);
-    let text = (await en.textContent('#auth-msg')).trim();
+    let text = await shownMessage(en);
     assert.equal(text, expected(L, 'auth.locked_address', text));
     assert.doesNotMatch(text, /a minute/, 'not "wait a minute": the lock lasts 15');
     await shot(en, 'login-locked-address-en-desktop');
     assert.equal(await tryLogin(en, srv.base, 'en', 'Other', PW), 429);
-    text = (await en.textContent('#auth-msg')).trim();
+    text = await shownMessage(en);
     assert.equal(text, expected(L, 'auth.locked_address', text), 'every name from this address');
 
     // de, phone, another address: Newbie itself is locked from everywhere; Other logs in.
     L = MESSAGES.de;
     const de = await pageAt(browser, '10.0.0.2', PHONE, { isMobile: true, hasTouch: true });
     assert.equal(await tryLogin(de, srv.base, 'de', 'Newbie', PW), 429);
-    text = (await de.textContent('#auth-msg')).trim();
+    text = await shownMessage(de);
     assert.equal(text, expected(L, 'auth.locked_name', text));
     await shot(de, 'login-locked-name-de-phone');
     assert.equal(await tryLogin(de, srv.base, 'de', 'Other', PW), 200, 'another name from another address');
@@ -74,7 +81,7 @@ test('login lock: the page says what is locked and until when (en, de phone, hu)
     const hu = await pageAt(browser, '10.0.0.3', DESKTOP);
     for (let i = 0; i < 5; i++) assert.equal(await tryLogin(hu, srv.base, 'hu', 'Senki', `rossz ${i}`), 401);
     assert.equal(await tryLogin(hu, srv.base, 'hu', 'Other', PW), 429);
-    text = (await hu.textContent('#auth-msg')).trim();
+    text = await shownMessage(hu);
     assert.equal(text, expected(L, 'auth.locked_address', text));
     await shot(hu, 'login-locked-address-hu-desktop');
     for (const p of [en, de, hu]) assertNoErrors(p);
