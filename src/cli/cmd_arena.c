@@ -18,6 +18,12 @@
  * garbage, an illegal decision, too late, or dies forfeits its game: its seat
  * leaves (rules 6, it ranks last) and `greedy` plays the seat's remaining
  * decisions; the engine is started again for the next game.
+ *
+ * With --jobs N the deals are shared among N worker processes (deal d goes to
+ * worker d mod N, each with engines of its own); after each deal a worker
+ * writes what the deal added to every tally down a pipe, and this process
+ * adds them up. The figures are those of one run of all the deals: every sum
+ * is over deals, whichever process played them.
  */
 #include "../ai/player.h"
 #include "../engine/axio.h"
@@ -27,16 +33,20 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 static const char *const help =
     "usage: axio arena --variant square|rota|hex --players N --ai A,B[,...] --games G --seed S\n"
     "                  [--movetime MS] [--playouts P] [--mode standard|solo|team] [--record DIR]\n"
-    "                  [--share-seeds]\n"
+    "                  [--share-seeds] [--jobs J]\n"
     "\n"
     "Plays duplicate sets between computer players: each deal (seed S, S+1, ...) is played\n"
     "N times with the seats rotated, so the luck of the draw cancels. Prints per player the\n"
@@ -56,6 +66,9 @@ static const char *const help =
     "  --share-seeds  tell external engines the seeds built-in players get, so that\n"
     "              cmd:axio engine --player P plays exactly as P; those seeds come from the\n"
     "              deal, so a dishonest engine could work out hidden tiles: trusted engines only\n"
+    "  --jobs      play J deals at a time, in J processes (default 1), each with its own\n"
+    "              external engines; the report is the same as one process's. More jobs than\n"
+    "              free cores leave a searching player less of its movetime to think\n"
     "An external engine that answers garbage or an illegal decision, dies, or answers later\n"
     "than 110% of its movetime plus 1 s (60 s with movetime 0) forfeits the game: its seat\n"
     "leaves and ranks last. Progress goes to stderr after every deal. SIGINT (Ctrl-C) or\n"
@@ -63,6 +76,7 @@ static const char *const help =
     "a second one stops at once.\n";
 
 #define MAX_CONTESTANTS  AX_MAX_PLAYERS
+#define MAX_JOBS         64
 #define EXIT_INTERRUPTED 130
 
 /* Set by the first SIGINT/SIGTERM; the run stops between deals. */
@@ -99,7 +113,7 @@ typedef struct {
 typedef struct {
     const char *variant, *mode, *record_dir;
     bool share_seeds; /* external engines get the seeds of the built-in players */
-    long players, games, movetime, playouts;
+    long players, games, movetime, playouts, jobs;
     uint64_t seed;
     entry entries[MAX_CONTESTANTS];
     int nentries;
@@ -227,17 +241,23 @@ static int parse_entries(const char *list, arena_options *o)
 
 static int parse_options(int argc, char **argv, arena_options *o)
 {
-    static const struct option opts[] = {
-        {"variant", required_argument, 0, 'v'},  {"players", required_argument, 0, 'p'},
-        {"mode", required_argument, 0, 'm'},     {"seed", required_argument, 0, 's'},
-        {"games", required_argument, 0, 'g'},    {"ai", required_argument, 0, 'a'},
-        {"movetime", required_argument, 0, 't'}, {"playouts", required_argument, 0, 'n'},
-        {"record", required_argument, 0, 'r'},   {"share-seeds", no_argument, 0, 'e'},
-        {"help", no_argument, 0, 'h'},           {0, 0, 0, 0}};
+    static const struct option opts[] = {{"variant", required_argument, 0, 'v'},
+                                         {"players", required_argument, 0, 'p'},
+                                         {"mode", required_argument, 0, 'm'},
+                                         {"seed", required_argument, 0, 's'},
+                                         {"games", required_argument, 0, 'g'},
+                                         {"ai", required_argument, 0, 'a'},
+                                         {"movetime", required_argument, 0, 't'},
+                                         {"playouts", required_argument, 0, 'n'},
+                                         {"record", required_argument, 0, 'r'},
+                                         {"share-seeds", no_argument, 0, 'e'},
+                                         {"jobs", required_argument, 0, 'j'},
+                                         {"help", no_argument, 0, 'h'},
+                                         {0, 0, 0, 0}};
     const char *ai = NULL;
     bool have_seed = false, have_games = false;
     int c;
-    *o = (arena_options){.players = 2, .movetime = AX_DEFAULT_MOVETIME_MS};
+    *o = (arena_options){.players = 2, .movetime = AX_DEFAULT_MOVETIME_MS, .jobs = 1};
     optind = 1;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
@@ -268,6 +288,10 @@ static int parse_options(int argc, char **argv, arena_options *o)
         case 'n':
             if (!parse_long(optarg, 0, 100000000, &o->playouts))
                 return usage_error("arena", "--playouts must be a number, not '%s'", optarg);
+            break;
+        case 'j':
+            if (!parse_long(optarg, 1, MAX_JOBS, &o->jobs))
+                return usage_error("arena", "--jobs must be 1 to %d, not '%s'", MAX_JOBS, optarg);
             break;
         case 'h': fputs(help, stdout); return -1;
         default: return usage_error("arena", "unknown or incomplete option '%s'", argv[optind - 1]);
@@ -563,6 +587,7 @@ static int play_deal(const arena_options *o, long d, arena_run *run, tally *tall
     const ax_game *g = run->g;
     long n = o->players;
     double deal_share[MAX_CONTESTANTS] = {0};
+    run->games = d * n; /* the games' numbers are the same in any worker */
     for (int r = 0; r < n; r++) {
         int at[AX_MAX_PLAYERS];
         for (int s = 0; s < n; s++)
@@ -588,47 +613,12 @@ static int play_deal(const arena_options *o, long d, arena_run *run, tally *tall
     return 0;
 }
 
-static void print_heading(const arena_options *o, const char *what)
-{
-    printf("%s %ldp %s: %s from seed %llu, movetime %ld ms", o->variant, o->players,
-           ax_mode_name(o->m), what, (unsigned long long)o->seed, o->movetime);
-    if (o->playouts)
-        printf(", %ld playouts", o->playouts);
-    printf("\n");
-}
-
-static int run_standard(const arena_options *o, arena_run *run, tally *tallies)
-{
-    long n = o->players, deals = (o->games + n - 1) / n, played = 0;
-    for (; played < deals && !stop_requested; played++) {
-        if (play_deal(o, played, run, tallies))
-            return 1;
-        fprintf(stderr, "arena: deal %ld/%ld, %ld games, win rates:", played + 1, deals,
-                (played + 1) * n);
-        print_standard(o, tallies, played + 1, stderr, true);
-        fputc('\n', stderr);
-    }
-    char what[128];
-    int len =
-        snprintf(what, sizeof what, "%ld games (%ld deals x %ld seatings)", played * n, played, n);
-    if (played < deals)
-        snprintf(what + len, sizeof what - (size_t)len, ", interrupted after %ld of %ld deals",
-                 played, deals);
-    print_heading(o, what);
-    if (played == 0)
-        return EXIT_INTERRUPTED;
-    print_standard(o, tallies, played, stdout, false);
-    print_by_seat(o, tallies);
-    for (int i = 0; i < n; i++)
-        print_time(&tallies[i], entry_of(o, i));
-    return played < deals ? EXIT_INTERRUPTED : 0;
-}
-
 /* Every contestant plays seed k alone; results[i] gets each result. */
 static int play_seed(const arena_options *o, long k, arena_run *run, tally *tallies,
                      double *results)
 {
     const ax_game *g = run->g;
+    run->games = k * o->nentries;
     for (int i = 0; i < o->nentries; i++) {
         const int at[AX_MAX_PLAYERS] = {i};
         uint64_t deal = o->seed + (uint64_t)k;
@@ -644,6 +634,265 @@ static int play_seed(const arena_options *o, long k, arena_run *run, tally *tall
         t->games++;
     }
     return 0;
+}
+
+/* What one deal (solo: one seed) added to every contestant's tally: a
+ * worker's message to the process that adds them up. */
+typedef struct {
+    long index;
+    double results[MAX_CONTESTANTS]; /* solo */
+    tally add[MAX_CONTESTANTS];
+} unit_report;
+
+_Static_assert(sizeof(unit_report) <= PIPE_BUF, "a report is written to a pipe in one piece");
+
+/* The run's deals (solo: seeds) and how many have been played. */
+typedef struct {
+    long units, played;
+    double diff_sum, diff_sq; /* solo with two contestants: the paired difference */
+} progress;
+
+static int play_unit(const arena_options *o, long k, arena_run *run, unit_report *r)
+{
+    *r = (unit_report){.index = k};
+    return o->m == AX_SOLO ? play_seed(o, k, run, r->add, r->results)
+                           : play_deal(o, k, run, r->add);
+}
+
+static void add_tally(tally *t, const tally *a)
+{
+    if (a->games > 0) {
+        t->result_min =
+            t->games == 0 || a->result_min < t->result_min ? a->result_min : t->result_min;
+        t->result_max =
+            t->games == 0 || a->result_max > t->result_max ? a->result_max : t->result_max;
+    }
+    t->score_sum += a->score_sum;
+    t->score_sq += a->score_sq;
+    t->result_sum += a->result_sum;
+    t->result_sq += a->result_sq;
+    t->lowest_sum += a->lowest_sum;
+    t->games += a->games;
+    for (int s = 0; s < AX_MAX_PLAYERS; s++) {
+        t->seat_share[s] += a->seat_share[s];
+        t->seat_games[s] += a->seat_games[s];
+    }
+    add_time(t, &a->time);
+    for (int v = 0; v <= MATCH_GONE; v++)
+        t->forfeits[v] += a->forfeits[v];
+}
+
+/* Adds a deal's (solo: a seed's) report to the tallies and says so on stderr. */
+static void take_report(const arena_options *o, const unit_report *r, progress *pr, tally *tallies)
+{
+    for (int i = 0; i < MAX_CONTESTANTS; i++)
+        add_tally(&tallies[i], &r->add[i]);
+    pr->played++;
+    if (o->m != AX_SOLO) {
+        fprintf(stderr, "arena: deal %ld/%ld, %ld games, win rates:", pr->played, pr->units,
+                pr->played * o->players);
+        print_standard(o, tallies, pr->played, stderr, true);
+        fputc('\n', stderr);
+        return;
+    }
+    if (o->nentries == 2) {
+        double diff = r->results[0] - r->results[1];
+        pr->diff_sum += diff;
+        pr->diff_sq += diff * diff;
+    }
+    fprintf(stderr, "arena: seed %ld/%ld, mean results:", pr->played, pr->units);
+    for (int i = 0; i < o->nentries; i++)
+        fprintf(stderr, " %s %.2f", o->entries[i].label,
+                tallies[i].result_sum / (double)pr->played);
+    fputc('\n', stderr);
+}
+
+static void stop_engines(arena_run *run)
+{
+    for (int i = 0; i < MAX_CONTESTANTS; i++) {
+        engine_stop(run->ext[i].engine, true);
+        run->ext[i].engine = NULL;
+    }
+}
+
+/* Reads len bytes; returns the number read, short only at the end of the pipe. */
+static size_t read_fully(int fd, void *buf, size_t len)
+{
+    size_t got = 0;
+    while (got < len) {
+        ssize_t n = read(fd, (char *)buf + got, len - got);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        got += (size_t)n;
+    }
+    return got;
+}
+
+/* A worker: plays deals job, job + jobs, ... and reports each; never returns. */
+static void work(const arena_options *o, arena_run *run, long units, long job, int fd)
+{
+    int rc = 0;
+    for (long k = job; k < units && !stop_requested && rc == 0; k += o->jobs) {
+        unit_report r;
+        rc = play_unit(o, k, run, &r);
+        ssize_t n;
+        while (rc == 0 && (n = write(fd, &r, sizeof r)) != (ssize_t)sizeof r)
+            if (n >= 0 || errno != EINTR)
+                rc = 1; /* the process adding up is gone */
+    }
+    stop_engines(run);
+    _exit(rc);
+}
+
+static bool exited_well(pid_t pid)
+{
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+            return false;
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+static void tell_workers_to_stop(const pid_t *pid, const bool *running, long n)
+{
+    for (long j = 0; j < n; j++)
+        if (running[j])
+            kill(pid[j], SIGTERM);
+}
+
+/* Plays the deals in o->jobs worker processes and adds up their reports.
+ * A stop signal is passed on to the workers, which end the deal they are
+ * playing; a worker that fails stops the others. */
+static int play_in_workers(const arena_options *o, arena_run *run, progress *pr, tally *tallies)
+{
+    long jobs = o->jobs < pr->units ? o->jobs : pr->units, started = 0;
+    pid_t pid[MAX_JOBS];
+    bool running[MAX_JOBS] = {0};
+    struct pollfd fds[MAX_JOBS];
+    int rc = 0;
+    stop_engines(run); /* each worker starts its own */
+    fflush(NULL);
+    for (; started < jobs; started++) {
+        int p[2];
+        if (pipe(p) != 0) {
+            fprintf(stderr, "axio arena: cannot make a pipe: %s\n", strerror(errno));
+            rc = 1;
+            break;
+        }
+        pid_t child = fork();
+        if (child < 0) {
+            fprintf(stderr, "axio arena: cannot start a worker: %s\n", strerror(errno));
+            close(p[0]);
+            close(p[1]);
+            rc = 1;
+            break;
+        }
+        if (child == 0) {
+            close(p[0]);
+            for (long j = 0; j < started; j++)
+                close(fds[j].fd);
+            work(o, run, pr->units, started, p[1]);
+        }
+        close(p[1]);
+        pid[started] = child;
+        running[started] = true;
+        fds[started] = (struct pollfd){.fd = p[0], .events = POLLIN};
+    }
+    bool told = rc != 0;
+    if (told)
+        tell_workers_to_stop(pid, running, started);
+    for (long left = started; left > 0;) {
+        if (stop_requested && !told) {
+            tell_workers_to_stop(pid, running, started);
+            told = true;
+        }
+        if (poll(fds, (nfds_t)started, -1) < 0) {
+            if (errno == EINTR)
+                continue;
+            fprintf(stderr, "axio arena: poll: %s\n", strerror(errno));
+            rc = 1;
+            break;
+        }
+        for (long j = 0; j < started; j++) {
+            if (fds[j].fd < 0 || !fds[j].revents)
+                continue;
+            unit_report r;
+            size_t got = read_fully(fds[j].fd, &r, sizeof r);
+            if (got == sizeof r) {
+                take_report(o, &r, pr, tallies);
+                continue;
+            }
+            close(fds[j].fd);
+            fds[j].fd = -1;
+            left--;
+            running[j] = false;
+            if (exited_well(pid[j]) && got == 0)
+                continue;
+            fprintf(stderr, "axio arena: worker %ld failed; stopping the others\n", j);
+            rc = 1;
+            if (!told)
+                tell_workers_to_stop(pid, running, started);
+            told = true;
+        }
+    }
+    for (long j = 0; j < started; j++) {
+        if (!running[j])
+            continue;
+        kill(pid[j], SIGKILL); /* only after a failure of this process */
+        exited_well(pid[j]);
+        if (fds[j].fd >= 0)
+            close(fds[j].fd);
+    }
+    return rc;
+}
+
+/* Plays every deal (solo: seed) of the run, here or in workers, until the
+ * end or a stop signal. */
+static int play_units(const arena_options *o, arena_run *run, progress *pr, tally *tallies)
+{
+    if (o->jobs > 1)
+        return play_in_workers(o, run, pr, tallies);
+    for (long k = 0; k < pr->units && !stop_requested; k++) {
+        unit_report r;
+        if (play_unit(o, k, run, &r))
+            return 1;
+        take_report(o, &r, pr, tallies);
+    }
+    return 0;
+}
+
+static void print_heading(const arena_options *o, const char *what)
+{
+    printf("%s %ldp %s: %s from seed %llu, movetime %ld ms", o->variant, o->players,
+           ax_mode_name(o->m), what, (unsigned long long)o->seed, o->movetime);
+    if (o->playouts)
+        printf(", %ld playouts", o->playouts);
+    printf("\n");
+}
+
+static int run_standard(const arena_options *o, arena_run *run, tally *tallies)
+{
+    long n = o->players;
+    progress pr = {.units = (o->games + n - 1) / n};
+    if (play_units(o, run, &pr, tallies))
+        return 1;
+    long played = pr.played, deals = pr.units;
+    char what[128];
+    int len =
+        snprintf(what, sizeof what, "%ld games (%ld deals x %ld seatings)", played * n, played, n);
+    if (played < deals)
+        snprintf(what + len, sizeof what - (size_t)len, ", interrupted after %ld of %ld deals",
+                 played, deals);
+    print_heading(o, what);
+    if (played == 0)
+        return EXIT_INTERRUPTED;
+    print_standard(o, tallies, played, stdout, false);
+    print_by_seat(o, tallies);
+    for (int i = 0; i < n; i++)
+        print_time(&tallies[i], entry_of(o, i));
+    return played < deals ? EXIT_INTERRUPTED : 0;
 }
 
 static void print_solo(const arena_options *o, const tally *tallies, long n, double diff_sum,
@@ -669,22 +918,10 @@ static void print_solo(const arena_options *o, const tally *tallies, long n, dou
 
 static int run_solo(const arena_options *o, arena_run *run, tally *tallies)
 {
-    double diff_sum = 0, diff_sq = 0;
-    long played = 0;
-    for (; played < o->games && !stop_requested; played++) {
-        double results[MAX_CONTESTANTS];
-        if (play_seed(o, played, run, tallies, results))
-            return 1;
-        if (o->nentries == 2) {
-            diff_sum += results[0] - results[1];
-            diff_sq += (results[0] - results[1]) * (results[0] - results[1]);
-        }
-        fprintf(stderr, "arena: seed %ld/%ld, mean results:", played + 1, o->games);
-        for (int i = 0; i < o->nentries; i++)
-            fprintf(stderr, " %s %.2f", o->entries[i].label,
-                    tallies[i].result_sum / (double)(played + 1));
-        fputc('\n', stderr);
-    }
+    progress pr = {.units = o->games};
+    if (play_units(o, run, &pr, tallies))
+        return 1;
+    long played = pr.played;
     char what[96];
     int len = snprintf(what, sizeof what, "%ld seeds", played);
     if (played < o->games)
@@ -693,7 +930,7 @@ static int run_solo(const arena_options *o, arena_run *run, tally *tallies)
     print_heading(o, what);
     if (played == 0)
         return EXIT_INTERRUPTED;
-    print_solo(o, tallies, played, diff_sum, diff_sq);
+    print_solo(o, tallies, played, pr.diff_sum, pr.diff_sq);
     return played < o->games ? EXIT_INTERRUPTED : 0;
 }
 
@@ -740,8 +977,7 @@ int cmd_arena(int argc, char **argv)
         catch_stop_signals();
         rc = o.m == AX_SOLO ? run_solo(&o, &run, tallies) : run_standard(&o, &run, tallies);
     }
-    for (int i = 0; i < MAX_CONTESTANTS; i++)
-        engine_stop(run.ext[i].engine, true);
+    stop_engines(&run);
     free(run.g);
     free(run.init);
     return rc;

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # `axio arena`: bad usage exits 2 with one line; duplicate sets rotate the seats (so two
 # copies of one player share the wins evenly on every deal); solo and team runs report what
-# they should; a run with a fixed playout count is reproducible.
+# they should; a run with a fixed playout count is reproducible, and the same with --jobs
+# (deals played by worker processes); a stop signal or a failing worker ends a run as it
+# should.
 set -euo pipefail
 : "${AXIO:?path of the axio command}"
 
@@ -27,6 +29,8 @@ bad "${ok[@]}" --movetime 0
 bad "${ok[@]}" --mode team
 bad "${ok[@]}" --players 5
 bad "${ok[@]}" extra
+bad "${ok[@]}" --jobs 0
+bad "${ok[@]}" --jobs 65
 "$AXIO" arena --help | grep -q "usage: axio arena"
 
 out=$("$AXIO" arena --variant rota --players 2 --ai greedy,random --games 5 --seed 3 2>/dev/null)
@@ -64,8 +68,33 @@ first=$(run)
 echo "$first"
 [ "$first" = "$(run)" ]
 
-# SIGINT ends a long run after the deal in progress and still reports what was played.
+# Worker processes: the same report, the same records under the same names, in one
+# process or three (deals 0, 3, 6 in the first worker, ...); solo as well.
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+jobs_run() {
+  "$AXIO" arena --variant square --players 2 --ai strong,greedy --games 14 --seed 4 \
+    --movetime 0 --playouts 40 --record "$tmp/rec$1" --jobs "$1" 2>/dev/null |
+    grep -v 'time per decision'
+}
+one=$(jobs_run 1)
+[ "$one" = "$(jobs_run 3)" ] || { echo "FAIL: --jobs 3 reports otherwise"; jobs_run 3; exit 1; }
+echo "$one" | grep -q "14 games (7 deals x 2 seatings)"
+[ "$(ls "$tmp/rec1" | wc -l)" = 14 ]
+diff -r "$tmp/rec1" "$tmp/rec3"
+solo() {
+  "$AXIO" arena --variant hex --players 1 --ai greedy,random --games 5 --seed 5 --jobs "$1" \
+    2>/dev/null | grep -v 'time per decision'
+}
+[ "$(solo 1)" = "$(solo 2)" ] || { echo "FAIL: solo with --jobs 2 reports otherwise"; exit 1; }
+# A worker that cannot write its record fails the run (exit 1) and stops the others.
+mkdir -p "$tmp/blocked/square-2p-standard-3-game5.jsonl.tmp"
+rc=0
+"$AXIO" arena --variant square --players 2 --ai greedy,random --games 400 --seed 1 \
+  --record "$tmp/blocked" --jobs 3 > /dev/null 2> "$tmp/err" || rc=$?
+[ "$rc" = 1 ] || { echo "FAIL: a failing worker: exit $rc, want 1"; exit 1; }
+grep -q "worker 2 failed" "$tmp/err"
+
+# SIGINT ends a long run after the deal in progress and still reports what was played.
 "$AXIO" arena --variant square --players 2 --ai strong,greedy --games 400 --seed 1 \
   --movetime 20 > "$tmp/out" 2> "$tmp/err" &
 pid=$!
@@ -80,3 +109,22 @@ grep -q "^player 0 strong   win rate" "$tmp/out"
 grep -q "strong   time per decision" "$tmp/out"
 played=$(grep -c "^arena: deal" "$tmp/err")
 grep -q "square 2p standard: $((played * 2)) games ($played deals" "$tmp/out"
+
+# The same with workers: the signal (to this process only) is passed on to them, each ends
+# its deal, and none is left running.
+"$AXIO" arena --variant square --players 2 --ai strong,greedy --games 400 --seed 1 \
+  --movetime 20 --jobs 2 > "$tmp/out" 2> "$tmp/err" &
+pid=$!
+for _ in $(seq 600); do grep -q "deal 2/200" "$tmp/err" && break; sleep 0.1; done
+grep -q "deal 2/200" "$tmp/err" || { echo "FAIL: no deals finished"; kill -9 $pid; exit 1; }
+kill -INT $pid
+rc=0; wait $pid || rc=$?
+cat "$tmp/out"
+[ "$rc" = 130 ] || { echo "FAIL: interrupted arena with workers exit $rc, want 130"; exit 1; }
+played=$(grep -c "^arena: deal" "$tmp/err")
+grep -q "square 2p standard: $((played * 2)) games ($played deals x 2 seatings), interrupted after $played of 200" "$tmp/out"
+for f in /proc/[0-9]*/cmdline; do
+  if { tr '\0' ' ' < "$f"; } 2>/dev/null | grep -q -- "--seed 1 --movetime 20 --jobs 2"; then
+    echo "FAIL: a worker is left: $f"; exit 1
+  fi
+done
