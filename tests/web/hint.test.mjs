@@ -201,9 +201,16 @@ test('hint: a placement refused for the message rate is sent again and goes thro
   try {
     const page = await newPage(browser);
     // The page's game socket, to spend its allowance from the page itself.
+    // Also the time of its last message either way, to start from a quiet socket.
     await page.addInitScript(() => {
       const send = WebSocket.prototype.send;
-      WebSocket.prototype.send = function (data) { window.gameSocket = this; return send.call(this, data); };
+      window.lastTraffic = Date.now();
+      WebSocket.prototype.send = function (data) {
+        if (window.gameSocket !== this) this.addEventListener('message', () => { window.lastTraffic = Date.now(); });
+        window.gameSocket = this;
+        window.lastTraffic = Date.now();
+        return send.call(this, data);
+      };
     });
     const seen = watchSocket(page, 'square-en');
     const answers = [];
@@ -219,12 +226,15 @@ test('hint: a placement refused for the message rate is sent again and goes thro
     const point = await cellPoint(page, await key.jsonValue());
     await page.mouse.move(point.x, point.y);
     const seq = (await gameState(page)).seq;
-    // Twelve pings spend the allowance (8 at once); once their twelve answers are in, the
-    // click, in the same task of the page: a click from outside could come a quarter of a
-    // second later on a busy machine, with the allowance refilled.
+    // Once the socket has been quiet for 2.2 s (nothing of the page's own still to be
+    // answered, the allowance full again: 8), twelve pings spend it: 4 are refused. Once
+    // their twelve answers are in, the click, in the same task of the page: a click from
+    // outside could come a quarter of a second later on a busy machine, with the allowance
+    // refilled.
     const before = answers.length;
-    const pingsRefused = await page.evaluate(({ x, y }) => new Promise((resolve) => {
+    const pingsRefused = await page.evaluate(({ x, y }) => new Promise((resolve, reject) => {
       const ws = window.gameSocket;
+      const quietSince = Date.now();
       let answered = 0;
       let refused = 0;
       const onMessage = (ev) => {
@@ -239,10 +249,18 @@ test('hint: a placement refused for the message rate is sent again and goes thro
         svg.dispatchEvent(new MouseEvent('click', { clientX: x, clientY: y, bubbles: true }));
         resolve(refused);
       };
-      ws.addEventListener('message', onMessage);
-      for (let i = 0; i < 12; i++) ws.send('{"type":"ping"}');
+      const spend = () => {
+        if (Date.now() - window.lastTraffic < 2200) {
+          if (Date.now() - quietSince > 20000) reject(new Error('the socket was never quiet'));
+          else setTimeout(spend, 50);
+          return;
+        }
+        ws.addEventListener('message', onMessage);
+        for (let i = 0; i < 12; i++) ws.send('{"type":"ping"}');
+      };
+      spend();
     }), point);
-    assert.ok(pingsRefused > 0, 'the pings spent the allowance');
+    assert.equal(pingsRefused, 4, 'the pings spent the allowance (8 at once)');
     await page.waitForFunction((b) => Number(document.querySelector('.game').dataset.seq) > b, seq, { timeout: 10000 });
     const refused = answers.slice(before).filter((m) => m.code === 'rate_limited').length;
     assert.ok(refused > pingsRefused, `the placement was refused once (${refused} refusals, ${pingsRefused} of them pings)`);
