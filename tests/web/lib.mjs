@@ -69,8 +69,10 @@ export async function shotBoth(page, name) {
 // rated: true for a rated game (needs an account and a clock).
 export async function createGame(page, { variant, players, mode, seats, name = 'Tester', keepForm = false, clock = null, rated = false }, base = BASE) {
   if (!keepForm) await page.goto(`${base}/#/`);
+  // The form is drawn again once the page knows who is signed in: a choice made before
+  // that can be lost (a clean run's radio "did not change its state").
+  await page.waitForSelector(`.name-box[data-state=${name === null ? 'account' : 'guest'}]`);
   if (name !== null) await page.fill('#player-name', name);
-  else await page.waitForSelector('.name-box[data-state=account]');
   await page.check(`input[name=variant][value=${variant}]`, { force: true });
   await page.check(`input[name=players][value="${players}"]`, { force: true });
   if (mode) await page.check(`input[name=mode][value=${mode}]`, { force: true });
