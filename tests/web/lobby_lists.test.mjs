@@ -136,7 +136,9 @@ test('lobby: the lists page and filter by variant; phones show the form before t
 });
 
 test('lobby: Cancel in My games asks first (desktop and phone, en/de/hu)', { timeout: 90000 }, async () => {
-  const srv = await startServer();
+  // Three lobbies loaded twice each and the test's own calls, from one address in a few
+  // seconds: more than the default 20 API requests a second, which are not what is tested.
+  const srv = await startServer(['--request-rate', '1000']);
   const browser = await launch();
   try {
     for (const [lang, viewport] of [['en', DESKTOP], ['de', PHONE], ['hu', DESKTOP]]) {
@@ -175,7 +177,8 @@ test('lobby: Cancel in My games asks first (desktop and phone, en/de/hu)', { tim
       await row.locator('[data-action=cancel]').click();
       await dialog.locator('[data-action=confirm-cancel]').click();
       await row.waitFor({ state: 'detached', timeout: 8000 });
-      assert.equal((await apiCall(srv.base, 'GET', `/api/games/${made.game}`)).body.status, 'cancelled');
+      const after = await apiCall(srv.base, 'GET', `/api/games/${made.game}`);
+      assert.equal(after.body.status, 'cancelled', `the game after Cancel: ${after.status} ${JSON.stringify(after.body)}`);
       assertNoErrors(page);
       await page.context().close();
     }
