@@ -230,8 +230,10 @@ export const freePort = () => new Promise((resolve) => {
 });
 
 // Starts `axio serve` ($AXIO) on a free port with a temporary database and the given
-// extra flags (e.g. ['--absent-s', '2'], or a function of the port giving them).
-// Returns {base, port, stop()}; stop() ends the process and removes the database.
+// extra flags (e.g. ['--absent-s', '2'], or a function of the port giving them). Like
+// run.sh's server, it allows more signups and API requests from 127.0.0.1 than a person
+// gets (a flag given again overrides). Returns {base, port, stop()}; stop() ends the
+// process and removes the database.
 export async function startServer(flagsOrFn = []) {
   assert.ok(process.env.AXIO, 'AXIO is set');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'axio-web-own-'));
@@ -240,7 +242,7 @@ export async function startServer(flagsOrFn = []) {
   const web = path.join(process.env.SRC || path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..'), 'web');
   const log = fs.openSync(path.join(dir, 'server.log'), 'w');
   const proc = spawn(process.env.AXIO, ['serve', '--port', String(port), '--bind', '127.0.0.1', '--db', path.join(dir, 'own.db'),
-    '--web', web, '--max-signups-per-ip', '1000', ...flags], { stdio: ['ignore', log, log] });
+    '--web', web, '--max-signups-per-ip', '1000', '--request-rate', '1000', ...flags], { stdio: ['ignore', log, log] });
   const base = `http://127.0.0.1:${port}`;
   const stop = () => new Promise((resolve) => {
     const done = () => { fs.closeSync(log); fs.rmSync(dir, { recursive: true, force: true }); resolve(); };

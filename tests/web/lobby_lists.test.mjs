@@ -136,9 +136,7 @@ test('lobby: the lists page and filter by variant; phones show the form before t
 });
 
 test('lobby: Cancel in My games asks first (desktop and phone, en/de/hu)', { timeout: 90000 }, async () => {
-  // Three lobbies loaded twice each and the test's own calls, from one address in a few
-  // seconds: more than the default 20 API requests a second, which are not what is tested.
-  const srv = await startServer(['--request-rate', '1000']);
+  const srv = await startServer();
   const browser = await launch();
   try {
     for (const [lang, viewport] of [['en', DESKTOP], ['de', PHONE], ['hu', DESKTOP]]) {

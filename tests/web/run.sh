@@ -30,15 +30,15 @@ if [ "${1:-}" = "--setup" ]; then exit 0; fi
 
 TMP=$(mktemp -d /tmp/axio-web.XXXXXX)
 PORT=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
-# The whole suite creates more games and accounts from one address (127.0.0.1) than the
-# default limits (30 games, 5 accounts an hour) allow a person; the limits themselves are
-# tested in tests/server.
+# The whole suite creates more games and accounts, and asks more of the API, from one address
+# (127.0.0.1) than the default limits (30 games, 5 accounts an hour, 20 API requests a second)
+# allow a person; the limits themselves are tested in tests/server.
 # The judge behind hints and analyses searches AXIO_JUDGE_PLAYOUTS (default 300) per decision,
 # not the server's 6,000: the suite asks for hundreds of hints, and the sanitizer build's are
 # slow. The guided games then follow the lines of that budget; to play those of a default
 # server: AXIO_JUDGE_PLAYOUTS=6000 tests/web/run.sh tests/web/guide.test.mjs.
 "$AXIO" serve --port "$PORT" --bind 127.0.0.1 --db "$TMP/web.db" --web "$SRC/web" \
-  --max-games-per-ip 1000 --max-signups-per-ip 1000 \
+  --max-games-per-ip 1000 --max-signups-per-ip 1000 --request-rate 1000 \
   --judge-playouts "${AXIO_JUDGE_PLAYOUTS:-300}" >"$TMP/server.log" 2>&1 &
 SERVER=$!
 cleanup() {
