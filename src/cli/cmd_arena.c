@@ -32,6 +32,7 @@
 #include "match.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <poll.h>
@@ -781,6 +782,9 @@ static int play_in_workers(const arena_options *o, arena_run *run, progress *pr,
             rc = 1;
             break;
         }
+        /* an external engine a worker starts must not hold the pipe open */
+        fcntl(p[0], F_SETFD, FD_CLOEXEC);
+        fcntl(p[1], F_SETFD, FD_CLOEXEC);
         pid_t child = fork();
         if (child < 0) {
             fprintf(stderr, "axio arena: cannot start a worker: %s\n", strerror(errno));
