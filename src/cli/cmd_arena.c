@@ -756,11 +756,13 @@ static bool exited_well(pid_t pid)
     return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
+/* SIGUSR1, not the signal this process got: a worker may have had that one
+ * too (a signal to the process group), and a second would stop it at once. */
 static void tell_workers_to_stop(const pid_t *pid, const bool *running, long n)
 {
     for (long j = 0; j < n; j++)
         if (running[j])
-            kill(pid[j], SIGTERM);
+            kill(pid[j], SIGUSR1);
 }
 
 /* Plays the deals in o->jobs worker processes and adds up their reports.
@@ -774,6 +776,11 @@ static int play_in_workers(const arena_options *o, arena_run *run, progress *pr,
     struct pollfd fds[MAX_JOBS];
     int rc = 0;
     stop_engines(run); /* each worker starts its own */
+    /* The workers' stop request, set before fork so that none is without it; unlike the
+     * first SIGINT or SIGTERM it may come again. */
+    struct sigaction usr1 = {.sa_handler = request_stop};
+    sigemptyset(&usr1.sa_mask);
+    sigaction(SIGUSR1, &usr1, NULL);
     fflush(NULL);
     for (; started < jobs; started++) {
         int p[2];
