@@ -223,7 +223,7 @@ float ai_tracks_gain(const ax_game *g, const uint8_t *before, const uint8_t *aft
 static bool is_symbol(uint8_t content) { return content < AX_MAX_COLORS; }
 
 /* The points a half of each colour on empty cell i would score. */
-static void cell_potential(const ax_game *g, int i, uint8_t pot[AX_MAX_COLORS])
+void ai_cell_potential(const ax_game *g, int i, uint8_t pot[AX_MAX_COLORS])
 {
     memset(pot, 0, AX_MAX_COLORS);
     for (int d = 0; d < g->ndirs; d++) {
@@ -249,7 +249,7 @@ static float gain_of(const ai_gains *t, int color, int points)
  * seat, since gain[c][0] is always 0. */
 static void renew_potential(const ax_game *g, int i, ai_scratch *s)
 {
-    cell_potential(g, i, s->pot[i]);
+    ai_cell_potential(g, i, s->pot[i]);
     uint8_t any = 0;
     for (int c = 0; c < AX_MAX_COLORS; c++)
         any |= s->pot[i][c];
@@ -316,7 +316,7 @@ static void update_potentials(const ax_game *g, ai_scratch *s)
         for (uint64_t bits = g->empty[w]; bits; bits &= bits - 1) {
             uint8_t pot[AX_MAX_COLORS];
             int i = w * 64 + __builtin_ctzll(bits);
-            cell_potential(g, i, pot);
+            ai_cell_potential(g, i, pot);
             assert(memcmp(pot, s->pot[i], sizeof pot) == 0);
             assert(s->flat[i] == (memcmp(pot, (uint8_t[AX_MAX_COLORS]){0}, sizeof pot) == 0));
         }
@@ -427,8 +427,8 @@ static void grid_estimate(const ax_game *g, const ax_move *m, uint8_t points[AX_
     ax_tile t = g->rack[g->to_move][m->rack_index];
     uint8_t pot_i[AX_MAX_COLORS], pot_j[AX_MAX_COLORS];
     pair_pyramids pyr;
-    cell_potential(g, m->cells[0], pot_i);
-    cell_potential(g, m->cells[1], pot_j);
+    ai_cell_potential(g, m->cells[0], pot_i);
+    ai_cell_potential(g, m->cells[1], pot_j);
     pyramids_of_pair(g, m->cells[0], m->cells[1], &pyr);
     pair_points(pot_i, pot_j, &pyr, t.sym[0], t.sym[1], points);
 }
@@ -436,7 +436,7 @@ static void grid_estimate(const ax_game *g, const ax_move *m, uint8_t points[AX_
 /* --- rota: circles around a frontier cell --- */
 
 /* count[i][c]: corners of colour c in the circle of corner i of (x, y). */
-static void rota_circle_counts(const ax_game *g, int x, int y, uint8_t count[4][AX_MAX_COLORS])
+void ai_rota_circle_counts(const ax_game *g, int x, int y, uint8_t count[4][AX_MAX_COLORS])
 {
     /* the three corners that meet corner i (NW, NE, SE, SW) of a cell:
      * which neighbour (3x3 block, row by row, 4 the cell) and which of its
@@ -477,7 +477,7 @@ static void rota_estimate(const ax_game *g, const ax_move *m, uint8_t points[AX_
 {
     uint8_t count[4][AX_MAX_COLORS];
     int empty;
-    rota_circle_counts(g, m->x, m->y, count);
+    ai_rota_circle_counts(g, m->x, m->y, count);
     rota_fixed_points(ax_tile_rotate(g->rack[g->to_move][0], m->rotation), count, points, &empty);
     if (empty >= 0 && m->wild >= 0)
         points[m->wild] = (uint8_t)(points[m->wild] + count[empty][m->wild]);
@@ -767,7 +767,7 @@ static void rota_policy(const ax_game *g, const ai_gains *gains,
     for (int f = 0; f < g->rota.nfrontier; f++) {
         int id = g->rota.frontier[f], x = g->rota.x[id], y = g->rota.y[id];
         uint8_t count[4][AX_MAX_COLORS];
-        rota_circle_counts(g, x, y, count);
+        ai_rota_circle_counts(g, x, y, count);
         float bound = rota_cell_ceiling(ceiling, count, g->ncolors);
         bound = bound + noise_top;
         if (!(bound > best->value)) {

@@ -47,6 +47,13 @@ void ai_scratch_free(ai_scratch *s);
 void ai_estimate_points(const ax_game *g, ai_scratch *s, const ax_move *m,
                         uint8_t points[AX_MAX_COLORS]);
 
+/* The points a half of each colour would score on empty grid cell i
+ * (square, hex), and for ROTA the corners of each colour in the circle of
+ * each corner of frontier cell (x, y): what the board offers, for the
+ * learned evaluation's features. */
+void ai_cell_potential(const ax_game *g, int i, uint8_t pot[AX_MAX_COLORS]);
+void ai_rota_circle_counts(const ax_game *g, int x, int y, uint8_t count[4][AX_MAX_COLORS]);
+
 /* The playout policy: the placement with the best value of its estimated
  * points (with a little noise), always accepting a swap. */
 void ai_policy_move(const ax_game *g, const ai_params *prm, ax_rng *rng, ai_scratch *s,

@@ -30,7 +30,16 @@ enum {
     F_REST = 36, /* more than 2 sides: the other opponents' mean lowest track */
     F_LOW_LEAD = 37,
     F_LOW_MINE2 = 38,
-    F_LOW_OTHER2 = 39
+    F_LOW_OTHER2 = 39,
+    F_BEST_MINE = 40,  /* + rank: the most one half of that colour scores now */
+    F_TOP3_MINE = 46,  /* + rank: the three best cells for that colour, summed */
+    F_BEST_OTHER = 52, /* + rank of the opponent's track: the same, for its colours */
+    F_RACK_GAIN = 58,  /* the seat's best tile on the best cells, valued (an upper bound) */
+    F_THREAT = 59,     /* the opponent's best half on the best cell, valued */
+    F_OPEN = 60,       /* cells a tile can still take */
+    F_FULL_MINE = 61,  /* the seat's tracks at the top */
+    F_FULL_OTHER = 62,
+    F_RACK_LOW = 63 /* the best cell for the seat's lowest colour, if a rack tile has it */
 };
 
 /* Colours ordered by the track `t` in them, lowest first (ties by colour). */
@@ -90,9 +99,86 @@ static void board_hooks(const ax_game *g, int hooks[AX_MAX_COLORS])
         }
 }
 
-void ai_features(const ax_game *g, int seat, double x[AI_FEATURES])
+/* What the board offers each colour now: the points of the best cell for
+ * one half (square, hex: an empty cell with an empty neighbour; ROTA: a
+ * corner of a frontier cell), the best three cells summed, and the cells
+ * a tile can still take. */
+typedef struct {
+    int best[AX_MAX_COLORS], top3[AX_MAX_COLORS][3];
+    int open;
+} board_offer;
+
+static void offer_cell(board_offer *o, const uint8_t pot[AX_MAX_COLORS], int ncolors)
 {
-    memset(x, 0, sizeof(double) * AI_FEATURES);
+    for (int c = 0; c < ncolors; c++) {
+        int p = pot[c], *t = o->top3[c];
+        if (p > o->best[c])
+            o->best[c] = p;
+        if (p > t[2]) {
+            t[2] = p;
+            for (int k = 2; k > 0 && t[k] > t[k - 1]; k--) {
+                int u = t[k];
+                t[k] = t[k - 1];
+                t[k - 1] = u;
+            }
+        }
+    }
+}
+
+static void board_offers(const ax_game *g, board_offer *o)
+{
+    memset(o, 0, sizeof *o);
+    uint8_t pot[AX_MAX_COLORS];
+    if (g->variant == AX_ROTA) {
+        const ax_rota_board *b = &g->rota;
+        for (int f = 0; f < b->nfrontier; f++) {
+            int id = b->frontier[f];
+            uint8_t count[4][AX_MAX_COLORS];
+            ai_rota_circle_counts(g, b->x[id], b->y[id], count);
+            memset(pot, 0, sizeof pot);
+            for (int k = 0; k < 4; k++)
+                for (int c = 0; c < g->ncolors; c++)
+                    pot[c] = count[k][c] > pot[c] ? count[k][c] : pot[c];
+            offer_cell(o, pot, g->ncolors);
+            o->open++;
+        }
+        return;
+    }
+    for (int w = 0; w < AX_GRID_WORDS; w++)
+        for (uint64_t bits = g->empty[w]; bits; bits &= bits - 1) {
+            int i = w * 64 + __builtin_ctzll(bits), free_next = 0;
+            for (int d = 0; d < g->ndirs && !free_next; d++) {
+                int n = i + g->dir_offset[d];
+                free_next = (g->empty[n / 64] >> (n % 64)) & 1;
+            }
+            if (!free_next)
+                continue;
+            ai_cell_potential(g, i, pot);
+            offer_cell(o, pot, g->ncolors);
+            o->open++;
+        }
+}
+
+/* The value to track owner `owner` of `points` more in colour c (and
+ * `more` in colour d, d may be -1). */
+static double gain_of(const ax_game *g, int owner, int c, int points, int d, int more)
+{
+    uint8_t after[AX_MAX_COLORS];
+    const uint8_t *before = g->track[owner];
+    memcpy(after, before, sizeof after);
+    int top = g->threshold[g->nthresholds - 1];
+    int a = after[c] + points;
+    after[c] = (uint8_t)(a > top ? top : a);
+    if (d >= 0) {
+        int b = after[d] + more;
+        after[d] = (uint8_t)(b > top ? top : b);
+    }
+    return ai_tracks_gain(g, before, after, &ai_default_params);
+}
+
+void ai_features(const ax_game *g, int seat, float x[AI_FEATURES])
+{
+    memset(x, 0, sizeof(float) * AI_FEATURES);
     int k = g->ncolors, me = ax_track_owner(g, seat);
     int owners = g->mode == AX_TEAM ? 2 : g->players;
     double top = g->threshold[0];
@@ -146,6 +232,61 @@ void ai_features(const ax_game *g, int seat, double x[AI_FEATURES])
             }
         x[F_REST] = rest / (owners - 2) / top;
     }
+    board_offer offer;
+    board_offers(g, &offer);
+    int other_order[AX_MAX_COLORS];
+    rank_colours(g->track[strongest], k, other_order);
+    int total_cells = g->variant == AX_ROTA ? 64 : 128;
+    for (int r = 0; r < k; r++) {
+        x[F_BEST_MINE + r] = offer.best[order[r]] / 6.0;
+        const int *t3 = offer.top3[order[r]];
+        x[F_TOP3_MINE + r] = (t3[0] + t3[1] + t3[2]) / 15.0;
+        x[F_BEST_OTHER + r] = offer.best[other_order[r]] / 6.0;
+    }
+    double rack_gain = 0, threat = 0;
+    int rack_low = 0;
+    for (int i = 0; i < g->rack_n[seat]; i++) {
+        const ax_tile *tl = &g->rack[seat][i];
+        int a = tl->sym[0], b = g->variant == AX_ROTA ? -1 : tl->sym[1];
+        if (a < 0 || a >= k)
+            continue;
+        if (b >= k)
+            b = -1;
+        double v = b < 0    ? gain_of(g, me, a, offer.best[a], -1, 0)
+                   : a == b ? gain_of(g, me, a, offer.top3[a][0] + offer.top3[a][1], -1, 0)
+                            : gain_of(g, me, a, offer.best[a], b, offer.best[b]);
+        rack_gain = v > rack_gain ? v : rack_gain;
+        if (a == order[0] || b == order[0])
+            rack_low = offer.best[order[0]];
+    }
+    if (g->variant == AX_ROTA) { /* a hand of four corners: its colours on their best corners */
+        for (int i = 0; i < g->rack_n[seat]; i++)
+            for (int q = 0; q < 4; q++) {
+                int a = g->rack[seat][i].sym[q];
+                if (a < 0 || a >= k)
+                    continue;
+                double v = gain_of(g, me, a, offer.best[a], -1, 0);
+                rack_gain = v > rack_gain ? v : rack_gain;
+                if (a == order[0])
+                    rack_low = offer.best[order[0]];
+            }
+    }
+    for (int c = 0; c < k; c++) {
+        double v = gain_of(g, strongest, c, offer.best[c], -1, 0);
+        threat = v > threat ? v : threat;
+    }
+    int full_mine = 0, full_other = 0;
+    for (int c = 0; c < k; c++) {
+        full_mine += mine[c] >= top;
+        full_other += g->track[strongest][c] >= top;
+    }
+    x[F_RACK_GAIN] = rack_gain / 6.0;
+    x[F_THREAT] = threat / 6.0;
+    x[F_OPEN] = (double)offer.open / total_cells;
+    x[F_FULL_MINE] = (double)full_mine / k;
+    x[F_FULL_OTHER] = (double)full_other / k;
+    x[F_RACK_LOW] = rack_low / 6.0;
+
     int lead = m[0] - t[0];
     x[F_LOW_LEAD] = (lead > 4 ? 4 : lead < -4 ? -4 : lead) / 4.0;
     x[F_LOW_MINE2] = x[F_MINE] * x[F_MINE];

@@ -82,12 +82,13 @@ static void decide_strong(ax_player *p, const ax_game *view, int seat, ax_move *
     strong_decide(p->search, view, seat, &p->budget, &p->rng, out);
 }
 
-/* `strong-deep` is `strong` searching three plies after a candidate
- * instead of two: the Expert level's player (what its extra time pays for,
- * docs/ai.md "Levels"). `strong-learned` is `strong` judging the horizon
- * by the learned evaluation (value.h), `strong-order` also ordering its
- * candidates by it: for measuring (docs/ai.md, "The learned evaluation"),
- * not levels; the learned judgement did not pay in the arena. */
+/* `strong` judges the tracks at its horizon by the learned evaluation
+ * (value.h) where the build has weights for the game; `strong-deep` is the
+ * same searching three plies after a candidate instead of two: the Expert
+ * level's player (what its extra time pays for, docs/ai.md "Levels").
+ * `strong-hand` is `strong` with the hand-made judgement only, the search
+ * before the learned one, and `strong-order` also orders its candidates by
+ * the learned value: for measuring (docs/ai.md), not levels. */
 static const struct {
     const char *name;
     decide_fn decide;
@@ -95,10 +96,10 @@ static const struct {
     int tree_plies; /* strong: 0 for the default */
 } builtin[] = {{"random", decide_random, 0, 0},
                {"greedy", decide_greedy, 0, 0},
-               {"strong", decide_strong, 0, 0},
-               {"strong-learned", decide_strong, STRONG_LEARNED_HORIZON, 0},
-               {"strong-order", decide_strong, STRONG_LEARNED_HORIZON | STRONG_LEARNED_ORDER, 0},
-               {"strong-deep", decide_strong, 0, 3}};
+               {"strong", decide_strong, STRONG_LEARNED_HORIZON, 0},
+               {"strong-deep", decide_strong, STRONG_LEARNED_HORIZON, 3},
+               {"strong-hand", decide_strong, 0, 0},
+               {"strong-order", decide_strong, STRONG_LEARNED_HORIZON | STRONG_LEARNED_ORDER, 0}};
 
 const char *const ax_player_names[] = {"random", "greedy", "strong", NULL};
 

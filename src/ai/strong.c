@@ -22,13 +22,13 @@
  *    the visits in which it was legal ("availability"). A candidate is
  *    thus judged against the replies that hurt it most, not against the
  *    policy's habits. Measured in docs/ai.md.
- * 4. Horizon: a playout stops after a number of plies (per variant, a
- *    third to most of a game) and the tracks are judged there
- *    (ai_estimate; with STRONG_LEARNED_HORIZON the learned value of
- *    value.h, which has not paid so far). The far end of a game played
- *    by the greedy-ish policy says more about the policy's luck than
- *    about the candidate, and the shorter playouts are more of them;
- *    measured in docs/ai.md.
+ * 4. Horizon: a playout stops after a number of plies and the position
+ *    is judged there: by the learned value of value.h (2 players, where
+ *    the build has weights) a few plies after the tree, else by the
+ *    hand-made estimate of the tracks (ai_estimate) a third to most of a
+ *    game on. The far end of a game played by the greedy-ish policy says
+ *    more about the policy's luck than about the candidate, and the
+ *    shorter playouts are more of them; measured in docs/ai.md.
  * 5. Sequential halving: after the first round has measured the speed, the
  *    field is cut to the candidates the budget can tell apart; the rest of
  *    the budget is cut into phases, and at the end of each the worse half
@@ -63,9 +63,12 @@
 #define DEFAULT_REPLIES    6
 #define DEFAULT_EXPLORE    0.1
 
-/* Plies before the tracks are judged, per variant: about a third of a
- * 2-player game in square, half in hex, most of one in ROTA (docs/ai.md). */
+/* Plies before the tracks are judged, per variant: by the hand-made
+ * estimate about a third of a 2-player game in square, half in hex, most
+ * of one in ROTA; by the learned value much earlier, when little more
+ * than the tree has been played (docs/ai.md). */
 static const int variant_horizon[] = {[AX_SQUARE] = 12, [AX_ROTA] = 16, [AX_HEX] = 20};
+static const int learned_horizon[] = {[AX_SQUARE] = 4, [AX_ROTA] = 4, [AX_HEX] = 10};
 
 typedef struct {
     ax_move move;
@@ -132,7 +135,7 @@ strong_search *strong_new(void)
                               .tree_plies = DEFAULT_TREE_PLIES,
                               .replies = DEFAULT_REPLIES,
                               .explore = DEFAULT_EXPLORE,
-                              .learned = 0};
+                              .learned = STRONG_LEARNED_HORIZON};
     for (int v = 0; v < 3; v++) {
         int found = ai_value_builtin(v, 2, &s->models[v], NULL, 0);
         if (found < 0) { /* a damaged shipped file: tests/ai/test_value.c names it */
@@ -542,8 +545,12 @@ void strong_decide(strong_search *s, const ax_game *game, int seat, ai_budget *b
                    ax_move *out)
 {
     s->reward = ai_outcome;
-    s->horizon = s->tune.horizon == STRONG_HORIZON_VARIANT ? variant_horizon[game->variant]
-                                                           : s->tune.horizon;
+    bool two = game->players == 2 && game->mode == AX_STANDARD;
+    s->value = two && s->has_model[game->variant] ? &s->models[game->variant] : NULL;
+    bool learned = s->value && (s->tune.learned & STRONG_LEARNED_HORIZON);
+    s->horizon = s->tune.horizon != STRONG_HORIZON_VARIANT ? s->tune.horizon
+                 : learned                                 ? learned_horizon[game->variant]
+                                                           : variant_horizon[game->variant];
     if (game->mode == AX_SOLO)
         s->horizon = 0; /* the result is known only at the end */
     s->tree_plies = s->tune.tree_plies < TREE_MAX_PLIES ? s->tune.tree_plies : TREE_MAX_PLIES;
@@ -552,8 +559,6 @@ void strong_decide(strong_search *s, const ax_game *game, int seat, ai_budget *b
     s->nnodes = 0;
     s->pinned = -1;
     s->whole_rounds = false;
-    bool two = game->players == 2 && game->mode == AX_STANDARD;
-    s->value = two && s->has_model[game->variant] ? &s->models[game->variant] : NULL;
     ax_view(game, seat, &s->root);
     int n = ax_legal_moves(&s->root, s->moves, AX_MAX_MOVES);
     *out = s->moves[0];

@@ -28,7 +28,8 @@ typedef struct {
     int replies;      /* decisions searched at a node of the tree, 1..AI_MAX_REPLIES */
     double explore;   /* the tree's exploration constant (UCB1) */
     int learned;      /* STRONG_LEARNED_*: where the learned evaluation (value.h) judges,
-                         for the games it has weights for; else the hand-made judgement */
+                         for the games it has weights for (default: the horizon); else the
+                         hand-made judgement */
 } strong_tuning;
 
 #define STRONG_LEARNED_HORIZON 1 /* the tracks at the horizon: ai_value, not ai_estimate */

@@ -1,14 +1,16 @@
 /*
  * train.c - fitting the learned evaluation (train.h).
  *
- * The games are played again at every Newton step instead of being kept
- * (a few million positions of 40 doubles would not fit the machine's
- * memory comfortably); a game depends only on its seed, so every step sees
- * the same positions. A step sums the gradient and the Hessian of the
- * cross-entropy (with soft targets: the reward is in [0, 1]) over every
- * position and solves for the change by Cholesky. Games of the teacher
- * (`strong`) cost a thousand times more: they are played once and their
- * positions kept, as floats.
+ * Every position of every game, seen by each seat, becomes a row: its
+ * features (as floats, the very inputs inference gets) and that seat's
+ * reward at the game's end. The rows are kept in memory (a few hundred
+ * megabytes for 20,000 games) and the network is fitted to them by
+ * minibatch gradient descent with Adam on the cross-entropy (soft targets:
+ * the reward is in [0, 1]), the learning rate falling linearly to zero.
+ * Everything random (the first weights, the order of the rows) comes from
+ * one generator seeded by the options, and the sums run in one thread in
+ * a fixed order, so the same options give the same weights, bit for bit,
+ * on the same build.
  */
 #include "train.h"
 
@@ -21,231 +23,227 @@
 
 #define MAX_PLIES 400
 #define D         AI_FEATURES
+#define H         AI_VALUE_HIDDEN
+#define ROW       (D + 2) /* features, reward, the hand-made estimate */
+#define BATCH     256
+#define RATE      0.003
 
+/* The rows, grown as games are played. */
 typedef struct {
-    double grad[D], hess[D][D];
-    double loss, mse, hand_mse;
-    long n;
-} sums;
-
-typedef struct {
-    double x[MAX_PLIES * AX_MAX_PLAYERS][D];
-    double hand[MAX_PLIES * AX_MAX_PLAYERS];
-    uint8_t seat[MAX_PLIES * AX_MAX_PLAYERS];
-    ai_scratch *scratch;
-} game_buffer;
-
-static uint64_t game_seed(uint64_t seed, long k) { return seed + (uint64_t)k; }
-
-/* Plays game k into b; returns the positions; *end is the finished game. */
-static int play_game(const ai_train_options *o, game_buffer *b, long k, ax_game *end)
-{
-    ax_game *g = end;
-    uint64_t seed = game_seed(o->seed, k);
-    ax_game_init(g, o->variant, o->players, AX_STANDARD, seed, NULL);
-    ax_rng rng;
-    ax_rng_seed(&rng, seed ^ 0x9e3779b97f4a7c15ull);
-    ax_player *teacher[AX_MAX_PLAYERS] = {0};
-    for (int s = 0; s < o->players && o->teacher_playouts > 0; s++) {
-        teacher[s] = ax_player_new("strong", seed * AX_MAX_PLAYERS + (uint64_t)s);
-        if (!teacher[s])
-            return -1;
-        ax_player_set_movetime(teacher[s], 0);
-        ax_player_set_playouts(teacher[s], o->teacher_playouts);
-    }
-    int n = 0;
-    for (int ply = 0; ply < MAX_PLIES && g->phase != AX_PHASE_OVER; ply++) {
-        for (int s = 0; s < o->players; s++) {
-            ai_features(g, s, b->x[n]);
-            b->hand[n] = ai_estimate(g, s, &ai_default_params, 4.0);
-            b->seat[n++] = (uint8_t)s;
-        }
-        ax_move mv;
-        if (teacher[g->to_move])
-            ax_player_decide(teacher[g->to_move], g, g->to_move, &mv);
-        else
-            ai_policy_move(g, &ai_default_params, &rng, b->scratch, &mv);
-        ax_apply(g, &mv, NULL);
-    }
-    for (int s = 0; s < o->players; s++)
-        ax_player_free(teacher[s]);
-    return n;
-}
-
-/* One position into the sums. */
-static void add_position(const ai_value_model *m, const double *x, double y, double hand,
-                         bool hessian, sums *t)
-{
-    double p = ai_value_of(m, x);
-    double pc = p < 1e-12 ? 1e-12 : p > 1 - 1e-12 ? 1 - 1e-12 : p;
-    t->loss -= y * log(pc) + (1 - y) * log(1 - pc);
-    t->mse += (p - y) * (p - y);
-    t->hand_mse += (hand - y) * (hand - y);
-    t->n++;
-    if (!hessian)
-        return;
-    double r = p - y, w = p * (1 - p);
-    for (int a = 0; a < D; a++) {
-        t->grad[a] += r * x[a];
-        double wa = w * x[a];
-        if (wa != 0)
-            for (int c = 0; c <= a; c++)
-                t->hess[a][c] += wa * x[c];
-    }
-}
-
-/* The teacher's positions, kept: features as floats, then the reward and
- * the hand-made estimate. */
-typedef struct {
-    float *rows; /* D + 2 per position */
+    float *rows;
     long n, cap;
 } kept;
 
-static int keep(kept *k, const double *x, double y, double hand)
+static int keep(kept *k, const float *x, double y, double hand)
 {
     if (k->n == k->cap) {
-        long cap = k->cap ? 2 * k->cap : 4096;
-        float *grown = realloc(k->rows, (size_t)cap * (D + 2) * sizeof *grown);
+        long cap = k->cap ? 2 * k->cap : 1 << 16;
+        float *grown = realloc(k->rows, (size_t)cap * ROW * sizeof *grown);
         if (!grown)
             return -1;
         k->rows = grown;
         k->cap = cap;
     }
-    float *r = k->rows + (size_t)k->n++ * (D + 2);
-    for (int a = 0; a < D; a++)
-        r[a] = (float)x[a];
+    float *r = k->rows + (size_t)k->n++ * ROW;
+    memcpy(r, x, D * sizeof *r);
     r[D] = (float)y;
     r[D + 1] = (float)hand;
     return 0;
 }
 
-/* Adds game k's positions to *t, or (teacher) to *store when not NULL. */
-static int add_game(const ai_train_options *o, const ai_value_model *m, game_buffer *b, long k,
-                    bool hessian, sums *t, kept *store)
-{
-    ax_game end;
-    int n = play_game(o, b, k, &end);
-    for (int i = 0; i < n; i++) {
-        double y = ai_outcome(&end, b->seat[i]);
-        if (store) {
-            if (keep(store, b->x[i], y, b->hand[i]) != 0)
-                return -1;
-        } else {
-            add_position(m, b->x[i], y, b->hand[i], hessian, t);
-        }
-    }
-    return n < 0 ? -1 : 0;
-}
+static uint64_t game_seed(uint64_t seed, long k) { return seed + (uint64_t)k; }
 
-static void add_kept(const ai_value_model *m, const kept *k, bool hessian, sums *t)
+/* Plays game k and keeps its rows in *k. */
+static int play_game(const ai_train_options *o, ai_scratch *scratch, long index, kept *k)
 {
-    double x[D];
-    for (long i = 0; i < k->n; i++) {
-        const float *r = k->rows + (size_t)i * (D + 2);
-        for (int a = 0; a < D; a++)
-            x[a] = r[a];
-        add_position(m, x, r[D], r[D + 1], hessian, t);
-    }
-}
-
-/* Solves H d = g by Cholesky (H symmetric positive definite, lower half
- * filled); returns -1 when it is not. */
-static int solve(double h[D][D], const double *g, double *d)
-{
-    double l[D][D] = {{0}};
-    for (int i = 0; i < D; i++)
-        for (int j = 0; j <= i; j++) {
-            double s = h[i][j];
-            for (int k = 0; k < j; k++)
-                s -= l[i][k] * l[j][k];
-            if (i == j) {
-                if (s <= 0)
-                    return -1;
-                l[i][i] = sqrt(s);
-            } else {
-                l[i][j] = s / l[j][j];
-            }
+    static const int per_game = MAX_PLIES * AX_MAX_PLAYERS;
+    float(*x)[D] = malloc(per_game * sizeof *x);
+    float *hand = malloc(per_game * sizeof *hand);
+    uint8_t *seat = malloc(per_game);
+    ax_player *teacher[AX_MAX_PLAYERS] = {0};
+    int n = 0, rc = x && hand && seat ? 0 : -1;
+    ax_game g;
+    uint64_t seed = game_seed(o->seed, index);
+    ax_game_init(&g, o->variant, o->players, AX_STANDARD, seed, NULL);
+    ax_rng rng;
+    ax_rng_seed(&rng, seed ^ 0x9e3779b97f4a7c15ull);
+    for (int s = 0; s < o->players && o->teacher_playouts > 0 && rc == 0; s++) {
+        teacher[s] = ax_player_new("strong", seed * AX_MAX_PLAYERS + (uint64_t)s);
+        if (!teacher[s]) {
+            rc = -1;
+            break;
         }
-    double y[D];
-    for (int i = 0; i < D; i++) {
-        double s = g[i];
-        for (int k = 0; k < i; k++)
-            s -= l[i][k] * y[k];
-        y[i] = s / l[i][i];
+        ax_player_set_movetime(teacher[s], 0);
+        ax_player_set_playouts(teacher[s], o->teacher_playouts);
     }
-    for (int i = D - 1; i >= 0; i--) {
-        double s = y[i];
-        for (int k = i + 1; k < D; k++)
-            s -= l[k][i] * d[k];
-        d[i] = s / l[i][i];
+    for (int ply = 0; rc == 0 && ply < MAX_PLIES && g.phase != AX_PHASE_OVER; ply++) {
+        for (int s = 0; s < o->players; s++) {
+            ai_features(&g, s, x[n]);
+            hand[n] = (float)ai_estimate(&g, s, &ai_default_params, 4.0);
+            seat[n++] = (uint8_t)s;
+        }
+        ax_move mv;
+        if (teacher[g.to_move])
+            ax_player_decide(teacher[g.to_move], &g, g.to_move, &mv);
+        else
+            ai_policy_move(&g, &ai_default_params, &rng, scratch, &mv);
+        ax_apply(&g, &mv, NULL);
     }
-    return 0;
+    for (int i = 0; i < n && rc == 0; i++)
+        rc = keep(k, x[i], ai_outcome(&g, seat[i]), hand[i]);
+    for (int s = 0; s < o->players; s++)
+        ax_player_free(teacher[s]);
+    free(x);
+    free(hand);
+    free(seat);
+    return rc;
 }
 
 static bool cancelled(const ai_train_options *o) { return o->cancel && atomic_load(o->cancel); }
 
-int ai_train(const ai_train_options *o, ai_value_model *m, ai_train_report *r)
+/* The weights as one vector, for Adam. */
+#define NPARAM (D + H * D + H)
+
+static float *param(ai_value_model *m, int i)
 {
-    game_buffer *b = calloc(1, sizeof *b);
-    sums *t = calloc(1, sizeof *t);
-    kept train = {0}, test = {0};
-    if (!b || !t || !(b->scratch = ai_scratch_new())) {
-        if (b)
-            ai_scratch_free(b->scratch);
-        free(b);
-        free(t);
+    if (i < D)
+        return &m->lin[i];
+    if (i < D + H * D)
+        return &m->hid[(i - D) / D][(i - D) % D];
+    return &m->out[i - D - H * D];
+}
+
+typedef struct {
+    double grad[NPARAM], m1[NPARAM], m2[NPARAM];
+    long t;
+} adam;
+
+static double clamp_log(double p) { return log(p < 1e-12 ? 1e-12 : p > 1 - 1e-12 ? 1 - 1e-12 : p); }
+
+/* Adds one row's gradient of the cross-entropy; returns its loss. */
+static double add_gradient(const ai_value_model *m, const float *r, double *g)
+{
+    float h[H];
+    double p = ai_value_forward(m, r, h), y = r[D], e = p - y;
+    for (int i = 0; i < D; i++)
+        g[i] += e * r[i];
+    for (int j = 0; j < H; j++) {
+        g[D + H * D + j] += e * h[j];
+        double back = e * m->out[j] * (1.0 - (double)h[j] * h[j]);
+        double *gj = g + D + j * D;
+        for (int i = 0; i < D; i++)
+            gj[i] += back * r[i];
+    }
+    return -(y * clamp_log(p) + (1 - y) * clamp_log(1 - p));
+}
+
+static void adam_step(adam *a, ai_value_model *m, int rows, double rate, double l2)
+{
+    const double b1 = 0.9, b2 = 0.999;
+    a->t++;
+    double c1 = 1 - pow(b1, (double)a->t), c2 = 1 - pow(b2, (double)a->t);
+    for (int i = 0; i < NPARAM; i++) {
+        float *w = param(m, i);
+        double g = a->grad[i] / rows + l2 * *w;
+        a->m1[i] = b1 * a->m1[i] + (1 - b1) * g;
+        a->m2[i] = b2 * a->m2[i] + (1 - b2) * g * g;
+        *w -= (float)(rate * (a->m1[i] / c1) / (sqrt(a->m2[i] / c2) + 1e-8));
+    }
+}
+
+static double uniform(ax_rng *rng, double half)
+{
+    return ((double)(ax_rng_next(rng) >> 11) / 9007199254740992.0 * 2 - 1) * half;
+}
+
+static void first_weights(ai_value_model *m, ax_rng *rng)
+{
+    for (int j = 0; j < H; j++) {
+        for (int i = 0; i < D; i++)
+            m->hid[j][i] = (float)uniform(rng, 1.0 / sqrt((double)D));
+        m->out[j] = (float)uniform(rng, 0.1);
+    }
+}
+
+static void evaluate_rows(const ai_value_model *m, const kept *k, ai_train_report *r)
+{
+    double loss = 0, mse = 0, hand = 0;
+    for (long i = 0; i < k->n; i++) {
+        const float *row = k->rows + (size_t)i * ROW;
+        double p = ai_value_of(m, row), y = row[D];
+        loss -= y * clamp_log(p) + (1 - y) * clamp_log(1 - p);
+        mse += (p - y) * (p - y);
+        hand += (row[D + 1] - y) * (row[D + 1] - y);
+    }
+    r->test_positions = k->n;
+    if (k->n) {
+        r->test_loss = loss / (double)k->n;
+        r->test_mse = mse / (double)k->n;
+        r->hand_test_mse = hand / (double)k->n;
+    }
+}
+
+static int fit(const ai_train_options *o, ai_value_model *m, const kept *train, ai_train_report *r)
+{
+    adam *a = calloc(1, sizeof *a);
+    long *order = malloc((size_t)(train->n ? train->n : 1) * sizeof *order);
+    if (!a || !order) {
+        free(a);
+        free(order);
         return -1;
     }
+    ax_rng rng;
+    ax_rng_seed(&rng, o->seed ^ 0x5851f42d4c957f2dull);
+    first_weights(m, &rng);
+    for (long i = 0; i < train->n; i++)
+        order[i] = i;
+    long batches = (train->n + BATCH - 1) / BATCH, total = batches * o->iterations, done = 0;
+    int rc = 0;
+    for (int epoch = 0; epoch < o->iterations && rc == 0; epoch++) {
+        for (long i = train->n - 1; i > 0; i--) {
+            long j = (long)(ax_rng_next(&rng) % (uint64_t)(i + 1)), t = order[i];
+            order[i] = order[j];
+            order[j] = t;
+        }
+        double loss = 0;
+        for (long b = 0; b < batches && rc == 0; b++, done++) {
+            long from = b * BATCH, to = from + BATCH < train->n ? from + BATCH : train->n;
+            memset(a->grad, 0, sizeof a->grad);
+            for (long i = from; i < to; i++)
+                loss += add_gradient(m, train->rows + (size_t)order[i] * ROW, a->grad);
+            adam_step(a, m, (int)(to - from), RATE * (1 - (double)done / (double)total), o->l2);
+            if (b % 1024 == 1023 && cancelled(o))
+                rc = -1;
+        }
+        r->loss = loss / (double)(train->n ? train->n : 1);
+        if (o->progress && rc == 0)
+            o->progress(o->ctx, epoch + 1, r->loss);
+    }
+    free(a);
+    free(order);
+    return rc;
+}
+
+int ai_train(const ai_train_options *o, ai_value_model *m, ai_train_report *r)
+{
+    kept train = {0}, test = {0};
+    ai_scratch *scratch = ai_scratch_new();
     *m = (ai_value_model){.variant = o->variant, .players = o->players};
     *r = (ai_train_report){0};
-    int rc = 0;
-    bool teach = o->teacher_playouts > 0;
-    for (long k = 0; teach && k < o->games + o->test_games && rc == 0; k++) {
-        rc = add_game(o, m, b, k, false, t, k < o->games ? &train : &test);
+    int rc = scratch ? 0 : -1;
+    for (long k = 0; k < o->games + o->test_games && rc == 0; k++) {
+        rc = play_game(o, scratch, k, k < o->games ? &train : &test);
         if (cancelled(o))
             rc = -1;
     }
-    for (int step = 0; step < o->iterations && rc == 0; step++) {
-        memset(t, 0, sizeof *t);
-        if (teach)
-            add_kept(m, &train, true, t);
-        for (long k = 0; !teach && k < o->games && rc == 0; k++) {
-            rc = add_game(o, m, b, k, true, t, NULL);
-            if (cancelled(o))
-                rc = -1;
-        }
-        if (rc)
-            break;
-        for (int a = 0; a < D; a++) {
-            t->grad[a] += o->l2 * (double)t->n * m->w[a];
-            t->hess[a][a] += o->l2 * (double)t->n;
-        }
-        double d[D];
-        if (solve(t->hess, t->grad, d) != 0) {
-            rc = -1;
-            break;
-        }
-        for (int a = 0; a < D; a++)
-            m->w[a] -= d[a];
-        r->loss = t->loss / (double)t->n;
-        r->positions = t->n;
-        if (o->progress)
-            o->progress(o->ctx, step + 1, r->loss);
-    }
+    r->positions = train.n;
+    if (rc == 0)
+        rc = fit(o, m, &train, r);
     if (rc == 0) {
-        memset(t, 0, sizeof *t);
-        if (teach)
-            add_kept(m, &test, false, t);
-        for (long k = 0; !teach && k < o->test_games; k++)
-            add_game(o, m, b, o->games + k, false, t, NULL);
-        r->test_positions = t->n;
-        if (t->n) {
-            r->test_loss = t->loss / (double)t->n;
-            r->test_mse = t->mse / (double)t->n;
-            r->hand_test_mse = t->hand_mse / (double)t->n;
-        }
-        /* the checks: positions of the held-out games' seeds, valued by the
-           weights as the file will hold them (printed with %.17g: exact) */
+        evaluate_rows(m, &test, r);
+        /* the checks: positions of the seeds after the held-out games,
+           valued by the weights as the file holds them (floats written
+           exactly, the value with %.17g) */
         for (int i = 0; i < AI_VALUE_CHECKS; i++) {
             ai_value_check *c = &m->checks[i];
             c->seed = game_seed(o->seed, o->games + o->test_games + i);
@@ -257,9 +255,7 @@ int ai_train(const ai_train_options *o, ai_value_model *m, ai_train_report *r)
         }
         m->nchecks = AI_VALUE_CHECKS;
     }
-    ai_scratch_free(b->scratch);
-    free(b);
-    free(t);
+    ai_scratch_free(scratch);
     free(train.rows);
     free(test.rows);
     return rc;

@@ -3,9 +3,9 @@
  * games of the playout policy (or of `strong` at a fixed number of
  * playouts) against itself from a seed, every position
  * seen by every seat labelled with that seat's reward at the game's end
- * (ai_outcome), and a logistic regression of the rewards on the features,
- * fitted by Newton's method. Deterministic: the same options give the
- * same weights, bit for bit, on the same build.
+ * (ai_outcome), and the network of value.h fitted to the rewards by
+ * minibatch gradient descent (Adam). Deterministic: the same options give
+ * the same weights, bit for bit, on the same build.
  */
 #ifndef AX_AI_TRAIN_H
 #define AX_AI_TRAIN_H
@@ -19,14 +19,13 @@ typedef struct {
     uint64_t seed;
     long games;      /* training games: seeds seed .. seed+games-1 */
     long test_games; /* held-out games after them, for the report */
-    int iterations;  /* Newton steps */
-    double l2;       /* ridge penalty per position */
+    int iterations;  /* epochs: passes over every training position */
+    double l2;       /* weight decay */
     /* 0: the games are the playout policy's; P > 0: `strong` with P
        playouts a decision plays them (reproducible: no clock), and the
-       fit learns the outcome of better play; those games are played once
-       and kept in memory */
+       fit learns the outcome of better play */
     long teacher_playouts;
-    /* called after each step (may be NULL) */
+    /* called after each epoch (may be NULL) */
     void (*progress)(void *ctx, int step, double loss);
     void *ctx;
     const atomic_bool *cancel; /* may be NULL */

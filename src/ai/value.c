@@ -1,14 +1,18 @@
 /*
  * value.c - inference and the weights files of the learned evaluation
- * (value.h): a dot product and a logistic, in plain C.
+ * (value.h): a few dot products, tanh and a logistic, in plain C, in
+ * float (the weights are floats, written so that they read back exactly).
  *
  * File format (text, one item a line, '#' lines are comments):
- *   axio-value 1
+ *   axio-value 2
  *   variant hex
  *   players 2
- *   weights N w0 w1 ... (N = AI_FEATURES)
- *   check SEED PLY SEAT VALUE      (0 to AI_VALUE_CHECKS lines)
- *   checksum HEX                   (FNV-1a 64 of every byte before this line)
+ *   features N hidden H        (N = AI_FEATURES, H = AI_VALUE_HIDDEN)
+ *   linear w0 ... wN-1
+ *   hidden J w0 ... wN-1       (H lines, J = 0 .. H-1)
+ *   output v0 ... vH-1
+ *   check SEED PLY SEAT VALUE  (0 to AI_VALUE_CHECKS lines)
+ *   checksum HEX               (FNV-1a 64 of every byte before this line)
  */
 #include "value.h"
 
@@ -21,19 +25,36 @@
 #include <stdlib.h>
 #include <string.h>
 
-double ai_value_of(const ai_value_model *m, const double x[AI_FEATURES])
+static float dot(const float *w, const float *x)
 {
-    double z = 0;
+    float z = 0;
     for (int i = 0; i < AI_FEATURES; i++)
-        z += m->w[i] * x[i];
-    return 1.0 / (1.0 + exp(-z));
+        z += w[i] * x[i];
+    return z;
+}
+
+double ai_value_forward(const ai_value_model *m, const float x[AI_FEATURES],
+                        float h[AI_VALUE_HIDDEN])
+{
+    float z = dot(m->lin, x);
+    for (int j = 0; j < AI_VALUE_HIDDEN; j++) {
+        h[j] = tanhf(dot(m->hid[j], x));
+        z += m->out[j] * h[j];
+    }
+    return 1.0 / (1.0 + exp(-(double)z));
+}
+
+double ai_value_of(const ai_value_model *m, const float x[AI_FEATURES])
+{
+    float h[AI_VALUE_HIDDEN];
+    return ai_value_forward(m, x, h);
 }
 
 double ai_value(const ai_value_model *m, const ax_game *g, int seat)
 {
     if (g->phase == AX_PHASE_OVER)
         return ai_outcome(g, seat);
-    double x[AI_FEATURES];
+    float x[AI_FEATURES];
     ai_features(g, seat, x);
     return ai_value_of(m, x);
 }
@@ -68,75 +89,111 @@ static const char *next_line(const char *p, char *buf, size_t len)
     return p[n] ? p + n + 1 : p + n;
 }
 
+/* n floats from the text at *q; false when one is missing or not finite. */
+static bool read_floats(const char **q, float *w, int n)
+{
+    for (int i = 0; i < n; i++) {
+        char *end;
+        double v = strtod(*q, &end);
+        if (end == *q || !isfinite(v) || fabs(v) > 1e30)
+            return false;
+        w[i] = (float)v;
+        *q = end;
+    }
+    return strspn(*q, " \t") == strlen(*q);
+}
+
 int ai_value_parse(const char *text, ai_value_model *m, char *err, size_t errlen)
 {
     *m = (ai_value_model){.variant = -1};
-    bool version = false, weights = false;
-    char line[4096];
+    bool version = false, shape = false, lin = false, out = false;
+    bool hid[AI_VALUE_HIDDEN] = {false};
+    char buf[8192]; /* a hidden line is about a kilobyte */
+    int rc = -1;
+#define REFUSE(...)                                                                                \
+    do {                                                                                           \
+        fail(err, errlen, __VA_ARGS__);                                                            \
+        goto done;                                                                                 \
+    } while (0)
     for (const char *p = text; *p;) {
         const char *start = p;
-        p = next_line(p, line, sizeof line);
-        if (line[0] == '#' || line[0] == 0)
+        p = next_line(p, buf, sizeof buf);
+        if (buf[0] == '#' || buf[0] == 0)
             continue;
         char word[32];
         int used = 0;
-        if (sscanf(line, "%31s%n", word, &used) != 1)
-            return fail(err, errlen, "malformed line '%.40s'", line);
-        const char *rest = line + used;
+        if (sscanf(buf, "%31s%n", word, &used) != 1)
+            REFUSE("malformed line '%.40s'", buf);
+        const char *rest = buf + used;
         if (strcmp(word, "checksum") == 0) {
             uint64_t want;
             if (sscanf(rest, "%" SCNx64, &want) != 1)
-                return fail(err, errlen, "malformed checksum line");
+                REFUSE("malformed checksum line");
             uint64_t have = ai_value_checksum(text, (size_t)(start - text));
             if (have != want)
-                return fail(err, errlen,
-                            "bad checksum (the file says %016" PRIx64
-                            ", its contents give %016" PRIx64 ")",
-                            want, have);
-            if (!version || !weights || m->variant < 0 || m->players < 1)
-                return fail(err, errlen, "incomplete: needs version, variant, players, weights");
-            return 0;
+                REFUSE("bad checksum (the file says %016" PRIx64 ", its contents give %016" PRIx64
+                       ")",
+                       want, have);
+            bool all = lin && out;
+            for (int j = 0; j < AI_VALUE_HIDDEN; j++)
+                all &= hid[j];
+            if (!version || !shape || !all || m->variant < 0 || m->players < 1)
+                REFUSE("incomplete: needs version, variant, players, features, every layer");
+            rc = 0;
+            goto done;
         }
         if (strcmp(word, "axio-value") == 0) {
             int v;
             if (sscanf(rest, "%d", &v) != 1 || v != AI_VALUE_VERSION)
-                return fail(err, errlen, "unsupported version '%s' (this build reads %d)",
-                            rest + strspn(rest, " "), AI_VALUE_VERSION);
+                REFUSE("unsupported version '%s' (this build reads %d)", rest + strspn(rest, " "),
+                       AI_VALUE_VERSION);
             version = true;
         } else if (!version) {
-            return fail(err, errlen, "not a weights file (no 'axio-value %d' line first)",
-                        AI_VALUE_VERSION);
+            REFUSE("not a weights file (no 'axio-value %d' line first)", AI_VALUE_VERSION);
         } else if (strcmp(word, "variant") == 0) {
             char name[16];
             if (sscanf(rest, "%15s", name) != 1 || (m->variant = ax_variant_parse(name)) < 0)
-                return fail(err, errlen, "unknown variant '%s'", rest + strspn(rest, " "));
+                REFUSE("unknown variant '%s'", rest + strspn(rest, " "));
         } else if (strcmp(word, "players") == 0) {
             if (sscanf(rest, "%d", &m->players) != 1 || m->players < 2 || m->players > 4)
-                return fail(err, errlen, "players must be 2 to 4");
-        } else if (strcmp(word, "weights") == 0) {
-            char *q;
-            long n = strtol(rest, &q, 10);
-            if (n != AI_FEATURES)
-                return fail(err, errlen, "%ld weights, this build has %d features", n, AI_FEATURES);
-            for (int i = 0; i < AI_FEATURES; i++) {
-                char *end;
-                m->w[i] = strtod(q, &end);
-                if (end == q || !isfinite(m->w[i]))
-                    return fail(err, errlen, "weight %d missing or malformed", i);
-                q = end;
-            }
-            weights = true;
+                REFUSE("players must be 2 to 4");
+        } else if (strcmp(word, "features") == 0) {
+            int nf, nh;
+            if (sscanf(rest, "%d hidden %d", &nf, &nh) != 2 || nf != AI_FEATURES ||
+                nh != AI_VALUE_HIDDEN)
+                REFUSE("the shape '%s' is not this build's (features %d hidden %d)",
+                       rest + strspn(rest, " "), AI_FEATURES, AI_VALUE_HIDDEN);
+            shape = true;
+        } else if (strcmp(word, "linear") == 0) {
+            if (!read_floats(&rest, m->lin, AI_FEATURES))
+                REFUSE("linear: %d weights expected, missing or malformed", AI_FEATURES);
+            lin = true;
+        } else if (strcmp(word, "hidden") == 0) {
+            int j, k = 0;
+            if (sscanf(rest, "%d%n", &j, &k) != 1 || j < 0 || j >= AI_VALUE_HIDDEN || hid[j])
+                REFUSE("a hidden line with a bad or repeated unit number");
+            rest += k;
+            if (!read_floats(&rest, m->hid[j], AI_FEATURES))
+                REFUSE("hidden %d: %d weights expected, missing or malformed", j, AI_FEATURES);
+            hid[j] = true;
+        } else if (strcmp(word, "output") == 0) {
+            if (!read_floats(&rest, m->out, AI_VALUE_HIDDEN))
+                REFUSE("output: %d weights expected, missing or malformed", AI_VALUE_HIDDEN);
+            out = true;
         } else if (strcmp(word, "check") == 0) {
             ai_value_check *c = &m->checks[m->nchecks];
             if (m->nchecks == AI_VALUE_CHECKS ||
                 sscanf(rest, "%" SCNu64 " %d %d %lf", &c->seed, &c->ply, &c->seat, &c->value) != 4)
-                return fail(err, errlen, "malformed or too many check lines");
+                REFUSE("malformed or too many check lines");
             m->nchecks++;
         } else {
-            return fail(err, errlen, "unknown line '%.40s'", line);
+            REFUSE("unknown line '%.40s'", buf);
         }
     }
-    return fail(err, errlen, "no checksum line");
+    fail(err, errlen, "no checksum line");
+done:
+#undef REFUSE
+    return rc;
 }
 
 int ai_value_format(const ai_value_model *m, const char *comment, char *out, size_t len)
@@ -151,10 +208,19 @@ int ai_value_format(const ai_value_model *m, const char *comment, char *out, siz
     } while (0)
     if (comment)
         PUT("# %s\n", comment);
-    PUT("axio-value %d\nvariant %s\nplayers %d\nweights %d", AI_VALUE_VERSION,
-        ax_variant_name(m->variant), m->players, AI_FEATURES);
+    PUT("axio-value %d\nvariant %s\nplayers %d\nfeatures %d hidden %d\nlinear", AI_VALUE_VERSION,
+        ax_variant_name(m->variant), m->players, AI_FEATURES, AI_VALUE_HIDDEN);
+    /* %.9g: a float written so, read back by strtod and rounded, is itself */
     for (int i = 0; i < AI_FEATURES; i++)
-        PUT(" %.17g", m->w[i]);
+        PUT(" %.9g", (double)m->lin[i]);
+    for (int j = 0; j < AI_VALUE_HIDDEN; j++) {
+        PUT("\nhidden %d", j);
+        for (int i = 0; i < AI_FEATURES; i++)
+            PUT(" %.9g", (double)m->hid[j][i]);
+    }
+    PUT("\noutput");
+    for (int j = 0; j < AI_VALUE_HIDDEN; j++)
+        PUT(" %.9g", (double)m->out[j]);
     PUT("\n");
     for (int i = 0; i < m->nchecks; i++)
         PUT("check %" PRIu64 " %d %d %.17g\n", m->checks[i].seed, m->checks[i].ply,

@@ -1,6 +1,7 @@
 /*
- * value.h - the learned evaluation: a logistic model over the features of
- * value_features.h, one per variant and player count, trained by `axio train`
+ * value.h - the learned evaluation: a small network over the features of
+ * value_features.h (a logistic of a linear part plus one hidden layer of
+ * tanh units), one per variant and player count, trained by `axio train`
  * (train.h) and shipped as small text files in src/ai/weights/, embedded
  * into the library at build time. A file carries a version and a checksum,
  * both checked when it is read, and a few positions with the value the
@@ -14,8 +15,9 @@
 
 #include <stddef.h>
 
-#define AI_VALUE_VERSION 1
+#define AI_VALUE_VERSION 2
 #define AI_VALUE_CHECKS  8
+#define AI_VALUE_HIDDEN  32
 
 /* A position the trainer valued: the game dealt from `seed`, then `ply`
  * decisions of the playout policy (ai_value_check_position), seen by `seat`. */
@@ -25,9 +27,13 @@ typedef struct {
     double value;
 } ai_value_check;
 
+/* value = 1 / (1 + exp(-z)), z = lin.x + out.tanh(hid x); x[0] is 1, so
+ * the biases are the weights of x[0]. */
 typedef struct {
     int variant, players;
-    double w[AI_FEATURES];
+    float lin[AI_FEATURES];
+    float hid[AI_VALUE_HIDDEN][AI_FEATURES];
+    float out[AI_VALUE_HIDDEN];
     int nchecks;
     ai_value_check checks[AI_VALUE_CHECKS];
 } ai_value_model;
@@ -35,7 +41,10 @@ typedef struct {
 /* The value of g to `seat` in [0, 1], the expected reward of ai_outcome;
  * reads only what the seat may see (value_features.h). */
 double ai_value(const ai_value_model *m, const ax_game *g, int seat);
-double ai_value_of(const ai_value_model *m, const double x[AI_FEATURES]);
+double ai_value_of(const ai_value_model *m, const float x[AI_FEATURES]);
+/* The same, with the hidden units' outputs (for the trainer's gradient). */
+double ai_value_forward(const ai_value_model *m, const float x[AI_FEATURES],
+                        float h[AI_VALUE_HIDDEN]);
 
 /* Reads a weights file's text. Returns 0, or -1 with a one-line reason in
  * err (bad version, bad checksum, a missing or malformed line). */

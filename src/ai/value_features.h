@@ -9,11 +9,11 @@
 
 #include "../engine/axio.h"
 
-#define AI_FEATURES   40
+#define AI_FEATURES   64
 #define AI_FEAT_RANKS 6 /* colour ranks: the seat's tracks sorted, lowest first */
 
 /* Fills x[AI_FEATURES] for `seat` of g. g may be a full game (a search's
  * sampled deal) or the seat's view: only what the seat may see is read. */
-void ai_features(const ax_game *g, int seat, double x[AI_FEATURES]);
+void ai_features(const ax_game *g, int seat, float x[AI_FEATURES]);
 
 #endif

@@ -12,20 +12,20 @@
 
 static const char *const help =
     "usage: axio train --variant square|rota|hex --players N --seed S --games G\n"
-    "                  [--test-games T] [--steps K] [--teacher-playouts P] [--out FILE]\n"
+    "                  [--test-games T] [--epochs K] [--teacher-playouts P] [--out FILE]\n"
     "       axio train --check FILE\n"
     "\n"
     "Plays G games of the playout policy against itself (game k from seed S+k),\n"
     "labels every position seen by every seat with that seat's reward at the end,\n"
-    "and fits the learned evaluation (a logistic model of src/ai/value_features.h) by K\n"
-    "Newton steps. The same options give the same file. The shipped weights are\n"
+    "and fits the learned evaluation (a small network over src/ai/value_features.h)\n"
+    "in K passes over them. The same options give the same file. The shipped weights are\n"
     "src/ai/weights/<variant>-<players>p.txt; docs/ai.md names their commands.\n"
     "  --variant     the game\n"
     "  --players     2 to 4 (standard mode)\n"
     "  --seed        first game's seed\n"
     "  --games       training games\n"
     "  --test-games  held-out games after them, for the report (default G/10)\n"
-    "  --steps       Newton steps (default 8)\n"
+    "  --epochs      passes over the training positions (default 8)\n"
     "  --teacher-playouts  the games are played by strong with P playouts a decision\n"
     "                (no clock: reproducible) instead of the playout policy\n"
     "  --out         write the weights file there (default: standard output)\n"
@@ -35,7 +35,7 @@ static const char *const help =
 static void progress(void *ctx, int step, double loss)
 {
     (void)ctx;
-    fprintf(stderr, "step %d: cross-entropy %.6f\n", step, loss);
+    fprintf(stderr, "epoch %d: cross-entropy %.6f\n", step, loss);
 }
 
 static char *read_all(const char *path)
@@ -102,7 +102,7 @@ int cmd_train(int argc, char **argv)
                                          {"seed", required_argument, 0, 's'},
                                          {"games", required_argument, 0, 'g'},
                                          {"test-games", required_argument, 0, 't'},
-                                         {"steps", required_argument, 0, 'k'},
+                                         {"epochs", required_argument, 0, 'k'},
                                          {"out", required_argument, 0, 'o'},
                                          {"check", required_argument, 0, 'c'},
                                          {"teacher-playouts", required_argument, 0, 'T'},
@@ -134,7 +134,7 @@ int cmd_train(int argc, char **argv)
             break;
         case 'k':
             if (!parse_long(optarg, 1, 100, &steps))
-                return usage_error("train", "--steps must be 1 to 100");
+                return usage_error("train", "--epochs must be 1 to 100");
             break;
         case 'T':
             if (!parse_long(optarg, 0, 1000000, &teacher))
@@ -167,14 +167,14 @@ int cmd_train(int argc, char **argv)
                           .games = games,
                           .test_games = test_games >= 0 ? test_games : games / 10,
                           .iterations = (int)steps,
-                          .l2 = 1e-4,
+                          .l2 = 1e-6,
                           .teacher_playouts = teacher,
                           .progress = progress};
     ai_value_model m;
     ai_train_report r;
     double start = now_seconds();
     if (ai_train(&o, &m, &r) != 0) {
-        fprintf(stderr, "axio train: the fit failed (out of memory or a singular system)\n");
+        fprintf(stderr, "axio train: the fit failed (out of memory)\n");
         return 1;
     }
     fprintf(stderr,
@@ -182,20 +182,31 @@ int cmd_train(int argc, char **argv)
             "(hand-made estimate %.6f); %.1f s\n",
             r.positions, r.test_positions, r.test_loss, r.test_mse, r.hand_test_mse,
             now_seconds() - start);
-    char comment[320], text[8192], teach[48] = "";
+    char comment[320], teach[48] = "";
+    size_t cap = 1 << 17; /* the file is about 40 kB */
+    char *text = malloc(cap);
+    if (!text) {
+        fprintf(stderr, "axio train: out of memory\n");
+        return 1;
+    }
     if (teacher)
         snprintf(teach, sizeof teach, " --teacher-playouts %ld", teacher);
     snprintf(comment, sizeof comment,
              "made by: axio train --variant %s --players %ld --seed %llu --games %ld "
-             "--test-games %ld --steps %ld%s",
+             "--test-games %ld --epochs %ld%s",
              variant, players, (unsigned long long)seed, games, o.test_games, steps, teach);
-    int len = ai_value_format(&m, comment, text, sizeof text);
+    int len = ai_value_format(&m, comment, text, cap);
     if (len < 0) {
         fprintf(stderr, "axio train: the weights do not fit the buffer\n");
+        free(text);
         return 1;
     }
     FILE *f = out ? fopen(out, "w") : stdout;
-    if (!f || fwrite(text, 1, (size_t)len, f) != (size_t)len || (out && fclose(f) != 0)) {
+    bool written = f && fwrite(text, 1, (size_t)len, f) == (size_t)len;
+    if (out && f && fclose(f) != 0)
+        written = false;
+    free(text);
+    if (!written) {
         fprintf(stderr, "axio train: cannot write %s\n", out ? out : "standard output");
         return 1;
     }

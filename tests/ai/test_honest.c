@@ -95,7 +95,7 @@ static void test_hidden_tiles_do_not_change_decisions(void **state)
             assert_true(redeal_hidden(&g, &other));
             assert_true(games_differ(&g, &other));
             assert_same_decision("strong", &g, &other);
-            assert_same_decision("strong-learned", &g, &other);
+            assert_same_decision("strong-hand", &g, &other);
             assert_same_decision("strong-order", &g, &other);
             assert_same_decision("strong-deep", &g, &other);
             assert_same_decision("greedy", &g, &other);

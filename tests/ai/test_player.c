@@ -103,10 +103,10 @@ static void test_movetime_is_kept(void **state)
 {
     (void)state;
     const int movetime = 300;
-    /* the learned evaluation's players too (its value at every horizon and
-       its ordering of the candidates), and the deeper tree: each must fit
-       the same budget */
-    static const char *const names[] = {"strong", "strong-learned", "strong-order", "strong-deep"};
+    /* strong judges by the learned evaluation; the hand-made judgement,
+       the learned ordering of the candidates and the deeper tree must fit
+       the same budget too */
+    static const char *const names[] = {"strong", "strong-hand", "strong-order", "strong-deep"};
     for (int v = 0; v < 3; v++)
         for (int plies = 0; plies <= 12; plies += 12)
             for (int k = 0; k < 4; k++) {
@@ -237,12 +237,14 @@ static void test_reproducible_with_playouts(void **state)
     }
 }
 
-/* Plies per playout of one strong decision with the given horizon. */
-static double plies_per_playout(const ax_game *g, int horizon)
+/* Plies per playout of one strong decision with the given horizon, judged
+ * by the learned value or by the hand-made estimate. */
+static double plies_per_playout(const ax_game *g, int horizon, bool learned)
 {
     strong_search *s = strong_new();
     assert_non_null(s);
     strong_tune(s)->horizon = horizon;
+    strong_tune(s)->learned = learned ? STRONG_LEARNED_HORIZON : 0;
     atomic_int movetime;
     atomic_bool cancel;
     atomic_init(&movetime, 0);
@@ -265,15 +267,20 @@ static void test_playouts_stop_at_the_horizon(void **state)
     for (int v = 0; v < 3; v++) {
         ax_game g;
         position_after(&g, v, 2, 5);
-        double own = plies_per_playout(&g, STRONG_HORIZON_VARIANT);
-        double eight = plies_per_playout(&g, 8), whole = plies_per_playout(&g, 0);
-        assert_true(eight <= 8.0);
-        assert_true(own > eight && own < whole);
+        /* the hand-made estimate judges a third to most of a game on (12 to
+           20 plies), the learned value 4 to 10 plies on */
+        double hand = plies_per_playout(&g, STRONG_HORIZON_VARIANT, false);
+        double own = plies_per_playout(&g, STRONG_HORIZON_VARIANT, true);
+        double two = plies_per_playout(&g, 2, true), eight = plies_per_playout(&g, 8, false);
+        double whole = plies_per_playout(&g, 0, true);
+        assert_true(two <= 2.0 && eight <= 8.0);
+        assert_true(hand > eight && hand < whole);
+        assert_true(own > two && own <= 10.0);
         assert_true(whole > 12.0); /* 5 decisions into a 2-player game: far from its end */
         position_after(&g, v, 1, 5);
         /* solo: to the end, for the result, whatever the horizon */
-        double two = plies_per_playout(&g, 2);
-        assert_true(two > 2.0 && two == plies_per_playout(&g, 0));
+        two = plies_per_playout(&g, 2, true);
+        assert_true(two > 2.0 && two == plies_per_playout(&g, 0, true));
     }
 }
 

@@ -84,11 +84,25 @@ static void test_sees_only_own_view(void **state)
 static ai_value_model small_model(void)
 {
     ai_value_model m = {.variant = AX_HEX, .players = 2, .nchecks = 1};
-    for (int i = 0; i < AI_FEATURES; i++)
-        m.w[i] = 0.01 * i - 0.2;
+    for (int i = 0; i < AI_FEATURES; i++) {
+        m.lin[i] = 0.01f * (float)i - 0.2f;
+        for (int j = 0; j < AI_VALUE_HIDDEN; j++)
+            m.hid[j][i] = 0.001f * (float)(i * j % 17) - 0.008f;
+    }
+    for (int j = 0; j < AI_VALUE_HIDDEN; j++)
+        m.out[j] = 0.3f / (float)(j + 1);
     m.checks[0] = (ai_value_check){.seed = 7, .ply = 4, .seat = 1, .value = 0.5};
     return m;
 }
+
+static void assert_same_weights(const ai_value_model *a, const ai_value_model *b)
+{
+    assert_memory_equal(a->lin, b->lin, sizeof a->lin);
+    assert_memory_equal(a->hid, b->hid, sizeof a->hid);
+    assert_memory_equal(a->out, b->out, sizeof a->out);
+}
+
+static char text[1 << 17], copy[1 << 17];
 
 static void expect_refused(const char *text, const char *why)
 {
@@ -103,22 +117,22 @@ static void test_damaged_files_refused(void **state)
 {
     (void)state;
     ai_value_model m = small_model(), back;
-    char text[8192], copy[8192], err[256];
+    char err[256];
     assert_true(ai_value_format(&m, "a test", text, sizeof text) > 0);
     assert_int_equal(ai_value_parse(text, &back, err, sizeof err), 0);
-    assert_memory_equal(back.w, m.w, sizeof m.w);
+    assert_same_weights(&back, &m);
 
     /* one digit of a weight changed: the checksum no longer fits */
     strcpy(copy, text);
-    char *w = strstr(copy, "weights ");
-    w = strchr(w + 12, '1');
+    char *w = strstr(copy, "hidden 3 ");
+    w = strchr(w + 9, '1');
     assert_non_null(w);
     *w = '2';
     expect_refused(copy, "bad checksum");
 
     /* another version, its checksum made to fit: refused for the version */
     strcpy(copy, text);
-    char *v = strstr(copy, "axio-value 1");
+    char *v = strstr(copy, "axio-value 2");
     v[11] = '9';
     char *sum = strstr(copy, "checksum ");
     snprintf(sum, sizeof copy - (size_t)(sum - copy), "checksum %016llx\n",
@@ -131,6 +145,15 @@ static void test_damaged_files_refused(void **state)
     expect_refused(copy, "no checksum");
 
     expect_refused("hello\n", "not a weights file");
+
+    /* a hidden unit's line missing, the checksum made to fit */
+    strcpy(copy, text);
+    char *from = strstr(copy, "hidden 5 "), *to = strstr(copy, "hidden 6 ");
+    memmove(from, to, strlen(to) + 1);
+    sum = strstr(copy, "checksum ");
+    snprintf(sum, sizeof copy - (size_t)(sum - copy), "checksum %016llx\n",
+             (unsigned long long)ai_value_checksum(copy, (size_t)(sum - copy)));
+    expect_refused(copy, "incomplete");
 }
 
 static void test_training_reproducible(void **state)
@@ -147,10 +170,10 @@ static void test_training_reproducible(void **state)
     ai_train_report ra, rb;
     assert_int_equal(ai_train(&o, &a, &ra), 0);
     assert_int_equal(ai_train(&o, &b, &rb), 0);
-    assert_memory_equal(a.w, b.w, sizeof a.w);
+    assert_same_weights(&a, &b);
     assert_true(ra.positions > 0 && ra.test_positions > 0);
     /* written and read back, the weights value the checks as trained */
-    char text[8192], err[256];
+    char err[256];
     assert_true(ai_value_format(&a, NULL, text, sizeof text) > 0);
     assert_int_equal(ai_value_parse(text, &back, err, sizeof err), 0);
     assert_int_equal(back.nchecks, AI_VALUE_CHECKS);
