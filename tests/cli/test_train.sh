@@ -13,14 +13,15 @@ for f in "$SRC"/src/ai/weights/*.txt; do
 done
 
 # one weight's digit changed: the checksum no longer fits
-sed '/^weights /s/1/2/' "$SRC/src/ai/weights/hex-2p.txt" > "$dir/bad.txt"
+sed '/^hidden 7 /s/1/2/' "$SRC/src/ai/weights/hex-2p.txt" > "$dir/bad.txt"
+cmp -s "$SRC/src/ai/weights/hex-2p.txt" "$dir/bad.txt" && { echo "nothing was changed"; exit 1; }
 if "$AXIO" train --check "$dir/bad.txt" 2> "$dir/err"; then
   echo "a damaged file was accepted"; exit 1
 fi
 grep -q "bad checksum" "$dir/err"
 
-"$AXIO" train --variant rota --players 2 --seed 3 --games 20 --steps 3 --out "$dir/a.txt" 2> /dev/null
-"$AXIO" train --variant rota --players 2 --seed 3 --games 20 --steps 3 --out "$dir/b.txt" 2> /dev/null
+"$AXIO" train --variant rota --players 2 --seed 3 --games 20 --epochs 3 --out "$dir/a.txt" 2> /dev/null
+"$AXIO" train --variant rota --players 2 --seed 3 --games 20 --epochs 3 --out "$dir/b.txt" 2> /dev/null
 cmp "$dir/a.txt" "$dir/b.txt"
 "$AXIO" train --check "$dir/a.txt" > /dev/null
 
