@@ -379,7 +379,7 @@ const EN = {
   'ai.name.expert': 'Expert',
   'ai.desc.random': 'Beginner plays any legal move: good for learning the rules.',
   'ai.desc.greedy': 'Casual takes the most points for its weakest colour now, without looking ahead.',
-  'ai.desc.strong': 'Strong looks ahead for a third of a second a move and beats Casual almost always.',
+  'ai.desc.strong': 'Strong looks ahead for a third of a second a move, judging positions by what it learned from thousands of games, and beats Casual almost always.',
   'ai.desc.expert': 'Expert looks ahead for a whole second a move: the strongest.',
   'ai.numbered': ({ name, n }) => `${name} ${n}`,
   'mode.standard': 'standard',

@@ -370,7 +370,7 @@ export default {
   'ai.name.expert': 'Experte',
   'ai.desc.random': 'Anfänger legt irgendeinen erlaubten Stein: gut, um die Regeln zu lernen.',
   'ai.desc.greedy': 'Hobbyspieler holt sofort die meisten Punkte für seine schwächste Farbe, ohne vorauszudenken.',
-  'ai.desc.strong': 'Stark denkt eine Drittelsekunde pro Zug voraus und schlägt den Hobbyspieler fast immer.',
+  'ai.desc.strong': 'Stark denkt eine Drittelsekunde pro Zug voraus, beurteilt Stellungen nach dem, was es aus Tausenden Partien gelernt hat, und schlägt den Hobbyspieler fast immer.',
   'ai.desc.expert': 'Experte denkt eine ganze Sekunde pro Zug voraus: der stärkste Gegner.',
   'ai.numbered': ({ name, n }) => `${name} ${n}`,
   'mode.standard': 'Standard',

@@ -372,7 +372,7 @@ export default {
   'ai.name.expert': 'Mester',
   'ai.desc.random': 'A Kezdő bármelyik szabályos lépést megteszi: jó a szabályok tanulásához.',
   'ai.desc.greedy': 'A Hobbi azonnal a leggyengébb színére szerzi a legtöbb pontot, előre nem gondolkodik.',
-  'ai.desc.strong': 'Az Erős lépésenként egyharmad másodpercig számol előre, és szinte mindig legyőzi a Hobbit.',
+  'ai.desc.strong': 'Az Erős lépésenként egyharmad másodpercig számol előre, az állásokat több ezer játszmából tanultak alapján ítéli meg, és szinte mindig legyőzi a Hobbit.',
   'ai.desc.expert': 'A Mester lépésenként egy teljes másodpercig számol előre: a legerősebb ellenfél.',
   'ai.numbered': ({ name, n }) => `${name} ${n}`,
   'mode.standard': 'normál',
