@@ -874,11 +874,18 @@ static int play_units(const arena_options *o, arena_run *run, progress *pr, tall
     return 0;
 }
 
+/* The run's think time is told only where a player uses it: one whose label
+ * sets its own (strong:movetime=333) is told by that label. */
 static void print_heading(const arena_options *o, const char *what)
 {
-    printf("%s %ldp %s: %s from seed %llu, movetime %ld ms", o->variant, o->players,
-           ax_mode_name(o->m), what, (unsigned long long)o->seed, o->movetime);
-    if (o->playouts)
+    printf("%s %ldp %s: %s from seed %llu", o->variant, o->players, ax_mode_name(o->m), what,
+           (unsigned long long)o->seed);
+    bool used = false;
+    for (int i = 0; i < o->nentries; i++)
+        used |= o->entries[i].movetime == o->movetime && o->entries[i].playouts == o->playouts;
+    if (used)
+        printf(", movetime %ld ms", o->movetime);
+    if (used && o->playouts)
         printf(", %ld playouts", o->playouts);
     printf("\n");
 }

@@ -46,6 +46,14 @@ echo "$out" | awk '/by seat/ { p = $2; s0[p] = $6; s1[p] = $12 }
   END { exit !(s0[0] + s1[1] > 0.999 && s0[0] + s1[1] < 1.001 && s1[0] + s0[1] > 0.999 &&
                s1[0] + s0[1] < 1.001) }'
 
+# The heading tells the run's think time only when a player uses it.
+out=$("$AXIO" arena --variant square --players 2 --ai strong:playouts=20,strong:playouts=30 \
+  --games 2 --seed 1 2>/dev/null)
+echo "$out" | grep -q "^square 2p standard: 2 games (1 deals x 2 seatings) from seed 1$"
+out=$("$AXIO" arena --variant square --players 2 --ai strong:playouts=20,strong --games 2 \
+  --seed 1 --movetime 50 2>/dev/null)
+echo "$out" | grep -q "^square 2p standard: 2 games (1 deals x 2 seatings) from seed 1, movetime 50 ms$"
+
 out=$("$AXIO" arena --variant square --players 3 --ai greedy,random --games 4 --seed 1 2>/dev/null)
 echo "$out" | grep -q "6 games (2 deals x 3 seatings)"
 [ "$(echo "$out" | grep -c '^player [012] .* win rate ')" = 3 ]
