@@ -84,35 +84,42 @@ static void decide_strong(ax_player *p, const ax_game *view, int seat, ax_move *
 
 /* `strong` judges the tracks at its horizon by the learned evaluation
  * (value.h) where the build has weights for the game; `strong-deep` is the
- * same searching three plies after a candidate instead of two: the Expert
+ * same searching three plies after a candidate instead of two and spending
+ * all its time, never stopping once its leader looks clear: the Expert
  * level's player (what its extra time pays for, docs/ai.md "Levels").
  * `strong-hand` is `strong` with the hand-made judgement only, the search
  * before the learned one, and `strong-order` also orders its candidates by
  * the learned value: for measuring (docs/ai.md), not levels. */
-static const struct {
+typedef struct {
     const char *name;
     decide_fn decide;
-    int learned;    /* strong: STRONG_LEARNED_* */
-    int tree_plies; /* strong: 0 for the default */
-} builtin[] = {{"random", decide_random, 0, 0},
-               {"greedy", decide_greedy, 0, 0},
-               {"strong", decide_strong, STRONG_LEARNED_HORIZON, 0},
-               {"strong-deep", decide_strong, STRONG_LEARNED_HORIZON, 3},
-               {"strong-hand", decide_strong, 0, 0},
-               {"strong-order", decide_strong, STRONG_LEARNED_HORIZON | STRONG_LEARNED_ORDER, 0}};
+    int learned;       /* strong: STRONG_LEARNED_* */
+    int tree_plies;    /* strong: 0 for the default */
+    bool whole_budget; /* strong: never stops early */
+} builtin_player;
+
+static const builtin_player builtin[] = {
+    {"random", decide_random, 0, 0, false},
+    {"greedy", decide_greedy, 0, 0, false},
+    {"strong", decide_strong, STRONG_LEARNED_HORIZON, 0, false},
+    {"strong-deep", decide_strong, STRONG_LEARNED_HORIZON, 3, true},
+    {"strong-hand", decide_strong, 0, 0, false},
+    {"strong-order", decide_strong, STRONG_LEARNED_HORIZON | STRONG_LEARNED_ORDER, 0, false}};
 
 const char *const ax_player_names[] = {"random", "greedy", "strong", NULL};
 
-static bool alloc_level_memory(ax_player *p, int learned, int tree_plies)
+static bool alloc_level_memory(ax_player *p, const builtin_player *level)
 {
     if (p->decide == decide_greedy)
         return (p->moves = malloc(AX_MAX_MOVES * sizeof *p->moves)) != NULL;
     if (p->decide == decide_strong) {
         if (!(p->search = strong_new()))
             return false;
-        strong_tune(p->search)->learned = learned;
-        if (tree_plies)
-            strong_tune(p->search)->tree_plies = tree_plies;
+        strong_tuning *tune = strong_tune(p->search);
+        tune->learned = level->learned;
+        if (level->tree_plies)
+            tune->tree_plies = level->tree_plies;
+        tune->stop_early = !level->whole_budget;
     }
     return true;
 }
@@ -130,7 +137,7 @@ ax_player *ax_player_new(const char *name, uint64_t seed)
         ax_rng_seed(&p->rng, seed);
         atomic_init(&p->movetime_ms, AX_DEFAULT_MOVETIME_MS);
         atomic_init(&p->cancel, false);
-        if (!alloc_level_memory(p, builtin[i].learned, builtin[i].tree_plies)) {
+        if (!alloc_level_memory(p, &builtin[i])) {
             ax_player_free(p);
             return NULL;
         }

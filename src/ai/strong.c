@@ -135,6 +135,7 @@ strong_search *strong_new(void)
                               .tree_plies = DEFAULT_TREE_PLIES,
                               .replies = DEFAULT_REPLIES,
                               .explore = DEFAULT_EXPLORE,
+                              .stop_early = true,
                               .learned = STRONG_LEARNED_HORIZON};
     for (int v = 0; v < 3; v++) {
         int found = ai_value_builtin(v, 2, &s->models[v], NULL, 0);
@@ -528,7 +529,7 @@ static void run_rounds(strong_search *s, int seat, ai_budget *b, ax_rng *rng)
     long playouts_from = b->playouts;
     while (!ai_budget_over(b)) {
         play_round(s, seat, b, rng);
-        if (s->whole_rounds ? values_certain(s) : clearly_decided(s))
+        if (s->whole_rounds ? values_certain(s) : s->tune.stop_early && clearly_decided(s))
             break;
         if (s->nalive > 1 &&
             ai_budget_progress(b, from, playouts_from) >= (double)(phase + 1) / phases) {

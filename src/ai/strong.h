@@ -27,6 +27,8 @@ typedef struct {
     int tree_plies;   /* decisions after a candidate searched as a tree, 0..4; 0: flat */
     int replies;      /* decisions searched at a node of the tree, 1..AI_MAX_REPLIES */
     double explore;   /* the tree's exploration constant (UCB1) */
+    bool stop_early;  /* end the search once its leader is clear (default); false:
+                         spend the whole budget sharpening the leaders' values */
     int learned;      /* STRONG_LEARNED_*: where the learned evaluation (value.h) judges,
                          for the games it has weights for (default: the horizon); else the
                          hand-made judgement */
