@@ -35,8 +35,9 @@
  *    of the candidates is dropped, so most playouts go to the close calls
  *    among the best.
  * 6. The search ends early when the leader is ahead of every other
- *    candidate by far more than the noise, since more playouts would not
- *    change the decision.
+ *    candidate by far more than the noise, since more playouts would
+ *    rarely change the decision: time saved for a server. Expert's player
+ *    turns this off (stop_early), since spending it all won more there.
  * The budget is checked after every playout.
  *
  * Judging (strong_judge) runs the same search around a decision already
