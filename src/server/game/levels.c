@@ -3,10 +3,11 @@
  *
  * `strong` and `expert` are the same search, judging by the learned
  * evaluation, `expert` with a second a decision and, in AXIO and Hex, its
- * replies searched a ply deeper and the whole second spent (`strong-deep`):
- * 300 ms answers feel immediate to a person, and the deeper tree is what
- * the extra time pays for there. In ROTA it won 0.480 of 400 games against `strong` at the
- * same second, so Expert keeps `strong` in ROTA (docs/ai.md, "Levels").
+ * replies searched a ply deeper, twice the candidates and the whole second
+ * spent (`strong-deep`): 300 ms answers feel immediate to a person, and the
+ * deeper, wider search is what the extra time pays for there. In ROTA it
+ * won 0.480 of 400 games against `strong` at the same second, so Expert
+ * keeps `strong` in ROTA (docs/ai.md, "Levels").
  * The queue may shorten either (ai_workers.c).
  */
 #include "levels.h"
