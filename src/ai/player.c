@@ -84,9 +84,10 @@ static void decide_strong(ax_player *p, const ax_game *view, int seat, ax_move *
 
 /* `strong` judges the tracks at its horizon by the learned evaluation
  * (value.h) where the build has weights for the game; `strong-deep` is the
- * same searching three plies after a candidate instead of two, over twice
- * the candidates (32: its choice came from the prior's 17th to 32nd in
- * a sixth of hex and a fifth of square decisions), and spending all its time,
+ * same searching three plies after a candidate instead of two, over 32
+ * candidates in every variant (`strong`: 32 in hex only; given 32, its
+ * choice came from the prior's 17th to 32nd in a sixth of hex and a fifth
+ * of square decisions), and spending all its time,
  * never stopping once its leader looks clear: the Expert level's player
  * (what its extra time pays for, docs/ai.md "Levels").
  * `strong-hand` is `strong` with the hand-made judgement only, the search

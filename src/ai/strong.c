@@ -71,6 +71,11 @@
 static const int variant_horizon[] = {[AX_SQUARE] = 12, [AX_ROTA] = 16, [AX_HEX] = 20};
 static const int learned_horizon[] = {[AX_SQUARE] = 4, [AX_ROTA] = 4, [AX_HEX] = 10};
 
+/* Decisions searched, per variant: 32 in hex, where the prior's 17th to
+ * 32nd are often what the search wants and 300 ms is time enough to look
+ * at them (docs/ai.md "Levels"); in square and ROTA 32 were not worth it. */
+static const int variant_candidates[] = {[AX_SQUARE] = 16, [AX_ROTA] = 16, [AX_HEX] = 32};
+
 typedef struct {
     ax_move move;
     float prior;    /* the heuristic value that chose it */
@@ -112,6 +117,7 @@ struct strong_search {
     bool whole_rounds; /* judging: every round reaches every alive candidate */
     int horizon;       /* of this search's playouts: the tuning's, 0 when judging */
     int tree_plies;    /* of this search: the tuning's, 0 when judging */
+    int candidates;    /* of this search: the tuning's or the variant's */
     tree_node *nodes;
     int nnodes, node_cap;
     ai_value_model models[3]; /* the shipped 2-player weights, by variant */
@@ -130,7 +136,7 @@ strong_search *strong_new(void)
         return NULL;
     }
     s->tune = (strong_tuning){.params = ai_default_params,
-                              .candidates = DEFAULT_CANDIDATES,
+                              .candidates = STRONG_CANDIDATES_VARIANT,
                               .horizon = STRONG_HORIZON_VARIANT,
                               .scale = DEFAULT_SCALE,
                               .tree_plies = DEFAULT_TREE_PLIES,
@@ -209,8 +215,8 @@ static void order_by_value(strong_search *s, int seat)
             s->cand[b] = s->cand[b - 1];
             s->cand[b - 1] = t;
         }
-    if (s->ncand > s->tune.candidates)
-        s->ncand = s->tune.candidates;
+    if (s->ncand > s->candidates)
+        s->ncand = s->candidates;
 }
 
 static void select_candidates(strong_search *s, int nmoves, ai_budget *b)
@@ -222,7 +228,7 @@ static void select_candidates(strong_search *s, int nmoves, ai_budget *b)
         return;
     }
     bool order = s->value && (s->tune.learned & STRONG_LEARNED_ORDER) && s->pinned < 0;
-    int max = order ? MAX_CANDIDATES : s->tune.candidates;
+    int max = order ? MAX_CANDIDATES : s->candidates;
     for (int i = 0; i < nmoves; i++) {
         if (i % CHECK_EVERY == CHECK_EVERY - 1 && ai_budget_over(b))
             break;
@@ -558,6 +564,9 @@ void strong_decide(strong_search *s, const ax_game *game, int seat, ai_budget *b
     s->tree_plies = s->tune.tree_plies < TREE_MAX_PLIES ? s->tune.tree_plies : TREE_MAX_PLIES;
     if (game->mode == AX_SOLO)
         s->tree_plies = 0; /* no opponent's replies to search */
+    s->candidates = s->tune.candidates != STRONG_CANDIDATES_VARIANT
+                        ? s->tune.candidates
+                        : variant_candidates[game->variant];
     s->nnodes = 0;
     s->pinned = -1;
     s->whole_rounds = false;
@@ -627,6 +636,8 @@ int strong_judge(strong_search *s, const ax_game *game, int seat, const ax_move 
     s->reward = reward;
     s->horizon = 0;
     s->tree_plies = 0;
+    s->candidates =
+        s->tune.candidates != STRONG_CANDIDATES_VARIANT ? s->tune.candidates : DEFAULT_CANDIDATES;
     s->whole_rounds = true;
     s->value = NULL; /* the judge plays to the end: it needs no estimate */
     s->pinned = -1;

@@ -14,13 +14,15 @@ typedef struct strong_search strong_search;
 
 #include "evaluate.h"
 
-#define STRONG_MAX_CANDIDATES  32
-#define STRONG_HORIZON_VARIANT (-1)
+#define STRONG_MAX_CANDIDATES     32
+#define STRONG_HORIZON_VARIANT    (-1)
+#define STRONG_CANDIDATES_VARIANT (-1)
 
 /* The knobs of the search, for experiments: strong_new() sets defaults. */
 typedef struct {
     ai_params params; /* of the playout policy and the candidates' prior */
-    int candidates;   /* decisions searched, 1..STRONG_MAX_CANDIDATES */
+    int candidates;   /* decisions searched, 1..STRONG_MAX_CANDIDATES;
+                         STRONG_CANDIDATES_VARIANT: the variant's own (judging: 16) */
     int horizon;      /* plies a playout plays before the tracks are judged; 0: to the
                          end; STRONG_HORIZON_VARIANT: the variant's own */
     double scale;     /* track value that makes a lead of e:1 (ai_estimate) */
