@@ -84,10 +84,10 @@ static void decide_strong(ax_player *p, const ax_game *view, int seat, ax_move *
 
 /* `strong` judges the tracks at its horizon by the learned evaluation
  * (value.h) where the build has weights for the game; `strong-deep` is the
- * same searching three plies after a candidate instead of two, over 32
- * candidates in every variant (`strong`: 32 in hex only; given 32, its
- * choice came from the prior's 17th to 32nd in a sixth of hex and a fifth
- * of square decisions), and spending all its time,
+ * same searching three plies after a candidate instead of two, over more
+ * candidates (32, 64 in hex; `strong`: 16, 32 in hex: given 32, its choice
+ * came from the prior's 17th to 32nd in a sixth of hex and a fifth of
+ * square decisions), and spending all its time,
  * never stopping once its leader looks clear: the Expert level's player
  * (what its extra time pays for, docs/ai.md "Levels").
  * `strong-hand` is `strong` with the hand-made judgement only, the search
@@ -96,19 +96,24 @@ static void decide_strong(ax_player *p, const ax_game *view, int seat, ax_move *
 typedef struct {
     const char *name;
     decide_fn decide;
-    int learned;       /* strong: STRONG_LEARNED_* */
-    int tree_plies;    /* strong: 0 for the default */
-    bool whole_budget; /* strong: never stops early */
-    int candidates;    /* strong: 0 for the default */
+    int learned;                 /* strong: STRONG_LEARNED_* */
+    int tree_plies;              /* strong: 0 for the default */
+    bool whole_budget;           /* strong: never stops early */
+    int candidates[AX_VARIANTS]; /* strong: by variant, 0 for the default */
 } builtin_player;
 
 static const builtin_player builtin[] = {
-    {"random", decide_random, 0, 0, false, 0},
-    {"greedy", decide_greedy, 0, 0, false, 0},
-    {"strong", decide_strong, STRONG_LEARNED_HORIZON, 0, false, 0},
-    {"strong-deep", decide_strong, STRONG_LEARNED_HORIZON, 3, true, STRONG_MAX_CANDIDATES},
-    {"strong-hand", decide_strong, 0, 0, false, 0},
-    {"strong-order", decide_strong, STRONG_LEARNED_HORIZON | STRONG_LEARNED_ORDER, 0, false, 0}};
+    {"random", decide_random, 0, 0, false, {0}},
+    {"greedy", decide_greedy, 0, 0, false, {0}},
+    {"strong", decide_strong, STRONG_LEARNED_HORIZON, 0, false, {0}},
+    {"strong-deep",
+     decide_strong,
+     STRONG_LEARNED_HORIZON,
+     3,
+     true,
+     {[AX_SQUARE] = 32, [AX_ROTA] = 32, [AX_HEX] = 64}},
+    {"strong-hand", decide_strong, 0, 0, false, {0}},
+    {"strong-order", decide_strong, STRONG_LEARNED_HORIZON | STRONG_LEARNED_ORDER, 0, false, {0}}};
 
 const char *const ax_player_names[] = {"random", "greedy", "strong", NULL};
 
@@ -124,8 +129,9 @@ static bool alloc_level_memory(ax_player *p, const builtin_player *level)
         if (level->tree_plies)
             tune->tree_plies = level->tree_plies;
         tune->stop_early = !level->whole_budget;
-        if (level->candidates)
-            tune->candidates = level->candidates;
+        for (int v = 0; v < AX_VARIANTS; v++)
+            if (level->candidates[v])
+                tune->candidates[v] = level->candidates[v];
     }
     return true;
 }

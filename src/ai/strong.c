@@ -58,6 +58,8 @@
 
 #define MAX_CANDIDATES     STRONG_MAX_CANDIDATES
 #define DEFAULT_CANDIDATES 16
+#define SWAP_CANDIDATES    32 /* swap answers searched */
+#define ORDER_POOL         32 /* strong-order: the prior's best, ordered by value */
 #define DEFAULT_SCALE      4.0
 #define CHECK_EVERY        32 /* previews between two clock reads */
 #define DEFAULT_TREE_PLIES 2
@@ -70,11 +72,6 @@
  * than the tree has been played (docs/ai.md). */
 static const int variant_horizon[] = {[AX_SQUARE] = 12, [AX_ROTA] = 16, [AX_HEX] = 20};
 static const int learned_horizon[] = {[AX_SQUARE] = 4, [AX_ROTA] = 4, [AX_HEX] = 10};
-
-/* Decisions searched, per variant: 32 in hex, where the prior's 17th to
- * 32nd are often what the search wants and 300 ms is time enough to look
- * at them (docs/ai.md "Levels"); in square and ROTA 32 were not worth it. */
-static const int variant_candidates[] = {[AX_SQUARE] = 16, [AX_ROTA] = 16, [AX_HEX] = 32};
 
 typedef struct {
     ax_move move;
@@ -136,7 +133,11 @@ strong_search *strong_new(void)
         return NULL;
     }
     s->tune = (strong_tuning){.params = ai_default_params,
-                              .candidates = STRONG_CANDIDATES_VARIANT,
+                              /* 32 in hex, where the prior's 17th to 32nd are often
+                                 what the search wants and 300 ms is time enough to
+                                 look at them (docs/ai.md "Levels"); in square and
+                                 ROTA 32 were not worth it */
+                              .candidates = {[AX_SQUARE] = 16, [AX_ROTA] = 16, [AX_HEX] = 32},
                               .horizon = STRONG_HORIZON_VARIANT,
                               .scale = DEFAULT_SCALE,
                               .tree_plies = DEFAULT_TREE_PLIES,
@@ -200,7 +201,7 @@ static void offer_candidate(strong_search *s, const ax_move *m, float prior, int
 }
 
 /* The learned evaluation's order: the hand-made prior's best
- * MAX_CANDIDATES, each valued by ai_value of the seat's view after it, the
+ * ORDER_POOL, each valued by ai_value of the seat's view after it, the
  * best `candidates` of them kept. */
 static void order_by_value(strong_search *s, int seat)
 {
@@ -223,12 +224,12 @@ static void select_candidates(strong_search *s, int nmoves, ai_budget *b)
 {
     s->ncand = 0;
     if (s->root.phase == AX_PHASE_SWAP) {
-        for (int i = 0; i < nmoves && i < MAX_CANDIDATES; i++)
+        for (int i = 0; i < nmoves && i < SWAP_CANDIDATES; i++)
             s->cand[s->ncand++] = (candidate){.move = s->moves[i], .prior = (float)-i, .tree = -1};
         return;
     }
     bool order = s->value && (s->tune.learned & STRONG_LEARNED_ORDER) && s->pinned < 0;
-    int max = order ? MAX_CANDIDATES : s->candidates;
+    int max = order ? ORDER_POOL : s->candidates;
     for (int i = 0; i < nmoves; i++) {
         if (i % CHECK_EVERY == CHECK_EVERY - 1 && ai_budget_over(b))
             break;
@@ -564,9 +565,7 @@ void strong_decide(strong_search *s, const ax_game *game, int seat, ai_budget *b
     s->tree_plies = s->tune.tree_plies < TREE_MAX_PLIES ? s->tune.tree_plies : TREE_MAX_PLIES;
     if (game->mode == AX_SOLO)
         s->tree_plies = 0; /* no opponent's replies to search */
-    s->candidates = s->tune.candidates != STRONG_CANDIDATES_VARIANT
-                        ? s->tune.candidates
-                        : variant_candidates[game->variant];
+    s->candidates = s->tune.candidates[game->variant];
     s->nnodes = 0;
     s->pinned = -1;
     s->whole_rounds = false;
@@ -636,8 +635,7 @@ int strong_judge(strong_search *s, const ax_game *game, int seat, const ax_move 
     s->reward = reward;
     s->horizon = 0;
     s->tree_plies = 0;
-    s->candidates =
-        s->tune.candidates != STRONG_CANDIDATES_VARIANT ? s->tune.candidates : DEFAULT_CANDIDATES;
+    s->candidates = DEFAULT_CANDIDATES;
     s->whole_rounds = true;
     s->value = NULL; /* the judge plays to the end: it needs no estimate */
     s->pinned = -1;

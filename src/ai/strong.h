@@ -14,26 +14,25 @@ typedef struct strong_search strong_search;
 
 #include "evaluate.h"
 
-#define STRONG_MAX_CANDIDATES     32
-#define STRONG_HORIZON_VARIANT    (-1)
-#define STRONG_CANDIDATES_VARIANT (-1)
+#define STRONG_MAX_CANDIDATES  64
+#define STRONG_HORIZON_VARIANT (-1)
 
 /* The knobs of the search, for experiments: strong_new() sets defaults. */
 typedef struct {
-    ai_params params; /* of the playout policy and the candidates' prior */
-    int candidates;   /* decisions searched, 1..STRONG_MAX_CANDIDATES;
-                         STRONG_CANDIDATES_VARIANT: the variant's own (judging: 16) */
-    int horizon;      /* plies a playout plays before the tracks are judged; 0: to the
-                         end; STRONG_HORIZON_VARIANT: the variant's own */
-    double scale;     /* track value that makes a lead of e:1 (ai_estimate) */
-    int tree_plies;   /* decisions after a candidate searched as a tree, 0..4; 0: flat */
-    int replies;      /* decisions searched at a node of the tree, 1..AI_MAX_REPLIES */
-    double explore;   /* the tree's exploration constant (UCB1) */
-    bool stop_early;  /* end the search once its leader is clear (default); false:
-                         spend the whole budget sharpening the leaders' values */
-    int learned;      /* STRONG_LEARNED_*: where the learned evaluation (value.h) judges,
-                         for the games it has weights for (default: the horizon); else the
-                         hand-made judgement */
+    ai_params params;            /* of the playout policy and the candidates' prior */
+    int candidates[AX_VARIANTS]; /* decisions searched, by variant,
+                                    1..STRONG_MAX_CANDIDATES (judging: 16) */
+    int horizon;                 /* plies a playout plays before the tracks are judged; 0: to the
+                                    end; STRONG_HORIZON_VARIANT: the variant's own */
+    double scale;                /* track value that makes a lead of e:1 (ai_estimate) */
+    int tree_plies;              /* decisions after a candidate searched as a tree, 0..4; 0: flat */
+    int replies;                 /* decisions searched at a node of the tree, 1..AI_MAX_REPLIES */
+    double explore;              /* the tree's exploration constant (UCB1) */
+    bool stop_early;             /* end the search once its leader is clear (default); false:
+                                    spend the whole budget sharpening the leaders' values */
+    int learned;                 /* STRONG_LEARNED_*: where the learned evaluation (value.h) judges,
+                                    for the games it has weights for (default: the horizon); else the
+                                    hand-made judgement */
 } strong_tuning;
 
 #define STRONG_LEARNED_HORIZON 1 /* the tracks at the horizon: ai_value, not ai_estimate */

@@ -3,8 +3,8 @@
  *
  * `strong` and `expert` are the same search, judging by the learned
  * evaluation, `expert` with a second a decision and, in AXIO and Hex, its
- * replies searched a ply deeper, 32 candidates (`strong`: 16, 32 in Hex)
- * and the whole second spent (`strong-deep`): 300 ms answers feel immediate to a person, and the
+ * replies searched a ply deeper, twice the candidates (32, in Hex 64) and
+ * the whole second spent (`strong-deep`): 300 ms answers feel immediate to a person, and the
  * deeper, wider search is what the extra time pays for there. In ROTA it
  * won 0.480 of 400 games against `strong` at the same second, so Expert
  * keeps `strong` in ROTA (docs/ai.md, "Levels").
