@@ -114,7 +114,7 @@ struct strong_search {
     bool whole_rounds; /* judging: every round reaches every alive candidate */
     int horizon;       /* of this search's playouts: the tuning's, 0 when judging */
     int tree_plies;    /* of this search: the tuning's, 0 when judging */
-    int candidates;    /* of this search: the tuning's or the variant's */
+    int candidates;    /* of this search: the tuning's for its variant, 16 when judging */
     tree_node *nodes;
     int nnodes, node_cap;
     ai_value_model models[3]; /* the shipped 2-player weights, by variant */
