@@ -87,12 +87,14 @@ static void decide_strong(ax_player *p, const ax_game *view, int seat, ax_move *
  * same searching three plies after a candidate instead of two, over more
  * candidates (32, 64 in hex; `strong`: 16, 32 in hex: given 32, its choice
  * came from the prior's 17th to 32nd in a sixth of hex and a fifth of
- * square decisions), and spending all its time,
+ * square decisions; in hex the 64 are the learned value's best of the
+ * prior's 128), and spending all its time,
  * never stopping once its leader looks clear: the Expert level's player
  * (what its extra time pays for, docs/ai.md "Levels").
  * `strong-hand` is `strong` with the hand-made judgement only, the search
- * before the learned one, and `strong-order` also orders its candidates by
- * the learned value: for measuring (docs/ai.md), not levels. */
+ * before the learned one, and `strong-order` also chooses its candidates
+ * by the learned value, from the prior's best 32: for measuring
+ * (docs/ai.md), not levels. */
 typedef struct {
     const char *name;
     decide_fn decide;
@@ -100,20 +102,22 @@ typedef struct {
     int tree_plies;              /* strong: 0 for the default */
     bool whole_budget;           /* strong: never stops early */
     int candidates[AX_VARIANTS]; /* strong: by variant, 0 for the default */
+    int pool[AX_VARIANTS];       /* strong: by variant, 0 for the default (none) */
 } builtin_player;
 
 static const builtin_player builtin[] = {
-    {"random", decide_random, 0, 0, false, {0}},
-    {"greedy", decide_greedy, 0, 0, false, {0}},
-    {"strong", decide_strong, STRONG_LEARNED_HORIZON, 0, false, {0}},
+    {"random", decide_random, 0, 0, false, {0}, {0}},
+    {"greedy", decide_greedy, 0, 0, false, {0}, {0}},
+    {"strong", decide_strong, STRONG_LEARNED_HORIZON, 0, false, {0}, {0}},
     {"strong-deep",
      decide_strong,
      STRONG_LEARNED_HORIZON,
      3,
      true,
-     {[AX_SQUARE] = 32, [AX_ROTA] = 32, [AX_HEX] = 64}},
-    {"strong-hand", decide_strong, 0, 0, false, {0}},
-    {"strong-order", decide_strong, STRONG_LEARNED_HORIZON | STRONG_LEARNED_ORDER, 0, false, {0}}};
+     {[AX_SQUARE] = 32, [AX_ROTA] = 32, [AX_HEX] = 64},
+     {[AX_HEX] = 128}},
+    {"strong-hand", decide_strong, 0, 0, false, {0}, {0}},
+    {"strong-order", decide_strong, STRONG_LEARNED_HORIZON, 0, false, {0}, {32, 32, 32}}};
 
 const char *const ax_player_names[] = {"random", "greedy", "strong", NULL};
 
@@ -129,9 +133,11 @@ static bool alloc_level_memory(ax_player *p, const builtin_player *level)
         if (level->tree_plies)
             tune->tree_plies = level->tree_plies;
         tune->stop_early = !level->whole_budget;
-        for (int v = 0; v < AX_VARIANTS; v++)
+        for (int v = 0; v < AX_VARIANTS; v++) {
             if (level->candidates[v])
                 tune->candidates[v] = level->candidates[v];
+            tune->pool[v] = level->pool[v];
+        }
     }
     return true;
 }

@@ -6,7 +6,8 @@
  *    racks, the bag and the stacks are unknown.
  * 2. Candidates: every legal decision is previewed by the engine and valued
  *    by what it does to the seat's tracks (evaluate.c); the best few are
- *    kept. A swap offer has its two answers.
+ *    kept, or (a tuning's pool) the learned value's best of a wider few.
+ *    A swap offer has its two answers.
  * 3. Rounds: each round deals one random completion of the unknown tiles
  *    (ax_determinize) and plays every surviving candidate in it, followed
  *    by the same seeded greedy-ish playout, so the candidates meet the same
@@ -59,7 +60,6 @@
 #define MAX_CANDIDATES     STRONG_MAX_CANDIDATES
 #define DEFAULT_CANDIDATES 16
 #define SWAP_CANDIDATES    32 /* swap answers searched */
-#define ORDER_POOL         32 /* strong-order: the prior's best, ordered by value */
 #define DEFAULT_SCALE      4.0
 #define CHECK_EVERY        32 /* previews between two clock reads */
 #define DEFAULT_TREE_PLIES 2
@@ -105,7 +105,7 @@ struct strong_search {
     ai_scratch *scratch;
     strong_tuning tune;
     ax_move moves[AX_MAX_MOVES];
-    candidate cand[MAX_CANDIDATES];
+    candidate cand[STRONG_MAX_POOL]; /* the pool while choosing, then the candidates */
     int ncand;
     int alive[MAX_CANDIDATES]; /* candidate indices still searched, best first */
     int nalive;
@@ -200,11 +200,13 @@ static void offer_candidate(strong_search *s, const ax_move *m, float prior, int
     s->cand[k] = (candidate){.move = *m, .prior = prior, .tree = -1};
 }
 
-/* The learned evaluation's order: the hand-made prior's best
- * ORDER_POOL, each valued by ai_value of the seat's view after it, the
- * best `candidates` of them kept. */
+/* The learned evaluation's choice: the hand-made prior's best (the pool),
+ * each valued by ai_value of the seat's view after it, the best
+ * `candidates` of them kept. A pool no larger stays in the prior's order. */
 static void order_by_value(strong_search *s, int seat)
 {
+    if (s->ncand <= s->candidates)
+        return;
     for (int i = 0; i < s->ncand; i++) {
         s->sim = s->root;
         if (ax_apply(&s->sim, &s->cand[i].move, NULL) == AX_OK)
@@ -228,8 +230,9 @@ static void select_candidates(strong_search *s, int nmoves, ai_budget *b)
             s->cand[s->ncand++] = (candidate){.move = s->moves[i], .prior = (float)-i, .tree = -1};
         return;
     }
-    bool order = s->value && (s->tune.learned & STRONG_LEARNED_ORDER) && s->pinned < 0;
-    int max = order ? ORDER_POOL : s->candidates;
+    int pool = s->tune.pool[s->root.variant];
+    bool order = s->value && s->pinned < 0 && pool > s->candidates;
+    int max = order ? (pool < STRONG_MAX_POOL ? pool : STRONG_MAX_POOL) : s->candidates;
     for (int i = 0; i < nmoves; i++) {
         if (i % CHECK_EVERY == CHECK_EVERY - 1 && ai_budget_over(b))
             break;

@@ -15,6 +15,7 @@ typedef struct strong_search strong_search;
 #include "evaluate.h"
 
 #define STRONG_MAX_CANDIDATES  64
+#define STRONG_MAX_POOL        128
 #define STRONG_HORIZON_VARIANT (-1)
 
 /* The knobs of the search, for experiments: strong_new() sets defaults. */
@@ -22,6 +23,11 @@ typedef struct {
     ai_params params;            /* of the playout policy and the candidates' prior */
     int candidates[AX_VARIANTS]; /* decisions searched, by variant,
                                     1..STRONG_MAX_CANDIDATES (judging: 16) */
+    int pool[AX_VARIANTS];       /* by variant: when above `candidates` (and the game has
+                                    learned weights), the prior's best this many are valued by
+                                    the learned evaluation after them and its best `candidates`
+                                    searched, best first; else (default) the prior's best.
+                                    Up to STRONG_MAX_POOL */
     int horizon;                 /* plies a playout plays before the tracks are judged; 0: to the
                                     end; STRONG_HORIZON_VARIANT: the variant's own */
     double scale;                /* track value that makes a lead of e:1 (ai_estimate) */
@@ -36,7 +42,6 @@ typedef struct {
 } strong_tuning;
 
 #define STRONG_LEARNED_HORIZON 1 /* the tracks at the horizon: ai_value, not ai_estimate */
-#define STRONG_LEARNED_ORDER   2 /* the candidates: ordered by ai_value after them */
 
 /* NULL when out of memory or when a shipped weights file is damaged. */
 strong_search *strong_new(void);
