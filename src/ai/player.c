@@ -90,7 +90,9 @@ static void decide_strong(ax_player *p, const ax_game *view, int seat, ax_move *
  * square decisions; in hex the 64 are the learned value's best of the
  * prior's 128), and spending all its time,
  * never stopping once its leader looks clear: the Expert level's player
- * (what its extra time pays for, docs/ai.md "Levels").
+ * (what its extra time pays for, docs/ai.md "Levels"). `strong-whole` is
+ * `strong` spending all its time: Expert's player in ROTA, where the deeper
+ * tree did not pay and stopping early lost to the Expert before.
  * `strong-hand` is `strong` with the hand-made judgement only, the search
  * before the learned one, and `strong-order` also chooses its candidates
  * by the learned value, from the prior's best 32: for measuring
@@ -116,6 +118,7 @@ static const builtin_player builtin[] = {
      true,
      {[AX_SQUARE] = 32, [AX_ROTA] = 32, [AX_HEX] = 64},
      {[AX_HEX] = 128}},
+    {"strong-whole", decide_strong, STRONG_LEARNED_HORIZON, 0, true, {0}, {0}},
     {"strong-hand", decide_strong, 0, 0, false, {0}, {0}},
     {"strong-order", decide_strong, STRONG_LEARNED_HORIZON, 0, false, {0}, {32, 32, 32}}};
 

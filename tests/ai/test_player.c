@@ -106,10 +106,11 @@ static void test_movetime_is_kept(void **state)
     /* strong judges by the learned evaluation; the hand-made judgement,
        the learned ordering of the candidates and the deeper tree must fit
        the same budget too */
-    static const char *const names[] = {"strong", "strong-hand", "strong-order", "strong-deep"};
+    static const char *const names[] = {"strong", "strong-hand", "strong-order", "strong-deep",
+                                        "strong-whole"};
     for (int v = 0; v < 3; v++)
         for (int plies = 0; plies <= 12; plies += 12)
-            for (int k = 0; k < 4; k++) {
+            for (int k = 0; k < 5; k++) {
                 ax_game g;
                 position_after(&g, v, 2, plies);
                 ax_player *p = ax_player_new(names[k], 5);
@@ -127,10 +128,10 @@ static void test_movetime_is_kept(void **state)
                 /* it does use its time in the opening, where the candidates are
                  * close; later it may stop early, clearly decided, and a faster
                  * playout gets there sooner (square after 12 plies: ~100 ms);
-                 * Expert's player never stops early */
+                 * Expert's players never stop early */
                 if (plies == 0)
                     assert_true(spent >= 0.5 * movetime / 1000.0);
-                if (strcmp(names[k], "strong-deep") == 0)
+                if (strcmp(names[k], "strong-deep") == 0 || strcmp(names[k], "strong-whole") == 0)
                     assert_true(spent >= 0.8 * movetime / 1000.0);
             }
     /* Expert's deeper tree with more opponents: three plies are then

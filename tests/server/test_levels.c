@@ -39,7 +39,7 @@ static void test_every_level_has_a_player(void **state)
     const ai_level *expert = ai_level_find("expert");
     assert_string_equal(ai_level_player(expert, AX_SQUARE), "strong-deep");
     assert_string_equal(ai_level_player(expert, AX_HEX), "strong-deep");
-    assert_string_equal(ai_level_player(expert, AX_ROTA), "strong");
+    assert_string_equal(ai_level_player(expert, AX_ROTA), "strong-whole");
     assert_int_equal(ai_level_find("expert")->think_ms, 1000);
     assert_int_equal(ai_level_find("strong")->think_ms, 300);
 }

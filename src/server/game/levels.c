@@ -5,9 +5,11 @@
  * evaluation, `expert` with a second a decision and, in AXIO and Hex, its
  * replies searched a ply deeper, twice the candidates (32, in Hex 64) and
  * the whole second spent (`strong-deep`): 300 ms answers feel immediate to a person, and the
- * deeper, wider search is what the extra time pays for there. In ROTA it
- * won 0.480 of 400 games against `strong` at the same second, so Expert
- * keeps `strong` in ROTA (docs/ai.md, "Levels").
+ * deeper, wider search is what the extra time pays for there. In ROTA the
+ * deeper tree won 0.480 of 400 games against `strong` at the same second,
+ * and `strong` stopping early lost to the Expert before, so Expert plays
+ * `strong` spending its whole second there (`strong-whole`; docs/ai.md,
+ * "Levels").
  * The queue may shorten either (ai_workers.c).
  */
 #include "levels.h"
@@ -21,7 +23,7 @@ const ai_level ai_levels[] = {
     {"random", {"random",      "random", "random"},      0},
     {"greedy", {"greedy",      "greedy", "greedy"},      0},
     {"strong", {"strong",      "strong", "strong"},      300},
-    {"expert", {"strong-deep", "strong", "strong-deep"}, 1000},
+    {"expert", {"strong-deep", "strong-whole", "strong-deep"}, 1000},
     {NULL,     {NULL,          NULL,     NULL},          0},
 };
 /* clang-format on */
