@@ -105,3 +105,29 @@ test('lobby: create, join, watch, reload; spectators see no hidden tiles', { tim
     await browser.close();
   }
 });
+
+// A computer seat says what its level does; in ROTA, Expert as measured (docs/ai.md, Levels).
+test('lobby: a computer seat is described by its level, Expert in ROTA as measured', { timeout: 60000 }, async () => {
+  const browser = await launch();
+  try {
+    const page = await newPage(browser);
+    await page.goto(`${BASE}/#/`);
+    await page.waitForSelector('.name-box[data-state=guest]');
+    const about = async (variant) => {
+      await page.check(`input[name=variant][value=${variant}]`, { force: true });
+      await page.check('input[name=players][value="2"]', { force: true });
+      await page.selectOption('#seat-1', 'ai:expert');
+      return page.textContent('.seat-row:has(#seat-1) .level-about');
+    };
+    assert.match(await about('hex'), /the strongest/);
+    assert.match(await about('square'), /the strongest/);
+    const rota = await about('rota');
+    assert.match(rota, /about as well as Strong/);
+    assert.doesNotMatch(rota, /the strongest/);
+    await page.selectOption('#seat-1', 'ai:strong');
+    assert.match(await page.textContent('.seat-row:has(#seat-1) .level-about'), /^Strong looks ahead/);
+    await assertNoErrors(page);
+  } finally {
+    await browser.close();
+  }
+});

@@ -9,7 +9,7 @@
 import { h, clear } from './svg.js';
 import { api, tokens, prefs, created } from './api.js';
 import { session, profileHash, authHash } from './account.js';
-import { t, errorText } from './messages.js';
+import { t, tv, errorText } from './messages.js';
 import { rulesLabel } from './rules/labels.js';
 import { CLOCK_PRESETS } from './clock.js';
 import { fillList, myGameIds, sortMine } from './lobby_lists.js';
@@ -242,7 +242,7 @@ export class Lobby {
         this.renderForm();
       });
       const team = c.mode === 'team' ? h('small', { class: 'muted' }, [t('lobby.team', { team: i % 2 === 0 ? 'A' : 'B' })]) : null;
-      const about = seat.kind === 'ai' && LEVELS.includes(seat.level) ? h('small', { class: 'muted level-about' }, [t(`ai.desc.${seat.level}`)]) : null;
+      const about = seat.kind === 'ai' && LEVELS.includes(seat.level) ? h('small', { class: 'muted level-about' }, [tv(`ai.desc.${seat.level}`, c.variant)]) : null;
       this.seatsBox.appendChild(h('div', { class: 'seat-row' }, [h('label', { for: `seat-${i}` }, [t('lobby.seat', { n: i + 1 }), team]), sel, about]));
     });
     firstHuman = c.seats.findIndex((s) => s.kind === 'human');

@@ -381,6 +381,8 @@ const EN = {
   'ai.desc.greedy': 'Casual takes the most points for its weakest colour now, without looking ahead.',
   'ai.desc.strong': 'Strong looks ahead for a third of a second a move, judging positions by what it learned from thousands of games, and beats Casual almost always.',
   'ai.desc.expert': 'Expert looks ahead for a whole second a move: the strongest.',
+  // measured: in ROTA Expert plays Strong about evenly (docs/ai.md, Levels)
+  'ai.desc.expert@rota': 'Expert looks ahead for a whole second a move, but in AXIO ROTA the tiles drawn decide so much that it plays about as well as Strong.',
   'ai.numbered': ({ name, n }) => `${name} ${n}`,
   'mode.standard': 'standard',
   'mode.solo': 'solo',

@@ -372,6 +372,7 @@ export default {
   'ai.desc.greedy': 'Hobbyspieler holt sofort die meisten Punkte für seine schwächste Farbe, ohne vorauszudenken.',
   'ai.desc.strong': 'Stark denkt eine Drittelsekunde pro Zug voraus, beurteilt Stellungen nach dem, was es aus Tausenden Partien gelernt hat, und schlägt den Hobbyspieler fast immer.',
   'ai.desc.expert': 'Experte denkt eine ganze Sekunde pro Zug voraus: der stärkste Gegner.',
+  'ai.desc.expert@rota': 'Experte denkt eine ganze Sekunde pro Zug voraus, doch in AXIO ROTA entscheiden die gezogenen Plättchen so viel, dass er etwa so gut spielt wie Stark.',
   'ai.numbered': ({ name, n }) => `${name} ${n}`,
   'mode.standard': 'Standard',
   'mode.solo': 'Solo',

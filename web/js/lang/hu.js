@@ -374,6 +374,7 @@ export default {
   'ai.desc.greedy': 'A Hobbi azonnal a leggyengébb színére szerzi a legtöbb pontot, előre nem gondolkodik.',
   'ai.desc.strong': 'Az Erős lépésenként egyharmad másodpercig számol előre, az állásokat több ezer játszmából tanultak alapján ítéli meg, és szinte mindig legyőzi a Hobbit.',
   'ai.desc.expert': 'A Mester lépésenként egy teljes másodpercig számol előre: a legerősebb ellenfél.',
+  'ai.desc.expert@rota': 'A Mester lépésenként egy teljes másodpercig számol előre, de az AXIO ROTA-ban a húzott lapkák annyit döntenek, hogy nagyjából olyan jól játszik, mint az Erős.',
   'ai.numbered': ({ name, n }) => `${name} ${n}`,
   'mode.standard': 'normál',
   'mode.solo': 'egyszemélyes',
