@@ -4,7 +4,7 @@
 // receives a hidden tile.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, createGame, BASE, placeOne, fieldCells, freeCells, waitTurnOrEnd, assertNoErrors, shot, PHONE } from './lib.mjs';
+import { launch, newPage, createGame, BASE, placeOne, fieldCells, freeCells, waitTurnOrEnd, assertNoErrors, shot, shotBoth, PHONE } from './lib.mjs';
 
 // On a touch screen: tap a tile, tap the Turn button, tap a cell (the preview
 // shows), tap it again to place.
@@ -124,6 +124,7 @@ test('lobby: a computer seat is described by its level, Expert in ROTA as measur
     const rota = await about('rota');
     assert.match(rota, /about as well as Strong/);
     assert.doesNotMatch(rota, /the strongest/);
+    await shotBoth(page, 'lobby-expert-rota');
     await page.selectOption('#seat-1', 'ai:strong');
     assert.match(await page.textContent('.seat-row:has(#seat-1) .level-about'), /^Strong looks ahead/);
     await assertNoErrors(page);
