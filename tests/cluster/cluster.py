@@ -64,7 +64,14 @@ def nginx_conf(tmp, port, upstream_ports):
 
 
 class Instance:
-    """One `axio serve` of the site."""
+    """One `axio serve` of the site; http/websocket/create/join as harness.Server's, straight
+    to this instance (not through nginx)."""
+
+    http = harness.Server.http
+    http_once = harness.Server.http_once
+    create = harness.Server.create
+    join = harness.Server.join
+    websocket = harness.Server.websocket
 
     def __init__(self, site, i):
         self.site, self.i = site, i

@@ -204,15 +204,21 @@ static int game_route(service *svc, const api_request *r, api_answer *out, const
     size_t n = slash ? (size_t)(slash - rest) : strlen(rest);
     const char *action = slash ? slash + 1 : "";
     game *gm = NULL;
-    bool elsewhere = false;
+    int held = HOLD_MISSING;
+    char holder[STORE_INSTANCE_LEN + 1];
     if (n <= GAME_ID_LEN) {
         memcpy(id, rest, n);
         id[n] = 0;
-        gm = lobby_get(svc, id, &elsewhere);
+        held = lobby_hold(svc, id, &gm, holder);
     }
-    if (elsewhere)
+    /* its holder answers: the transport passes the request on */
+    if (held == HOLD_ELSEWHERE && !r->relayed && owners_address(svc, holder, out->relay_to) == 0)
+        return API_RELAY;
+    if (held == HOLD_ELSEWHERE)
         return api_reply_error(out, 503, "game_moving",
                                "the game is moving to this server; try again in a moment");
+    if (held == HOLD_FAILED)
+        return api_reply_error(out, 500, "internal", "the game cannot be read now; try again");
     if (strcmp(action, "") && strcmp(action, "join") && strcmp(action, "record") &&
         strcmp(action, "analysis"))
         return api_reply_error(out, 404, "not_found", "no such endpoint");

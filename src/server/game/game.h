@@ -142,8 +142,7 @@ typedef struct {
  * printed) when the store fails. */
 int lobby_resume(service *svc);
 void lobby_free(service *svc);
-/* A game in memory, or loaded from the store; NULL when unknown or damaged
- * (one found damaged now is set aside). */
+/* lobby_hold's game, or NULL wherever else it is. */
 game *lobby_find(service *svc, const char *id);
 /* A game set aside as damaged: 0 with its stored form (game and seats, no
  * decisions) in out, to release with stored_game_free; -1 for any other id. */
@@ -200,12 +199,17 @@ void lobby_seat_left(game *gm, int seat);
 /* Every game in memory, for the timers. */
 game *lobby_first(const service *svc);
 
-/* A game in memory, or loaded from the store into this server, which
- * holds it from then on (owners.c); NULL when unknown or damaged, or (with
- * *elsewhere, unless NULL) when another server holds it and was asked to
- * hand it over. */
-game *lobby_get(service *svc, const char *id, bool *elsewhere);
-/* A game in memory here, or NULL (nothing is loaded). */
+/* Where a game is, for a place that means to use it here (a connection, a
+ * request about the game, a rematch, an adoption): HOLD_HERE with *out
+ * when this server holds it, taking its lease and loading it from the
+ * store if it was held nowhere; HOLD_ELSEWHERE when another server holds
+ * it (its instance id in holder, unless NULL or not known); HOLD_MISSING
+ * for an unknown or damaged game (one found damaged now is set aside);
+ * HOLD_FAILED when the store failed. Reads that only look (lists, ?ids=)
+ * never call it: they use lobby_local and the store's entries. */
+enum { HOLD_HERE, HOLD_ELSEWHERE, HOLD_MISSING, HOLD_FAILED };
+int lobby_hold(service *svc, const char *id, game **out, char holder[STORE_INSTANCE_LEN + 1]);
+/* A game in memory here (lost ones too), or NULL; nothing is loaded. */
 game *lobby_local(service *svc, const char *id);
 /* The lobby entry of a game (JSON), as the list shows it. */
 json_t *lobby_entry_json(const game *gm);
@@ -226,14 +230,16 @@ bool lobby_idle(const game *gm);
  * servers". Without a shared store every call here is a no-op but
  * owners_submit, which submits. */
 
-#define CLOSE_POLICY 1008 /* an error was sent */
-#define CLOSE_MOVED  1012 /* the game moved to another server: reconnect */
-#define CLOSE_RETRY  1013 /* the game is on its way here: reconnect soon */
-
 void owners_start(service *svc);
 /* Takes a game's lease before it is loaded or created: 0 (or not shared),
- * 1 held by another server (asked to release it), -1 on error. */
-int owners_take(service *svc, const char *id);
+ * 1 held by another server (its id in holder unless NULL), -1 on error. */
+int owners_take(service *svc, const char *id, char holder[STORE_INSTANCE_LEN + 1]);
+/* Asks the holder of a game to let it go (for a change that must be made
+ * here: a rematch's seat); it does once the game is idle. */
+void owners_ask_release(service *svc, const char *id);
+/* Where the site's other servers reach a server of the site: 0 with its
+ * address, -1 when not known. */
+int owners_address(service *svc, const char *instance, char address[STORE_ADDRESS_MAX + 1]);
 /* A game could not be loaded after all: its lease goes. */
 void owners_release(service *svc, const char *id);
 /* Submits a write of a held game, fenced by its lease. */
@@ -276,10 +282,11 @@ struct viewer {
     int seat;   /* -1: spectator */
     unsigned flags;
     bool attached, closed;
-    char ip[48];           /* the client's address (limits per address) */
-    char session_hash[65]; /* SHA-256 of the session cookie it came with, or "" */
-    bucket chat_rate;      /* chat messages (chat.c) */
-    viewer *prev, *next;   /* the game's viewers */
+    char ip[48];                             /* the client's address (limits per address) */
+    char session_hash[65];                   /* SHA-256 of the session cookie it came with, or "" */
+    char relayed_by[STORE_INSTANCE_LEN + 1]; /* the server that passed it on, or "" */
+    bucket chat_rate;                        /* chat messages (chat.c) */
+    viewer *prev, *next;                     /* the game's viewers */
 };
 
 /* Sends pending viewers updates (a spectator or a seat came or went) of
@@ -446,6 +453,9 @@ struct service {
     /* the servers of one site (owners.c) */
     bool shared, released;
     char instance[STORE_INSTANCE_LEN + 1];
+    char relay_key[65];
+    struct peer_server *peers; /* the site's live servers and their addresses */
+    int npeers;
     double next_renew, next_orphans, next_entries, leases_ok_until;
     struct remote_entry *remote; /* the other servers' lobby entries, cached */
     int nremote;

@@ -388,37 +388,44 @@ game *lobby_local(service *svc, const char *id)
     return is_base64url(id, GAME_ID_LEN) ? table_get(svc, id) : NULL;
 }
 
-game *lobby_get(service *svc, const char *id, bool *elsewhere)
+int lobby_hold(service *svc, const char *id, game **out, char holder[STORE_INSTANCE_LEN + 1])
 {
-    if (elsewhere)
-        *elsewhere = false;
+    *out = NULL;
+    if (holder)
+        holder[0] = 0;
     if (!is_base64url(id, GAME_ID_LEN))
-        return NULL;
+        return HOLD_MISSING;
     game *gm = table_get(svc, id);
-    if (gm && gm->lost && elsewhere)
-        *elsewhere = true;
-    if (gm)
-        return gm->lost ? NULL : gm;
+    if (gm && gm->lost)
+        return HOLD_ELSEWHERE; /* dropped once idle; its new holder is not known here */
+    if (gm) {
+        *out = gm;
+        return HOLD_HERE;
+    }
     /* held before it is read: nobody else writes to it from then on */
-    int held = owners_take(svc, id);
-    if (held == 1 && elsewhere)
-        *elsewhere = true;
+    int held = owners_take(svc, id, holder);
     if (held != 0)
-        return NULL;
+        return held == 1 ? HOLD_ELSEWHERE : HOLD_FAILED;
     char err[256];
     int rc = load_game(svc, id, &gm, err, sizeof err);
     if (rc == LOAD_DAMAGED)
         set_aside(svc, id, err);
     else if (rc == LOAD_FAILED)
         service_log(svc, "game %s cannot be loaded: %s", id, err);
-    if (!gm)
+    if (!gm) {
         owners_release(svc, id);
-    else
-        play_maybe_ai(gm);
-    return gm;
+        return rc == LOAD_FAILED ? HOLD_FAILED : HOLD_MISSING;
+    }
+    play_maybe_ai(gm);
+    *out = gm;
+    return HOLD_HERE;
 }
 
-game *lobby_find(service *svc, const char *id) { return lobby_get(svc, id, NULL); }
+game *lobby_find(service *svc, const char *id)
+{
+    game *gm;
+    return lobby_hold(svc, id, &gm, NULL) == HOLD_HERE ? gm : NULL;
+}
 
 bool lobby_idle(const game *gm)
 {
@@ -797,38 +804,81 @@ json_t *lobby_list_query(service *svc, const char *status, const char *variant, 
     return json_pack("{s:o,s:o}", "games", list, "next", next);
 }
 
+/* --- ?ids=: the entries of named games, wherever they are ---
+ *
+ * Only looks: a game held here is listed from memory; any other from the
+ * store in one read for all of them (the entry its holder last wrote while
+ * it is open, else its stored summary), without taking a lease, so that a
+ * page polling its player's games never moves one. */
+
+typedef struct {
+    const char *ids[STORE_LIST_MAX];
+    json_t *found[STORE_LIST_MAX]; /* each id's entry, NULL when not found */
+    int n;
+} listed_games;
+
+static json_t *summary_entry_json(const stored_game *sg);
+
+static int listed_entry(const stored_game *sg, const char *entry, void *arg)
+{
+    listed_games *l = arg;
+    bool open = strcmp(sg->status, "waiting") == 0 || strcmp(sg->status, "running") == 0;
+    json_t *e = NULL;
+    if (strcmp(sg->status, damaged_status) == 0)
+        e = damaged_game_json(sg);
+    else if (open && entry)
+        e = json_loads(entry, 0, NULL);
+    if (!json_is_object(e)) {
+        json_decref(e);
+        e = summary_entry_json(sg);
+    }
+    for (int i = 0; i < l->n; i++)
+        if (!l->found[i] && strcmp(l->ids[i], sg->id) == 0) {
+            l->found[i] = e;
+            return 0;
+        }
+    json_decref(e);
+    return 0;
+}
+
 json_t *lobby_entries_json(service *svc, const char *ids)
 {
-    json_t *list = json_array();
-    char id[GAME_ID_LEN + 1];
-    for (const char *p = ids; *p && json_array_size(list) < 50;) {
+    listed_games l = {.n = 0};
+    char id[STORE_LIST_MAX][GAME_ID_LEN + 1];
+    for (const char *p = ids; *p && l.n < STORE_LIST_MAX;) {
         size_t n = strcspn(p, ",");
-        if (n <= GAME_ID_LEN) {
-            memcpy(id, p, n);
-            id[n] = 0;
-            bool elsewhere;
-            game *gm = lobby_get(svc, id, &elsewhere);
-            json_t *remote = elsewhere ? owners_remote_entry(svc, id) : NULL;
-            stored_game damaged;
-            if (gm)
-                json_array_append_new(list, lobby_entry_json(gm));
-            else if (remote)
-                json_array_append_new(list, remote);
-            else if (lobby_damaged(svc, id, &damaged) == 0) {
-                json_array_append_new(list, damaged_game_json(&damaged));
-                stored_game_free(&damaged);
+        if (n == GAME_ID_LEN) {
+            memcpy(id[l.n], p, n);
+            id[l.n][n] = 0;
+            if (is_base64url(id[l.n], GAME_ID_LEN)) {
+                l.ids[l.n] = id[l.n];
+                l.n++;
             }
         }
         p += n + (p[n] == ',');
     }
+    const char *stored[STORE_LIST_MAX];
+    int nstored = 0;
+    for (int i = 0; i < l.n; i++) {
+        game *gm = lobby_local(svc, l.ids[i]);
+        if (gm && !gm->lost)
+            l.found[i] = lobby_entry_json(gm);
+        else
+            stored[nstored++] = l.ids[i];
+    }
+    if (nstored && store_each_listed(svc->db, stored, nstored, listed_entry, &l))
+        service_log(svc, "reading games for ?ids= failed: %s", store_error(svc->db));
+    json_t *list = json_array();
+    for (int i = 0; i < l.n; i++)
+        if (l.found[i])
+            json_array_append_new(list, l.found[i]);
     return list;
 }
 
-static int finished_entry(const stored_game *sg, void *arg)
+/* A game as the lobby lists it, from its stored form (a finished game's,
+ * or one that no server holds now). */
+static json_t *summary_entry_json(const stored_game *sg)
 {
-    int v = ax_variant_parse(sg->variant), m = ax_mode_parse(sg->mode);
-    if (v >= 0 && stored_guided(sg, v, m))
-        return 0; /* a lesson: never listed */
     json_t *seats = json_array();
     for (int i = 0; i < sg->players; i++) {
         const stored_seat *ss = &sg->seats[i];
@@ -842,14 +892,22 @@ static int finished_entry(const stored_game *sg, void *arg)
     }
     json_t *clock = sg->clock[0] ? json_loads(sg->clock, 0, NULL) : NULL;
     json_t *end = sg->end_summary[0] ? json_loads(sg->end_summary, 0, NULL) : NULL;
-    json_array_append_new(arg, json_pack("{s:s,s:s,s:i,s:s,s:s,s:o,s:I,s:I,s:o,s:o}", "id", sg->id,
-                                         "variant", sg->variant, "players", sg->players, "mode",
-                                         sg->mode, "status", sg->status, "seats", seats, "created",
-                                         (json_int_t)sg->created, "ended", (json_int_t)sg->updated,
-                                         "clock", clock ? clock : json_null(), "end",
-                                         end ? end : json_null()));
-    json_object_set_new(json_array_get(arg, json_array_size(arg) - 1), "rated",
-                        json_boolean(sg->rated));
+    bool open = strcmp(sg->status, "waiting") == 0 || strcmp(sg->status, "running") == 0;
+    json_t *o = json_pack("{s:s,s:s,s:i,s:s,s:s,s:o,s:I,s:o,s:o,s:o}", "id", sg->id, "variant",
+                          sg->variant, "players", sg->players, "mode", sg->mode, "status",
+                          sg->status, "seats", seats, "created", (json_int_t)sg->created, "ended",
+                          open ? json_null() : json_integer(sg->updated), "clock",
+                          clock ? clock : json_null(), "end", end ? end : json_null());
+    json_object_set_new(o, "rated", json_boolean(sg->rated));
+    return o;
+}
+
+static int finished_entry(const stored_game *sg, void *arg)
+{
+    int v = ax_variant_parse(sg->variant), m = ax_mode_parse(sg->mode);
+    if (v >= 0 && stored_guided(sg, v, m))
+        return 0; /* a lesson: never listed */
+    json_array_append_new(arg, summary_entry_json(sg));
     return 0;
 }
 
@@ -1006,7 +1064,7 @@ static int create_stored(service *svc, stored_game *sg, bool guided, int seat,
     snprintf(sg->status, sizeof sg->status, "%s", first_free_human(sg) < 0 ? "running" : "waiting");
     sg->created = (int64_t)time(NULL);
     snprintf(sg->rules, sizeof sg->rules, "%s", AX_RULES_VERSION);
-    if (owners_take(svc, sg->id) != 0)
+    if (owners_take(svc, sg->id, NULL) != 0)
         return api_fail(err, 503, "unavailable", "the game could not be stored");
     if (store_create_game(svc->db, sg)) {
         owners_release(svc, sg->id);
@@ -1346,11 +1404,14 @@ int lobby_rematch(game *gm, int seat, int64_t session_account, game **out, int *
         play_broadcast_state(gm);
         return 0;
     }
-    bool elsewhere;
-    game *next = lobby_get(gm->svc, gm->rematch, &elsewhere);
-    if (!next && elsewhere)
+    game *next;
+    int held = lobby_hold(gm->svc, gm->rematch, &next, NULL);
+    if (held == HOLD_ELSEWHERE) {
+        /* its seat is taken here: its holder lets it come */
+        owners_ask_release(gm->svc, gm->rematch);
         return api_fail(err, 503, "game_moving", "the rematch is moving; try again in a moment");
-    if (!next)
+    }
+    if (held != HOLD_HERE)
         return api_fail(err, 500, "internal", "the rematch cannot be loaded");
     *out = next;
     if (next->status != GAME_WAITING && next->status != GAME_RUNNING && !next->seats[target].taken)

@@ -1,6 +1,7 @@
 /*
- * owners.c - one site on several servers: which server holds a game, and
- * how games move between them (docs/server.md, "Several servers").
+ * owners.c - one site on several servers: which server holds a game, where
+ * the others reach it, and when a game moves (docs/server.md, "Several
+ * servers").
  *
  * The servers share one PostgreSQL database. A game is held, decided and
  * kept in memory by one server at a time, through a lease in the store
@@ -9,16 +10,24 @@
  * is fenced by it, so a server that lost a game (it froze past its lease)
  * can never write to it again. nginx sends a game's requests to one server
  * by hashing its id, so a game normally lives where its players are.
- * When a request reaches a server that does not hold the game, that server
- * asks the holder to let it go (a NOTIFY "release") and answers "moving";
- * the holder lets it go once it is idle, at once when nobody watches it
- * there, after MIN_HOLD_S otherwise (its viewers are closed 1012 and
- * reconnect), and the client's retry finds the game free. When a server
- * dies its leases expire after LEASE_S and the others adopt its games
- * (ORPHAN_S scans): clients reconnect by themselves, the clocks go on from
- * what was stored (the gap is not charged), computer players resume where
- * their game is now held. Lobby entries of held games are written to the
- * store (ENTRY_S) so that every server lists every game.
+ *
+ * A connection or a request that reaches a server that does not hold its
+ * game is passed on to the holder (the transport relays it, lobby_hold
+ * says where: each server records its address, and the site's key proves
+ * a passed-on request comes from one of its servers): a request never
+ * moves a game, and a game whose players reach two servers plays on at
+ * full speed. A game moves only when its holder sees that everyone
+ * watching it comes through one other server (the game was created
+ * elsewhere, or adopted by a server nginx does not send it to): once idle
+ * and held MIN_HOLD_S, it lets the game go and closes those viewers
+ * (1012), which reconnect and find it free where they are. A rematch's
+ * seat, the one change made for a game held elsewhere, asks its holder to
+ * let it go (a NOTIFY "release"). When a server dies its leases expire
+ * after LEASE_S and the others adopt its games (ORPHAN_S scans): clients
+ * reconnect by themselves, the clocks go on from what was stored (the gap
+ * is not charged), computer players resume where their game is now held.
+ * Lobby entries of held games are written to the store (ENTRY_S) so that
+ * every server lists every game.
  */
 #include "game.h"
 
@@ -37,6 +46,8 @@
 #define ADOPT_MAX    100 /* games adopted per scan: the others take their share too */
 #define REMOTE_MAX_S 1.0 /* the other servers' lobby entries are read at most this often */
 
+static int64_t ms_of(double unix_s) { return (int64_t)(unix_s * 1000.0); }
+
 struct remote_entry {
     char id[GAME_ID_LEN + 1];
     int64_t created;
@@ -44,35 +55,111 @@ struct remote_entry {
     json_t *entry;
 };
 
+struct peer_server {
+    char instance[STORE_INSTANCE_LEN + 1];
+    char address[STORE_ADDRESS_MAX + 1];
+};
+
 const char *service_instance(const service *svc) { return svc->instance; }
+
+const char *service_relay_key(const service *svc) { return svc->relay_key; }
+
+static void hex_of(const uint8_t *b, size_t n, char *out)
+{
+    for (size_t i = 0; i < n; i++)
+        snprintf(out + 2 * i, 3, "%02x", b[i]);
+}
 
 void owners_start(service *svc)
 {
-    uint8_t b[STORE_INSTANCE_LEN / 2];
-    if (secret_bytes(b, sizeof b))
+    uint8_t b[32];
+    if (secret_bytes(b, STORE_INSTANCE_LEN / 2))
         memset(b, 0, sizeof b);
-    for (size_t i = 0; i < sizeof b; i++)
-        snprintf(svc->instance + 2 * i, 3, "%02x", b[i]);
+    hex_of(b, STORE_INSTANCE_LEN / 2, svc->instance);
     svc->shared = store_shared(svc->db);
+    if (!svc->shared)
+        return;
+    /* the site's relay key: the first server makes it, the others read it */
+    char fresh[65];
+    if (secret_bytes(b, sizeof b) == 0) {
+        hex_of(b, sizeof b, fresh);
+        if (store_site_secret(svc->db, "relay_key", fresh, svc->relay_key, sizeof svc->relay_key))
+            service_log(svc, "cannot read the site's relay key: %s", store_error(svc->db));
+    }
+    if (svc->cfg.address &&
+        store_instance_register(svc->db, svc->instance, svc->cfg.address, unix_ms()))
+        service_log(svc, "cannot record this server's address: %s", store_error(svc->db));
 }
 
-static int64_t ms_of(double unix_s) { return (int64_t)(unix_s * 1000.0); }
+/* --- where the site's servers are --- */
 
-int owners_take(service *svc, const char *id)
+static int add_peer(const char *instance, const char *address, void *arg)
+{
+    service *svc = arg;
+    struct peer_server *grown = realloc(svc->peers, (size_t)(svc->npeers + 1) * sizeof *grown);
+    if (!grown)
+        return -1;
+    svc->peers = grown;
+    struct peer_server *p = &svc->peers[svc->npeers++];
+    snprintf(p->instance, sizeof p->instance, "%s", instance);
+    snprintf(p->address, sizeof p->address, "%s", address);
+    return 0;
+}
+
+static void read_peers(service *svc)
+{
+    free(svc->peers);
+    svc->peers = NULL;
+    svc->npeers = 0;
+    if (store_each_peer(svc->db, unix_ms() - ms_of(LEASE_S), add_peer, svc))
+        service_log(svc, "cannot read the site's servers: %s", store_error(svc->db));
+}
+
+int owners_address(service *svc, const char *instance, char address[STORE_ADDRESS_MAX + 1])
+{
+    if (!svc->shared || !instance || !instance[0])
+        return -1;
+    for (int i = 0; i < svc->npeers; i++)
+        if (strcmp(svc->peers[i].instance, instance) == 0) {
+            memcpy(address, svc->peers[i].address, sizeof svc->peers[i].address);
+            return 0;
+        }
+    /* a server that started since the last renewal */
+    if (store_instance_address(svc->db, instance, address, STORE_ADDRESS_MAX + 1) != 0)
+        return -1;
+    add_peer(instance, address, svc);
+    return 0;
+}
+
+bool service_peer_host(const service *svc, const char *ip)
+{
+    size_t n = strlen(ip);
+    for (int i = 0; i < svc->npeers; i++) {
+        const char *a = svc->peers[i].address;
+        if (strcmp(svc->peers[i].instance, svc->instance) == 0)
+            continue;
+        /* "HOST:PORT", an IPv6 host in brackets */
+        if (a[0] == '[' ? strncmp(a + 1, ip, n) == 0 && a[n + 1] == ']'
+                        : strncmp(a, ip, n) == 0 && a[n] == ':')
+            return true;
+    }
+    return false;
+}
+
+int owners_take(service *svc, const char *id, char holder[STORE_INSTANCE_LEN + 1])
 {
     if (!svc->shared)
         return 0;
     int64_t now = unix_ms();
-    char holder[STORE_INSTANCE_LEN + 1];
     int rc = store_lease_take(svc->db, id, svc->instance, now, now + ms_of(LEASE_S), holder);
     if (rc < 0) {
         service_log(svc, "game %s: cannot take its lease: %s", id, store_error(svc->db));
         return -1;
     }
-    if (rc == 1)
-        owners_tell(svc, "release %s", id);
     return rc;
 }
+
+void owners_ask_release(service *svc, const char *id) { owners_tell(svc, "release %s", id); }
 
 void owners_release(service *svc, const char *id)
 {
@@ -152,6 +239,7 @@ static void renew(service *svc)
         service_log(svc, "cannot renew the leases: %s", store_error(svc->db));
         return;
     }
+    read_peers(svc);
     if (held == mine)
         return;
     /* a lease went to another server while we were away, or one is left
@@ -173,13 +261,26 @@ static void renew(service *svc)
 static int adopt(const char *id, void *arg)
 {
     service *svc = arg;
-    game *gm = lobby_get(svc, id, NULL);
-    if (gm)
+    game *gm;
+    if (lobby_hold(svc, id, &gm, NULL) == HOLD_HERE)
         service_log(svc, "game %s: taken over (no server held it)", id);
     return 0;
 }
 
 /* --- letting games go --- */
+
+/* Whether everyone watching a game here came through one other server:
+ * the game would better be held there. */
+static bool watched_from_elsewhere(const game *gm)
+{
+    const viewer *first = gm->viewers;
+    if (!first || !first->relayed_by[0])
+        return false;
+    for (const viewer *c = first->next; c; c = c->next)
+        if (strcmp(c->relayed_by, first->relayed_by) != 0)
+            return false;
+    return true;
+}
 
 static void let_go(service *svc, double now)
 {
@@ -190,8 +291,9 @@ static void let_go(service *svc, double now)
             continue;
         if (gm->lost) {
             lobby_drop(gm, CLOSE_MOVED);
-        } else if (gm->release_asked > 0 &&
-                   (gm->nviewers == 0 || now - gm->held_since >= MIN_HOLD_S)) {
+        } else if ((gm->release_asked > 0 &&
+                    (gm->nviewers == 0 || now - gm->held_since >= MIN_HOLD_S)) ||
+                   (now - gm->held_since >= MIN_HOLD_S && watched_from_elsewhere(gm))) {
             owners_release(svc, gm->id);
             lobby_drop(gm, CLOSE_MOVED);
         }
@@ -402,4 +504,7 @@ void owners_stop(service *svc)
     if (store_leases_release_all(svc->db, svc->instance, unix_ms()))
         service_log(svc, "cannot release the leases: %s", store_error(svc->db));
     free_remote(svc);
+    free(svc->peers);
+    svc->peers = NULL;
+    svc->npeers = 0;
 }

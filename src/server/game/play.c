@@ -728,13 +728,27 @@ viewer *service_open(service *svc, const viewer_args *a)
     c->seat = -1;
     snprintf(c->ip, sizeof c->ip, "%s", a->ip);
     snprintf(c->session_hash, sizeof c->session_hash, "%s", a->session_hash);
-    bool elsewhere;
-    game *gm = lobby_get(svc, a->game_id, &elsewhere);
-    if (elsewhere) {
-        /* the client comes back soon, when the game is here */
+    snprintf(c->relayed_by, sizeof c->relayed_by, "%s", a->relayed_by ? a->relayed_by : "");
+    game *gm;
+    char holder[STORE_INSTANCE_LEN + 1], address[STORE_ADDRESS_MAX + 1];
+    int held = lobby_hold(svc, a->game_id, &gm, holder);
+    if (held == HOLD_ELSEWHERE && !a->relayed_by && svc->hooks.relay &&
+        owners_address(svc, holder, address) == 0) {
+        /* its holder serves it: the transport passes the connection on */
+        c->closed = true;
+        svc->hooks.relay(c->conn, address);
+        return c;
+    }
+    if (held == HOLD_ELSEWHERE) {
+        /* on its way to another server (or passed on to one that lost it
+         * meanwhile): the client comes back soon */
         play_send_json(c, json_pack("{s:s,s:i}", "type", "moving", "retry_ms", 300));
         c->closed = true;
         svc->hooks.close(c->conn, CLOSE_RETRY);
+        return c;
+    }
+    if (held == HOLD_FAILED) {
+        send_fatal(c, "internal", "the game cannot be read now; try again");
         return c;
     }
     stored_game damaged;

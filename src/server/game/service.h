@@ -38,9 +38,15 @@ typedef struct {
     size_t len;
     int session; /* SESSION_KEEP, or SESSION_SET (the cookie gets session_token), SESSION_CLEAR */
     char session_token[TOKEN_LEN + 1];
+    char relay_to[STORE_ADDRESS_MAX + 1]; /* API_RELAY: the holder's address */
 } api_answer;
 
 enum { SESSION_KEEP, SESSION_SET, SESSION_CLEAR };
+
+/* WebSocket close codes the service asks for (hooks.close). */
+#define CLOSE_POLICY 1008 /* an error was sent */
+#define CLOSE_MOVED  1012 /* the game moved to another server: reconnect */
+#define CLOSE_RETRY  1013 /* the game is on its way here: reconnect soon */
 
 #define SESSION_TTL_S (30 * 24 * 3600) /* a session lasts 30 days (its cookie too) */
 
@@ -63,6 +69,12 @@ typedef struct {
     /* Monotonic seconds, as service_tick gets them: clocks, presence,
      * limits. NULL: the system's (mono_now); tests make time pass. */
     double (*now)(void *arg);
+    /* Passes a viewer's connection on to the server of the site that holds
+     * its game, reached at address ("HOST:PORT"): the transport relays its
+     * messages both ways from now on (the service has forgotten it; its
+     * service_close still comes). NULL: such a connection is told to come
+     * back later instead (moving). */
+    void (*relay)(void *conn, const char *address);
     void *arg; /* passed to allow_signup, wake and now */
 } service_hooks;
 
@@ -72,6 +84,8 @@ typedef struct {
     int waiting_ttl_s;   /* a waiting game whose creator is offline this long expires */
     long judge_playouts; /* per decision, of hints and analyses (src/ai/analysis.c) */
     bool quiet;          /* log nothing but what an operator must know */
+    /* where the site's other servers reach this one ("HOST:PORT"), or NULL */
+    const char *address;
 } service_config;
 
 /* A service over an open store. NULL (reason in err) when memory runs out. */
@@ -85,6 +99,13 @@ void service_stop(service *svc);
 /* This server's instance id (16 hex digits, new at each start): it names
  * the server among the site's (/api/health, the logs). */
 const char *service_instance(const service *svc);
+/* The site's key that proves a request passed on between its servers
+ * comes from one of them (64 hex digits, the same on every server; HMAC
+ * with it: transport/relay.c). */
+const char *service_relay_key(const service *svc);
+/* Whether an address is one of the site's other servers' (their passed-on
+ * connections are counted for the client they carry, not for them). */
+bool service_peer_host(const service *svc, const char *ip);
 /* Frees everything; every viewer must be closed first. */
 void service_free(service *svc);
 
@@ -109,6 +130,9 @@ typedef struct {
     const char *ip;
     bool hint, moves; /* `you.hint`, `you.moves` asked for */
     void *conn;       /* the transport's connection, for the hooks */
+    /* the instance id of the server of the site that passed this
+     * connection on (its client is connected there), or NULL */
+    const char *relayed_by;
 } viewer_args;
 
 /* A connection opened on /ws/{id}: its first state and history are sent,
@@ -134,11 +158,14 @@ typedef struct {
     const char *bearer;       /* the token of "Authorization: Bearer", or NULL */
     const char *ip;
     void *request; /* the transport's request, for hooks.answer */
+    bool relayed;  /* passed on by another server of the site: not passed on again */
 } api_request;
 
 /* Answers a request: 0 with the answer in *out, 1 when it waits for a
- * password worker (hooks.answer brings it), -2 for a path that is not the
- * API's. */
+ * password worker (hooks.answer brings it), API_RELAY when its game is held
+ * by another server of the site, reached at out->relay_to (the transport
+ * passes the request on), -2 for a path that is not the API's. */
+#define API_RELAY 2
 int service_api(service *svc, const api_request *r, api_answer *out);
 /* A pending request's connection closed: its answer is not wanted. */
 void service_api_abandon(service *svc, void *request);

@@ -127,6 +127,12 @@ static const char *const migrations[] = {
     "CREATE TABLE instances(id TEXT PRIMARY KEY, started_at BIGINT NOT NULL,"
     " seen_at BIGINT NOT NULL);"
     "UPDATE axio_meta SET version = 7;",
+    /* 7 -> 8: the servers' addresses, the site's secrets, the budgets */
+    "ALTER TABLE instances ADD COLUMN address TEXT;"
+    "CREATE TABLE site(name TEXT PRIMARY KEY, value TEXT NOT NULL);"
+    "CREATE TABLE budgets(key TEXT PRIMARY KEY, tokens DOUBLE PRECISION NOT NULL,"
+    " at BIGINT NOT NULL);"
+    "UPDATE axio_meta SET version = 8;",
 };
 _Static_assert(sizeof migrations / sizeof migrations[0] == SQL_SCHEMA_VERSION - 6,
                "a PostgreSQL migration for each new version");

@@ -112,6 +112,15 @@ static const char *const migrations[] = {
     "CREATE TABLE instances(id TEXT PRIMARY KEY, started_at INTEGER NOT NULL,"
     " seen_at INTEGER NOT NULL);"
     "PRAGMA user_version = 7;",
+    /* 7 -> 8: what the servers of a site share besides games: where each
+     * server is reached by the others (the requests it passes on to a
+     * game's holder), the site's secrets (the key that proves a passed-on
+     * request comes from one of its servers), and the budgets each address,
+     * name and account draws on, counted for the whole site */
+    "ALTER TABLE instances ADD COLUMN address TEXT;"
+    "CREATE TABLE site(name TEXT PRIMARY KEY, value TEXT NOT NULL);"
+    "CREATE TABLE budgets(key TEXT PRIMARY KEY, tokens REAL NOT NULL, at INTEGER NOT NULL);"
+    "PRAGMA user_version = 8;",
 };
 
 _Static_assert(sizeof migrations / sizeof migrations[0] == SQL_SCHEMA_VERSION - 1,

@@ -193,6 +193,13 @@ int store_load_summary(store *s, const char *id, stored_game *out);
 int store_each_decision(store *s, const char *id,
                         int (*fn)(int ply, int seat, const char *decision, int64_t at, void *arg),
                         void *arg);
+/* Calls fn for each of the games named (in that order; unknown ids are
+ * skipped), read with their seats but without decisions and chat, and
+ * with the lobby entry its holder last wrote (NULL when none): at most
+ * STORE_LIST_MAX ids, two statements for all of them. */
+#define STORE_LIST_MAX 50
+int store_each_listed(store *s, const char *const *ids, int n,
+                      int (*fn)(const stored_game *g, const char *entry, void *arg), void *arg);
 void stored_game_free(stored_game *g);
 /* A game's stored analysis for one seat: 0 with *text (malloc'd), 1 when
  * there is none, -1 on error. */
@@ -246,6 +253,31 @@ int store_each_entry(store *s, const char *instance,
 /* The lobby entry a game's holder last wrote: 0 with *entry (malloc'd),
  * 1 when it has none, -1. */
 int store_get_entry(store *s, const char *id, char **entry);
+/* Where a server is reached by the others ("HOST:PORT", at most
+ * STORE_ADDRESS_MAX bytes), recorded when it starts. */
+#define STORE_ADDRESS_MAX 64
+int store_instance_register(store *s, const char *instance, const char *address, int64_t now_ms);
+/* A server's address: 0 with it in out, 1 when unknown, -1 on error. */
+int store_instance_address(store *s, const char *instance, char *out, size_t size);
+/* Calls fn for each server seen alive since since_ms that has an address
+ * (fn must not use the store). */
+int store_each_peer(store *s, int64_t since_ms,
+                    int (*fn)(const char *instance, const char *address, void *arg), void *arg);
+/* A secret of the site (the same on every server): the value stored under
+ * name, which is `fresh` if none was stored before. */
+int store_site_secret(store *s, const char *name, const char *fresh, char *out, size_t size);
+
+/* --- budgets: limits counted for the whole site ---
+ *
+ * A token bucket per key ("games ip 10.0.0.7", ...), in the store so that
+ * every server of a site draws on the same one: `burst` tokens at most,
+ * refilled at `per_ms` a millisecond. 1 when `cost` tokens were taken, 0
+ * when there are not so many (nothing changes), -1 on error. */
+int store_budget_take(store *s, const char *key, double burst, double per_ms, double cost,
+                      int64_t now_ms);
+/* Forgets the budgets nobody drew on since before_ms (full again by then). */
+int store_budgets_prune(store *s, int64_t before_ms);
+
 /* Sends a text (at most 7,000 bytes) to every server of the site, this
  * one too; nothing for SQLite, which has no other servers. */
 int store_notify(store *s, const char *text);

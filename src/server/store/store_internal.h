@@ -34,6 +34,8 @@ enum {
     ST_DECISIONS,
     ST_DECISIONS_AS_STORED,
     ST_CHAT,
+    ST_GAMES_IN,
+    ST_SEATS_IN,
     ST_COUNT
 };
 
@@ -54,6 +56,13 @@ enum {
     OW_GET_ENTRY,
     OW_FENCE,
     OW_SET_ENTRY,
+    OW_REGISTER,
+    OW_ADDRESS,
+    OW_PEERS,
+    OW_SITE_PUT,
+    OW_SITE_GET,
+    OW_BUDGET_TAKE,
+    OW_BUDGET_PRUNE,
     OW_COUNT
 };
 

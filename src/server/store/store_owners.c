@@ -50,6 +50,27 @@ static const char *const owner_sql[OW_COUNT] = {
     [OW_FENCE] = "UPDATE game_owners SET expires_at = expires_at WHERE game_id = ?1 AND"
                  " instance = ?2",
     [OW_SET_ENTRY] = "UPDATE games SET entry = ?2, people = ?3 WHERE id = ?1",
+    [OW_REGISTER] = "INSERT INTO instances(id, started_at, seen_at, address) VALUES(?1, ?2, ?2, ?3)"
+                    " ON CONFLICT(id) DO UPDATE SET seen_at = excluded.seen_at,"
+                    " address = excluded.address",
+    [OW_ADDRESS] = "SELECT address FROM instances WHERE id = ?1",
+    [OW_PEERS] = "SELECT id, address FROM instances WHERE seen_at >= ?1 AND address IS NOT NULL",
+    [OW_SITE_PUT] = "INSERT INTO site(name, value) VALUES(?1, ?2) ON CONFLICT(name) DO NOTHING",
+    [OW_SITE_GET] = "SELECT value FROM site WHERE name = ?1",
+    /* a token bucket: refilled at ?3 a millisecond up to ?2 since it was
+     * last drawn on, then ?4 taken if that many are there; nothing changes
+     * when they are not (the WHERE) */
+    [OW_BUDGET_TAKE] =
+        "INSERT INTO budgets(key, tokens, at)"
+        " VALUES(?1, CAST(?2 AS DOUBLE PRECISION) - CAST(?4 AS DOUBLE PRECISION), ?5)"
+        " ON CONFLICT(key) DO UPDATE SET tokens = (CASE WHEN budgets.tokens + (?5 - budgets.at) *"
+        " CAST(?3 AS DOUBLE PRECISION) > CAST(?2 AS DOUBLE PRECISION) THEN CAST(?2 AS DOUBLE"
+        " PRECISION) ELSE budgets.tokens + (?5 - budgets.at) * CAST(?3 AS DOUBLE PRECISION) END) -"
+        " CAST(?4 AS DOUBLE PRECISION), at = ?5"
+        " WHERE (CASE WHEN budgets.tokens + (?5 - budgets.at) * CAST(?3 AS DOUBLE PRECISION) >"
+        " CAST(?2 AS DOUBLE PRECISION) THEN CAST(?2 AS DOUBLE PRECISION) ELSE budgets.tokens +"
+        " (?5 - budgets.at) * CAST(?3 AS DOUBLE PRECISION) END) >= CAST(?4 AS DOUBLE PRECISION)",
+    [OW_BUDGET_PRUNE] = "DELETE FROM budgets WHERE at < ?1",
 };
 
 bool store_shared(const store *s) { return s->shared; }
@@ -287,6 +308,100 @@ int store_get_entry(store *s, const char *id, char **entry)
     }
     reset(s, st);
     return store_unlock(s, out < 0 ? -1 : 0) == 0 ? out : -1;
+}
+
+/* --- where the servers are, the site's secrets --- */
+
+int store_instance_register(store *s, const char *instance, const char *address, int64_t now_ms)
+{
+    store_lock(s);
+    sql_stmt *st = s->ow[OW_REGISTER];
+    bind_text(s, st, 1, instance);
+    bind_int(s, st, 2, now_ms);
+    bind_text(s, st, 3, address);
+    return store_unlock(s, store_step_done(s, st, "recording this server's address"));
+}
+
+int store_instance_address(store *s, const char *instance, char *out, size_t size)
+{
+    out[0] = 0;
+    store_lock(s);
+    sql_stmt *st = s->ow[OW_ADDRESS];
+    bind_text(s, st, 1, instance);
+    int rc = step(s, st), result = 1;
+    if (rc == SQL_ROW && !col_null(s, st, 0)) {
+        store_copy_column(s, st, 0, out, size);
+        result = 0;
+    } else if (rc == SQL_ERROR) {
+        result = store_fail(s, "reading a server's address");
+    }
+    reset(s, st);
+    return store_unlock(s, result < 0 ? -1 : 0) == 0 ? result : -1;
+}
+
+int store_each_peer(store *s, int64_t since_ms,
+                    int (*fn)(const char *instance, const char *address, void *arg), void *arg)
+{
+    store_lock(s);
+    sql_stmt *st = s->ow[OW_PEERS];
+    bind_int(s, st, 1, since_ms);
+    int rc, out = 0;
+    /* fn must not use the store: it is called under its lock */
+    while (out == 0 && (rc = step(s, st)) == SQL_ROW) {
+        const char *id = col_text(s, st, 0), *address = col_text(s, st, 1);
+        if (id && address && fn(id, address, arg))
+            out = -1;
+    }
+    if (out == 0 && rc == SQL_ERROR)
+        out = store_fail(s, "reading the site's servers");
+    reset(s, st);
+    return store_unlock(s, out);
+}
+
+int store_site_secret(store *s, const char *name, const char *fresh, char *out, size_t size)
+{
+    out[0] = 0;
+    store_lock(s);
+    sql_stmt *st = s->ow[OW_SITE_PUT];
+    bind_text(s, st, 1, name);
+    bind_text(s, st, 2, fresh);
+    int rc = store_step_done(s, st, "keeping a secret of the site");
+    if (rc == 0) {
+        st = s->ow[OW_SITE_GET];
+        bind_text(s, st, 1, name);
+        int r = step(s, st);
+        if (r == SQL_ROW)
+            store_copy_column(s, st, 0, out, size);
+        else
+            rc = store_fail(s, "reading a secret of the site");
+        reset(s, st);
+    }
+    return store_unlock(s, rc);
+}
+
+/* --- budgets --- */
+
+int store_budget_take(store *s, const char *key, double burst, double per_ms, double cost,
+                      int64_t now_ms)
+{
+    store_lock(s);
+    sql_stmt *st = s->ow[OW_BUDGET_TAKE];
+    bind_text(s, st, 1, key);
+    bind_double(s, st, 2, burst);
+    bind_double(s, st, 3, per_ms);
+    bind_double(s, st, 4, cost);
+    bind_int(s, st, 5, now_ms);
+    int rc = store_step_done(s, st, "drawing on a budget");
+    int granted = rc == 0 && s->drv->changes(s->c) == 1;
+    return store_unlock(s, rc) == 0 ? granted : -1;
+}
+
+int store_budgets_prune(store *s, int64_t before_ms)
+{
+    store_lock(s);
+    sql_stmt *st = s->ow[OW_BUDGET_PRUNE];
+    bind_int(s, st, 1, before_ms);
+    return store_unlock(s, store_step_done(s, st, "forgetting old budgets"));
 }
 
 /* --- messages --- */

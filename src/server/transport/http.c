@@ -61,6 +61,8 @@ static void reset(http_req *r)
 {
     if (r->pending && srv.svc)
         service_api_abandon(srv.svc, r);
+    if (r->relay)
+        relay_http_abandon(r->relay);
     free(r->resp);
     memset(r, 0, offsetof(http_req, body));
     r->body[0] = 0;
@@ -266,6 +268,14 @@ static int send_answer(http_req *r, struct lws *wsi, api_answer *a)
     return rc;
 }
 
+void http_relay_answer(http_req *r, struct lws *wsi, int status, const char *ctype,
+                       const char *body, size_t len)
+{
+    r->pending = false;
+    if (reply(r, wsi, status, ctype, body, len))
+        lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC);
+}
+
 void http_answer(void *request, api_answer *a)
 {
     http_req *r = request;
@@ -288,11 +298,23 @@ static const char *bearer_token(struct lws *wsi, char *buf, size_t size)
 }
 
 #define API_ARGS_MAX 16
+#define API_ARG_MAX  1024
 
 static int api_route(http_req *r, struct lws *wsi)
 {
     char addr[48];
-    client_ip(wsi, addr, sizeof addr);
+    /* passed on by another server of the site: the client's own address
+     * and session, as that server saw them */
+    relay_origin from;
+    bool relayed = relay_client(wsi,
+                                r->method == HTTP_POST     ? "POST"
+                                : r->method == HTTP_DELETE ? "DELETE"
+                                                           : "GET",
+                                r->path, &from);
+    if (relayed)
+        snprintf(addr, sizeof addr, "%s", from.ip);
+    else
+        client_ip(wsi, addr, sizeof addr);
     ip_entry *ip = ip_entry_get(addr);
     if (ip && !ip_allow_request(ip))
         return reply_error(r, wsi, 429, "rate_limited", "too many requests; slow down");
@@ -316,20 +338,29 @@ static int api_route(http_req *r, struct lws *wsi)
     }
     if (strcmp(path, "/games") == 0 && r->method == HTTP_POST && ip && !ip_allow_game(ip))
         return reply_error(r, wsi, 429, "rate_limited", "too many games created from this address");
-    /* the query's pieces, URL-decoded by lws */
-    char frags[API_ARGS_MAX][512];
+    /* the query's pieces, URL-decoded by lws (?ids= of 50 games is the
+     * longest the client sends) */
+    char frags[API_ARGS_MAX][API_ARG_MAX];
     const char *args[API_ARGS_MAX];
     int nargs = 0;
     for (int i = 0; i < API_ARGS_MAX; i++) {
-        int len = lws_hdr_copy_fragment(wsi, frags[nargs], sizeof frags[nargs],
-                                        WSI_TOKEN_HTTP_URI_ARGS, i);
-        if (len < 0)
+        int len = lws_hdr_fragment_length(wsi, WSI_TOKEN_HTTP_URI_ARGS, i);
+        if (len <= 0)
+            break;
+        if (len >= API_ARG_MAX)
+            return reply_error(r, wsi, 414, "too_large",
+                               "a query argument may have at most 1023 bytes");
+        if (lws_hdr_copy_fragment(wsi, frags[nargs], sizeof frags[nargs], WSI_TOKEN_HTTP_URI_ARGS,
+                                  i) < 0)
             break;
         args[nargs] = frags[nargs];
         nargs++;
     }
     char session_hash[65], auth[256];
-    http_session_hash(wsi, session_hash);
+    if (relayed)
+        snprintf(session_hash, sizeof session_hash, "%s", from.session_hash);
+    else
+        http_session_hash(wsi, session_hash);
     api_request req = {
         .method = r->method == HTTP_GET      ? API_GET
                   : r->method == HTTP_POST   ? API_POST
@@ -344,12 +375,19 @@ static int api_route(http_req *r, struct lws *wsi)
         .bearer = bearer_token(wsi, auth, sizeof auth),
         .ip = addr,
         .request = r,
+        .relayed = relayed,
     };
     api_answer a;
     r->wsi = wsi;
     int rc = service_api(srv.svc, &req, &a);
+    if (rc == API_RELAY) {
+        r->pending = true;
+        relay_http_start(r, wsi, a.relay_to, &req);
+    }
     OPENSSL_cleanse(r->body, r->body_len); /* it may hold a password */
     OPENSSL_cleanse(auth, sizeof auth);
+    if (rc == API_RELAY)
+        return 0;
     if (rc == -2)
         return reply_error(r, wsi, 404, "not_found", "no such endpoint");
     if (rc == 1) {

@@ -172,7 +172,7 @@ static bool accept_allowed(const struct lws_filter_network_conn_args *a)
     else if (sa->sa_family == AF_INET6)
         inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, raw, sizeof raw);
     ip_normalize(raw, ip, sizeof ip);
-    if (is_trusted_proxy(ip))
+    if (is_trusted_proxy(ip) || (srv.svc && service_peer_host(srv.svc, ip)))
         return true;
     ip_entry *e = ip_entry_get(ip);
     return !e || (e->conns < srv.opt.limits.conns_per_ip &&
@@ -184,8 +184,11 @@ static void count_connection(struct lws *wsi)
     char raw[64] = "", ip[48];
     lws_get_peer_simple(wsi, raw, sizeof raw);
     ip_normalize(raw, ip, sizeof ip);
-    if (!ip[0] || is_trusted_proxy(ip))
-        return; /* not a client connection, or the proxy's (which sends whole headers) */
+    /* not a client connection, or the proxy's (which sends whole headers),
+     * or another server's of the site (it passes on connections of clients
+     * it counted, which are counted here for them) */
+    if (!ip[0] || is_trusted_proxy(ip) || (srv.svc && service_peer_host(srv.svc, ip)))
+        return;
     ip_entry *e = ip_entry_get(ip);
     peer *p = e ? calloc(1, sizeof *p) : NULL;
     if (!p)
@@ -253,7 +256,11 @@ static int upgrade_allowed(struct lws *wsi)
         lws_return_http_status(wsi, HTTP_STATUS_FORBIDDEN, "not from this site");
         return 1;
     }
-    client_ip(wsi, ip, sizeof ip);
+    relay_origin from;
+    if (relay_client(wsi, "GET", uri, &from))
+        snprintf(ip, sizeof ip, "%s", from.ip);
+    else
+        client_ip(wsi, ip, sizeof ip);
     ip_entry *e = ip_entry_get(ip);
     if (e && !ip_allow_request(e)) {
         lws_return_http_status(wsi, 429, "too many connections; slow down");
@@ -300,6 +307,8 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 
 static const struct lws_protocols protocols[] = {
     {"axio-protocol-1", callback, sizeof(session), MSG_MAX, 0, NULL, 0},
+    /* our connections to the servers of the site that hold games (relay.c) */
+    {RELAY_PROTOCOL, relay_callback, 0, 65536, 0, NULL, 0},
     {NULL, NULL, 0, 0, 0, NULL, 0},
 };
 
@@ -464,6 +473,29 @@ static void add_address(int kind, const char *url, void *arg)
         json_array_append_new(list->urls, json_string(url));
 }
 
+/* Where the site's other servers reach this one (HOST:PORT): the address
+ * it listens on, or, listening on every address, its first network
+ * address (docs/deploy.md: bind each instance to its private address). */
+static void peer_address(const serve_options *opt, int port, char *out, size_t size)
+{
+    bool any = strcmp(opt->bind, "0.0.0.0") == 0 || strcmp(opt->bind, "::") == 0;
+    char host[INET6_ADDRSTRLEN] = "127.0.0.1";
+    struct ifaddrs *list;
+    if (!any) {
+        snprintf(host, sizeof host, "%s", opt->bind);
+    } else if (getifaddrs(&list) == 0) {
+        for (struct ifaddrs *a = list; a; a = a->ifa_next)
+            if (a->ifa_addr && !(a->ifa_flags & IFF_LOOPBACK) && (a->ifa_flags & IFF_UP) &&
+                a->ifa_addr->sa_family == AF_INET) {
+                inet_ntop(AF_INET, &((struct sockaddr_in *)a->ifa_addr)->sin_addr, host,
+                          sizeof host);
+                break;
+            }
+        freeifaddrs(list);
+    }
+    snprintf(out, size, strchr(host, ':') ? "[%s]:%d" : "%s:%d", host, port);
+}
+
 json_t *server_urls_json(void)
 {
     url_list list = {json_array(), ""};
@@ -500,13 +532,17 @@ int server_run(const serve_options *opt)
     service_hooks hooks = {
         .send = ws_send,
         .close = ws_close,
+        .relay = ws_relay,
         .answer = http_answer,
         .allow_signup = allow_signup,
         .wake = wake_loop,
         .arg = NULL,
     };
-    char err[256];
-    srv.svc = service_new(&opt->game, &hooks, srv.db, err, sizeof err);
+    char err[256], address[STORE_ADDRESS_MAX + 1];
+    peer_address(opt, port, address, sizeof address);
+    service_config cfg = opt->game;
+    cfg.address = address;
+    srv.svc = service_new(&cfg, &hooks, srv.db, err, sizeof err);
     if (!srv.svc) {
         fprintf(stderr, "axio serve: %s\n", err);
         shut_down();

@@ -35,9 +35,12 @@ extern server srv;
 
 enum { HTTP_GET = 1, HTTP_POST, HTTP_HEAD, HTTP_DELETE, HTTP_OTHER };
 
+typedef struct relay relay;
+
 typedef struct {
     int method;
     bool pending; /* the service answers later (a password check) */
+    relay *relay; /* passed on to the game's holder, which answers */
     bool body_too_large;
     bool close_after; /* close the connection after the answer */
     bool routed;      /* answered already: lws may still deliver the body */
@@ -58,6 +61,9 @@ int http_writeable(http_req *r, struct lws *wsi);
 void http_done(http_req *r);
 /* hooks.answer: a pending request's answer. */
 void http_answer(void *request, api_answer *a);
+/* The answer a request passed on got from the game's holder. */
+void http_relay_answer(http_req *r, struct lws *wsi, int status, const char *ctype,
+                       const char *body, size_t len);
 /* Whether a request says, as browsers do, that a page of another site made
  * it (Sec-Fetch-Site other than same-origin or none; else an Origin other
  * than this server's). Scripts send neither header and are not refused. */
@@ -69,7 +75,14 @@ void http_session_hash(struct lws *wsi, char hash[65]);
 
 typedef struct {
     struct lws *wsi;
-    viewer *v; /* the game service's side */
+    viewer *v;    /* the game service's side */
+    relay *relay; /* passed on to the game's holder: its messages go there */
+    /* what a connection passed on is opened with at the holder */
+    char game_id[GAME_ID_LEN + 1];
+    char token[128];
+    bool hint, moves;
+    char ip[48];
+    char session_hash[65];
     bucket rate;
     bool closing, close_after;
     int close_code; /* the service's (hooks.close), or 0: policy */
@@ -85,9 +98,39 @@ int ws_open(ws_conn *c, struct lws *wsi);
 int ws_receive(ws_conn *c, const void *in, size_t len);
 int ws_writeable(ws_conn *c);
 void ws_closed(ws_conn *c);
-/* hooks.send and hooks.close */
+/* hooks.send, hooks.close and hooks.relay */
 void ws_send(void *conn, msg *m);
 void ws_close(void *conn, int code);
+void ws_relay(void *conn, const char *address);
+
+/* --- passing on to the game's holder (relay.c) --- */
+
+#define RELAY_PROTOCOL "axio-relay"
+
+/* Who a connection passed on by another server of the site is for, read
+ * from its signed X-Axio-Relay header (relay_client). */
+typedef struct {
+    char instance[STORE_INSTANCE_LEN + 1]; /* the server that passed it on */
+    char ip[48];                           /* the client's address */
+    char session_hash[65];                 /* its session cookie's hash, or "" */
+} relay_origin;
+
+/* Whether a request for `method` `path` was passed on by a server of the
+ * site: its header is there, signed with the site's key, and recent. */
+bool relay_client(struct lws *wsi, const char *method, const char *path, relay_origin *out);
+/* Passes a WebSocket on to the holder at address (HOST:PORT). */
+void relay_ws_start(ws_conn *c, const char *address);
+/* A whole message of the client's, for the holder. */
+void relay_ws_forward(relay *r, const char *text, size_t len);
+/* The client's connection closed. */
+void relay_ws_detach(relay *r);
+/* Passes a request on; its answer comes through http_relay_answer. */
+void relay_http_start(http_req *h, struct lws *wsi, const char *address, const api_request *req);
+/* The client's connection closed before the answer. */
+void relay_http_abandon(relay *r);
+/* The relay protocol's callback (our connections to holders). */
+int relay_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
+                   size_t len);
 
 /* --- the server (server.c) --- */
 

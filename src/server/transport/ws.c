@@ -13,6 +13,8 @@
  */
 #include "transport.h"
 
+#include <openssl/crypto.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,6 +58,14 @@ static void queue_msg(ws_conn *c, msg *m)
 
 /* hooks.send */
 void ws_send(void *conn, msg *m) { queue_msg(conn, m); }
+
+/* hooks.relay: the game's holder serves this connection from now on. */
+void ws_relay(void *conn, const char *address)
+{
+    ws_conn *c = conn;
+    if (!c->relay && !c->closing)
+        relay_ws_start(c, address);
+}
 
 /* hooks.close: the connection ends once its queue is written. */
 void ws_close(void *conn, int code)
@@ -121,6 +131,8 @@ static void complete_message(ws_conn *c)
         send_error(c, "too_large", "a message may have at most 4096 bytes");
     else if (lws_frame_is_binary(c->wsi))
         send_error(c, "bad_message", "messages are JSON text, not binary");
+    else if (c->relay)
+        relay_ws_forward(c->relay, c->rx, c->rx_len);
     else if (c->v)
         service_message(srv.svc, c->v, c->rx, c->rx_len);
     c->rx_len = c->rx_total = 0;
@@ -129,7 +141,7 @@ static void complete_message(ws_conn *c)
 
 int ws_receive(ws_conn *c, const void *in, size_t len)
 {
-    if (!c->v || c->closing || c->close_after)
+    if ((!c->v && !c->relay) || c->closing || c->close_after)
         return 0;
     c->rx_total += len;
     if (c->rx_total > MSG_DROP_MAX)
@@ -204,29 +216,50 @@ int ws_open(ws_conn *c, struct lws *wsi)
 {
     c->wsi = wsi;
     msg_bucket_init(&c->rate);
-    char uri[256] = "", token[128], ip[48], session_hash[65];
+    char uri[256] = "", token[128];
     lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI);
-    client_ip(wsi, ip, sizeof ip);
-    http_session_hash(wsi, session_hash);
+    /* passed on by another server of the site: the client's own address
+     * and session, as that server saw them */
+    relay_origin from;
+    bool relayed = relay_client(wsi, "GET", uri, &from);
+    if (relayed) {
+        snprintf(c->ip, sizeof c->ip, "%s", from.ip);
+        snprintf(c->session_hash, sizeof c->session_hash, "%s", from.session_hash);
+    } else {
+        client_ip(wsi, c->ip, sizeof c->ip);
+        http_session_hash(wsi, c->session_hash);
+    }
     int has_token = protocol_token(wsi, token, sizeof token);
     if (has_token == 0)
         has_token = url_arg(wsi, "token", token, sizeof token);
+    const char *game_id = strncmp(uri, "/ws/", 4) == 0 ? uri + 4 : "";
+    snprintf(c->game_id, sizeof c->game_id, "%s", strlen(game_id) <= GAME_ID_LEN ? game_id : "");
+    /* kept for a relay (hooks.relay during service_open), wiped after */
+    snprintf(c->token, sizeof c->token, "%s", has_token > 0 ? token : "");
+    c->hint = url_flag(wsi, "hint");
+    c->moves = url_flag(wsi, "moves");
     viewer_args a = {
-        .game_id = strncmp(uri, "/ws/", 4) == 0 ? uri + 4 : "",
+        .game_id = game_id,
         .token = has_token > 0 ? token : NULL,
         .token_too_long = has_token < 0,
-        .session_hash = session_hash,
-        .ip = ip,
-        .hint = url_flag(wsi, "hint"),
-        .moves = url_flag(wsi, "moves"),
+        .session_hash = c->session_hash,
+        .ip = c->ip,
+        .hint = c->hint,
+        .moves = c->moves,
         .conn = c,
+        .relayed_by = relayed ? from.instance : NULL,
     };
     c->v = service_open(srv.svc, &a);
+    OPENSSL_cleanse(token, sizeof token);
+    OPENSSL_cleanse(c->token, sizeof c->token);
     return c->v ? 0 : -1;
 }
 
 void ws_closed(ws_conn *c)
 {
+    if (c->relay)
+        relay_ws_detach(c->relay);
+    c->relay = NULL;
     free_queue(c);
     if (c->v && srv.svc)
         service_close(srv.svc, c->v);

@@ -71,6 +71,13 @@ struct store {
     int fail_kind, fail_writes, fail_calls;
     char fail_why[128];
     char error[256];
+    struct fake_budget {
+        char key[160];
+        double tokens;
+        int64_t at;
+    } * budgets;
+    int nbudgets;
+    char relay_key[128];
 };
 
 /* Grows an array by one zeroed element; the test aborts out of memory. */
@@ -173,6 +180,7 @@ void fake_store_free(store *s)
     free(s->accounts);
     free(s->sessions);
     free(s->ratings);
+    free(s->budgets);
     free_writes(s->queue);
     free_writes(s->done);
     free(s);
@@ -596,6 +604,21 @@ int store_load_summary(store *s, const char *id, stored_game *out)
     return load(s, id, out, false);
 }
 
+int store_each_listed(store *s, const char *const *ids, int n,
+                      int (*fn)(const stored_game *g, const char *entry, void *arg), void *arg)
+{
+    for (int i = 0; i < n && i < STORE_LIST_MAX; i++) {
+        stored_game g;
+        if (load(s, ids[i], &g, false) != 0)
+            continue;
+        int stop = fn(&g, NULL, arg);
+        stored_game_free(&g);
+        if (stop)
+            break;
+    }
+    return 0;
+}
+
 int store_each_decision(store *s, const char *id,
                         int (*fn)(int ply, int seat, const char *decision, int64_t at, void *arg),
                         void *arg)
@@ -971,6 +994,71 @@ int store_instances_alive(store *s, int64_t since_ms, int *n)
 {
     (void)s, (void)since_ms;
     *n = 1;
+    return 0;
+}
+
+int store_instance_register(store *s, const char *instance, const char *address, int64_t now_ms)
+{
+    (void)s, (void)instance, (void)address, (void)now_ms;
+    return 0;
+}
+
+int store_instance_address(store *s, const char *instance, char *out, size_t size)
+{
+    (void)s, (void)instance, (void)size;
+    out[0] = 0;
+    return 1;
+}
+
+int store_each_peer(store *s, int64_t since_ms,
+                    int (*fn)(const char *instance, const char *address, void *arg), void *arg)
+{
+    (void)s, (void)since_ms, (void)fn, (void)arg;
+    return 0;
+}
+
+int store_site_secret(store *s, const char *name, const char *fresh, char *out, size_t size)
+{
+    (void)name;
+    if (!s->relay_key[0])
+        snprintf(s->relay_key, sizeof s->relay_key, "%s", fresh);
+    snprintf(out, size, "%s", s->relay_key);
+    return 0;
+}
+
+/* The real store's token buckets, in memory. */
+int store_budget_take(store *s, const char *key, double burst, double per_ms, double cost,
+                      int64_t now_ms)
+{
+    struct fake_budget *b = NULL;
+    for (int i = 0; i < s->nbudgets; i++)
+        if (strcmp(s->budgets[i].key, key) == 0)
+            b = &s->budgets[i];
+    if (!b) {
+        s->budgets = grow(s->budgets, s->nbudgets, sizeof *s->budgets);
+        b = &s->budgets[s->nbudgets++];
+        snprintf(b->key, sizeof b->key, "%s", key);
+        b->tokens = burst - cost;
+        b->at = now_ms;
+        return 1;
+    }
+    double have = b->tokens + (double)(now_ms - b->at) * per_ms;
+    if (have > burst)
+        have = burst;
+    if (have < cost)
+        return 0;
+    b->tokens = have - cost;
+    b->at = now_ms;
+    return 1;
+}
+
+int store_budgets_prune(store *s, int64_t before_ms)
+{
+    int kept = 0;
+    for (int i = 0; i < s->nbudgets; i++)
+        if (s->budgets[i].at >= before_ms)
+            s->budgets[kept++] = s->budgets[i];
+    s->nbudgets = kept;
     return 0;
 }
 
