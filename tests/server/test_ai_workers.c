@@ -49,7 +49,7 @@ static void test_a_queue_is_served_with_shorter_searches(void **state)
     (void)state;
     enum { JOBS = 8 };
     finished = 0;
-    ai_pool *pool = ai_pool_start(1, notify, NULL);
+    ai_pool *pool = ai_pool_start(1, false, notify, NULL);
     assert_non_null(pool);
     ax_game g;
     ax_events ev;
@@ -98,7 +98,7 @@ static void test_a_queue_is_served_with_shorter_searches(void **state)
 static void test_stopping_frees_queued_hints(void **state)
 {
     (void)state;
-    ai_pool *pool = ai_pool_start(1, notify, NULL);
+    ai_pool *pool = ai_pool_start(1, false, notify, NULL);
     assert_non_null(pool);
     ax_game g;
     ax_events ev;

@@ -24,7 +24,7 @@ def create(server, variant, seats, name="Ann", **extra):
 
 class LobbyList(ServerTest):
     server_args = ("--absent-s", str(ABSENT_S), "--msg-rate", "1000", "--request-rate", "1000",
-                   "--max-games-per-ip", "100")
+                   "--max-games-per-ip", "100", "--max-waiting-per-ip", "100")
 
     def listed(self, query=""):
         status, value, _ = self.server.http("GET", "/api/games" + query)

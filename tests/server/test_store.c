@@ -540,23 +540,33 @@ static void test_listed_budgets_and_site(void **state)
     assert_int_equal(store_each_listed(s, ids, STORE_LIST_MAX + 1, listed, &l), 0);
     assert_string_equal(l.ids, "gameLLLLLLL2,gameLLLLLLL1,");
 
-    /* a bucket of 3, refilled one a second */
-    int64_t t = 1700000000000;
+    /* 3 uses in a window of 10 s from its first use */
+    int64_t t = 1700000000000, retry = 0;
+    const char *k = "games ip 10.0.0.1";
     for (int i = 0; i < 3; i++)
-        assert_int_equal(store_budget_take(s, "games ip 10.0.0.1", 3, 0.001, 1, t), 1);
-    assert_int_equal(store_budget_take(s, "games ip 10.0.0.1", 3, 0.001, 1, t + 500), 0);
-    assert_int_equal(store_budget_take(s, "games ip 10.0.0.2", 3, 0.001, 1, t + 500), 1);
-    assert_int_equal(store_budget_take(s, "games ip 10.0.0.1", 3, 0.001, 1, t + 1000), 1);
-    assert_int_equal(store_budget_take(s, "games ip 10.0.0.1", 3, 0.001, 1, t + 1000), 0);
-    /* a long wait refills it to its burst, no more */
+        assert_int_equal(store_budget_take(s, k, 3, 10000, 1, t + i, &retry), 1);
+    assert_int_equal(retry, 10000 - 2); /* granted, and now full: until the window ends */
+    assert_int_equal(store_budget_take(s, k, 3, 10000, 1, t + 5000, &retry), 0);
+    assert_int_equal(retry, 5000);
+    assert_int_equal(store_budget_take(s, k, 3, 10000, 0, t + 5000, &retry), 1); /* a look */
+    assert_int_equal(retry, 5000);
+    assert_int_equal(store_budget_take(s, "games ip 10.0.0.2", 3, 10000, 1, t + 5000, &retry), 1);
+    assert_int_equal(retry, 0);
+    /* a use given back fits again */
+    assert_int_equal(store_budget_take(s, k, 3, 10000, -1, t + 6000, NULL), 1);
+    assert_int_equal(store_budget_take(s, k, 3, 10000, 1, t + 6000, NULL), 1);
+    assert_int_equal(store_budget_take(s, k, 3, 10000, 1, t + 6000, NULL), 0);
+    /* a new window: full again, and given back uses never make it more */
+    assert_int_equal(store_budget_take(s, k, 3, 10000, -1, t + 20000, NULL), 1);
     for (int i = 0; i < 3; i++)
-        assert_int_equal(store_budget_take(s, "games ip 10.0.0.1", 3, 0.001, 1, t + 100000), 1);
-    assert_int_equal(store_budget_take(s, "games ip 10.0.0.1", 3, 0.001, 1, t + 100000), 0);
+        assert_int_equal(store_budget_take(s, k, 3, 10000, 1, t + 20000, NULL), 1);
+    assert_int_equal(store_budget_take(s, k, 3, 10000, 1, t + 20000, &retry), 0);
+    assert_int_equal(retry, 10000);
 
     char secret[128], again[128], address[STORE_ADDRESS_MAX + 1];
-    assert_int_equal(store_site_secret(s, "relay_key", "first", secret, sizeof secret), 0);
+    assert_int_equal(store_site_secret(s, "site_key", "first", secret, sizeof secret), 0);
     assert_string_equal(secret, "first");
-    assert_int_equal(store_site_secret(s, "relay_key", "second", again, sizeof again), 0);
+    assert_int_equal(store_site_secret(s, "site_key", "second", again, sizeof again), 0);
     assert_string_equal(again, "first");
     assert_int_equal(store_instance_address(s, "cccccccccccccccc", address, sizeof address), 1);
     assert_int_equal(store_instance_register(s, "cccccccccccccccc", "10.0.0.12:8081", t), 0);
@@ -567,14 +577,14 @@ static void test_listed_budgets_and_site(void **state)
         /* a second server of the site draws on the same budget */
         store *u = store_open_server(db, false, err, sizeof err);
         assert_non_null(u);
-        assert_int_equal(store_budget_take(u, "games ip 10.0.0.1", 3, 0.001, 1, t + 100000), 0);
-        assert_int_equal(store_site_secret(u, "relay_key", "third", again, sizeof again), 0);
+        assert_int_equal(store_budget_take(u, k, 3, 10000, 1, t + 21000, NULL), 0);
+        assert_int_equal(store_site_secret(u, "site_key", "third", again, sizeof again), 0);
         assert_string_equal(again, "first");
         store_close(u);
     }
-    assert_int_equal(store_budgets_prune(s, t + 50000), 0);
-    /* 10.0.0.2's was forgotten (full again by then), 10.0.0.1's kept */
-    assert_int_equal(store_budget_take(s, "games ip 10.0.0.1", 3, 0.001, 1, t + 100000), 0);
+    assert_int_equal(store_budgets_prune(s, t + 10000), 0);
+    /* 10.0.0.2's window began before: forgotten; 10.0.0.1's is kept */
+    assert_int_equal(store_budget_take(s, k, 3, 10000, 1, t + 21000, NULL), 0);
     store_close(s);
 }
 

@@ -1,24 +1,34 @@
 /*
- * ai_workers.c - a fixed pool of threads around one job queue (see
+ * ai_workers.c - a fixed pool of threads around lanes of jobs (see
  * ai_workers.h).
  *
- * Two FIFO queues (job_queue.h) under one mutex: `todo`, which the workers
- * wait on, and `done`, which the event loop drains. Players keep no global
- * state, so workers can run different games' players at once; one game
- * never has two jobs in flight (the loop's ai_busy flag).
+ * Under one mutex: the lanes, a ring of FIFO queues (job_queue.h), one per
+ * lane key that has jobs waiting, which the workers take from in turn; and
+ * `done`, which the event loop drains. Players keep no global state, so
+ * workers can run different games' players at once; one game never has two
+ * jobs in flight (the loop's ai_busy flag).
  */
 #include "ai_workers.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdlib.h>
 
+typedef struct lane {
+    uint64_t key;
+    job_queue jobs;
+    struct lane *next; /* the ring */
+} lane;
+
 struct ai_pool {
     pthread_mutex_t lock;
     pthread_cond_t wake;
-    job_queue todo, done;
-    bool stopping;
+    lane *turn; /* the lane whose job goes next; NULL when nothing waits */
+    int queued;
+    job_queue done;
+    bool stopping, background;
     int nthreads;
     pthread_t *threads;
     void (*notify)(void *);
@@ -31,14 +41,43 @@ static ai_job *pop_job(job_queue *q)
     return node ? JQ_ENTRY(node, ai_job, node) : NULL;
 }
 
+static void free_job(ai_job *job)
+{
+    if (job->kind == AI_JOB_HINT) /* a hint's judge is its own */
+        ai_analyser_free(job->judge);
+    free(job);
+}
+
 static void free_queue(job_queue *q)
 {
     ai_job *job;
-    while ((job = pop_job(q))) {
-        if (job->kind == AI_JOB_HINT) /* a hint's judge is its own */
-            ai_analyser_free(job->judge);
-        free(job);
+    while ((job = pop_job(q)))
+        free_job(job);
+}
+
+/* The next job, lane after lane (under the lock). */
+static ai_job *take_next(ai_pool *pool)
+{
+    lane *l = pool->turn;
+    if (!l)
+        return NULL;
+    ai_job *job = pop_job(&l->jobs);
+    pool->queued--;
+    if (jq_empty(&l->jobs)) { /* the lane goes: unlink it from the ring */
+        lane *prev = l;
+        while (prev->next != l)
+            prev = prev->next;
+        if (prev == l) {
+            pool->turn = NULL;
+        } else {
+            prev->next = l->next;
+            pool->turn = l->next;
+        }
+        free(l);
+    } else {
+        pool->turn = l->next;
     }
+    return job;
 }
 
 int ai_think_ms(int movetime_ms, int queued, int workers)
@@ -54,18 +93,26 @@ int ai_think_ms(int movetime_ms, int queued, int workers)
 static void *worker_main(void *arg)
 {
     ai_pool *pool = arg;
+    if (pool->background) {
+        /* only on a core nothing else wants: never before a computer's move */
+        struct sched_param idle = {0};
+        pthread_setschedparam(pthread_self(), SCHED_IDLE, &idle);
+    }
     pthread_mutex_lock(&pool->lock);
     for (;;) {
-        while (!pool->stopping && jq_empty(&pool->todo))
+        while (!pool->stopping && !pool->turn)
             pthread_cond_wait(&pool->wake, &pool->lock);
         if (pool->stopping)
             break;
-        ai_job *job = pop_job(&pool->todo);
+        ai_job *job = take_next(pool);
         job->think_ms =
-            job->fixed ? 0 : ai_think_ms(job->movetime_ms, pool->todo.count, pool->nthreads);
+            job->fixed ? 0 : ai_think_ms(job->movetime_ms, pool->queued, pool->nthreads);
         pthread_mutex_unlock(&pool->lock);
-        if (job->kind == AI_JOB_HINT) {
-            ai_analysis_options opt = {.playouts = job->playouts, .seed = job->seed};
+        if (atomic_load(&job->cancel)) {
+            /* its asker left: back unsearched */
+        } else if (job->kind == AI_JOB_HINT) {
+            ai_analysis_options opt = {
+                .playouts = job->playouts, .seed = job->seed, .cancel = &job->cancel};
             ai_judge_best(job->judge, &job->view, &opt, &job->move);
         } else {
             ax_player_set_movetime(job->player, job->think_ms);
@@ -81,7 +128,7 @@ static void *worker_main(void *arg)
     return NULL;
 }
 
-ai_pool *ai_pool_start(int threads, void (*notify)(void *), void *arg)
+ai_pool *ai_pool_start(int threads, bool background, void (*notify)(void *), void *arg)
 {
     ai_pool *pool = calloc(1, sizeof *pool);
     if (!pool)
@@ -95,6 +142,7 @@ ai_pool *ai_pool_start(int threads, void (*notify)(void *), void *arg)
     pthread_cond_init(&pool->wake, NULL);
     pool->notify = notify;
     pool->notify_arg = arg;
+    pool->background = background;
     /* signals belong to the event loop thread: workers block them */
     sigset_t all, old;
     sigfillset(&all);
@@ -115,9 +163,46 @@ ai_pool *ai_pool_start(int threads, void (*notify)(void *), void *arg)
 void ai_pool_submit(ai_pool *pool, ai_job *job)
 {
     pthread_mutex_lock(&pool->lock);
-    jq_push(&pool->todo, &job->node);
+    lane *l = pool->turn;
+    if (l) {
+        while (l->key != job->lane && l->next != pool->turn)
+            l = l->next;
+        if (l->key != job->lane)
+            l = NULL;
+    }
+    if (!l && (l = calloc(1, sizeof *l))) {
+        /* a new lane comes last in the turn: before the one whose turn it is */
+        l->key = job->lane;
+        if (!pool->turn) {
+            l->next = l;
+            pool->turn = l;
+        } else {
+            lane *last = pool->turn;
+            while (last->next != pool->turn)
+                last = last->next;
+            last->next = l;
+            l->next = pool->turn;
+        }
+    }
+    if (!l) { /* out of memory: it comes back unsearched */
+        atomic_store(&job->cancel, true);
+        jq_push(&pool->done, &job->node);
+        pthread_mutex_unlock(&pool->lock);
+        pool->notify(pool->notify_arg);
+        return;
+    }
+    jq_push(&l->jobs, &job->node);
+    pool->queued++;
     pthread_cond_signal(&pool->wake);
     pthread_mutex_unlock(&pool->lock);
+}
+
+int ai_pool_queued(ai_pool *pool)
+{
+    pthread_mutex_lock(&pool->lock);
+    int n = pool->queued;
+    pthread_mutex_unlock(&pool->lock);
+    return n;
 }
 
 job_queue ai_pool_take_done(ai_pool *pool)
@@ -140,7 +225,9 @@ void ai_pool_stop(ai_pool *pool)
     pthread_mutex_unlock(&pool->lock);
     for (int i = 0; i < pool->nthreads; i++)
         pthread_join(pool->threads[i], NULL);
-    free_queue(&pool->todo);
+    ai_job *job;
+    while ((job = take_next(pool)))
+        free_job(job);
     free_queue(&pool->done);
     pthread_cond_destroy(&pool->wake);
     pthread_mutex_destroy(&pool->lock);

@@ -17,6 +17,13 @@
  * one here. A result stored by an earlier judge (no "judge" in it) is
  * judged again when asked for.
  *
+ * Computers first: the thread has the lowest priority (it runs only on a
+ * core nothing else wants), an address and an account get so many analyses
+ * a window (budgets.c), ANALYSIS_QUEUE_MAX requests of others wait at most,
+ * ANALYSIS_PER_ADDRESS of one address, and a player's own game (an account
+ * bound to one of its seats) goes before them all and is not refused for
+ * their sake.
+ *
  * The loop thread owns the request list; the worker touches only the job it
  * runs, and the progress counter, an atomic.
  */
@@ -26,13 +33,16 @@
 
 #include <inttypes.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define ANALYSIS_QUEUE_MAX 8 /* requests waiting or running; more get 503 */
+#define ANALYSIS_QUEUE_MAX   8  /* others' requests waiting or running; more get 503 */
+#define ANALYSIS_OWN_MAX     16 /* players' own games' requests */
+#define ANALYSIS_PER_ADDRESS 2  /* requests of one address waiting or running */
 
 typedef struct analysis_job {
     char game_id[GAME_ID_LEN + 1];
@@ -42,6 +52,9 @@ typedef struct analysis_job {
     int nmoves, total; /* total: decisions of the seat to judge */
     atomic_int judged;
     atomic_bool cancel;
+    bool own;          /* asked for by a player of the game: goes first */
+    bool running;      /* the worker has it */
+    uint64_t by;       /* the asking address (address_lane) */
     json_t *decisions; /* built on the worker */
     bool done, failed;
     char *text; /* the result as stored and served */
@@ -106,6 +119,9 @@ static void run_job(analysis_queue *aq, analysis_job *job)
 static void *worker_main(void *arg)
 {
     analysis_queue *aq = arg;
+    /* only on a core nothing else wants: never before a computer's move */
+    struct sched_param idle = {0};
+    pthread_setschedparam(pthread_self(), SCHED_IDLE, &idle);
     pthread_mutex_lock(&aq->lock);
     for (;;) {
         analysis_job *job = NULL;
@@ -118,6 +134,7 @@ static void *worker_main(void *arg)
             pthread_cond_wait(&aq->wake, &aq->lock);
             continue;
         }
+        job->running = true;
         pthread_mutex_unlock(&aq->lock);
         run_job(aq, job);
         pthread_mutex_lock(&aq->lock);
@@ -316,7 +333,15 @@ static int fail(api_error *err, int http, const char *code, const char *message)
     return -1;
 }
 
-int analysis_request(game *gm, int seat, char **text, json_t **progress, api_error *err)
+static int busy(api_error *err, const char *message)
+{
+    fail(err, 503, "busy", message);
+    err->retry_after_s = 30;
+    return -1;
+}
+
+int analysis_request(game *gm, int seat, const creator *by, char **text, json_t **progress,
+                     api_error *err)
 {
     *text = NULL;
     *progress = NULL;
@@ -344,26 +369,47 @@ int analysis_request(game *gm, int seat, char **text, json_t **progress, api_err
         return 0;
     free(*text); /* none, or an earlier judge's: judged (again) */
     *text = NULL;
-    int queued = 0;
-    for (analysis_job *j = aq->jobs; j; j = j->next)
-        queued += !j->done;
-    if (queued >= ANALYSIS_QUEUE_MAX)
-        return fail(err, 503, "busy", "the server is analysing other games; ask again soon");
+    bool own = false;
+    for (int i = 0; i < gm->g.players; i++)
+        own |= by->account_id > 0 && gm->seats[i].account_id == by->account_id;
+    uint64_t address = address_lane(gm->svc, by->ip);
+    int queued = 0, mine = 0;
+    for (analysis_job *j = aq->jobs; j; j = j->next) {
+        queued += !j->done && j->own == own;
+        mine += !j->done && j->by == address;
+    }
+    if (queued >= (own ? ANALYSIS_OWN_MAX : ANALYSIS_QUEUE_MAX))
+        return busy(err, "the server is analysing other games; ask again soon");
+    if (mine >= ANALYSIS_PER_ADDRESS)
+        return busy(err, "your other analyses are being made; ask again when they are done");
+    double wait = 0;
+    if (!budget_take(gm->svc, BUDGET_ANALYSES_IP, by->ip, 1, &wait) ||
+        !budget_take_account(gm->svc, BUDGET_ANALYSES_ACCOUNT, by->account_id, &wait)) {
+        fail(err, 429, "rate_limited", "too many analyses asked for; ask again later");
+        err->reason = "analyses";
+        err->retry_after_s = (int)wait + 1;
+        return -1;
+    }
     job = calloc(1, sizeof *job);
     if (!job)
         return fail(err, 500, "internal", "out of memory");
     memcpy(job->game_id, gm->id, sizeof job->game_id);
     job->seat = seat;
+    job->own = own;
+    job->by = address;
     if (load_decisions(gm, seat, job, err)) {
         job_free(job);
         return -1;
     }
     *progress = json_pack("{s:s,s:i,s:i}", "status", "working", "judged", 0, "total", job->total);
     pthread_mutex_lock(&aq->lock);
-    analysis_job **tail = &aq->jobs; /* first come, first analysed */
-    while (*tail)
-        tail = &(*tail)->next;
-    *tail = job;
+    /* first come, first analysed; a player's own game before the others'
+     * that wait */
+    analysis_job **at = &aq->jobs;
+    while (*at && (!own || (*at)->done || (*at)->running || (*at)->own))
+        at = &(*at)->next;
+    job->next = *at;
+    *at = job;
     pthread_cond_signal(&aq->wake);
     pthread_mutex_unlock(&aq->lock);
     return 0;

@@ -49,11 +49,15 @@ int api_reply_error(api_answer *a, int status, const char *code, const char *mes
 
 int api_reply_fail(api_answer *a, const api_error *err)
 {
+    a->retry_after_s = err->retry_after_s;
     if (!err->reason)
         return api_reply_error(a, err->http, err->code, err->message);
-    return api_reply_json(a, err->http,
-                          json_pack("{s:{s:s,s:s,s:s}}", "error", "code", err->code, "message",
-                                    err->message, "reason", err->reason));
+    json_t *body = json_pack("{s:{s:s,s:s,s:s}}", "error", "code", err->code, "message",
+                             err->message, "reason", err->reason);
+    if (err->retry_after_s > 0)
+        json_object_set_new(json_object_get(body, "error"), "retry_after_s",
+                            json_integer(err->retry_after_s));
+    return api_reply_json(a, err->http, body);
 }
 
 int api_reply_empty(api_answer *a, int status) { return api_reply_text(a, status, NULL, NULL, 0); }
@@ -101,7 +105,7 @@ static int create_game(service *svc, const api_request *r, api_answer *out)
     char token[TOKEN_LEN + 1];
     stored_account account;
     bool logged_in = accounts_session_by_hash(svc, r->session_hash, &account);
-    int rc = lobby_create(svc, body, logged_in ? &account : NULL, &gm, &seat, token, &err);
+    int rc = lobby_create(svc, body, logged_in ? &account : NULL, r->ip, &gm, &seat, token, &err);
     json_decref(body);
     if (rc)
         return api_reply_fail(out, &err);
@@ -139,7 +143,7 @@ static int game_record(api_answer *out, game *gm)
 }
 
 /* GET /api/games/{id}/analysis?seat=S: 202 while it is worked on, then 200. */
-static int game_analysis(const api_request *r, api_answer *out, game *gm)
+static int game_analysis(service *svc, const api_request *r, api_answer *out, game *gm)
 {
     char buf[16];
     const char *v = api_query_arg(r, "seat", buf, sizeof buf);
@@ -150,7 +154,9 @@ static int game_analysis(const api_request *r, api_answer *out, game *gm)
     char *text;
     json_t *progress;
     api_error err = {0};
-    if (analysis_request(gm, (int)seat, &text, &progress, &err))
+    stored_account account;
+    creator by = {r->ip, accounts_session_by_hash(svc, r->session_hash, &account) ? account.id : 0};
+    if (analysis_request(gm, (int)seat, &by, &text, &progress, &err))
         return api_reply_fail(out, &err);
     if (progress)
         return api_reply_json(out, 202, progress);
@@ -239,7 +245,7 @@ static int game_route(service *svc, const api_request *r, api_answer *out, const
     if (strcmp(action, "record") == 0)
         return game_record(out, gm);
     if (strcmp(action, "analysis") == 0)
-        return game_analysis(r, out, gm);
+        return game_analysis(svc, r, out, gm);
     char *text = state_game_text(gm);
     if (!text)
         return api_reply_error(out, 500, "internal", "out of memory");

@@ -30,7 +30,6 @@
 #include "ai_workers.h"
 #include "auth.h"
 #include "bucket.h"
-#include "login_throttle.h"
 #include "secrets.h"
 #include "service.h"
 
@@ -115,11 +114,12 @@ typedef struct game {
     uint64_t seq;    /* messages sent on this game's channel */
     viewer *viewers; /* connections watching, players and spectators */
     int nviewers, nspectators;
+    uint64_t lane;   /* its computers' turn among the queued: its creator's address */
     bool ai_busy;    /* a worker is deciding for this game */
     bool ai_hurried; /* the last computer decision got less than its time: the server is busy */
     int hints_busy;  /* hint jobs in flight (hint.c); the game stays in memory */
-    bool hint_asked[AX_MAX_PLAYERS];  /* a seat's hint is being searched */
-    struct pending_decision *pending; /* a decision being stored (play.c) */
+    struct ai_job *hint_job[AX_MAX_PLAYERS]; /* a seat's hint being searched (hint.c) */
+    struct pending_decision *pending;        /* a decision being stored (play.c) */
     ax_rng hint_rng;
     double idle_since; /* when the last viewer left */
     /* the servers of one site (owners.c) */
@@ -135,7 +135,14 @@ typedef struct {
     const char *code;
     char message[160];
     const char *reason; /* a machine-readable detail of the code (a refused name's), or NULL */
+    int retry_after_s;  /* 429: when to ask again (Retry-After), or 0 */
 } api_error;
+
+/* Who creates a game: the budgets it draws on (budgets.c). */
+typedef struct {
+    const char *ip;
+    int64_t account_id; /* 0: a guest */
+} creator;
 
 /* Loads every unfinished game from the store; one that can no longer be
  * replayed is set aside (status damaged, a line on stderr). -1 (reason
@@ -154,9 +161,11 @@ int lobby_damaged(service *svc, const char *id, stored_game *out);
 json_t *lobby_list_query(service *svc, const char *status, const char *variant, const char *limit,
                          const char *cursor, api_error *err);
 /* Creates or joins a game; `account` (NULL for a guest) is the session's:
- * the seat is bound to it and takes its name. */
-int lobby_create(service *svc, const json_t *body, const stored_account *account, game **out,
-                 int *seat, char token[TOKEN_LEN + 1], api_error *err);
+ * the seat is bound to it and takes its name. A new game draws on the
+ * creator's address's budgets (ip): games, games against the strongest
+ * computers (the account's too), and games waiting at once. */
+int lobby_create(service *svc, const json_t *body, const stored_account *account, const char *ip,
+                 game **out, int *seat, char token[TOKEN_LEN + 1], api_error *err);
 int lobby_join(game *gm, const json_t *body, const stored_account *account, int *seat,
                char token[TOKEN_LEN + 1], api_error *err);
 /* An account was deleted: its seats in memory take the neutral name. */
@@ -184,11 +193,12 @@ json_t *lobby_finished_json(service *svc);
 json_t *lobby_entries_json(service *svc, const char *ids);
 /* DELETE /api/games/{id}: the creator cancels a waiting game. */
 int lobby_cancel(game *gm, const char *token, api_error *err);
-/* The follow-up game of a finished one, created on first ask; `seat` of the
- * old game takes its seat there. In a rated game a seat bound to a person's
- * account needs that account's session (session_account, 0 for none). */
-int lobby_rematch(game *gm, int seat, int64_t session_account, game **out, int *new_seat,
-                  char token[TOKEN_LEN + 1], api_error *err);
+/* The follow-up game of a finished one, created on first ask (a game
+ * created from the asker's address ip); `seat` of the old game takes its
+ * seat there. In a rated game a seat bound to a person's account needs that
+ * account's session (session_account, 0 for none). */
+int lobby_rematch(game *gm, int seat, int64_t session_account, const char *ip, game **out,
+                  int *new_seat, char token[TOKEN_LEN + 1], api_error *err);
 /* Whether a seat may be played only with its account's session: a rated
  * game's seat bound to a person's account. */
 bool lobby_seat_needs_session(const game *gm, int seat);
@@ -219,6 +229,45 @@ json_t *lobby_entry_json(const game *gm);
 void lobby_drop(game *gm, int close_code);
 /* Whether nothing of a game is in flight (it may be dropped). */
 bool lobby_idle(const game *gm);
+
+/* --- budgets: limits counted for the whole site (budgets.c) --- */
+
+enum {
+    BUDGET_GAMES,              /* games created, rematches too, per address */
+    BUDGET_SIGNUPS,            /* accounts created, per address */
+    BUDGET_PASSWORD_CHECKS,    /* logins tried, right or wrong, per address */
+    BUDGET_FAILED_LOGINS_IP,   /* wrong passwords per address */
+    BUDGET_FAILED_LOGINS_NAME, /* wrong passwords per name */
+    BUDGET_LOGINS_ACCOUNT,     /* logins per account */
+    BUDGET_HINTS_IP,           /* hints per address */
+    BUDGET_HINTS_ACCOUNT,      /* hints per account */
+    BUDGET_STRONG_IP,          /* games against strong or expert, per address */
+    BUDGET_STRONG_ACCOUNT,     /* the same per account */
+    BUDGET_ANALYSES_IP,        /* analyses asked for, per address */
+    BUDGET_ANALYSES_ACCOUNT,   /* the same per account */
+    BUDGET_KINDS
+};
+
+#define LOGIN_ATTEMPTS_MAX   5     /* wrong passwords per address, and per name, ... */
+#define LOGIN_WINDOW_S       900.0 /* ... in 15 minutes */
+#define SESSIONS_PER_ACCOUNT 20    /* the newest stay; a new one revokes the oldest */
+
+/* How many uses of a kind a window allows. */
+int budget_max(const service *svc, int kind);
+/* Counts `cost` uses for whom (an address, an account id, a name key):
+ * true when they fit (a negative cost gives uses back), false (nothing
+ * counted; *retry_s, unless NULL: how long until the window ends) when not. */
+bool budget_take(service *svc, int kind, const char *who, int cost, double *retry_s);
+/* Whether the budget has no use left (*retry_s: until when). */
+bool budget_full(service *svc, int kind, const char *who, double *retry_s);
+/* budget_take of one use for an account (true without one: id <= 0). */
+bool budget_take_account(service *svc, int kind, int64_t account_id, double *retry_s);
+/* Forgets budgets long unused (housekeeping). */
+void budgets_housekeeping(service *svc);
+/* The computer players' lane (ai_workers.h) of an address, and of a hash
+ * in hex (a stored game's creator_addr). */
+uint64_t address_lane(const service *svc, const char *ip);
+uint64_t lane_of_hash(const char *hex);
 
 /* --- the servers of one site (owners.c) ---
  *
@@ -325,6 +374,10 @@ void hint_handle(viewer *c);
 /* A hint job is back (on the loop thread): answers its asker if the
  * position is still the one it was asked for; frees the job's judge. */
 void hint_finished(game *gm, ai_job *job);
+/* A viewer goes: the hint it asked for is not searched further. */
+void hint_abandon(viewer *c);
+/* Hints waiting for the hint worker, at most (more are refused: busy). */
+#define HINT_QUEUE_MAX 16
 
 /* --- post-game analysis (analysis_jobs.c) --- */
 
@@ -339,10 +392,11 @@ analysis_queue *analysis_start(long playouts, void (*notify)(void *), void *arg)
 uint64_t analysis_seed(uint64_t game_seed, int seat);
 /* Cancels what runs and frees every request (and the queue). */
 void analysis_stop(analysis_queue *aq);
-/* GET /api/games/{id}/analysis?seat=S: 0 with *text (the result, malloc'd:
- * 200) or *progress ({"status":"working","judged","total"}: 202), or -1
- * with err. */
-int analysis_request(game *gm, int seat, char **text, json_t **progress, api_error *err);
+/* GET /api/games/{id}/analysis?seat=S asked by `by`: 0 with *text (the
+ * result, malloc'd: 200) or *progress ({"status":"working","judged",
+ * "total"}: 202), or -1 with err. */
+int analysis_request(game *gm, int seat, const creator *by, char **text, json_t **progress,
+                     api_error *err);
 /* Stores finished analyses (on the loop thread). */
 void analysis_collect(service *svc);
 /* A stored analysis came back from the writer. */
@@ -434,7 +488,8 @@ struct service {
     service_config cfg;
     service_hooks hooks;
     store *db;
-    ai_pool *ai;
+    ai_pool *ai;    /* the computers' decisions */
+    ai_pool *hints; /* hints, in the background */
     auth_pool *auth;
     analysis_queue *analyses;
     bool stopping;
@@ -446,14 +501,13 @@ struct service {
     game *oldest, *newest;
     int ngames;
     /* accounts (accounts.c) */
-    login_throttle attempts;
     double last_session_prune;
     struct account_job *pending_jobs; /* password jobs whose request waits */
     ax_game scratch_view;             /* a seat's view for `you` (json_state.c) */
     /* the servers of one site (owners.c) */
     bool shared, released;
     char instance[STORE_INSTANCE_LEN + 1];
-    char relay_key[65];
+    char site_key[65]; /* the site's secret: signs passed-on requests, keys stored addresses */
     struct peer_server *peers; /* the site's live servers and their addresses */
     int npeers;
     double next_renew, next_orphans, next_entries, leases_ok_until;

@@ -323,6 +323,11 @@ static int game_from_stored(service *svc, const stored_game *sg, game **out, cha
         memcpy(gm->rematch_of, sg->rematch_of, strlen(sg->rematch_of) + 1);
     gm->status = status;
     gm->idle_since = service_now(gm->svc);
+    /* its creator's lane; a game of before schema 8 has one of its own */
+    char own[65];
+    if (!sg->creator_addr[0])
+        sha256_hex(sg->id, own);
+    gm->lane = lane_of_hash(sg->creator_addr[0] ? sg->creator_addr : own);
     uint64_t hint_seed = 0;
     secret_u64(&hint_seed);
     ax_rng_seed(&gm->hint_rng, hint_seed);
@@ -1051,7 +1056,65 @@ static int account_rating(service *svc, int64_t account_id, const char *variant)
 /* Stores a new game and builds it; `seat` is taken with a new token. A
  * guided game keeps the seed it was given; every other gets a secret one,
  * never a guided game's. */
-static int create_stored(service *svc, stored_game *sg, bool guided, int seat,
+/* Whether a computer seat searches (strong, expert): such games cost the
+ * server the most. */
+static bool has_searching_computer(const stored_game *sg)
+{
+    for (int i = 0; i < sg->players; i++) {
+        const ai_level *level = ai_level_find(sg->seats[i].level);
+        if (strcmp(sg->seats[i].kind, "ai") == 0 && level && level->think_ms > 0)
+            return true;
+    }
+    return false;
+}
+
+static int too_many(api_error *err, const char *reason, const char *message, double retry_s)
+{
+    api_fail(err, 429, "rate_limited", message);
+    err->reason = reason;
+    err->retry_after_s = (int)retry_s + 1;
+    return -1;
+}
+
+/* What a new game costs its creator's address and account, counted for the
+ * whole site (budgets.c): a game; a game against a searching computer; and
+ * no more than --max-waiting-per-ip waiting at once. Nothing is counted
+ * when one is refused. */
+static int charge_creation(service *svc, stored_game *sg, const creator *by, api_error *err)
+{
+    double wait = 0;
+    hmac_sha256_hex(svc->site_key, by->ip, sg->creator_addr);
+    int waiting = 0;
+    if (strcmp(sg->status, "waiting") == 0 &&
+        store_waiting_by(svc->db, sg->creator_addr, &waiting) == 0 &&
+        waiting >= svc->cfg.waiting_per_ip)
+        return too_many(err, "waiting",
+                        "too many games from this address are waiting for players; start or "
+                        "cancel one first",
+                        0);
+    if (!budget_take(svc, BUDGET_GAMES, by->ip, 1, &wait))
+        return too_many(err, "games", "too many games created from this address; try later", wait);
+    if (!has_searching_computer(sg))
+        return 0;
+    if (!budget_take(svc, BUDGET_STRONG_IP, by->ip, 1, &wait)) {
+        budget_take(svc, BUDGET_GAMES, by->ip, -1, NULL);
+        return too_many(err, "strong_games",
+                        "too many games against the strongest computers from this address; try "
+                        "later",
+                        wait);
+    }
+    if (!budget_take_account(svc, BUDGET_STRONG_ACCOUNT, by->account_id, &wait)) {
+        budget_take(svc, BUDGET_GAMES, by->ip, -1, NULL);
+        budget_take(svc, BUDGET_STRONG_IP, by->ip, -1, NULL);
+        return too_many(err, "strong_games",
+                        "too many games against the strongest computers for this account; try "
+                        "later",
+                        wait);
+    }
+    return 0;
+}
+
+static int create_stored(service *svc, stored_game *sg, bool guided, int seat, const creator *by,
                          char token[TOKEN_LEN + 1], game **out, api_error *err)
 {
     bool failed = secret_game_id(sg->id) || secret_token(token);
@@ -1064,6 +1127,8 @@ static int create_stored(service *svc, stored_game *sg, bool guided, int seat,
     snprintf(sg->status, sizeof sg->status, "%s", first_free_human(sg) < 0 ? "running" : "waiting");
     sg->created = (int64_t)time(NULL);
     snprintf(sg->rules, sizeof sg->rules, "%s", AX_RULES_VERSION);
+    if (charge_creation(svc, sg, by, err))
+        return -1;
     if (owners_take(svc, sg->id, NULL) != 0)
         return api_fail(err, 503, "unavailable", "the game could not be stored");
     if (store_create_game(svc->db, sg)) {
@@ -1171,7 +1236,8 @@ static int read_guided(const json_t *body, bool *guided, api_error *err)
 /* A guided first game of the body's variant: the learner on seat 0 (who
  * begins), the computer on seat 1. */
 static int create_guided(service *svc, const json_t *body, const stored_account *account,
-                         game **out, int *seat_out, char token[TOKEN_LEN + 1], api_error *err)
+                         const creator *by, game **out, int *seat_out, char token[TOKEN_LEN + 1],
+                         api_error *err)
 {
     const char *variant = json_string_value(json_object_get(body, "variant"));
     int v = variant ? ax_variant_parse(variant) : -1;
@@ -1194,19 +1260,20 @@ static int create_guided(service *svc, const json_t *body, const stored_account 
         return -1;
     }
     *seat_out = 0;
-    return create_stored(svc, &sg, true, 0, token, out, err);
+    return create_stored(svc, &sg, true, 0, by, token, out, err);
 }
 
-int lobby_create(service *svc, const json_t *body, const stored_account *account, game **out,
-                 int *seat_out, char token[TOKEN_LEN + 1], api_error *err)
+int lobby_create(service *svc, const json_t *body, const stored_account *account, const char *ip,
+                 game **out, int *seat_out, char token[TOKEN_LEN + 1], api_error *err)
 {
     if (!json_is_object(body))
         return api_fail(err, 400, "bad_message", "the body must be a JSON object");
     bool guided;
+    creator by = {ip, account ? account->id : 0};
     if (read_guided(body, &guided, err))
         return -1;
     if (guided)
-        return create_guided(svc, body, account, out, seat_out, token, err);
+        return create_guided(svc, body, account, &by, out, seat_out, token, err);
     stored_game sg;
     memset(&sg, 0, sizeof sg);
     int v, players, m;
@@ -1230,7 +1297,7 @@ int lobby_create(service *svc, const json_t *body, const stored_account *account
         return -1;
     }
     *seat_out = seat;
-    return create_stored(svc, &sg, false, seat, token, out, err);
+    return create_stored(svc, &sg, false, seat, &by, token, out, err);
 }
 
 /* A game starts when its last human seat is taken. */
@@ -1346,7 +1413,8 @@ void lobby_rating_changed(service *svc, int64_t account_id, int variant, int rat
 
 /* The follow-up of a finished game: same settings and computer seats, each
  * seat moved on by one, a new seed; `seat` of the old game takes its seat. */
-static int create_rematch(game *gm, int seat, char token[TOKEN_LEN + 1], game **out, api_error *err)
+static int create_rematch(game *gm, int seat, const creator *by, char token[TOKEN_LEN + 1],
+                          game **out, api_error *err)
 {
     const ax_game *g = &gm->g;
     stored_game sg;
@@ -1370,7 +1438,7 @@ static int create_rematch(game *gm, int seat, char token[TOKEN_LEN + 1], game **
     snprintf(sg.seats[(seat + 1) % g->players].name, STORE_NAME_MAX + 1, "%s",
              gm->seats[seat].name);
     sg.seats[(seat + 1) % g->players].account_id = gm->seats[seat].account_id;
-    if (create_stored(gm->svc, &sg, false, (seat + 1) % g->players, token, out, err))
+    if (create_stored(gm->svc, &sg, false, (seat + 1) % g->players, by, token, out, err))
         return -1;
     if (store_set_rematch(gm->svc->db, gm->id, (*out)->id))
         service_log(gm->svc, "game %s: storing its rematch failed: %s", gm->id,
@@ -1385,8 +1453,8 @@ bool lobby_seat_needs_session(const game *gm, int seat)
     return gm->rated && s->kind == SEAT_HUMAN && s->account_id > 0;
 }
 
-int lobby_rematch(game *gm, int seat, int64_t session_account, game **out, int *new_seat,
-                  char token[TOKEN_LEN + 1], api_error *err)
+int lobby_rematch(game *gm, int seat, int64_t session_account, const char *ip, game **out,
+                  int *new_seat, char token[TOKEN_LEN + 1], api_error *err)
 {
     if (gm->status != GAME_OVER)
         return api_fail(err, 409, "not_over", "a rematch follows a finished game");
@@ -1399,7 +1467,8 @@ int lobby_rematch(game *gm, int seat, int64_t session_account, game **out, int *
     int target = (seat + 1) % gm->g.players;
     *new_seat = target;
     if (!gm->rematch[0]) {
-        if (create_rematch(gm, seat, token, out, err))
+        creator by = {ip, session_account};
+        if (create_rematch(gm, seat, &by, token, out, err))
             return -1;
         play_broadcast_state(gm);
         return 0;

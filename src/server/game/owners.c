@@ -62,7 +62,7 @@ struct peer_server {
 
 const char *service_instance(const service *svc) { return svc->instance; }
 
-const char *service_relay_key(const service *svc) { return svc->relay_key; }
+const char *service_site_key(const service *svc) { return svc->site_key; }
 
 static void hex_of(const uint8_t *b, size_t n, char *out)
 {
@@ -77,15 +77,15 @@ void owners_start(service *svc)
         memset(b, 0, sizeof b);
     hex_of(b, STORE_INSTANCE_LEN / 2, svc->instance);
     svc->shared = store_shared(svc->db);
-    if (!svc->shared)
-        return;
-    /* the site's relay key: the first server makes it, the others read it */
+    /* the site's key: the first server makes it, the others read it */
     char fresh[65];
     if (secret_bytes(b, sizeof b) == 0) {
         hex_of(b, sizeof b, fresh);
-        if (store_site_secret(svc->db, "relay_key", fresh, svc->relay_key, sizeof svc->relay_key))
-            service_log(svc, "cannot read the site's relay key: %s", store_error(svc->db));
+        if (store_site_secret(svc->db, "site_key", fresh, svc->site_key, sizeof svc->site_key))
+            service_log(svc, "cannot read the site's key: %s", store_error(svc->db));
     }
+    if (!svc->shared)
+        return;
     if (svc->cfg.address &&
         store_instance_register(svc->db, svc->instance, svc->cfg.address, unix_ms()))
         service_log(svc, "cannot record this server's address: %s", store_error(svc->db));

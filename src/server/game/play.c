@@ -409,6 +409,7 @@ void play_maybe_ai(game *gm)
         return; /* the housekeeping timer tries again */
     job->owner = gm;
     job->kind = AI_JOB_DECIDE;
+    job->lane = gm->lane;
     job->conn_id = 0;
     job->ply = g->ply;
     job->seat = g->to_move;
@@ -428,8 +429,9 @@ static void finish_ai_job(ai_job *job)
         return;
     }
     gm->ai_busy = false;
-    if (gm->status != GAME_RUNNING || gm->g.ply != job->ply || gm->g.to_move != job->seat)
-        return;
+    if (atomic_load(&job->cancel) || gm->status != GAME_RUNNING || gm->g.ply != job->ply ||
+        gm->g.to_move != job->seat)
+        return; /* the housekeeping timer starts its turn again */
     /* searching levels only (think time > 0): the others ignore their movetime */
     gm->ai_hurried = job->movetime_ms > 0 && job->think_ms < job->movetime_ms;
     char why[160];
@@ -445,13 +447,16 @@ static void finish_ai_job(ai_job *job)
 
 void play_collect_ai(service *svc)
 {
-    if (!svc->ai)
-        return;
-    job_queue done = ai_pool_take_done(svc->ai);
-    ai_job *job;
-    while ((job = ai_pool_next_done(&done))) {
-        finish_ai_job(job);
-        free(job);
+    ai_pool *pools[] = {svc->ai, svc->hints};
+    for (size_t i = 0; i < sizeof pools / sizeof pools[0]; i++) {
+        if (!pools[i])
+            continue;
+        job_queue done = ai_pool_take_done(pools[i]);
+        ai_job *job;
+        while ((job = ai_pool_next_done(&done))) {
+            finish_ai_job(job);
+            free(job);
+        }
     }
 }
 
@@ -568,11 +573,9 @@ static void handle_rematch(viewer *c)
     api_error err = {0};
     stored_account account;
     /* the session as it is now: it may have ended since the connection opened */
-    int64_t session_account = lobby_seat_needs_session(c->gm, c->seat) &&
-                                      accounts_session_by_hash(c->svc, c->session_hash, &account)
-                                  ? account.id
-                                  : 0;
-    if (lobby_rematch(c->gm, c->seat, session_account, &next, &seat, token, &err)) {
+    int64_t session_account =
+        accounts_session_by_hash(c->svc, c->session_hash, &account) ? account.id : 0;
+    if (lobby_rematch(c->gm, c->seat, session_account, c->ip, &next, &seat, token, &err)) {
         send_error(c, err.code, err.message);
         return;
     }
@@ -790,6 +793,7 @@ void service_close(service *svc, viewer *c)
     (void)svc;
     game *gm = c->gm;
     if (c->attached) {
+        hint_abandon(c);
         c->attached = false;
         if (c->prev)
             c->prev->next = c->next;

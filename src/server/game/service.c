@@ -28,14 +28,14 @@ service *service_new(const service_config *cfg, const service_hooks *hooks, stor
     svc->cfg = *cfg;
     svc->hooks = *hooks;
     svc->db = db;
-    throttle_init(&svc->attempts, LOGIN_THROTTLE_KEYS);
     return svc;
 }
 
 int service_start(service *svc)
 {
-    svc->ai = ai_pool_start(svc->cfg.ai_threads, svc->hooks.wake, svc->hooks.arg);
-    svc->auth = svc->ai ? auth_start(svc->hooks.wake, svc->hooks.arg) : NULL;
+    svc->ai = ai_pool_start(svc->cfg.ai_threads, false, svc->hooks.wake, svc->hooks.arg);
+    svc->hints = svc->ai ? ai_pool_start(1, true, svc->hooks.wake, svc->hooks.arg) : NULL;
+    svc->auth = svc->hints ? auth_start(svc->hooks.wake, svc->hooks.arg) : NULL;
     svc->analyses =
         svc->auth ? analysis_start(svc->cfg.judge_playouts, svc->hooks.wake, svc->hooks.arg) : NULL;
     if (!svc->analyses || store_writer_start(svc->db, svc->hooks.wake, svc->hooks.arg)) {
@@ -60,6 +60,8 @@ void service_stop(service *svc)
     svc->stopping = true;
     ai_pool_stop(svc->ai);
     svc->ai = NULL;
+    ai_pool_stop(svc->hints);
+    svc->hints = NULL;
     analysis_stop(svc->analyses);
     svc->analyses = NULL;
     if (svc->auth)

@@ -39,6 +39,7 @@ typedef struct {
     int session; /* SESSION_KEEP, or SESSION_SET (the cookie gets session_token), SESSION_CLEAR */
     char session_token[TOKEN_LEN + 1];
     char relay_to[STORE_ADDRESS_MAX + 1]; /* API_RELAY: the holder's address */
+    int retry_after_s;                    /* 429, 503: Retry-After, or 0 */
 } api_answer;
 
 enum { SESSION_KEEP, SESSION_SET, SESSION_CLEAR };
@@ -61,9 +62,6 @@ typedef struct {
     /* A request that service_api left pending has its answer (the transport
      * takes over a->body). */
     void (*answer)(void *request, api_answer *a);
-    /* Whether the address may create another account now (its per-address
-     * limit, counted when true). */
-    bool (*allow_signup)(void *arg, const char *ip);
     /* From any thread: make the loop call service_collect soon. */
     void (*wake)(void *arg);
     /* Monotonic seconds, as service_tick gets them: clocks, presence,
@@ -75,7 +73,7 @@ typedef struct {
      * service_close still comes). NULL: such a connection is told to come
      * back later instead (moving). */
     void (*relay)(void *conn, const char *address);
-    void *arg; /* passed to allow_signup, wake and now */
+    void *arg; /* passed to wake and now */
 } service_hooks;
 
 typedef struct {
@@ -86,6 +84,9 @@ typedef struct {
     bool quiet;          /* log nothing but what an operator must know */
     /* where the site's other servers reach this one ("HOST:PORT"), or NULL */
     const char *address;
+    int games_per_hour;   /* games an address may create in an hour (rematches too) */
+    int waiting_per_ip;   /* games of an address waiting for players at once */
+    int signups_per_hour; /* accounts an address may create in an hour */
 } service_config;
 
 /* A service over an open store. NULL (reason in err) when memory runs out. */
@@ -99,10 +100,11 @@ void service_stop(service *svc);
 /* This server's instance id (16 hex digits, new at each start): it names
  * the server among the site's (/api/health, the logs). */
 const char *service_instance(const service *svc);
-/* The site's key that proves a request passed on between its servers
- * comes from one of them (64 hex digits, the same on every server; HMAC
- * with it: transport/relay.c). */
-const char *service_relay_key(const service *svc);
+/* The site's secret key (64 hex digits, the same on every server of a
+ * site): it proves that a request passed on between its servers comes from
+ * one of them (HMAC: transport/relay.c), and keys the hashes of addresses
+ * the store keeps. */
+const char *service_site_key(const service *svc);
 /* Whether an address is one of the site's other servers' (their passed-on
  * connections are counted for the client they carry, not for them). */
 bool service_peer_host(const service *svc, const char *ip);

@@ -127,11 +127,14 @@ static const char *const migrations[] = {
     "CREATE TABLE instances(id TEXT PRIMARY KEY, started_at BIGINT NOT NULL,"
     " seen_at BIGINT NOT NULL);"
     "UPDATE axio_meta SET version = 7;",
-    /* 7 -> 8: the servers' addresses, the site's secrets, the budgets */
+    /* 7 -> 8: the servers' addresses, the site's secrets, the budgets, who
+     * created each game */
     "ALTER TABLE instances ADD COLUMN address TEXT;"
     "CREATE TABLE site(name TEXT PRIMARY KEY, value TEXT NOT NULL);"
     "CREATE TABLE budgets(key TEXT PRIMARY KEY, tokens DOUBLE PRECISION NOT NULL,"
     " at BIGINT NOT NULL);"
+    "ALTER TABLE games ADD COLUMN creator_addr TEXT;"
+    "CREATE INDEX games_creator_addr ON games(creator_addr, status);"
     "UPDATE axio_meta SET version = 8;",
 };
 _Static_assert(sizeof migrations / sizeof migrations[0] == SQL_SCHEMA_VERSION - 6,

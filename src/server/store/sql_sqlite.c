@@ -115,11 +115,15 @@ static const char *const migrations[] = {
     /* 7 -> 8: what the servers of a site share besides games: where each
      * server is reached by the others (the requests it passes on to a
      * game's holder), the site's secrets (the key that proves a passed-on
-     * request comes from one of its servers), and the budgets each address,
-     * name and account draws on, counted for the whole site */
+     * request comes from one of its servers), the budgets each address,
+     * name and account draws on, counted for the whole site, and who
+     * created each game (a keyed hash of the address: waiting games are
+     * counted per address) */
     "ALTER TABLE instances ADD COLUMN address TEXT;"
     "CREATE TABLE site(name TEXT PRIMARY KEY, value TEXT NOT NULL);"
     "CREATE TABLE budgets(key TEXT PRIMARY KEY, tokens REAL NOT NULL, at INTEGER NOT NULL);"
+    "ALTER TABLE games ADD COLUMN creator_addr TEXT;"
+    "CREATE INDEX games_creator_addr ON games(creator_addr, status);"
     "PRAGMA user_version = 8;",
 };
 

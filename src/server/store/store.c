@@ -49,8 +49,8 @@
 /* Each must prepare on a sound database: the schema check. */
 static const char *const schema_probes[] = {
     "SELECT id, variant, players, mode, seed, status, created_at, updated_at, creator, clock,"
-    " clock_left, rematch, rematch_of, end_summary, rules, damage, rated, people, entry, rowid"
-    " FROM games",
+    " clock_left, rematch, rematch_of, end_summary, rules, damage, rated, people, entry, rowid,"
+    " creator_addr FROM games",
     "SELECT game_id, instance, expires_at FROM game_owners",
     "SELECT id, started_at, seen_at, address FROM instances",
     "SELECT name, value FROM site",
@@ -68,8 +68,10 @@ static const char *const schema_probes[] = {
 
 static const char *const statement_sql[ST_COUNT] = {
     [ST_INSERT_GAME] = "INSERT INTO games(id, variant, players, mode, seed, status, created_at,"
-                       " updated_at, creator, clock, clock_left, rematch_of, rules, rated)"
-                       " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+                       " updated_at, creator, clock, clock_left, rematch_of, rules, rated,"
+                       " creator_addr)"
+                       " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+    [ST_WAITING_BY] = "SELECT COUNT(*) FROM games WHERE creator_addr = ?1 AND status = 'waiting'",
     [ST_INSERT_SEAT] = "INSERT INTO seats(game_id, seat, kind, level, name, token_hash, account_id)"
                        " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)",
     [ST_TAKE_SEAT] = "UPDATE seats SET name = ?3, token_hash = ?4, account_id = ?5 WHERE"
@@ -97,8 +99,8 @@ static const char *const statement_sql[ST_COUNT] = {
     [ST_FINISHED] = "SELECT id FROM games WHERE status = 'over'"
                     " ORDER BY updated_at DESC, rowid DESC LIMIT ?1",
     [ST_GAME] = "SELECT variant, players, mode, seed, status, created_at, updated_at, creator,"
-                " clock, clock_left, rematch, rematch_of, end_summary, rules, damage, rated"
-                " FROM games WHERE id = ?1",
+                " clock, clock_left, rematch, rematch_of, end_summary, rules, damage, rated,"
+                " creator_addr FROM games WHERE id = ?1",
     /* with each bound account's current rating in the game's variant, and
      * the seat's rating before and after the game when it was rated */
     [ST_SEATS] = "SELECT s.seat, s.kind, s.level, s.name, s.token_hash, s.account_id, s.place,"
@@ -279,8 +281,8 @@ static int prepare_all(store *s)
     char games_in[2048], seats_in[2048];
     list_sql(games_in, sizeof games_in,
              "SELECT id, variant, players, mode, seed, status, created_at, updated_at, creator,"
-             " clock, clock_left, rematch, rematch_of, end_summary, rules, damage, rated, entry"
-             " FROM games WHERE id IN (",
+             " clock, clock_left, rematch, rematch_of, end_summary, rules, damage, rated,"
+             " creator_addr, entry FROM games WHERE id IN (",
              ")");
     list_sql(seats_in, sizeof seats_in,
              "SELECT s.game_id, s.seat, s.kind, s.level, s.name, s.token_hash, s.account_id,"
@@ -413,6 +415,7 @@ static int create_game(store *s, const stored_game *g)
     bind_text_or_null(s, st, 11, g->rematch_of);
     bind_text(s, st, 12, g->rules);
     bind_int(s, st, 13, g->rated);
+    bind_text_or_null(s, st, 14, g->creator_addr);
     if (store_step_done(s, st, "storing a game"))
         return store_rollback(s);
     for (int i = 0; i < g->players; i++)
@@ -425,6 +428,17 @@ int store_create_game(store *s, const stored_game *g)
 {
     store_lock(s);
     return store_unlock(s, create_game(s, g));
+}
+
+int store_waiting_by(store *s, const char *creator_addr, int *n)
+{
+    store_lock(s);
+    sql_stmt *st = s->st[ST_WAITING_BY];
+    bind_text(s, st, 1, creator_addr);
+    int rc = step(s, st);
+    *n = rc == SQL_ROW ? (int)col_int(s, st, 0) : 0;
+    reset(s, st);
+    return store_unlock(s, rc == SQL_ROW ? 0 : store_fail(s, "counting waiting games"));
 }
 
 static int set_status(store *s, const char *id, const char *status)
@@ -914,6 +928,7 @@ static void read_game_row(store *s, sql_stmt *st, int c, stored_game *out)
     store_copy_column(s, st, c + 13, out->rules, sizeof out->rules);
     store_copy_column(s, st, c + 14, out->damage, sizeof out->damage);
     out->rated = col_int(s, st, c + 15) != 0;
+    store_copy_column(s, st, c + 16, out->creator_addr, sizeof out->creator_addr);
 }
 
 static int load(store *s, const char *id, stored_game *out, bool with_history)
@@ -1028,7 +1043,7 @@ int store_each_listed(store *s, const char *const *ids, int n,
                 found[i] = true;
                 snprintf(games[i].id, sizeof games[i].id, "%s", id);
                 read_game_row(s, gst, 1, &games[i]);
-                const char *entry = col_text(s, gst, 17);
+                const char *entry = col_text(s, gst, 18);
                 entries[i] = entry ? strdup(entry) : NULL;
             }
     }

@@ -76,6 +76,7 @@ typedef struct {
     char rules[32];        /* the rules it is played under: "axio-rules/1" */
     char damage[256];      /* status damaged: why it can no longer be replayed */
     bool rated;            /* ratings change when it ends */
+    char creator_addr[65]; /* a keyed hash of its creator's address, or "" */
     stored_seat seats[4];
     int ndecisions;
     char **decisions; /* JSON text of each decision, ply order */
@@ -106,6 +107,8 @@ const char *store_backend(const store *s);
 void store_target_text(const char *target, char *out, size_t size);
 
 int store_create_game(store *s, const stored_game *g);
+/* How many waiting games were created from an address (creator_addr). */
+int store_waiting_by(store *s, const char *creator_addr, int *n);
 /* Records that a seat was taken (by an account, or account_id 0); status
  * is the game's status after it. */
 int store_take_seat(store *s, const char *id, int seat, const char *name, const char *token_hash,
@@ -269,13 +272,15 @@ int store_site_secret(store *s, const char *name, const char *fresh, char *out, 
 
 /* --- budgets: limits counted for the whole site ---
  *
- * A token bucket per key ("games ip 10.0.0.7", ...), in the store so that
- * every server of a site draws on the same one: `burst` tokens at most,
- * refilled at `per_ms` a millisecond. 1 when `cost` tokens were taken, 0
- * when there are not so many (nothing changes), -1 on error. */
-int store_budget_take(store *s, const char *key, double burst, double per_ms, double cost,
-                      int64_t now_ms);
-/* Forgets the budgets nobody drew on since before_ms (full again by then). */
+ * At most `max` uses per key ("games ip 10.0.0.7", ...) in a window of
+ * window_ms from the first use in it, kept in the store so that every
+ * server of a site counts the same uses. 1 when `cost` more uses were
+ * counted (a negative cost gives uses back; 0 only looks), 0 when they do
+ * not fit (nothing changes), -1 on error. *retry_ms (unless NULL): refused,
+ * or granted and now full, how long until the window ends; else 0. */
+int store_budget_take(store *s, const char *key, int max, int64_t window_ms, int cost,
+                      int64_t now_ms, int64_t *retry_ms);
+/* Forgets the budgets whose window began before before_ms. */
 int store_budgets_prune(store *s, int64_t before_ms);
 
 /* Sends a text (at most 7,000 bytes) to every server of the site, this
@@ -329,6 +334,9 @@ int store_account_delete(store *s, int64_t id);
 
 int store_session_create(store *s, const char *token_hash, int64_t account_id, int64_t created,
                          int64_t expires);
+/* Revokes the account's oldest sessions so that at most max are left, the
+ * session `keep` (a token hash) among them. */
+int store_sessions_cap(store *s, int64_t account_id, const char *keep, int max);
 /* The account of an unexpired session: 0, 1 when none, -1 on error. */
 int store_session_account(store *s, const char *token_hash, int64_t now, stored_account *out);
 int store_session_delete(store *s, const char *token_hash);

@@ -39,6 +39,11 @@ static const char *const account_sql[AC_COUNT] = {
     [AC_SESSION_DELETE_OTHERS] = "DELETE FROM sessions WHERE account_id = ?1 AND"
                                  " token_hash IS DISTINCT FROM ?2",
     [AC_SESSION_PRUNE] = "DELETE FROM sessions WHERE expires_at <= ?1",
+    /* the newest ?3 sessions of the account besides ?2 stay */
+    [AC_SESSION_CAP] = "DELETE FROM sessions WHERE account_id = ?1 AND token_hash <> ?2 AND"
+                       " token_hash NOT IN (SELECT token_hash FROM sessions WHERE account_id = ?1"
+                       " AND token_hash <> ?2 ORDER BY created_at DESC, token_hash DESC"
+                       " LIMIT ?3)",
     [AC_RATING_GET] = "SELECT mu, sigma, games FROM ratings WHERE account_id = ?1 AND variant = ?2",
     [AC_RATING_PUT] = "INSERT INTO ratings(account_id, variant, mu, sigma, games)"
                       " VALUES(?1, ?2, ?3, ?4, 1) ON CONFLICT(account_id, variant) DO UPDATE"
@@ -261,6 +266,16 @@ int store_session_create(store *s, const char *token_hash, int64_t account_id, i
     bind_int(s, st, 3, created);
     bind_int(s, st, 4, expires);
     return store_unlock(s, store_step_done(s, st, "storing a session"));
+}
+
+int store_sessions_cap(store *s, int64_t account_id, const char *keep, int max)
+{
+    store_lock(s);
+    sql_stmt *st = s->ac[AC_SESSION_CAP];
+    bind_int(s, st, 1, account_id);
+    bind_text(s, st, 2, keep);
+    bind_int(s, st, 3, max > 1 ? max - 1 : 0);
+    return store_unlock(s, store_step_done(s, st, "revoking the oldest sessions"));
 }
 
 int store_session_account(store *s, const char *token_hash, int64_t now, stored_account *out)

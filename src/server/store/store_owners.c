@@ -57,19 +57,19 @@ static const char *const owner_sql[OW_COUNT] = {
     [OW_PEERS] = "SELECT id, address FROM instances WHERE seen_at >= ?1 AND address IS NOT NULL",
     [OW_SITE_PUT] = "INSERT INTO site(name, value) VALUES(?1, ?2) ON CONFLICT(name) DO NOTHING",
     [OW_SITE_GET] = "SELECT value FROM site WHERE name = ?1",
-    /* a token bucket: refilled at ?3 a millisecond up to ?2 since it was
-     * last drawn on, then ?4 taken if that many are there; nothing changes
-     * when they are not (the WHERE) */
+    /* a window of ?4 ms from the first use in it, ?2 uses at most: ?3 more
+     * (or back, when negative) if they fit; nothing changes when they do
+     * not (the WHERE). tokens: the uses counted, at: the window's start */
     [OW_BUDGET_TAKE] =
         "INSERT INTO budgets(key, tokens, at)"
-        " VALUES(?1, CAST(?2 AS DOUBLE PRECISION) - CAST(?4 AS DOUBLE PRECISION), ?5)"
-        " ON CONFLICT(key) DO UPDATE SET tokens = (CASE WHEN budgets.tokens + (?5 - budgets.at) *"
-        " CAST(?3 AS DOUBLE PRECISION) > CAST(?2 AS DOUBLE PRECISION) THEN CAST(?2 AS DOUBLE"
-        " PRECISION) ELSE budgets.tokens + (?5 - budgets.at) * CAST(?3 AS DOUBLE PRECISION) END) -"
-        " CAST(?4 AS DOUBLE PRECISION), at = ?5"
-        " WHERE (CASE WHEN budgets.tokens + (?5 - budgets.at) * CAST(?3 AS DOUBLE PRECISION) >"
-        " CAST(?2 AS DOUBLE PRECISION) THEN CAST(?2 AS DOUBLE PRECISION) ELSE budgets.tokens +"
-        " (?5 - budgets.at) * CAST(?3 AS DOUBLE PRECISION) END) >= CAST(?4 AS DOUBLE PRECISION)",
+        " VALUES(?1, CASE WHEN ?3 < 0 THEN 0 ELSE ?3 END, ?5)"
+        " ON CONFLICT(key) DO UPDATE SET"
+        " tokens = CASE WHEN budgets.at + ?4 <= ?5 THEN (CASE WHEN ?3 < 0 THEN 0"
+        " ELSE ?3 END) ELSE budgets.tokens + ?3 END,"
+        " at = CASE WHEN budgets.at + ?4 <= ?5 THEN ?5 ELSE budgets.at END"
+        " WHERE (CASE WHEN budgets.at + ?4 <= ?5 THEN 0 ELSE budgets.tokens END) + ?3"
+        " <= ?2",
+    [OW_BUDGET_AT] = "SELECT tokens, at FROM budgets WHERE key = ?1",
     [OW_BUDGET_PRUNE] = "DELETE FROM budgets WHERE at < ?1",
 };
 
@@ -381,18 +381,32 @@ int store_site_secret(store *s, const char *name, const char *fresh, char *out, 
 
 /* --- budgets --- */
 
-int store_budget_take(store *s, const char *key, double burst, double per_ms, double cost,
-                      int64_t now_ms)
+int store_budget_take(store *s, const char *key, int max, int64_t window_ms, int cost,
+                      int64_t now_ms, int64_t *retry_ms)
 {
     store_lock(s);
     sql_stmt *st = s->ow[OW_BUDGET_TAKE];
     bind_text(s, st, 1, key);
-    bind_double(s, st, 2, burst);
-    bind_double(s, st, 3, per_ms);
-    bind_double(s, st, 4, cost);
+    bind_int(s, st, 2, max);
+    bind_int(s, st, 3, cost);
+    bind_int(s, st, 4, window_ms);
     bind_int(s, st, 5, now_ms);
     int rc = store_step_done(s, st, "drawing on a budget");
     int granted = rc == 0 && s->drv->changes(s->c) == 1;
+    if (retry_ms)
+        *retry_ms = 0;
+    if (rc == 0 && retry_ms) {
+        /* when the window ends, for a refusal's Retry-After; or, granted,
+         * when the last use it allows would be refused until */
+        st = s->ow[OW_BUDGET_AT];
+        bind_text(s, st, 1, key);
+        int r = step(s, st);
+        if (r == SQL_ROW && (!granted || col_double(s, st, 0) >= max))
+            *retry_ms = col_int(s, st, 1) + window_ms - now_ms;
+        else if (r == SQL_ERROR)
+            rc = store_fail(s, "reading a budget");
+        reset(s, st);
+    }
     return store_unlock(s, rc) == 0 ? granted : -1;
 }
 

@@ -70,6 +70,17 @@ static void reset(http_req *r)
 
 void http_done(http_req *r) { reset(r); }
 
+/* A refusal's Retry-After (RFC 9110), when the service gave one. */
+static int add_retry_after(http_req *r, struct lws *wsi, unsigned char **p, unsigned char *end)
+{
+    if (r->retry_after_s <= 0)
+        return 0;
+    char v[16];
+    int n = snprintf(v, sizeof v, "%d", r->retry_after_s);
+    return lws_add_http_header_by_name(
+        wsi, (const unsigned char *)"retry-after:", (const unsigned char *)v, n, p, end);
+}
+
 /* Writes the headers and keeps the body for http_writeable. */
 static int reply(http_req *r, struct lws *wsi, int status, const char *ctype, const char *body,
                  size_t len)
@@ -88,7 +99,8 @@ static int reply(http_req *r, struct lws *wsi, int status, const char *ctype, co
                                                          (int)strlen(r->set_cookie), &p, end)) ||
         lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL,
                                      (const unsigned char *)"no-store", 8, &p, end) ||
-        add_security_headers(wsi, &p, end) || lws_finalize_write_http_header(wsi, start, &p, end))
+        add_retry_after(r, wsi, &p, end) || add_security_headers(wsi, &p, end) ||
+        lws_finalize_write_http_header(wsi, start, &p, end))
         return -1;
     lws_callback_on_writable(wsi);
     return 0;
@@ -261,6 +273,7 @@ static void session_cookie(http_req *r, const api_answer *a)
 static int send_answer(http_req *r, struct lws *wsi, api_answer *a)
 {
     session_cookie(r, a);
+    r->retry_after_s = a->retry_after_s;
     int rc = reply(r, wsi, a->status, a->content_type, a->body ? a->body : "", a->len);
     OPENSSL_cleanse(r->set_cookie, sizeof r->set_cookie);
     free(a->body);
@@ -336,8 +349,6 @@ static int api_route(http_req *r, struct lws *wsi)
                                     "instance", service_instance(srv.svc), "urls",
                                     server_urls_json()));
     }
-    if (strcmp(path, "/games") == 0 && r->method == HTTP_POST && ip && !ip_allow_game(ip))
-        return reply_error(r, wsi, 429, "rate_limited", "too many games created from this address");
     /* the query's pieces, URL-decoded by lws (?ids= of 50 games is the
      * longest the client sends) */
     char frags[API_ARGS_MAX][API_ARG_MAX];

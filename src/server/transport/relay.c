@@ -27,8 +27,6 @@
 #include "transport.h"
 
 #include <openssl/crypto.h>
-#include <openssl/evp.h>
-#include <openssl/hmac.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,6 +64,7 @@ struct relay {
     size_t body_len;
     int status;
     char ctype[128];
+    int retry_after_s;
 };
 
 /* --- the signature --- */
@@ -77,18 +76,6 @@ static long long wall_ms(void)
     return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-static void sign(const char *key, const char *text, char out[65])
-{
-    unsigned char mac[EVP_MAX_MD_SIZE];
-    unsigned len = 0;
-    if (!HMAC(EVP_sha256(), key, (int)strlen(key), (const unsigned char *)text, strlen(text), mac,
-              &len))
-        len = 0;
-    out[0] = 0;
-    for (unsigned i = 0; i < len && i < 32; i++)
-        snprintf(out + 2 * i, 3, "%02x", mac[i]);
-}
-
 /* The header's value for a request of `method` on `path` for a client. */
 static void relay_header(char *out, size_t size, const char *method, const char *path,
                          const char *ip, const char *session_hash)
@@ -98,7 +85,7 @@ static void relay_header(char *out, size_t size, const char *method, const char 
     const char *session = session_hash[0] ? session_hash : "-";
     snprintf(text, sizeof text, "1 %s %lld %s %s %s %s", service_instance(srv.svc), now, ip,
              session, method, path);
-    sign(service_relay_key(srv.svc), text, mac);
+    hmac_sha256_hex(service_site_key(srv.svc), text, mac);
     snprintf(out, size, "1 %s %lld %s %s %s", service_instance(srv.svc), now, ip, session, mac);
 }
 
@@ -108,7 +95,7 @@ bool relay_client(struct lws *wsi, const char *method, const char *path, relay_o
     memset(out, 0, sizeof *out);
     if (lws_hdr_custom_copy(wsi, header, sizeof header, "x-axio-relay:", 13) <= 0)
         return false;
-    const char *key = service_relay_key(srv.svc);
+    const char *key = service_site_key(srv.svc);
     char instance[STORE_INSTANCE_LEN + 1], ip[48], session[65], mac[65];
     long long at;
     if (!key[0] ||
@@ -119,7 +106,7 @@ bool relay_client(struct lws *wsi, const char *method, const char *path, relay_o
         return false;
     char text[1400], expected[65];
     snprintf(text, sizeof text, "1 %s %lld %s %s %s %s", instance, at, ip, session, method, path);
-    sign(key, text, expected);
+    hmac_sha256_hex(key, text, expected);
     if (strlen(mac) != 64 || CRYPTO_memcmp(mac, expected, 64) != 0)
         return false;
     snprintf(out->instance, sizeof out->instance, "%s", instance);
@@ -316,6 +303,7 @@ static void http_done_relay(relay *r, int status, const char *ctype, const char 
     r->http = NULL;
     if (h) {
         h->relay = NULL;
+        h->retry_after_s = r->retry_after_s;
         http_relay_answer(h, r->http_wsi, status, ctype, body, len);
         relay_unref(r);
     }
@@ -488,6 +476,9 @@ int relay_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user
             r->status = (int)lws_http_client_http_response(wsi);
             if (lws_hdr_copy(wsi, r->ctype, sizeof r->ctype, WSI_TOKEN_HTTP_CONTENT_TYPE) <= 0)
                 r->ctype[0] = 0;
+            char retry[16];
+            if (lws_hdr_copy(wsi, retry, sizeof retry, WSI_TOKEN_HTTP_RETRY_AFTER) > 0)
+                r->retry_after_s = atoi(retry);
             lws_set_timeout(wsi, PENDING_TIMEOUT_HTTP_CONTENT, RELAY_ANSWER_S);
         }
         return 0;

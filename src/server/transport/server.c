@@ -119,14 +119,6 @@ static void wake_loop(void *arg)
         lws_cancel_service(srv.ctx);
 }
 
-/* hooks.allow_signup: the per-address limit of sign-ups, counted. */
-static bool allow_signup(void *arg, const char *ip)
-{
-    (void)arg;
-    ip_entry *e = ip_entry_get(ip);
-    return !e || ip_allow_signup(e);
-}
-
 static void expire_headers(double now);
 
 static void tick_clocks(lws_sorted_usec_list_t *sul)
@@ -534,7 +526,6 @@ int server_run(const serve_options *opt)
         .close = ws_close,
         .relay = ws_relay,
         .answer = http_answer,
-        .allow_signup = allow_signup,
         .wake = wake_loop,
         .arg = NULL,
     };

@@ -50,6 +50,7 @@ typedef struct {
     unsigned char *resp; /* LWS_PRE bytes, then the headers' room, then the body */
     size_t resp_len, resp_sent;
     char set_cookie[160];
+    int retry_after_s; /* the answer's Retry-After, or 0 */
     char body[MSG_MAX + 1];
 } http_req;
 

@@ -279,6 +279,15 @@ int store_create_game(store *s, const stored_game *g)
     return 0;
 }
 
+int store_waiting_by(store *s, const char *creator_addr, int *n)
+{
+    *n = 0;
+    for (int i = 0; i < s->ngames; i++)
+        *n += strcmp(s->games[i].row.creator_addr, creator_addr) == 0 &&
+              strcmp(s->games[i].row.status, "waiting") == 0;
+    return 0;
+}
+
 static void set_status(fake_game *g, const char *status)
 {
     snprintf(g->row.status, sizeof g->row.status, "%s", status);
@@ -841,6 +850,25 @@ int store_session_create(store *s, const char *token_hash, int64_t account_id, i
     return 0;
 }
 
+/* Sessions are kept in the order created: the oldest come first. */
+int store_sessions_cap(store *s, int64_t account_id, const char *keep, int max)
+{
+    int count = 0;
+    for (int i = 0; i < s->nsessions; i++)
+        count += s->sessions[i].account_id == account_id;
+    int kept = 0;
+    for (int i = 0; i < s->nsessions; i++) {
+        fake_session *e = &s->sessions[i];
+        if (e->account_id == account_id && strcmp(e->hash, keep) != 0 && count > max) {
+            count--;
+            continue;
+        }
+        s->sessions[kept++] = *e;
+    }
+    s->nsessions = kept;
+    return 0;
+}
+
 int store_session_account(store *s, const char *token_hash, int64_t now, stored_account *out)
 {
     for (int i = 0; i < s->nsessions; i++) {
@@ -1026,11 +1054,13 @@ int store_site_secret(store *s, const char *name, const char *fresh, char *out, 
     return 0;
 }
 
-/* The real store's token buckets, in memory. */
-int store_budget_take(store *s, const char *key, double burst, double per_ms, double cost,
-                      int64_t now_ms)
+/* The real store's budgets, in memory. */
+int store_budget_take(store *s, const char *key, int max, int64_t window_ms, int cost,
+                      int64_t now_ms, int64_t *retry_ms)
 {
     struct fake_budget *b = NULL;
+    if (retry_ms)
+        *retry_ms = 0;
     for (int i = 0; i < s->nbudgets; i++)
         if (strcmp(s->budgets[i].key, key) == 0)
             b = &s->budgets[i];
@@ -1038,17 +1068,24 @@ int store_budget_take(store *s, const char *key, double burst, double per_ms, do
         s->budgets = grow(s->budgets, s->nbudgets, sizeof *s->budgets);
         b = &s->budgets[s->nbudgets++];
         snprintf(b->key, sizeof b->key, "%s", key);
-        b->tokens = burst - cost;
+        b->tokens = 0;
         b->at = now_ms;
-        return 1;
     }
-    double have = b->tokens + (double)(now_ms - b->at) * per_ms;
-    if (have > burst)
-        have = burst;
-    if (have < cost)
+    bool fresh = b->at + window_ms <= now_ms;
+    double used = fresh ? 0 : b->tokens;
+    if (used + cost > max) {
+        if (retry_ms)
+            *retry_ms = b->at + window_ms - now_ms;
         return 0;
-    b->tokens = have - cost;
-    b->at = now_ms;
+    }
+    if (fresh) {
+        b->at = now_ms;
+        b->tokens = cost < 0 ? 0 : cost;
+    } else {
+        b->tokens += cost;
+    }
+    if (retry_ms && b->tokens >= max)
+        *retry_ms = b->at + window_ms - now_ms;
     return 1;
 }
 

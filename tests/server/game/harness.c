@@ -44,13 +44,6 @@ static void hook_answer(void *request, api_answer *a)
     h->has_answer = true;
 }
 
-static bool hook_allow_signup(void *arg, const char *ip)
-{
-    (void)arg;
-    (void)ip;
-    return true;
-}
-
 static void hook_wake(void *arg) { atomic_fetch_add(&((harness *)arg)->wakes, 1); }
 
 static double hook_now(void *arg) { return ((harness *)arg)->now; }
@@ -67,11 +60,13 @@ harness *h_new(store *db, int absent_s)
                           .absent_s = absent_s,
                           .waiting_ttl_s = 600,
                           .judge_playouts = 20,
-                          .quiet = true};
+                          .quiet = true,
+                          .games_per_hour = 1000,
+                          .waiting_per_ip = 1000,
+                          .signups_per_hour = 1000};
     service_hooks hooks = {.send = hook_send,
                            .close = hook_close,
                            .answer = hook_answer,
-                           .allow_signup = hook_allow_signup,
                            .wake = hook_wake,
                            .now = hook_now,
                            .arg = h};
