@@ -395,6 +395,7 @@ static int throttled(api_answer *out, const char *reason, double wait_s)
 {
     char message[160];
     long s = (long)wait_s + 1, minutes = (s + 59) / 60;
+    out->retry_after_s = (int)s;
     const char *what = strcmp(reason, "login_address") == 0 ? "failed logins from this address"
                        : strcmp(reason, "login_name") == 0  ? "failed logins for this name"
                        : strcmp(reason, "login_rate") == 0  ? "logins from this address"

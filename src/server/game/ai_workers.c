@@ -26,7 +26,7 @@ struct ai_pool {
     pthread_mutex_t lock;
     pthread_cond_t wake;
     lane *turn; /* the lane whose job goes next; NULL when nothing waits */
-    int queued;
+    int queued, running;
     job_queue done;
     bool stopping, background;
     int nthreads;
@@ -107,6 +107,7 @@ static void *worker_main(void *arg)
         ai_job *job = take_next(pool);
         job->think_ms =
             job->fixed ? 0 : ai_think_ms(job->movetime_ms, pool->queued, pool->nthreads);
+        pool->running++;
         pthread_mutex_unlock(&pool->lock);
         if (atomic_load(&job->cancel)) {
             /* its asker left: back unsearched */
@@ -119,6 +120,7 @@ static void *worker_main(void *arg)
             ax_player_decide(job->player, &job->view, job->seat, &job->move);
         }
         pthread_mutex_lock(&pool->lock);
+        pool->running--;
         jq_push(&pool->done, &job->node);
         pthread_mutex_unlock(&pool->lock);
         pool->notify(pool->notify_arg);
@@ -201,6 +203,14 @@ int ai_pool_queued(ai_pool *pool)
 {
     pthread_mutex_lock(&pool->lock);
     int n = pool->queued;
+    pthread_mutex_unlock(&pool->lock);
+    return n;
+}
+
+int ai_pool_busy(ai_pool *pool)
+{
+    pthread_mutex_lock(&pool->lock);
+    int n = pool->queued + pool->running;
     pthread_mutex_unlock(&pool->lock);
     return n;
 }

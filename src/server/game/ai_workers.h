@@ -74,8 +74,9 @@ ai_pool *ai_pool_start(int threads, bool background, void (*notify)(void *), voi
 /* Queues a job in its lane; the pool owns it until ai_pool_take_done
  * returns it (a cancelled one too). */
 void ai_pool_submit(ai_pool *pool, ai_job *job);
-/* Jobs waiting for a worker. */
+/* Jobs waiting for a worker; and those, with the ones being worked on. */
 int ai_pool_queued(ai_pool *pool);
+int ai_pool_busy(ai_pool *pool);
 /* Every finished job, oldest first, as a queue of the caller's (empty if
  * none); ai_pool_next_done takes them off one by one, NULL after the last. */
 job_queue ai_pool_take_done(ai_pool *pool);

@@ -212,6 +212,18 @@ free_it:
     free(aq);
 }
 
+int analysis_waiting(analysis_queue *aq)
+{
+    if (!aq)
+        return 0;
+    int n = 0;
+    pthread_mutex_lock(&aq->lock);
+    for (analysis_job *j = aq->jobs; j; j = j->next)
+        n += !j->done;
+    pthread_mutex_unlock(&aq->lock);
+    return n;
+}
+
 /* --- on the loop thread --- */
 
 static void store_result(service *svc, analysis_job *job)

@@ -392,6 +392,8 @@ analysis_queue *analysis_start(long playouts, void (*notify)(void *), void *arg)
 uint64_t analysis_seed(uint64_t game_seed, int seat);
 /* Cancels what runs and frees every request (and the queue). */
 void analysis_stop(analysis_queue *aq);
+/* Analyses waiting or being made. */
+int analysis_waiting(analysis_queue *aq);
 /* GET /api/games/{id}/analysis?seat=S asked by `by`: 0 with *text (the
  * result, malloc'd: 200) or *progress ({"status":"working","judged",
  * "total"}: 202), or -1 with err. */

@@ -84,6 +84,13 @@ void service_free(service *svc)
     free(svc);
 }
 
+json_t *service_queues_json(service *svc)
+{
+    return json_pack("{s:i,s:i,s:i}", "computers", svc->ai ? ai_pool_busy(svc->ai) : 0, "hints",
+                     svc->hints ? ai_pool_busy(svc->hints) : 0, "analyses",
+                     analysis_waiting(svc->analyses));
+}
+
 void service_collect(service *svc)
 {
     play_collect_writes(svc);

@@ -23,6 +23,7 @@
 #include "msg.h"
 #include "secrets.h"
 
+#include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -105,6 +106,10 @@ const char *service_instance(const service *svc);
  * one of them (HMAC: transport/relay.c), and keys the hashes of addresses
  * the store keeps. */
 const char *service_site_key(const service *svc);
+/* What the server's workers have to do, for GET /api/health:
+ * {"computers":N,"hints":N,"analyses":N} (jobs waiting or being worked on,
+ * analyses not finished). */
+json_t *service_queues_json(service *svc);
 /* Whether an address is one of the site's other servers' (their passed-on
  * connections are counted for the client they carry, not for them). */
 bool service_peer_host(const service *svc, const char *ip);

@@ -345,9 +345,9 @@ static int api_route(http_req *r, struct lws *wsi)
         if (r->method != HTTP_GET)
             return reply_error(r, wsi, 405, "method_not_allowed", "method not allowed here");
         return reply_json(r, wsi, 200,
-                          json_pack("{s:b,s:s,s:s,s:o}", "ok", 1, "version", AXIO_VERSION,
+                          json_pack("{s:b,s:s,s:s,s:o,s:o}", "ok", 1, "version", AXIO_VERSION,
                                     "instance", service_instance(srv.svc), "urls",
-                                    server_urls_json()));
+                                    server_urls_json(), "queues", service_queues_json(srv.svc)));
     }
     /* the query's pieces, URL-decoded by lws (?ids= of 50 games is the
      * longest the client sends) */
