@@ -31,6 +31,9 @@ static const char *const help =
     "  --max-games-per-ip N   games one address may create per hour, rematches too\n"
     "                         (default 30; counted for the whole site)\n"
     "  --max-waiting-per-ip N games of one address waiting for players at once (default 5)\n"
+    "  --max-strong-games-per-ip N\n"
+    "                         games against strong or expert one address, and one account,\n"
+    "                         may create per hour (default 10; counted for the whole site)\n"
     "  --msg-rate N           WebSocket messages per second per connection (default 10)\n"
     "  --request-rate N       API requests per second per address (default 20)\n"
     "  --max-signups-per-ip N accounts one address may create per hour (default 5; counted\n"
@@ -98,6 +101,7 @@ int cmd_serve(int argc, char **argv)
                                          {"request-rate", required_argument, 0, 'r'},
                                          {"max-signups-per-ip", required_argument, 0, 'S'},
                                          {"max-waiting-per-ip", required_argument, 0, 'V'},
+                                         {"max-strong-games-per-ip", required_argument, 0, 'X'},
                                          {"max-header-waits-per-ip", required_argument, 0, 'H'},
                                          {"ai-threads", required_argument, 0, 't'},
                                          {"judge-playouts", required_argument, 0, 'M'},
@@ -122,6 +126,7 @@ int cmd_serve(int argc, char **argv)
                                   .waiting_ttl_s = 3600,
                                   .games_per_hour = 30,
                                   .waiting_per_ip = 5,
+                                  .strong_games_per_hour = 10,
                                   .signups_per_hour = 5},
                          .sync_full = false};
     static char web[PATH_MAX];
@@ -159,6 +164,11 @@ int cmd_serve(int argc, char **argv)
             if (!parse_positive(optarg, 1000000, &v))
                 return usage_error("serve", "--request-rate must be a positive number");
             opt.limits.requests_per_sec = (double)v;
+            break;
+        case 'X':
+            if (!parse_positive(optarg, 100000000, &v))
+                return usage_error("serve", "--max-strong-games-per-ip must be a positive number");
+            opt.game.strong_games_per_hour = (int)v;
             break;
         case 'V':
             if (!parse_positive(optarg, 1000000, &v))

@@ -37,8 +37,8 @@ static const budget_rule rules[BUDGET_KINDS] = {
     [BUDGET_LOGINS_ACCOUNT] = {"logins account", 10, 900},
     [BUDGET_HINTS_IP] = {"hints ip", 60, 600},
     [BUDGET_HINTS_ACCOUNT] = {"hints account", 60, 600},
-    [BUDGET_STRONG_IP] = {"strong games ip", 10, 3600},
-    [BUDGET_STRONG_ACCOUNT] = {"strong games account", 10, 3600},
+    [BUDGET_STRONG_IP] = {"strong games ip", 0, 3600},
+    [BUDGET_STRONG_ACCOUNT] = {"strong games account", 0, 3600},
     [BUDGET_ANALYSES_IP] = {"analyses ip", 10, 3600},
     [BUDGET_ANALYSES_ACCOUNT] = {"analyses account", 10, 3600},
 };
@@ -49,6 +49,8 @@ int budget_max(const service *svc, int kind)
         return svc->cfg.games_per_hour;
     if (kind == BUDGET_SIGNUPS)
         return svc->cfg.signups_per_hour;
+    if (kind == BUDGET_STRONG_IP || kind == BUDGET_STRONG_ACCOUNT)
+        return svc->cfg.strong_games_per_hour;
     return rules[kind].max;
 }
 

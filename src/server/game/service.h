@@ -87,6 +87,8 @@ typedef struct {
     const char *address;
     int games_per_hour;   /* games an address may create in an hour (rematches too) */
     int waiting_per_ip;   /* games of an address waiting for players at once */
+    int strong_games_per_hour; /* games against strong or expert an address, and an account,
+                                  may create in an hour */
     int signups_per_hour; /* accounts an address may create in an hour */
 } service_config;
 

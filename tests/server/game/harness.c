@@ -63,6 +63,7 @@ harness *h_new(store *db, int absent_s)
                           .quiet = true,
                           .games_per_hour = 1000,
                           .waiting_per_ip = 1000,
+                          .strong_games_per_hour = 1000,
                           .signups_per_hour = 1000};
     service_hooks hooks = {.send = hook_send,
                            .close = hook_close,
