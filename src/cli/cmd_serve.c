@@ -34,6 +34,11 @@ static const char *const help =
     "  --max-strong-games-per-ip N\n"
     "                         games against strong or expert one address, and one account,\n"
     "                         may create per hour (default 10; counted for the whole site)\n"
+    "  --max-hints-per-ip N   hints one address, and one account, may ask for in 10 minutes\n"
+    "                         (default 60; counted for the whole site)\n"
+    "  --max-analyses-per-ip N\n"
+    "                         analyses one address, and one account, may ask for per hour\n"
+    "                         (default 10; counted for the whole site)\n"
     "  --msg-rate N           WebSocket messages per second per connection (default 10)\n"
     "  --request-rate N       API requests per second per address (default 20)\n"
     "  --max-signups-per-ip N accounts one address may create per hour (default 5; counted\n"
@@ -102,6 +107,8 @@ int cmd_serve(int argc, char **argv)
                                          {"max-signups-per-ip", required_argument, 0, 'S'},
                                          {"max-waiting-per-ip", required_argument, 0, 'V'},
                                          {"max-strong-games-per-ip", required_argument, 0, 'X'},
+                                         {"max-hints-per-ip", required_argument, 0, 'Y'},
+                                         {"max-analyses-per-ip", required_argument, 0, 'Z'},
                                          {"max-header-waits-per-ip", required_argument, 0, 'H'},
                                          {"ai-threads", required_argument, 0, 't'},
                                          {"judge-playouts", required_argument, 0, 'M'},
@@ -127,6 +134,8 @@ int cmd_serve(int argc, char **argv)
                                   .games_per_hour = 30,
                                   .waiting_per_ip = 5,
                                   .strong_games_per_hour = 10,
+                                  .hints_per_10_min = 60,
+                                  .analyses_per_hour = 10,
                                   .signups_per_hour = 5},
                          .sync_full = false};
     static char web[PATH_MAX];
@@ -164,6 +173,16 @@ int cmd_serve(int argc, char **argv)
             if (!parse_positive(optarg, 1000000, &v))
                 return usage_error("serve", "--request-rate must be a positive number");
             opt.limits.requests_per_sec = (double)v;
+            break;
+        case 'Y':
+            if (!parse_positive(optarg, 100000000, &v))
+                return usage_error("serve", "--max-hints-per-ip must be a positive number");
+            opt.game.hints_per_10_min = (int)v;
+            break;
+        case 'Z':
+            if (!parse_positive(optarg, 100000000, &v))
+                return usage_error("serve", "--max-analyses-per-ip must be a positive number");
+            opt.game.analyses_per_hour = (int)v;
             break;
         case 'X':
             if (!parse_positive(optarg, 100000000, &v))

@@ -263,6 +263,9 @@ def check_error(msg):
     if msg["code"] == "illegal_move":
         assert set(msg) == {"type", "code", "message", "reason"}, msg
         assert msg["reason"] in ILLEGAL_REASONS, msg
+    elif msg["code"] == "rate_limited" and "reason" in msg:  # a budget: which, and until when
+        assert set(msg) == {"type", "code", "message", "reason", "retry_after_s"}, msg
+        assert msg["reason"] == "hints" and msg["retry_after_s"] > 0, msg
     else:
         assert set(msg) == {"type", "code", "message"}, msg
 

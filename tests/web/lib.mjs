@@ -242,7 +242,8 @@ export async function startServer(flagsOrFn = []) {
   const web = path.join(process.env.SRC || path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..'), 'web');
   const log = fs.openSync(path.join(dir, 'server.log'), 'w');
   const proc = spawn(process.env.AXIO, ['serve', '--port', String(port), '--bind', '127.0.0.1', '--db', path.join(dir, 'own.db'),
-    '--web', web, '--max-signups-per-ip', '1000', '--request-rate', '1000', ...flags], { stdio: ['ignore', log, log] });
+    '--web', web, '--max-signups-per-ip', '1000', '--request-rate', '1000', '--max-waiting-per-ip', '1000',
+    '--max-strong-games-per-ip', '1000', '--max-hints-per-ip', '100000', '--max-analyses-per-ip', '1000', ...flags], { stdio: ['ignore', log, log] });
   const base = `http://127.0.0.1:${port}`;
   const stop = () => new Promise((resolve) => {
     const done = () => { fs.closeSync(log); fs.rmSync(dir, { recursive: true, force: true }); resolve(); };

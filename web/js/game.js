@@ -390,7 +390,7 @@ export class GameView {
       setTimeout(() => this.resend(p), RESEND_MS);
       return;
     }
-    if (m.code === 'rate_limited' && !p && this.hintAsked) {
+    if ((m.code === 'rate_limited' || m.code === 'busy') && !p && this.hintAsked) {
       // The hint's request was the one refused: its button may be pressed again.
       this.hintAsked = null;
       this.renderHintButton();

@@ -213,6 +213,8 @@ const EN = {
   'auth.rate_limited': 'Too many attempts at once. Please wait a moment and try again.',
   'auth.locked_address': ({ time, min }) => `Too many failed logins from this address. Until ${time} (in ${min} min) no name can log in from here, not even with the right password.`,
   'auth.locked_name': ({ time, min }) => `Too many failed logins for this name. Until ${time} (in ${min} min) it cannot log in from anywhere, not even with the right password.`,
+  'auth.locked_rate': ({ time, min }) => `Too many logins from this address. Until ${time} (in ${min} min) nobody can log in from here.`,
+  'auth.locked_account': ({ time, min }) => `Too many logins to this account. Until ${time} (in ${min} min) it cannot log in again.`,
   'auth.failed': ({ msg }) => `That did not work: ${msg}`,
 
   // ratings
@@ -636,6 +638,11 @@ const EN = {
   'reason.password_long': 'The password is too long (at most 1024 bytes).',
   'reason.password_nul': 'The password holds a character that is not allowed.',
   'reason.name_confusable': 'This name looks like one that is taken. Please choose another one.',
+  'reason.games': 'Too many games were created from this address. Please try again later.',
+  'reason.waiting': 'Too many games from this address are waiting for players. Start or cancel one of them first.',
+  'reason.strong_games': 'Too many games against the strongest computers were started from here this hour. Please try again later.',
+  'reason.analyses': 'Too many analyses were asked for. Please try again later.',
+  'reason.hints': 'Too many hints were asked for. Please wait a few minutes.',
 
   // the guided first game (guide.js): the way in, the page that deals it, the tips
   'guide.learn': 'Learn to play:',

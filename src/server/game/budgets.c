@@ -24,7 +24,7 @@
 
 typedef struct {
     const char *key; /* the store's key: this, a space, whose */
-    int max;         /* uses in a window (0: the config's, below) */
+    int max;         /* uses in a window (0: the server's option, budget_max) */
     double window_s;
 } budget_rule;
 
@@ -35,12 +35,12 @@ static const budget_rule rules[BUDGET_KINDS] = {
     [BUDGET_FAILED_LOGINS_IP] = {"failed logins ip", LOGIN_ATTEMPTS_MAX, LOGIN_WINDOW_S},
     [BUDGET_FAILED_LOGINS_NAME] = {"failed logins name", LOGIN_ATTEMPTS_MAX, LOGIN_WINDOW_S},
     [BUDGET_LOGINS_ACCOUNT] = {"logins account", 10, 900},
-    [BUDGET_HINTS_IP] = {"hints ip", 60, 600},
-    [BUDGET_HINTS_ACCOUNT] = {"hints account", 60, 600},
+    [BUDGET_HINTS_IP] = {"hints ip", 0, 600},
+    [BUDGET_HINTS_ACCOUNT] = {"hints account", 0, 600},
     [BUDGET_STRONG_IP] = {"strong games ip", 0, 3600},
     [BUDGET_STRONG_ACCOUNT] = {"strong games account", 0, 3600},
-    [BUDGET_ANALYSES_IP] = {"analyses ip", 10, 3600},
-    [BUDGET_ANALYSES_ACCOUNT] = {"analyses account", 10, 3600},
+    [BUDGET_ANALYSES_IP] = {"analyses ip", 0, 3600},
+    [BUDGET_ANALYSES_ACCOUNT] = {"analyses account", 0, 3600},
 };
 
 int budget_max(const service *svc, int kind)
@@ -51,6 +51,10 @@ int budget_max(const service *svc, int kind)
         return svc->cfg.signups_per_hour;
     if (kind == BUDGET_STRONG_IP || kind == BUDGET_STRONG_ACCOUNT)
         return svc->cfg.strong_games_per_hour;
+    if (kind == BUDGET_HINTS_IP || kind == BUDGET_HINTS_ACCOUNT)
+        return svc->cfg.hints_per_10_min;
+    if (kind == BUDGET_ANALYSES_IP || kind == BUDGET_ANALYSES_ACCOUNT)
+        return svc->cfg.analyses_per_hour;
     return rules[kind].max;
 }
 

@@ -89,6 +89,8 @@ typedef struct {
     int waiting_per_ip;   /* games of an address waiting for players at once */
     int strong_games_per_hour; /* games against strong or expert an address, and an account,
                                   may create in an hour */
+    int hints_per_10_min;      /* hints an address, and an account, may ask for */
+    int analyses_per_hour;     /* analyses an address, and an account, may ask for */
     int signups_per_hour; /* accounts an address may create in an hour */
 } service_config;
 

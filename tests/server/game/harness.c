@@ -64,6 +64,8 @@ harness *h_new(store *db, int absent_s)
                           .games_per_hour = 1000,
                           .waiting_per_ip = 1000,
                           .strong_games_per_hour = 1000,
+                          .hints_per_10_min = 1000,
+                          .analyses_per_hour = 1000,
                           .signups_per_hour = 1000};
     service_hooks hooks = {.send = hook_send,
                            .close = hook_close,

@@ -204,6 +204,8 @@ export default {
   'auth.rate_limited': 'Zu viele Versuche auf einmal. Bitte warte einen Moment und versuche es dann noch einmal.',
   'auth.locked_address': ({ time, min }) => `Zu viele fehlgeschlagene Anmeldungen von dieser Adresse. Bis ${time} (noch ${min} Min.) kann sich von hier kein Name anmelden, auch nicht mit dem richtigen Passwort.`,
   'auth.locked_name': ({ time, min }) => `Zu viele fehlgeschlagene Anmeldungen für diesen Namen. Bis ${time} (noch ${min} Min.) kann er sich nirgends anmelden, auch nicht mit dem richtigen Passwort.`,
+  'auth.locked_rate': ({ time, min }) => `Zu viele Anmeldungen von dieser Adresse. Bis ${time} (noch ${min} Min.) kann sich von hier niemand anmelden.`,
+  'auth.locked_account': ({ time, min }) => `Zu viele Anmeldungen bei diesem Konto. Bis ${time} (noch ${min} Min.) kann es sich nicht erneut anmelden.`,
   'auth.failed': ({ msg }) => `Das hat nicht geklappt: ${msg}`,
 
   // ratings
@@ -639,6 +641,11 @@ export default {
   'reason.password_long': 'Das Passwort ist zu lang (höchstens 1024 Bytes).',
   'reason.password_nul': 'Das Passwort enthält ein unerlaubtes Zeichen.',
   'reason.name_confusable': 'Dieser Name sieht aus wie ein vergebener. Bitte wähle einen anderen.',
+  'reason.games': 'Von dieser Adresse wurden zu viele Spiele erstellt. Bitte versuche es später noch einmal.',
+  'reason.waiting': 'Von dieser Adresse warten schon zu viele Spiele auf Mitspieler. Starte oder brich zuerst eines davon ab.',
+  'reason.strong_games': 'In dieser Stunde wurden von hier zu viele Spiele gegen die stärksten Computer begonnen. Bitte versuche es später noch einmal.',
+  'reason.analyses': 'Es wurden zu viele Analysen angefordert. Bitte versuche es später noch einmal.',
+  'reason.hints': 'Es wurden zu viele Tipps angefordert. Bitte warte ein paar Minuten.',
 
   // die geführte erste Partie (guide.js)
   'guide.learn': 'Spielen lernen:',

@@ -206,6 +206,8 @@ export default {
   'auth.rate_limited': 'Túl sok próbálkozás egyszerre. Várj egy kicsit, és próbáld újra.',
   'auth.locked_address': ({ time, min }) => `Túl sok sikertelen belépés erről a címről. ${time}-ig (még ${min} percig) innen egyik név sem léphet be, a helyes jelszóval sem.`,
   'auth.locked_name': ({ time, min }) => `Túl sok sikertelen belépés ezzel a névvel. ${time}-ig (még ${min} percig) ez a név sehonnan sem léphet be, a helyes jelszóval sem.`,
+  'auth.locked_rate': ({ time, min }) => `Túl sok belépés erről a címről. ${time}-ig (még ${min} percig) innen senki sem léphet be.`,
+  'auth.locked_account': ({ time, min }) => `Túl sok belépés ebbe a fiókba. ${time}-ig (még ${min} percig) nem lehet újra belépni.`,
   'auth.failed': ({ msg }) => `Ez nem sikerült: ${msg}`,
 
   // ratings
@@ -629,6 +631,11 @@ export default {
   'reason.password_long': 'A jelszó túl hosszú (legfeljebb 1024 bájt).',
   'reason.password_nul': 'A jelszóban nem megengedett karakter van.',
   'reason.name_confusable': 'Ez a név úgy néz ki, mint egy már foglalt név. Kérlek, válassz másikat.',
+  'reason.games': 'Erről a címről túl sok játékot hoztak létre. Próbáld újra később.',
+  'reason.waiting': 'Erről a címről már túl sok játék vár játékosokra. Előbb indítsd el vagy töröld valamelyiket.',
+  'reason.strong_games': 'Ebben az órában innen túl sok játék indult a legerősebb gépek ellen. Próbáld újra később.',
+  'reason.analyses': 'Túl sok elemzést kértek. Próbáld újra később.',
+  'reason.hints': 'Túl sok tippet kértek. Várj néhány percet.',
 
   // a vezetett első játszma (guide.js)
   'guide.learn': 'Tanuld meg:',
