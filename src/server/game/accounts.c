@@ -153,6 +153,8 @@ bool accounts_session_by_hash(service *svc, const char *hash, stored_account *ou
     int rc = store_session_account(svc->db, hash, (int64_t)time(NULL), out);
     if (rc < 0)
         service_log(svc, "reading a session failed: %s", store_error(svc->db));
+    if (rc == 0)
+        people_seen(svc, out->id);
     return rc == 0;
 }
 
@@ -508,11 +510,13 @@ static int unauthorized(api_answer *out)
 }
 
 /* GET /api/me */
+/* GET /api/me: the account of the session, or {"name":null} for a guest
+ * (every page asks: a guest's must not be an error). */
 static int me(service *svc, const api_request *r, api_answer *out)
 {
     stored_account account;
     if (!session_of(svc, r, &account))
-        return unauthorized(out);
+        return api_reply_json(out, 200, json_pack("{s:n,s:n}", "name", "ratings"));
     json_t *ratings = ratings_json(svc, account.id);
     if (!ratings)
         return api_reply_error(out, 500, "internal", "the ratings cannot be read");
@@ -660,13 +664,18 @@ static int player_game(const stored_player_game *g, void *arg)
 }
 
 /* GET /api/players/{name} (the name percent-decoded by the transport) */
-static int player(service *svc, api_answer *out, const char *name)
+int accounts_by_name(service *svc, const char *name, stored_account *out)
 {
     char normalized[STORE_NAME_MAX + 1], key[NAME_FOLD_MAX + 1], why[128];
-    stored_account account;
-    bool valid = name_normalize(name, normalized, why, sizeof why) == 0 &&
+    bool valid = name && name_normalize(name, normalized, why, sizeof why) == 0 &&
                  name_fold(normalized, key, sizeof key) == 0;
-    int rc = valid ? store_account_by_key(svc->db, key, &account) : 1;
+    return valid ? store_account_by_key(svc->db, key, out) : 1;
+}
+
+static int player(service *svc, api_answer *out, const char *name)
+{
+    stored_account account;
+    int rc = accounts_by_name(svc, name, &account);
     if (rc < 0)
         return api_reply_error(out, 500, "internal", "the players cannot be read");
     if (rc != 0)
@@ -829,4 +838,5 @@ void accounts_housekeeping(service *svc, double now)
     if (store_sessions_prune(svc->db, (int64_t)time(NULL)))
         service_log(svc, "forgetting expired sessions failed: %s", store_error(svc->db));
     budgets_housekeeping(svc);
+    pairing_housekeeping(svc);
 }

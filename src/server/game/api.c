@@ -79,7 +79,7 @@ const char *api_query_arg(const api_request *r, const char *name, char *out, siz
 
 /* --- games --- */
 
-static json_t *parse_body(const api_request *r, api_error *err)
+json_t *api_body(const api_request *r, api_error *err)
 {
     if (r->body_len == 0)
         return json_object();
@@ -97,7 +97,7 @@ static json_t *parse_body(const api_request *r, api_error *err)
 static int create_game(service *svc, const api_request *r, api_answer *out)
 {
     api_error err = {0};
-    json_t *body = parse_body(r, &err);
+    json_t *body = api_body(r, &err);
     if (!body)
         return api_reply_fail(out, &err);
     game *gm;
@@ -116,7 +116,7 @@ static int create_game(service *svc, const api_request *r, api_answer *out)
 static int join_game(service *svc, const api_request *r, api_answer *out, game *gm)
 {
     api_error err = {0};
-    json_t *body = parse_body(r, &err);
+    json_t *body = api_body(r, &err);
     if (!body)
         return api_reply_fail(out, &err);
     int seat;
@@ -273,7 +273,11 @@ static int list_games(service *svc, const api_request *r, api_answer *out)
 int service_api(service *svc, const api_request *r, api_answer *out)
 {
     memset(out, 0, sizeof *out);
-    int rc = accounts_route(svc, r, out);
+    int rc = people_route(svc, r, out);
+    if (rc == -2)
+        rc = pairing_route(svc, r, out);
+    if (rc == -2)
+        rc = accounts_route(svc, r, out);
     if (rc != -2)
         return rc;
     if (strcmp(r->path, "/games") == 0) {

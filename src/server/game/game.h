@@ -41,7 +41,7 @@
 
 /* --- games (lobby.c) --- */
 
-enum { GAME_WAITING, GAME_RUNNING, GAME_OVER, GAME_EXPIRED, GAME_CANCELLED };
+enum { GAME_WAITING, GAME_RUNNING, GAME_OVER, GAME_EXPIRED, GAME_CANCELLED, GAME_ABORTED };
 enum { SEAT_HUMAN, SEAT_AI };
 
 #define LEFT_SEAT_LEVEL "greedy" /* the computer that plays for a player who left */
@@ -94,6 +94,7 @@ typedef struct game {
     int status;
     int64_t created, ended; /* unix seconds */
     int creator;            /* the seat of the player who created it */
+    int aborted_by;         /* GAME_ABORTED: the seat that aborted it */
     bool rated;             /* ratings change when it ends */
     bool guided;            /* a guided first game: dealt from its variant's fixed seed */
     char rematch[GAME_ID_LEN + 1], rematch_of[GAME_ID_LEN + 1];
@@ -120,6 +121,7 @@ typedef struct game {
     int hints_busy;  /* hint jobs in flight (hint.c); the game stays in memory */
     struct ai_job *hint_job[AX_MAX_PLAYERS]; /* a seat's hint being searched (hint.c) */
     struct pending_decision *pending;        /* a decision being stored (play.c) */
+    bool taking_back;                        /* a take-back is being stored (play.c) */
     ax_rng hint_rng;
     double idle_since; /* when the last viewer left */
     /* the servers of one site (owners.c) */
@@ -168,6 +170,21 @@ int lobby_create(service *svc, const json_t *body, const stored_account *account
                  game **out, int *seat, char token[TOKEN_LEN + 1], api_error *err);
 int lobby_join(game *gm, const json_t *body, const stored_account *account, int *seat,
                char token[TOKEN_LEN + 1], api_error *err);
+/* A seat of a game made for two: a person's account (name, id), or a
+ * computer level. */
+typedef struct {
+    int64_t account_id;
+    const char *name;
+    const char *level; /* a computer's: NULL for a person */
+} pair_seat;
+/* Creates a running two-player game of the standard mode with these seats,
+ * each person's bound to the account (the seat is played with its session:
+ * no token is given out); by (NULL: none) pays for it (lobby_create). */
+int lobby_create_pair(service *svc, int variant, const game_clock *clock, bool rated,
+                      const pair_seat seats[2], const creator *by, game **out, api_error *err);
+/* A game just made that will not be played (its challenge or seek was
+ * settled otherwise meanwhile): it is cancelled. */
+void lobby_abandon_new(game *gm);
 /* An account was deleted: its seats in memory take the neutral name. */
 void lobby_account_deleted(service *svc, int64_t account_id);
 /* A rated game ended: every seat in memory bound to the account shows its
@@ -175,6 +192,9 @@ void lobby_account_deleted(service *svc, int64_t account_id);
 void lobby_rating_changed(service *svc, int64_t account_id, int variant, int rating);
 /* The seat a token proves, or -1. */
 int lobby_seat_of_token(const game *gm, const char *token);
+/* A seat of a person's account that has not left (`wanted` when it is one,
+ * else the first), or -1. */
+int lobby_seat_of_account(const game *gm, int64_t account_id, int wanted);
 /* Appends a decision's events to the game's log. */
 int lobby_log_events(game *gm, const ax_events *events);
 const char *lobby_status_name(int status);
@@ -187,10 +207,19 @@ void lobby_housekeeping(service *svc, double now);
 int lobby_count(const service *svc);
 /* Whether a game is waiting or running. */
 bool lobby_is_open(const game *gm);
+/* Whether a running game of people only, without a clock, has had nobody
+ * connected for --absent-s: not listed publicly (it expires after
+ * --waiting-ttl-s). */
+bool lobby_dormant(const game *gm);
 /* GET /api/games?status=over: the newest finished games. */
 json_t *lobby_finished_json(service *svc);
 /* GET /api/games?ids=...: the lobby entries of these games, any status. */
 json_t *lobby_entries_json(service *svc, const char *ids);
+/* Whether a running game may still be aborted: no person has placed more
+ * than one tile (docs/online-play.md, "Aborting"). */
+bool lobby_abortable(const game *gm);
+/* A seat aborts the game: it ends without a result, no rating changes. */
+int lobby_abort(game *gm, int seat, api_error *err);
 /* DELETE /api/games/{id}: the creator cancels a waiting game. */
 int lobby_cancel(game *gm, const char *token, api_error *err);
 /* The follow-up game of a finished one, created on first ask (a game
@@ -204,6 +233,8 @@ int lobby_rematch(game *gm, int seat, int64_t session_account, const char *ip, g
 bool lobby_seat_needs_session(const game *gm, int seat);
 /* Adds a seat's "account", "rating" and "rating_change" to its JSON. */
 void lobby_seat_account_json(json_t *o, const game_seat *s);
+/* Builds the game again from its stored decisions (after a take-back). */
+int lobby_rewind(game *gm);
 /* Gives a seat whose player left a computer player. */
 void lobby_seat_left(game *gm, int seat);
 /* Every game in memory, for the timers. */
@@ -334,6 +365,7 @@ struct viewer {
     char ip[48];                             /* the client's address (limits per address) */
     char session_hash[65];                   /* SHA-256 of the session cookie it came with, or "" */
     char relayed_by[STORE_INSTANCE_LEN + 1]; /* the server that passed it on, or "" */
+    int64_t account_id;                      /* its session's account when it opened, or 0 */
     bucket chat_rate;                        /* chat messages (chat.c) */
     viewer *prev, *next;                     /* the game's viewers */
 };
@@ -455,6 +487,9 @@ int api_reply_error(api_answer *a, int status, const char *code, const char *mes
 int api_reply_fail(api_answer *a, const api_error *err);
 int api_reply_text(api_answer *a, int status, const char *type, char *text, size_t len);
 int api_reply_empty(api_answer *a, int status);
+/* The request's JSON body ({} when empty); NULL with err (400) when it is
+ * not JSON. */
+json_t *api_body(const api_request *r, api_error *err);
 /* The value of a query argument `name` (copied into out), NULL when it is
  * absent or longer than out. */
 const char *api_query_arg(const api_request *r, const char *name, char *out, size_t size);
@@ -471,8 +506,11 @@ void accounts_collect(service *svc);
 int accounts_route(service *svc, const api_request *r, api_answer *out);
 /* A pending request's connection closed: its job, if any, is dropped. */
 void accounts_abandon(service *svc, void *request);
-/* The account of a session by its hash, if the session is still valid. */
+/* The account of a session by its hash, if the session is still valid
+ * (it is then seen: people_seen). */
 bool accounts_session_by_hash(service *svc, const char *hash, stored_account *out);
+/* The account of a name as people type it: 0, 1 when there is none, -1. */
+int accounts_by_name(service *svc, const char *name, stored_account *out);
 /* Forgets old login failures and expired sessions. */
 void accounts_housekeeping(service *svc, double now);
 /* Frees the jobs left once the workers stopped. */
@@ -480,9 +518,28 @@ void accounts_free(service *svc);
 /* {"rating","deviation","games"} */
 json_t *rating_json(rt_rating r, int games);
 
+/* --- a player's people and games (people.c) --- */
+
+/* The account was seen now (written to the store at most once a minute). */
+void people_seen(service *svc, int64_t account_id);
+/* Every connection's account is seen (housekeeping). */
+void people_housekeeping(service *svc);
+/* /api/me/games, /api/me/follows[/NAME], /api/players?q=: 0 answered, -2
+ * for another path. */
+int people_route(service *svc, const api_request *r, api_answer *out);
+
+/* --- challenges and quick pairing (pairing.c) --- */
+
+/* /api/challenges[/ID[/accept|/decline]], /api/me/challenges,
+ * /api/seeks[/ID]: 0 answered, -2 for another path. */
+int pairing_route(service *svc, const api_request *r, api_answer *out);
+/* Forgets old seeks and settled challenges (hourly). */
+void pairing_housekeeping(service *svc);
+
 /* --- the service (service.c) --- */
 
 #define LOBBY_HASH_SIZE 4096
+#define SEEN_SLOTS      1024
 
 struct account_job;
 
@@ -506,6 +563,11 @@ struct service {
     double last_session_prune;
     struct account_job *pending_jobs; /* password jobs whose request waits */
     ax_game scratch_view;             /* a seat's view for `you` (json_state.c) */
+    /* accounts seen lately (people.c) */
+    struct seen_slot {
+        int64_t account_id;
+        double at;
+    } seen[SEEN_SLOTS];
     /* the servers of one site (owners.c) */
     bool shared, released;
     char instance[STORE_INSTANCE_LEN + 1];

@@ -67,9 +67,9 @@ void hint_handle(viewer *c)
         char message[128];
         snprintf(message, sizeof message, "too many hints asked for; ask again in %d minute%s",
                  (int)(wait + 59) / 60, (int)(wait + 59) / 60 == 1 ? "" : "s");
-        play_send_json(c, json_pack("{s:s,s:s,s:s,s:s,s:i}", "type", "error", "code", "rate_limited",
-                                    "message", message, "reason", "hints", "retry_after_s",
-                                    (int)wait + 1));
+        play_send_json(c, json_pack("{s:s,s:s,s:s,s:s,s:i}", "type", "error", "code",
+                                    "rate_limited", "message", message, "reason", "hints",
+                                    "retry_after_s", (int)wait + 1));
         return;
     }
     ai_job *job = calloc(1, sizeof *job);

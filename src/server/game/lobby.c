@@ -66,7 +66,8 @@ static bool stored_guided(const stored_game *sg, int variant, int mode)
     return sg->players == 2 && mode == AX_STANDARD && sg->seed == guided_seeds[variant];
 }
 
-static const char *const status_names[] = {"waiting", "running", "over", "expired", "cancelled"};
+static const char *const status_names[] = {"waiting", "running",   "over",
+                                           "expired", "cancelled", "aborted"};
 
 /* The status of a stored game that can no longer be replayed: never in
  * memory, never listed, only described (lobby_damaged). */
@@ -86,7 +87,7 @@ game *lobby_first(const service *svc) { return svc->oldest; }
 
 static int status_parse(const char *name)
 {
-    for (int i = 0; i < 5; i++)
+    for (int i = 0; i < (int)(sizeof status_names / sizeof status_names[0]); i++)
         if (strcmp(name, status_names[i]) == 0)
             return i;
     return -1;
@@ -251,6 +252,28 @@ static int replay_decisions(game *gm, const stored_game *sg, char *err, size_t n
     return LOAD_OK;
 }
 
+int lobby_rewind(game *gm)
+{
+    stored_game sg;
+    char err[256];
+    if (store_load(gm->svc->db, gm->id, &sg) != 0) {
+        service_log(gm->svc, "game %s cannot be read again: %s", gm->id, store_error(gm->svc->db));
+        return -1;
+    }
+    ax_events init;
+    int v = gm->g.variant, players = gm->g.players, mode = gm->g.mode;
+    uint64_t seed = gm->g.seed;
+    gm->nevents = 0;
+    ax_game_init(&gm->g, v, players, mode, seed, &init);
+    int rc = lobby_log_events(gm, &init) ? LOAD_FAILED : replay_decisions(gm, &sg, err, sizeof err);
+    stored_game_free(&sg);
+    if (rc != LOAD_OK) {
+        service_log(gm->svc, "game %s cannot be replayed after a take-back: %s", gm->id, err);
+        return -1;
+    }
+    return 0;
+}
+
 void lobby_seat_left(game *gm, int seat)
 {
     game_seat *s = &gm->seats[seat];
@@ -323,6 +346,13 @@ static int game_from_stored(service *svc, const stored_game *sg, game **out, cha
         memcpy(gm->rematch_of, sg->rematch_of, strlen(sg->rematch_of) + 1);
     gm->status = status;
     gm->idle_since = service_now(gm->svc);
+    gm->aborted_by = -1;
+    if (status == GAME_ABORTED) {
+        json_t *end = json_loads(sg->end_summary, 0, NULL);
+        json_t *by = json_object_get(end, "by");
+        gm->aborted_by = json_is_integer(by) ? (int)json_integer_value(by) : -1;
+        json_decref(end);
+    }
     /* its creator's lane; a game of before schema 8 has one of its own */
     char own[65];
     if (!sg->creator_addr[0])
@@ -434,7 +464,8 @@ game *lobby_find(service *svc, const char *id)
 
 bool lobby_idle(const game *gm)
 {
-    return !gm->ai_busy && gm->hints_busy == 0 && !gm->pending && gm->chat_writes == 0;
+    return !gm->ai_busy && gm->hints_busy == 0 && !gm->pending && !gm->taking_back &&
+           gm->chat_writes == 0;
 }
 
 void lobby_drop(game *gm, int close_code)
@@ -548,6 +579,33 @@ static bool abandoned(const game *gm, double now)
     return computer && person;
 }
 
+/* A running game of people only, without a clock, that nobody has been
+ * connected to for --absent-s: nobody can finish it but its people, who
+ * may come back; it is not listed publicly meanwhile, and it expires after
+ * --waiting-ttl-s (docs/online-play.md, "Games nobody finishes"). */
+static double dormant_for(const game *gm, double now)
+{
+    if (gm->status != GAME_RUNNING || gm->clock.kind != GAME_CLOCK_NONE)
+        return 0;
+    double away = -1;
+    for (int i = 0; i < gm->g.players; i++) {
+        const game_seat *s = &gm->seats[i];
+        if (s->kind == SEAT_AI || gm->g.left[i])
+            return 0; /* a computer plays there: abandoned() ends it */
+        if (s->conns > 0)
+            return 0;
+        double a = now - s->away_since;
+        if (away < 0 || a < away)
+            away = a;
+    }
+    return away > 0 ? away : 0;
+}
+
+bool lobby_dormant(const game *gm)
+{
+    return dormant_for(gm, service_now(gm->svc)) >= gm->svc->cfg.absent_s;
+}
+
 /* Each person of an abandoned game leaves as absent (rules 6), through the
  * one decision path: a 2-sided game ends at once; with 3 or 4 sides the
  * computers take the leavers' seats and the game ends when one side is
@@ -578,12 +636,12 @@ void lobby_housekeeping(service *svc, double now)
     game *next;
     for (game *gm = svc->oldest; gm; gm = next) {
         next = gm->next;
-        if (waiting_expired(gm, now))
+        if (waiting_expired(gm, now) || dormant_for(gm, now) >= svc->cfg.waiting_ttl_s)
             set_closed_status(gm, GAME_EXPIRED);
         if (abandoned(gm, now))
             end_abandoned(gm);
-        if (!lobby_is_open(gm) && gm->nviewers == 0 && !gm->ai_busy && gm->hints_busy == 0 &&
-            !gm->pending && gm->chat_writes == 0 && now - gm->idle_since > EVICT_AFTER) {
+        if (!lobby_is_open(gm) && gm->nviewers == 0 && lobby_idle(gm) &&
+            now - gm->idle_since > EVICT_AFTER) {
             owners_release(svc, gm->id);
             table_remove(gm);
             game_free(gm);
@@ -591,6 +649,37 @@ void lobby_housekeeping(service *svc, double now)
             play_maybe_ai(gm);
         }
     }
+}
+
+void lobby_abandon_new(game *gm) { set_closed_status(gm, GAME_CANCELLED); }
+
+bool lobby_abortable(const game *gm)
+{
+    int placed[AX_MAX_PLAYERS] = {0};
+    for (int i = 0; i < gm->nevents; i++)
+        if (gm->events[i].kind == AX_EV_PLACE)
+            placed[gm->events[i].player]++;
+    for (int i = 0; i < gm->g.players; i++)
+        if (gm->seats[i].kind == SEAT_HUMAN && placed[i] > 1)
+            return false;
+    return gm->status == GAME_RUNNING;
+}
+
+int lobby_abort(game *gm, int seat, api_error *err)
+{
+    char summary[64];
+    snprintf(summary, sizeof summary, "{\"reason\":\"aborted\",\"by\":%d}", seat);
+    if (store_set_end(gm->svc->db, gm->id, lobby_status_name(GAME_ABORTED), summary)) {
+        service_log(gm->svc, "game %s: storing its abort failed: %s", gm->id,
+                    store_error(gm->svc->db));
+        return api_fail(err, 500, "internal", "the game could not be aborted");
+    }
+    gm->aborted_by = seat;
+    gm->ended = (int64_t)time(NULL);
+    gm->status = GAME_ABORTED;
+    gm->idle_since = service_now(gm->svc);
+    play_broadcast_state(gm);
+    return 0;
 }
 
 int lobby_cancel(game *gm, const char *token, api_error *err)
@@ -641,6 +730,7 @@ json_t *lobby_entry_json(const game *gm)
         clock_settings_json(&gm->clock), "to_move", moving ? json_integer(g->to_move) : json_null(),
         "rematch_of", gm->rematch_of[0] ? json_string(gm->rematch_of) : json_null());
     json_object_set_new(o, "rated", json_boolean(gm->rated));
+    json_object_set_new(o, "dormant", json_boolean(lobby_dormant(gm)));
     if (gm->status == GAME_OVER) {
         json_object_set_new(o, "ended", json_integer(gm->ended));
         const ax_event *end = gm->nevents ? &gm->events[gm->nevents - 1] : NULL;
@@ -727,7 +817,8 @@ static void add_remote(const char *id, int64_t created, int group, json_t *entry
     const char *status = json_string_value(json_object_get(entry, "status"));
     const char *variant = json_string_value(json_object_get(entry, "variant"));
     list_key k = {group, created, id};
-    if (!status || !variant || (f->only >= 0 && status_parse(status) != f->only) ||
+    if (!status || !variant || json_is_true(json_object_get(entry, "dormant")) ||
+        (f->only >= 0 && status_parse(status) != f->only) ||
         (f->variant >= 0 && ax_variant_parse(variant) != f->variant) ||
         (f->after_set && key_compare(k, f->after) <= 0))
         return;
@@ -784,8 +875,9 @@ json_t *lobby_list_query(service *svc, const char *status, const char *variant, 
     }
     list_found f = {NULL, 0, 0, only, v, cursor != NULL, after};
     for (game *gm = svc->oldest; gm; gm = gm->next)
-        if (lobby_is_open(gm) && !gm->guided && !gm->lost && (only < 0 || gm->status == only) &&
-            (v < 0 || (int)gm->g.variant == v) && (!cursor || key_compare(key_of(gm), after) > 0))
+        if (lobby_is_open(gm) && !gm->guided && !gm->lost && !lobby_dormant(gm) &&
+            (only < 0 || gm->status == only) && (v < 0 || (int)gm->g.variant == v) &&
+            (!cursor || key_compare(key_of(gm), after) > 0))
             add_item(&f, key_of(gm), gm, NULL);
     owners_each_remote_entry(svc, add_remote, &f);
     if (f.n)
@@ -1083,6 +1175,8 @@ static int too_many(api_error *err, const char *reason, const char *message, dou
 static int charge_creation(service *svc, stored_game *sg, const creator *by, api_error *err)
 {
     double wait = 0;
+    if (!by || !by->ip)
+        return 0; /* paid for when it was asked for (a challenge, a seek) */
     hmac_sha256_hex(svc->site_key, by->ip, sg->creator_addr);
     int waiting = 0;
     if (strcmp(sg->status, "waiting") == 0 &&
@@ -1411,6 +1505,48 @@ void lobby_rating_changed(service *svc, int64_t account_id, int variant, int rat
                 gm->seats[i].rating = rating;
 }
 
+int lobby_create_pair(service *svc, int variant, const game_clock *clock, bool rated,
+                      const pair_seat seats[2], const creator *by, game **out, api_error *err)
+{
+    stored_game sg;
+    memset(&sg, 0, sizeof sg);
+    sg.players = 2;
+    sg.rated = rated;
+    snprintf(sg.variant, sizeof sg.variant, "%s", ax_variant_name(variant));
+    snprintf(sg.mode, sizeof sg.mode, "%s", ax_mode_name(AX_STANDARD));
+    clock_text(clock, sg.clock, sizeof sg.clock);
+    int creator_seat = -1;
+    for (int i = 0; i < 2; i++) {
+        stored_seat *ss = &sg.seats[i];
+        if (seats[i].level) {
+            snprintf(ss->kind, sizeof ss->kind, "ai");
+            snprintf(ss->level, sizeof ss->level, "%s", seats[i].level);
+            snprintf(ss->name, sizeof ss->name, "%s (AI)", seats[i].level);
+            continue;
+        }
+        snprintf(ss->kind, sizeof ss->kind, "human");
+        snprintf(ss->name, sizeof ss->name, "%s", seats[i].name);
+        ss->account_id = seats[i].account_id;
+        if (creator_seat < 0) {
+            creator_seat = i; /* its token is made by create_stored */
+            continue;
+        }
+        /* the other person's seat is taken too: it is played with the session */
+        char token[TOKEN_LEN + 1];
+        if (secret_token(token))
+            return api_fail(err, 500, "internal", "no randomness available");
+        sha256_hex(token, ss->token_hash);
+    }
+    if (creator_seat < 0)
+        return api_fail(err, 400, "bad_message", "a game needs a person");
+    if (rated && (clock->kind == GAME_CLOCK_NONE || bind_computers(svc, &sg, err)))
+        return clock->kind == GAME_CLOCK_NONE
+                   ? api_fail(err, 400, "bad_message", "a rated game needs a clock")
+                   : -1;
+    char token[TOKEN_LEN + 1];
+    return create_stored(svc, &sg, false, creator_seat, by, token, out, err);
+}
+
 /* The follow-up of a finished game: same settings and computer seats, each
  * seat moved on by one, a new seed; `seat` of the old game takes its seat. */
 static int create_rematch(game *gm, int seat, const creator *by, char token[TOKEN_LEN + 1],
@@ -1499,6 +1635,22 @@ int lobby_rematch(game *gm, int seat, int64_t session_account, const char *ip, g
     }
     play_broadcast_state(gm);
     return 0;
+}
+
+int lobby_seat_of_account(const game *gm, int64_t account_id, int wanted)
+{
+    int first = -1;
+    for (int i = 0; i < gm->g.players; i++) {
+        const game_seat *s = &gm->seats[i];
+        if (account_id <= 0 || s->kind != SEAT_HUMAN || !s->taken || s->account_id != account_id ||
+            gm->g.left[i])
+            continue;
+        if (i == wanted)
+            return i;
+        if (first < 0)
+            first = i;
+    }
+    return first;
 }
 
 int lobby_seat_of_token(const game *gm, const char *token)

@@ -111,6 +111,7 @@ void service_housekeeping(service *svc, double now)
 {
     lobby_housekeeping(svc, now);
     accounts_housekeeping(svc, now);
+    people_housekeeping(svc);
 }
 
 double service_now(const service *svc)

@@ -85,13 +85,13 @@ typedef struct {
     bool quiet;          /* log nothing but what an operator must know */
     /* where the site's other servers reach this one ("HOST:PORT"), or NULL */
     const char *address;
-    int games_per_hour;   /* games an address may create in an hour (rematches too) */
-    int waiting_per_ip;   /* games of an address waiting for players at once */
+    int games_per_hour;        /* games an address may create in an hour (rematches too) */
+    int waiting_per_ip;        /* games of an address waiting for players at once */
     int strong_games_per_hour; /* games against strong or expert an address, and an account,
                                   may create in an hour */
     int hints_per_10_min;      /* hints an address, and an account, may ask for */
     int analyses_per_hour;     /* analyses an address, and an account, may ask for */
-    int signups_per_hour; /* accounts an address may create in an hour */
+    int signups_per_hour;      /* accounts an address may create in an hour */
 } service_config;
 
 /* A service over an open store. NULL (reason in err) when memory runs out. */
@@ -140,6 +140,7 @@ typedef struct {
     const char *session_hash; /* SHA-256 of the session cookie, or "" */
     const char *ip;
     bool hint, moves; /* `you.hint`, `you.moves` asked for */
+    int seat;         /* without a token: the seat of the session's account wanted, or -1 */
     void *conn;       /* the transport's connection, for the hooks */
     /* the instance id of the server of the site that passed this
      * connection on (its client is connected there), or NULL */

@@ -56,7 +56,13 @@ static const char *const schema_probes[] = {
     "SELECT name, value FROM site",
     "SELECT key, tokens, at FROM budgets",
     "SELECT game_id, seat, kind, level, name, token_hash, account_id, place FROM seats",
-    "SELECT id, name, name_key, password_hash, computer, created_at, name_skeleton FROM accounts",
+    "SELECT id, name, name_key, password_hash, computer, created_at, name_skeleton, seen_at"
+    " FROM accounts",
+    "SELECT account_id, follows_id, at FROM follows",
+    "SELECT id, from_id, to_id, variant, rated, clock, status, game_id, reason, created_at,"
+    " expires_at FROM challenges",
+    "SELECT id, account_id, variant, rated, clock, rating, status, game_id, seat, created_at,"
+    " polled_at FROM seeks",
     "SELECT token_hash, account_id, created_at, expires_at FROM sessions",
     "SELECT account_id, variant, mu, sigma, games FROM ratings",
     "SELECT game_id, seat, account_id, variant, mu_before, sigma_before, mu_after, sigma_after,"
@@ -72,6 +78,7 @@ static const char *const statement_sql[ST_COUNT] = {
                        " creator_addr)"
                        " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
     [ST_WAITING_BY] = "SELECT COUNT(*) FROM games WHERE creator_addr = ?1 AND status = 'waiting'",
+    [ST_TAKE_BACK] = "DELETE FROM decisions WHERE game_id = ?1 AND ply >= ?2",
     [ST_INSERT_SEAT] = "INSERT INTO seats(game_id, seat, kind, level, name, token_hash, account_id)"
                        " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)",
     [ST_TAKE_SEAT] = "UPDATE seats SET name = ?3, token_hash = ?4, account_id = ?5 WHERE"
@@ -299,7 +306,7 @@ static int prepare_all(store *s)
         if (!(s->st[i] = s->drv->prepare(s->c, sql)))
             return store_fail(s, "preparing statements");
     }
-    return store_accounts_prepare(s);
+    return store_accounts_prepare(s) || store_social_prepare(s) ? -1 : 0;
 }
 
 static store *open_store(const char *target, bool sync_full, bool existing, bool server, char *err,
@@ -368,6 +375,7 @@ void store_close(store *s)
         for (int i = 0; i < ST_COUNT; i++)
             s->drv->finalize(s->st[i]);
         store_accounts_finalize(s);
+        store_social_finalize(s);
         store_copy_finalize(s);
         s->drv->close(s->c);
     }
@@ -521,6 +529,25 @@ int store_set_status(store *s, const char *id, const char *status)
     return store_unlock(s, rc);
 }
 
+int store_set_end(store *s, const char *id, const char *status, const char *end_summary)
+{
+    store_lock(s);
+    if (store_begin(s))
+        return store_unlock(s, -1);
+    int rc = set_status(s, id, status);
+    if (rc == 0 && s->drv->changes(s->c) != 1) {
+        snprintf(s->error, sizeof s->error, "no game %s", id);
+        rc = -1;
+    }
+    if (rc == 0)
+        rc = update_one(s, ST_SET_END, id, -1, end_summary, "storing the end");
+    if (rc == 0 && store_commit(s))
+        rc = -1;
+    if (rc)
+        store_rollback(s);
+    return store_unlock(s, rc);
+}
+
 int store_set_damaged(store *s, const char *id, const char *why)
 {
     store_lock(s);
@@ -617,6 +644,15 @@ int store_get_analysis(store *s, const char *id, int seat, char **text)
     return store_unlock(s, out < 0 ? -1 : 0) == 0 ? out : -1;
 }
 
+/* A take-back: the game's decisions from ply on are gone. */
+static int take_back(store *s, const store_write *w)
+{
+    sql_stmt *st = s->st[ST_TAKE_BACK];
+    bind_text(s, st, 1, w->game_id);
+    bind_int(s, st, 2, w->ply);
+    return store_step_done(s, st, "taking decisions back");
+}
+
 static int add_write(store *s, store_write *w)
 {
     if (w->instance[0] && store_fence(s, w))
@@ -627,6 +663,7 @@ static int add_write(store *s, store_write *w)
     case STORE_CHAT: return add_chat(s, w);
     case STORE_ANALYSIS: return add_analysis(s, w);
     case STORE_ENTRY: return store_set_entry(s, w);
+    case STORE_TAKE_BACK: return take_back(s, w);
     }
     snprintf(s->error, sizeof s->error, "unknown kind of write %d", w->kind);
     return -1;

@@ -116,6 +116,9 @@ int store_take_seat(store *s, const char *id, int seat, const char *name, const 
 /* Gives a taken seat a new token (the old one stops working). */
 int store_set_token(store *s, const char *id, int seat, const char *token_hash);
 int store_set_status(store *s, const char *id, const char *status);
+/* Ends a game off the decisions (aborted): its status and its end summary
+ * (JSON) in one transaction. */
+int store_set_end(store *s, const char *id, const char *status, const char *end_summary);
 int store_set_rematch(store *s, const char *id, const char *rematch_id);
 /* Sets a game that can no longer be replayed aside: status damaged, with
  * the reason. */
@@ -134,10 +137,12 @@ int store_set_damaged(store *s, const char *id, const char *why);
  * - STORE_ANALYSIS: the analysis (JSON text in `decision`) of seat `seat`.
  * - STORE_ENTRY: the game's lobby entry as other servers list it (`entry`,
  *   JSON text, malloc'd) and how many `people` are connected to it.
+ * - STORE_TAKE_BACK: the game's decisions from number `ply` on are deleted
+ *   (a take-back in a casual game against the computer).
  * A write of a held game names the holder in `instance`: it is fenced
  * (store_lease_take), and fails with lease_lost once another server holds
  * the game. */
-enum { STORE_DECISION, STORE_CLOCKS, STORE_CHAT, STORE_ANALYSIS, STORE_ENTRY };
+enum { STORE_DECISION, STORE_CLOCKS, STORE_CHAT, STORE_ANALYSIS, STORE_ENTRY, STORE_TAKE_BACK };
 #define STORE_INSTANCE_LEN 16
 typedef struct store_write {
     void *owner; /* the caller's, untouched */
@@ -370,6 +375,96 @@ typedef struct {
 /* Calls fn for every player with at least one rated game in the variant. */
 int store_each_rated(store *s, const char *variant, int (*fn)(const stored_ranked *p, void *arg),
                      void *arg);
+
+/* --- people and how they meet (store_social.c) --- */
+
+/* An account was seen (a request or a connection with its session). */
+int store_account_seen(store *s, int64_t account_id, int64_t now_ms);
+/* Calls fn for the account's seats in waiting and running games, newest
+ * game first (max at most). */
+int store_each_open_game_of(store *s, int64_t account_id, int max,
+                            int (*fn)(const char *id, int seat, void *arg), void *arg);
+
+typedef struct {
+    int64_t id;
+    char name[STORE_NAME_MAX + 1];
+    bool computer;
+    int64_t seen_at; /* unix ms, 0 never */
+} stored_person;
+
+/* account_id follows follows_id: 0, 1 when it did already, -1. */
+int store_follow(store *s, int64_t account_id, int64_t follows_id, int64_t at);
+/* 0, 1 when it did not, -1. */
+int store_unfollow(store *s, int64_t account_id, int64_t follows_id);
+/* Calls fn for each account the account follows, by name. */
+int store_each_followed(store *s, int64_t account_id, int (*fn)(const stored_person *p, void *arg),
+                        void *arg);
+/* Calls fn for the first max accounts whose name key (names.c's fold)
+ * starts with key_prefix, by key. */
+int store_search_players(store *s, const char *key_prefix, int max,
+                         int (*fn)(const stored_person *p, void *arg), void *arg);
+
+/* A challenge from one account to another to a two-player game. */
+typedef struct {
+    char id[24];
+    int64_t from_id, to_id;
+    char from_name[STORE_NAME_MAX + 1], to_name[STORE_NAME_MAX + 1]; /* read only */
+    char variant[8];
+    bool rated;
+    char clock[128];          /* the clock's settings as JSON, "" without */
+    char status[12];          /* open, accepted, declined, cancelled, expired */
+    char game_id[24];         /* accepted: the game */
+    char reason[24];          /* declined: why */
+    int64_t created, expires; /* unix ms */
+} stored_challenge;
+
+int store_challenge_create(store *s, const stored_challenge *c);
+/* 0 with it, 1 when there is none, -1. */
+int store_challenge_get(store *s, const char *id, stored_challenge *out);
+/* Moves a challenge from from_status to status (with its game or the
+ * reason, each NULL for none): 0, 1 when it was not in from_status, -1. */
+int store_challenge_settle(store *s, const char *id, const char *from_status, const char *status,
+                           const char *game_id, const char *reason);
+/* Expires the open challenges past their time, then calls fn for the
+ * account's challenges, sent and received, open or settled since
+ * settled_since_ms, newest first (50 at most). */
+int store_each_challenge(store *s, int64_t account_id, int64_t now_ms, int64_t settled_since_ms,
+                         int (*fn)(const stored_challenge *c, void *arg), void *arg);
+
+/* A seek: an account waiting to be paired for a two-player game. */
+typedef struct {
+    char id[24];
+    int64_t account_id;
+    char name[STORE_NAME_MAX + 1]; /* read only */
+    char variant[8];
+    bool rated;
+    char clock[128];
+    int rating;       /* the seeker's in the variant */
+    char status[12];  /* open, matched, cancelled */
+    char game_id[24]; /* matched: the game and the seat */
+    int seat;
+    int64_t created, polled; /* unix ms: made, last asked about */
+} stored_seek;
+
+int store_seek_create(store *s, const stored_seek *k);
+/* 0 with it, 1 when there is none, -1. */
+int store_seek_get(store *s, const char *id, stored_seek *out);
+/* The seeker still waits. */
+int store_seek_poll(store *s, const char *id, int64_t now_ms);
+/* The oldest open seek of another account for the same variant, rating
+ * and clock, whose rating is within `window` of k's and whose seeker asked
+ * since alive_since_ms: 0 with it, 1 when none, -1. */
+int store_seek_partner(store *s, const stored_seek *k, int window, int64_t alive_since_ms,
+                       stored_seek *out);
+/* Matches open seeks a (and b, unless NULL) to a game at their seats, in
+ * one transaction: 0, 1 when one was no longer open (nothing changed), -1. */
+int store_seek_match(store *s, const char *a, int seat_a, const char *b, int seat_b,
+                     const char *game_id);
+/* 0, 1 when it was not open, -1. */
+int store_seek_cancel(store *s, const char *id);
+/* Forgets seeks nobody asked about since seeks_before_ms and settled
+ * challenges made before challenges_before_ms. */
+int store_social_prune(store *s, int64_t seeks_before_ms, int64_t challenges_before_ms);
 
 /* --- copying a database (store_copy.c; axio db copy) --- */
 

@@ -35,6 +35,7 @@ enum {
     ST_DECISIONS_AS_STORED,
     ST_CHAT,
     ST_WAITING_BY,
+    ST_TAKE_BACK,
     ST_GAMES_IN,
     ST_SEATS_IN,
     ST_COUNT
@@ -99,11 +100,36 @@ enum {
     AC_COUNT
 };
 
+/* The statements of people and how they meet (store_social.c). */
+enum {
+    SO_SEEN,
+    SO_FOLLOW,
+    SO_UNFOLLOW,
+    SO_FOLLOWED,
+    SO_SEARCH,
+    SO_CHALLENGE_PUT,
+    SO_CHALLENGE_GET,
+    SO_CHALLENGE_SETTLE,
+    SO_CHALLENGE_EXPIRE,
+    SO_CHALLENGES_OF,
+    SO_SEEK_PUT,
+    SO_SEEK_GET,
+    SO_SEEK_POLL,
+    SO_SEEK_PARTNER,
+    SO_SEEK_MATCH,
+    SO_SEEK_CANCEL,
+    SO_SEEKS_PRUNE,
+    SO_CHALLENGES_PRUNE,
+    SO_OPEN_GAMES_OF,
+    SO_COUNT
+};
+
 struct store {
     const sql_driver *drv;
     sql_conn *c;
     sql_stmt *st[ST_COUNT];
     sql_stmt *ac[AC_COUNT];
+    sql_stmt *so[SO_COUNT];
     sql_stmt *ow[OW_COUNT];
     bool shared; /* a server's store, shared with the site's other servers */
     sql_stmt *copy_st[STORE_T_COUNT][4]; /* store_copy.c's, prepared when first used */
@@ -190,6 +216,9 @@ void store_copy_finalize(store *s);
 /* store_accounts.c */
 int store_accounts_prepare(store *s);
 void store_accounts_finalize(store *s);
+/* store_social.c */
+int store_social_prepare(store *s);
+void store_social_finalize(store *s);
 /* Inside the writer's transaction, after the decision that ended a game:
  * every seat's place, and for a rated game the ratings (w's results). */
 int store_game_end(store *s, store_write *w);

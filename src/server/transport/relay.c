@@ -218,11 +218,8 @@ void relay_ws_start(ws_conn *c, const char *address)
     r->refs = 1; /* the client's */
     r->ws = c;
     c->relay = r;
-    snprintf(r->path, sizeof r->path, "/ws/%s%s%s", c->game_id, c->hint || c->moves ? "?" : "",
-             c->hint && c->moves ? "hint=1&moves=1"
-             : c->hint           ? "hint=1"
-             : c->moves          ? "moves=1"
-                                 : "");
+    snprintf(r->path, sizeof r->path, "/ws/%s?seat=%d%s%s", c->game_id, c->seat,
+             c->hint ? "&hint=1" : "", c->moves ? "&moves=1" : "");
     if (c->token[0])
         snprintf(r->protocol, sizeof r->protocol, "axio-protocol-1, axio-token.%s", c->token);
     else

@@ -82,6 +82,7 @@ typedef struct {
     char game_id[GAME_ID_LEN + 1];
     char token[128];
     bool hint, moves;
+    int seat; /* ?seat=, or -1 */
     char ip[48];
     char session_hash[65];
     bucket rate;

@@ -238,6 +238,11 @@ int ws_open(ws_conn *c, struct lws *wsi)
     snprintf(c->token, sizeof c->token, "%s", has_token > 0 ? token : "");
     c->hint = url_flag(wsi, "hint");
     c->moves = url_flag(wsi, "moves");
+    char seat[8];
+    c->seat =
+        url_arg(wsi, "seat", seat, sizeof seat) == 1 && seat[0] >= '0' && seat[0] <= '3' && !seat[1]
+            ? seat[0] - '0'
+            : -1;
     viewer_args a = {
         .game_id = game_id,
         .token = has_token > 0 ? token : NULL,
@@ -246,6 +251,7 @@ int ws_open(ws_conn *c, struct lws *wsi)
         .ip = c->ip,
         .hint = c->hint,
         .moves = c->moves,
+        .seat = c->seat,
         .conn = c,
         .relayed_by = relayed ? from.instance : NULL,
     };

@@ -41,6 +41,7 @@ typedef struct {
     char name[STORE_NAME_MAX + 1], key[STORE_NAME_MAX + 1], skeleton[4 * STORE_NAME_MAX + 1];
     char hash[STORE_HASH_MAX];
     bool computer;
+    int64_t seen_at;
 } fake_account;
 
 typedef struct {
@@ -78,6 +79,14 @@ struct store {
     } * budgets;
     int nbudgets;
     char relay_key[128];
+    struct fake_follow {
+        int64_t account_id, follows_id;
+    } * follows;
+    int nfollows;
+    stored_challenge *challenges;
+    int nchallenges;
+    stored_seek *seeks;
+    int nseeks;
 };
 
 /* Grows an array by one zeroed element; the test aborts out of memory. */
@@ -181,6 +190,9 @@ void fake_store_free(store *s)
     free(s->sessions);
     free(s->ratings);
     free(s->budgets);
+    free(s->follows);
+    free(s->challenges);
+    free(s->seeks);
     free_writes(s->queue);
     free_writes(s->done);
     free(s);
@@ -332,6 +344,18 @@ int store_set_status(store *s, const char *id, const char *status)
     return 0;
 }
 
+int store_set_end(store *s, const char *id, const char *status, const char *end_summary)
+{
+    if (call_fails(s))
+        return -1;
+    fake_game *g = find_game(s, id);
+    if (!g)
+        return fail(s, "no game %s", id);
+    set_status(g, status);
+    snprintf(g->row.end_summary, sizeof g->row.end_summary, "%s", end_summary);
+    return 0;
+}
+
 int store_set_rematch(store *s, const char *id, const char *rematch_id)
 {
     if (call_fails(s))
@@ -463,6 +487,17 @@ static int add_write(store *s, store_write *w)
         g->analysis[w->seat] = copy(w->decision);
         return 0;
     case STORE_ENTRY: return 0; /* one server: nobody else lists its games */
+    case STORE_TAKE_BACK: {
+        int kept = 0;
+        for (int k = 0; k < g->ndec; k++) {
+            if (g->dec[k].ply >= w->ply)
+                free(g->dec[k].text);
+            else
+                g->dec[kept++] = g->dec[k];
+        }
+        g->ndec = kept;
+        return 0;
+    }
     }
     return fail(s, "unknown kind of write %d", w->kind);
 }
@@ -1140,4 +1175,237 @@ void store_messages_free(store_message *m)
         free(m);
         m = next;
     }
+}
+
+/* --- people and how they meet: the real store's rules, in memory --- */
+
+int store_account_seen(store *s, int64_t account_id, int64_t now_ms)
+{
+    fake_account *a = find_account(s, account_id);
+    if (a)
+        a->seen_at = now_ms;
+    return 0;
+}
+
+int store_follow(store *s, int64_t account_id, int64_t follows_id, int64_t at)
+{
+    (void)at;
+    for (int i = 0; i < s->nfollows; i++)
+        if (s->follows[i].account_id == account_id && s->follows[i].follows_id == follows_id)
+            return 1;
+    s->follows = grow(s->follows, s->nfollows, sizeof *s->follows);
+    s->follows[s->nfollows++] = (struct fake_follow){account_id, follows_id};
+    return 0;
+}
+
+int store_unfollow(store *s, int64_t account_id, int64_t follows_id)
+{
+    for (int i = 0; i < s->nfollows; i++)
+        if (s->follows[i].account_id == account_id && s->follows[i].follows_id == follows_id) {
+            s->follows[i] = s->follows[--s->nfollows];
+            return 0;
+        }
+    return 1;
+}
+
+static stored_person person_of(const fake_account *a)
+{
+    stored_person p = {a->id, "", a->computer, a->seen_at};
+    snprintf(p.name, sizeof p.name, "%s", a->name);
+    return p;
+}
+
+int store_each_followed(store *s, int64_t account_id, int (*fn)(const stored_person *p, void *arg),
+                        void *arg)
+{
+    for (int i = 0; i < s->nfollows; i++) {
+        fake_account *a = s->follows[i].account_id == account_id
+                              ? find_account(s, s->follows[i].follows_id)
+                              : NULL;
+        stored_person p;
+        if (a && (p = person_of(a), fn(&p, arg)))
+            break;
+    }
+    return 0;
+}
+
+int store_search_players(store *s, const char *key_prefix, int max,
+                         int (*fn)(const stored_person *p, void *arg), void *arg)
+{
+    int n = 0;
+    for (int i = 0; i < s->naccounts && n < max; i++)
+        if (strncmp(s->accounts[i].key, key_prefix, strlen(key_prefix)) == 0) {
+            stored_person p = person_of(&s->accounts[i]);
+            n++;
+            if (fn(&p, arg))
+                break;
+        }
+    return 0;
+}
+
+int store_each_open_game_of(store *s, int64_t account_id, int max,
+                            int (*fn)(const char *id, int seat, void *arg), void *arg)
+{
+    int n = 0;
+    for (int i = s->ngames - 1; i >= 0 && n < max; i--) {
+        const stored_game *g = &s->games[i].row;
+        if (strcmp(g->status, "waiting") && strcmp(g->status, "running"))
+            continue;
+        for (int k = 0; k < g->players && n < max; k++)
+            if (g->seats[k].account_id == account_id) {
+                n++;
+                if (fn(g->id, k, arg))
+                    return 0;
+            }
+    }
+    return 0;
+}
+
+static stored_challenge *find_challenge(store *s, const char *id)
+{
+    for (int i = 0; i < s->nchallenges; i++)
+        if (strcmp(s->challenges[i].id, id) == 0)
+            return &s->challenges[i];
+    return NULL;
+}
+
+int store_challenge_create(store *s, const stored_challenge *c)
+{
+    s->challenges = grow(s->challenges, s->nchallenges, sizeof *s->challenges);
+    stored_challenge *n = &s->challenges[s->nchallenges++];
+    *n = *c;
+    snprintf(n->status, sizeof n->status, "open");
+    return 0;
+}
+
+static void challenge_names(store *s, stored_challenge *c)
+{
+    fake_account *from = find_account(s, c->from_id), *to = find_account(s, c->to_id);
+    snprintf(c->from_name, sizeof c->from_name, "%s", from ? from->name : "");
+    snprintf(c->to_name, sizeof c->to_name, "%s", to ? to->name : "");
+}
+
+int store_challenge_get(store *s, const char *id, stored_challenge *out)
+{
+    stored_challenge *c = find_challenge(s, id);
+    if (!c)
+        return 1;
+    *out = *c;
+    challenge_names(s, out);
+    return 0;
+}
+
+int store_challenge_settle(store *s, const char *id, const char *from_status, const char *status,
+                           const char *game_id, const char *reason)
+{
+    stored_challenge *c = find_challenge(s, id);
+    if (!c || strcmp(c->status, from_status) != 0)
+        return 1;
+    snprintf(c->status, sizeof c->status, "%s", status);
+    snprintf(c->game_id, sizeof c->game_id, "%s", game_id ? game_id : "");
+    snprintf(c->reason, sizeof c->reason, "%s", reason ? reason : "");
+    return 0;
+}
+
+int store_each_challenge(store *s, int64_t account_id, int64_t now_ms, int64_t settled_since_ms,
+                         int (*fn)(const stored_challenge *c, void *arg), void *arg)
+{
+    for (int i = s->nchallenges - 1; i >= 0; i--) {
+        stored_challenge *c = &s->challenges[i];
+        if (strcmp(c->status, "open") == 0 && c->expires < now_ms)
+            snprintf(c->status, sizeof c->status, "expired");
+        if ((c->from_id != account_id && c->to_id != account_id) ||
+            (strcmp(c->status, "open") != 0 && c->created < settled_since_ms))
+            continue;
+        stored_challenge copy = *c;
+        challenge_names(s, &copy);
+        if (fn(&copy, arg))
+            break;
+    }
+    return 0;
+}
+
+static stored_seek *find_seek(store *s, const char *id)
+{
+    for (int i = 0; id && i < s->nseeks; i++)
+        if (strcmp(s->seeks[i].id, id) == 0)
+            return &s->seeks[i];
+    return NULL;
+}
+
+int store_seek_create(store *s, const stored_seek *k)
+{
+    s->seeks = grow(s->seeks, s->nseeks, sizeof *s->seeks);
+    stored_seek *n = &s->seeks[s->nseeks++];
+    *n = *k;
+    n->polled = k->created;
+    n->seat = -1;
+    snprintf(n->status, sizeof n->status, "open");
+    return 0;
+}
+
+int store_seek_get(store *s, const char *id, stored_seek *out)
+{
+    stored_seek *k = find_seek(s, id);
+    if (!k)
+        return 1;
+    *out = *k;
+    fake_account *a = find_account(s, k->account_id);
+    snprintf(out->name, sizeof out->name, "%s", a ? a->name : "");
+    return 0;
+}
+
+int store_seek_poll(store *s, const char *id, int64_t now_ms)
+{
+    stored_seek *k = find_seek(s, id);
+    if (k)
+        k->polled = now_ms;
+    return 0;
+}
+
+int store_seek_partner(store *s, const stored_seek *k, int window, int64_t alive_since_ms,
+                       stored_seek *out)
+{
+    for (int i = 0; i < s->nseeks; i++) {
+        const stored_seek *o = &s->seeks[i];
+        if (strcmp(o->status, "open") == 0 && strcmp(o->id, k->id) != 0 &&
+            o->account_id != k->account_id && strcmp(o->variant, k->variant) == 0 &&
+            o->rated == k->rated && strcmp(o->clock, k->clock) == 0 &&
+            o->rating >= k->rating - window && o->rating <= k->rating + window &&
+            o->polled >= alive_since_ms)
+            return store_seek_get(s, o->id, out);
+    }
+    return 1;
+}
+
+int store_seek_match(store *s, const char *a, int seat_a, const char *b, int seat_b,
+                     const char *game_id)
+{
+    stored_seek *ka = find_seek(s, a), *kb = b ? find_seek(s, b) : NULL;
+    if (!ka || strcmp(ka->status, "open") != 0 || (b && (!kb || strcmp(kb->status, "open") != 0)))
+        return 1;
+    stored_seek *both[2] = {ka, kb};
+    int seats[2] = {seat_a, seat_b};
+    for (int i = 0; i < 2; i++)
+        if (both[i]) {
+            snprintf(both[i]->status, sizeof both[i]->status, "matched");
+            snprintf(both[i]->game_id, sizeof both[i]->game_id, "%s", game_id);
+            both[i]->seat = seats[i];
+        }
+    return 0;
+}
+
+int store_seek_cancel(store *s, const char *id)
+{
+    stored_seek *k = find_seek(s, id);
+    if (!k || strcmp(k->status, "open") != 0)
+        return 1;
+    snprintf(k->status, sizeof k->status, "cancelled");
+    return 0;
+}
+
+int store_social_prune(store *s, int64_t seeks_before_ms, int64_t challenges_before_ms)
+{
+    (void)s, (void)seeks_before_ms, (void)challenges_before_ms;
+    return 0;
 }
