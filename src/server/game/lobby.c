@@ -731,6 +731,11 @@ json_t *lobby_entry_json(const game *gm)
         "rematch_of", gm->rematch_of[0] ? json_string(gm->rematch_of) : json_null());
     json_object_set_new(o, "rated", json_boolean(gm->rated));
     json_object_set_new(o, "dormant", json_boolean(lobby_dormant(gm)));
+    if (gm->status == GAME_ABORTED) {
+        json_object_set_new(o, "ended", json_integer(gm->ended));
+        json_object_set_new(o, "end", json_pack("{s:s,s:i}", "reason", "aborted", "by",
+                                                gm->aborted_by));
+    }
     if (gm->status == GAME_OVER) {
         json_object_set_new(o, "ended", json_integer(gm->ended));
         const ax_event *end = gm->nevents ? &gm->events[gm->nevents - 1] : NULL;
