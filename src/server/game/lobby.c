@@ -733,8 +733,8 @@ json_t *lobby_entry_json(const game *gm)
     json_object_set_new(o, "dormant", json_boolean(lobby_dormant(gm)));
     if (gm->status == GAME_ABORTED) {
         json_object_set_new(o, "ended", json_integer(gm->ended));
-        json_object_set_new(o, "end", json_pack("{s:s,s:i}", "reason", "aborted", "by",
-                                                gm->aborted_by));
+        json_object_set_new(o, "end",
+                            json_pack("{s:s,s:i}", "reason", "aborted", "by", gm->aborted_by));
     }
     if (gm->status == GAME_OVER) {
         json_object_set_new(o, "ended", json_integer(gm->ended));
