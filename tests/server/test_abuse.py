@@ -16,6 +16,7 @@ import sys
 import threading
 import time
 import unittest
+import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from accounts_lib import CLOCK, call, create, login, register, session_of  # noqa: E402
@@ -409,6 +410,41 @@ class Headers(ServerTest):
             self.assertEqual(h.get("x-frame-options"), "DENY", path)
             self.assertEqual(h.get("referrer-policy"), "no-referrer", path)
             self.assertEqual(h.get("x-content-type-options"), "nosniff", path)
+
+
+class InvisibleLookAlikes(ServerTest):
+    """Names that look like a taken one through invisible code points or fullwidth letters
+    (finding 7 of issue 46): each was an account of its own beside "Victim"."""
+
+    def test_invisible_and_fullwidth_names_are_taken(self):
+        status, _, _ = http_from(self.server, "127.0.0.1", "POST", "/api/accounts",
+                                 {"name": "Victim", "password": PW})
+        self.assertEqual(status, 201)
+        for i, name in enumerate(("Victim\ufe0f",      # a variation selector
+                                  "Victim\u034f",      # the combining grapheme joiner
+                                  "Victim\u180b",      # a Mongolian free variation selector
+                                  "Victim\u17b4",      # a Khmer inherent vowel
+                                  "Vic\u034ftim",      # inside the name
+                                  "\uff36\uff49\uff43\uff54\uff49\uff4d",   # fullwidth "Ｖｉｃｔｉｍ"
+                                  "\uff36\uff29\uff23\uff34\uff29\uff2d")):  # "ＶＩＣＴＩＭ"
+            status, value, hdrs = http_from(self.server, f"127.0.0.{40 + i}", "POST", "/api/accounts",
+                                            {"name": name, "password": PW})
+            error = value.get("error", {})
+            self.assertEqual((status, error.get("code"), error.get("reason")),
+                             (409, "name_taken", "name_confusable"), ascii(name))
+            self.assertNotIn("Set-Cookie", hdrs)
+        # a name of invisible characters only is no name
+        for name in ("\ufe0f", "\u034f\u180b", "\u17b4", "\u3164", "\u115f"):
+            status, value, _ = http_from(self.server, "127.0.0.50", "POST", "/api/accounts",
+                                         {"name": name, "password": PW})
+            self.assertEqual((status, value["error"]["code"]), (400, "bad_message"), ascii(name))
+        # the victim is the only one of them; its name still works
+        status, value, _ = http_from(self.server, "127.0.0.1", "POST", "/api/login",
+                                     {"name": "victim", "password": PW})
+        self.assertEqual((status, value["name"]), (200, "Victim"))
+        for name in ("Victim\ufe0f", "\uff36\uff49\uff43\uff54\uff49\uff4d"):
+            self.assertEqual(http_from(self.server, "127.0.0.1", "GET",
+                                       "/api/players/" + urllib.parse.quote(name))[0], 404)
 
 
 if __name__ == "__main__":
