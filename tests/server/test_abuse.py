@@ -447,5 +447,83 @@ class InvisibleLookAlikes(ServerTest):
                                        "/api/players/" + urllib.parse.quote(name))[0], 404)
 
 
+def raw_exchange(server, source, request, timeout=5.0):
+    """Sends raw bytes from source; (everything the server answered, whether it closed the
+    connection within timeout)."""
+    sock = socket.create_connection((HOST, server.port), timeout=timeout, source_address=(source, 0))
+    sock.sendall(request)
+    data, closed = b"", False
+    deadline = time.monotonic() + timeout
+    try:
+        while time.monotonic() < deadline:
+            sock.settimeout(max(0.01, deadline - time.monotonic()))
+            chunk = sock.recv(65536)
+            if not chunk:
+                closed = True
+                break
+            data += chunk
+    except (socket.timeout, TimeoutError):
+        pass
+    except ConnectionResetError:
+        closed = True
+    finally:
+        sock.close()
+    return data, closed
+
+
+class ChunkedBodies(ServerTest):
+    """A body sent with Transfer-Encoding: chunked was read as empty, and its bytes held the
+    connection for 10 to 20 s (finding 8 of issue 46): it is refused at once, unread, and
+    the connection closed."""
+
+    def test_a_chunked_body_is_refused_at_once(self):
+        game, t0, _ = two_humans(self.server)
+        victim = self.connect(game, t0, 0)
+        body = json.dumps({"variant": "square", "players": 2, "name": "Mallory"}).encode()
+        for path, extra in (("/api/games", b""), ("/api/login", b""),
+                            ("/api/games", b"Content-Length: %d\r\n" % len(body))):
+            request = (b"POST " + path.encode() + b" HTTP/1.1\r\nHost: x\r\n"
+                       b"Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n" + extra
+                       + b"\r\n" + b"%x\r\n" % len(body) + body + b"\r\n0\r\n\r\n")
+            data, closed = raw_exchange(self.server, "127.0.0.60", request)
+            self.assertTrue(data.startswith(b"HTTP/1.1 411 "), data[:200])
+            self.assertIn(b'"code":"length_required"', data)
+            self.assertTrue(closed, "the connection was held after the answer")
+        # nothing was created, and the victim's game goes on
+        self.assertEqual([g["id"] for g in self.server.http("GET", "/api/games")[1]], [game])
+        victim.act()
+        victim.wait_for(lambda m: m["type"] == "state" and m["game"]["ply"] >= 1)
+
+
+class UnmaskedFrames(ServerTest):
+    """A client's frame without its mask was read as a good one (finding 8 of issue 46): the
+    connection is closed with 1002 (protocol error) at once, and the message goes nowhere."""
+
+    def unmasked(self, game, first_byte, payload):
+        ws = WebSocket.connect(HOST, self.server.port, f"/ws/{game}", timeout=TIMEOUT,
+                               source="127.0.0.61")
+        while json.loads(ws.recv(TIMEOUT))["type"] != "chat_history":
+            pass
+        ws.sock.sendall(bytes([first_byte, len(payload)]) + payload)
+        with self.assertRaises(Closed) as closed:
+            while True:
+                ws.recv(5.0)
+        ws.close()
+        return closed.exception.code
+
+    def test_an_unmasked_frame_closes_with_1002(self):
+        game, t0, _ = two_humans(self.server)
+        victim = self.connect(game, t0, 0)
+        victim.drain(0.3)
+        chat = json.dumps({"type": "chat", "text": "unmasked"}).encode()
+        self.assertEqual(self.unmasked(game, 0x81, chat), 1002)  # a text frame
+        self.assertEqual(self.unmasked(game, 0x89, b"hi"), 1002)  # a ping
+        self.assertEqual(self.unmasked(game, 0x81, b""), 1002)  # empty
+        # its chat reached nobody; masked frames go on as ever
+        victim.send({"type": "chat", "text": "gg"})
+        got = victim.wait_for(lambda m: m["type"] == "chat")
+        self.assertEqual(got["text"], "gg")
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -181,6 +181,7 @@ static bool accept_allowed(const struct lws_filter_network_conn_args *a)
 
 static void count_connection(struct lws *wsi)
 {
+    ws_socket_accepted(lws_get_socket_fd(wsi));
     char raw[64] = "", ip[48];
     lws_get_peer_simple(wsi, raw, sizeof raw);
     ip_normalize(raw, ip, sizeof ip);

@@ -14,6 +14,7 @@
 #include <jansson.h>
 #include <libwebsockets.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 #define MSG_MAX      4096              /* largest client message or request body */
 #define MSG_DROP_MAX (1024 * 1024)     /* a message this large closes the connection */
@@ -67,9 +68,22 @@ void http_session_hash(struct lws *wsi, char hash[65]);
 
 /* --- WebSocket (ws.c) --- */
 
+/* The headers of a connection's incoming frames, read from the bytes lws
+ * receives (ws.c): lws 4.1 takes a client's unmasked frame as a masked
+ * one. */
+typedef struct {
+    unsigned char head[14]; /* the current frame's header so far */
+    unsigned have;
+    uint64_t payload_left; /* bytes of the current frame's payload to skip */
+    bool unmasked;         /* a frame came without its mask: close with 1002 */
+} frame_reader;
+
 typedef struct {
     struct lws *wsi;
     viewer *v; /* the game service's side */
+    int fd;    /* the socket, while its frames are read (fd_watched) */
+    bool fd_watched;
+    frame_reader frames;
     bucket rate;
     bool closing, close_after;
     int close_code; /* the service's (hooks.close), or 0: policy */
@@ -82,6 +96,9 @@ typedef struct {
 } ws_conn;
 
 int ws_open(ws_conn *c, struct lws *wsi);
+/* A socket accepted with this descriptor: no connection's frames are read
+ * from it until its upgrade (a closed one's number may come back). */
+void ws_socket_accepted(int fd);
 int ws_receive(ws_conn *c, const void *in, size_t len);
 int ws_writeable(ws_conn *c);
 void ws_closed(ws_conn *c);

@@ -10,12 +10,131 @@
  * OUTQ_MAX behind is dropped. The seat token comes from the offered
  * subprotocols (`axio-token.TOKEN`, which proxies do not log) or, for older
  * clients, the URL's ?token=; the session cookie only as its hash.
+ *
+ * A client must mask every frame (RFC 6455 5.1); libwebsockets 4.1 reads
+ * an unmasked one as if it were masked and says nothing of it. So the
+ * transport reads the frame headers itself, from the bytes lws receives:
+ * lws reads its sockets with recv(), which this file defines (the
+ * executable's definition comes before the C library's; it calls
+ * recvfrom). On the loop's thread only, the bytes of an upgraded
+ * connection's socket pass a small header reader (frame_reader) that skips
+ * payloads; an unmasked frame closes its connection with 1002 before lws
+ * hands it on. The reading starts at the upgrade: a client that sends
+ * frames before the server's handshake answers (which RFC 6455 forbids)
+ * may be read out of step and closed.
  */
 #include "transport.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <sys/types.h>
+
+/* --- frame headers --- */
+
+/* The connections whose frames are read, by socket: the loop thread's own
+ * (other threads' recv, e.g. libpq's, see an empty table). */
+static _Thread_local ws_conn **watched;
+static _Thread_local int nwatched;
+
+static void frames_read(frame_reader *f, const unsigned char *p, size_t n)
+{
+    while (n && !f->unmasked) {
+        if (f->payload_left) {
+            size_t skip = f->payload_left < n ? (size_t)f->payload_left : n;
+            p += skip;
+            n -= skip;
+            f->payload_left -= skip;
+            continue;
+        }
+        f->head[f->have++] = *p++;
+        n--;
+        if (f->have < 2)
+            continue;
+        if (!(f->head[1] & 0x80)) {
+            f->unmasked = true;
+            return;
+        }
+        unsigned len7 = f->head[1] & 0x7f;
+        unsigned extra = len7 == 126 ? 2 : len7 == 127 ? 8 : 0;
+        if (f->have < 2 + extra + 4) /* the length, then the mask */
+            continue;
+        uint64_t len = len7 < 126 ? len7 : 0;
+        for (unsigned i = 0; i < extra; i++)
+            len = len << 8 | f->head[2 + i];
+        f->payload_left = len;
+        f->have = 0;
+    }
+}
+
+ssize_t recv(int fd, void *buf, size_t len, int flags)
+{
+    ssize_t n = recvfrom(fd, buf, len, flags, NULL, NULL);
+    if (n > 0 && !(flags & MSG_PEEK) && fd >= 0 && fd < nwatched && watched[fd]) {
+        ws_conn *c = watched[fd];
+        frames_read(&c->frames, buf, (size_t)n);
+        if (c->frames.unmasked)
+            lws_callback_on_writable(c->wsi); /* closes it, if no message does first */
+    }
+    return n;
+}
+
+static void watch_frames(ws_conn *c)
+{
+    int fd = lws_get_socket_fd(c->wsi);
+    if (fd < 0)
+        return;
+    if (fd >= nwatched) {
+        int cap = fd < 2 * nwatched ? 2 * nwatched : fd + 64;
+        ws_conn **grown = realloc(watched, (size_t)cap * sizeof *grown);
+        if (!grown)
+            return;
+        memset(grown + nwatched, 0, (size_t)(cap - nwatched) * sizeof *grown);
+        watched = grown;
+        nwatched = cap;
+    }
+    watched[fd] = c;
+    c->fd = fd;
+    c->fd_watched = true;
+}
+
+static void unwatch_frames(ws_conn *c)
+{
+    if (c->fd_watched && c->fd < nwatched && watched[c->fd] == c)
+        watched[c->fd] = NULL;
+    c->fd_watched = false;
+}
+
+void ws_socket_accepted(int fd)
+{
+    if (fd >= 0 && fd < nwatched)
+        watched[fd] = NULL;
+}
+
+/* Closes a connection that broke the protocol (an unmasked frame), from
+ * the receive callback: lws sends the close frame. */
+static int protocol_error(ws_conn *c)
+{
+    c->closing = true;
+    lws_close_reason(c->wsi, LWS_CLOSE_STATUS_PROTOCOL_ERR,
+                     (unsigned char *)"frames must be masked", 21);
+    return -1;
+}
+
+/* Ends a connection from the writeable callback with a close frame written
+ * as it is: lws 4.1 sends none of its own there (a writeable callback that
+ * ends a connection leaves its socket for unusable). */
+static int close_with(ws_conn *c, int code)
+{
+    unsigned char frame[LWS_PRE + 4], *p = frame + LWS_PRE;
+    p[0] = 0x88; /* FIN, close */
+    p[1] = 2;
+    p[2] = (unsigned char)(code >> 8);
+    p[3] = (unsigned char)code;
+    lws_write(c->wsi, p, 4, LWS_WRITE_HTTP); /* raw: the frame is complete */
+    return -1;
+}
 
 /* --- the outgoing queue --- */
 
@@ -78,6 +197,8 @@ static void send_error(ws_conn *c, const char *code, const char *message)
  * saves a trip round the event loop per message). */
 int ws_writeable(ws_conn *c)
 {
+    if (c->frames.unmasked)
+        return close_with(c, LWS_CLOSE_STATUS_PROTOCOL_ERR);
     while (c->out_n) {
         msg *m = c->outq[c->out_first];
         if (lws_write(c->wsi, m->bytes + MSG_HEADROOM, m->len, LWS_WRITE_TEXT) < (int)m->len)
@@ -91,13 +212,8 @@ int ws_writeable(ws_conn *c)
             return 0;
         }
     }
-    if (c->closing || c->close_after) {
-        lws_close_reason(c->wsi,
-                         c->close_code ? (enum lws_close_status)c->close_code
-                                       : LWS_CLOSE_STATUS_POLICY_VIOLATION,
-                         NULL, 0);
-        return -1;
-    }
+    if (c->closing || c->close_after)
+        return close_with(c, c->close_code ? c->close_code : LWS_CLOSE_STATUS_POLICY_VIOLATION);
     return 0;
 }
 
@@ -129,6 +245,8 @@ static void complete_message(ws_conn *c)
 
 int ws_receive(ws_conn *c, const void *in, size_t len)
 {
+    if (c->frames.unmasked)
+        return protocol_error(c);
     if (!c->v || c->closing || c->close_after)
         return 0;
     c->rx_total += len;
@@ -222,11 +340,15 @@ int ws_open(ws_conn *c, struct lws *wsi)
         .conn = c,
     };
     c->v = service_open(srv.svc, &a);
-    return c->v ? 0 : -1;
+    if (!c->v)
+        return -1;
+    watch_frames(c);
+    return 0;
 }
 
 void ws_closed(ws_conn *c)
 {
+    unwatch_frames(c);
     free_queue(c);
     if (c->v && srv.svc)
         service_close(srv.svc, c->v);
