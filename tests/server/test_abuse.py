@@ -525,5 +525,98 @@ class UnmaskedFrames(ServerTest):
         self.assertEqual(got["text"], "gg")
 
 
+def silent_spectator(server, game, source, rcvbuf=4096):
+    """A spectator's socket that never reads after its handshake (a small receive buffer, as
+    a phone that stopped reading would advertise)."""
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+    sock.bind((source, 0))
+    sock.settimeout(TIMEOUT)
+    sock.connect((HOST, server.port))
+    sock.sendall((f"GET /ws/{game} HTTP/1.1\r\nHost: {HOST}:{server.port}\r\nUpgrade: websocket\r\n"
+                  "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                  "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += sock.recv(1)
+    assert head.startswith(b"HTTP/1.1 101"), head
+    return sock
+
+
+class SlowReaders(ServerTest):
+    """Readers that never read, on a game with a long chat (finding 4 of issue 46): a
+    connecting client got the whole chat of the last 200 messages (400 KB, written out for
+    each connection), and a reader was dropped only 8 MiB behind, its kernel buffer growing
+    to megabytes besides. Now the history is the newest messages that fit in 16 KiB, and a
+    reader 256 KiB behind is dropped."""
+
+    server_args = ("--request-rate", "1000")
+
+    def flood_chat(self, game, addresses, text_len=480):
+        """Five long chat messages (about 2 KB each) from each address; their texts."""
+        sent = []
+        for k in range(addresses):
+            ws = WebSocket.connect(HOST, self.server.port, f"/ws/{game}", timeout=TIMEOUT,
+                                   source=f"127.0.{3 + k // 250}.{1 + k % 250}")
+            for i in range(5):
+                text = f"{k}.{i} " + "\U00020000" * text_len
+                ws.send_text(json.dumps({"type": "chat", "text": text}, ensure_ascii=False))
+                sent.append(text)
+            ws.send_json({"type": "ping"})
+            while json.loads(ws.recv(TIMEOUT))["type"] != "pong":
+                pass
+            ws.close()
+        return sent
+
+    def test_slow_readers_are_dropped_and_the_history_is_small(self):
+        game, t0, _ = two_humans(self.server)
+        victim = self.connect(game, t0, 0)
+        slow = [silent_spectator(self.server, game, f"127.0.2.{1 + i}") for i in range(3)]
+        got = []
+
+        def read_victim():  # the victim reads as it comes
+            deadline = time.monotonic() + 2 * TIMEOUT
+            while len(got) < 500 and time.monotonic() < deadline:
+                try:
+                    m = victim.recv(1.0)
+                except TimeoutError:
+                    continue
+                if m["type"] == "chat":
+                    got.append(m["text"])
+        reader = threading.Thread(target=read_victim, daemon=True)
+        reader.start()
+        sent = self.flood_chat(game, 100)  # 500 messages, about 1 MB to every reader
+        reader.join()
+        self.assertEqual(got, sent)
+        # each silent reader got a part of it, then the server closed its connection
+        for sock in slow:
+            received, closed = 0, False
+            sock.settimeout(5.0)
+            try:
+                while True:
+                    chunk = sock.recv(65536)
+                    if not chunk:
+                        closed = True
+                        break
+                    received += len(chunk)
+            except (socket.timeout, TimeoutError):
+                pass
+            except ConnectionResetError:
+                closed = True
+            sock.close()
+            self.assertTrue(closed, f"a silent reader is still connected after {received} bytes")
+            self.assertLess(received, sum(len(t.encode()) for t in sent) // 2)
+        # a connecting client gets the newest messages only, in at most 16 KiB
+        late = self.connect(game)
+        history = late.wait_type("chat_history")
+        texts = [m["text"] for m in history["messages"]]
+        self.assertLessEqual(len(late.raw[-1].encode()), 16384 + 64)
+        self.assertGreaterEqual(len(texts), 5)
+        self.assertEqual(texts, sent[-len(texts):])
+        # and the game goes on
+        victim.act()
+        victim.wait_for(lambda m: m["type"] == "state" and m["game"]["ply"] >= 1)
+
+
 if __name__ == "__main__":
     unittest.main()

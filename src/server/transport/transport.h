@@ -16,9 +16,16 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define MSG_MAX      4096              /* largest client message or request body */
-#define MSG_DROP_MAX (1024 * 1024)     /* a message this large closes the connection */
-#define OUTQ_MAX     (8 * 1024 * 1024) /* unsent bytes before a slow reader is dropped */
+#define MSG_MAX      4096          /* largest client message or request body */
+#define MSG_DROP_MAX (1024 * 1024) /* a message this large closes the connection */
+/* A slow reader (docs/server.md, Limits): each socket's kernel send buffer
+ * is asked for SNDBUF_BYTES (Linux keeps twice that for its bookkeeping)
+ * instead of growing to megabytes; a connection whose queue holds more than
+ * OUTQ_MAX unsent bytes, or whose oldest unsent message is OUTQ_MAX_AGE_S
+ * old, is dropped (the web client reconnects and gets a fresh state). */
+#define SNDBUF_BYTES   (64 * 1024)
+#define OUTQ_MAX       (256 * 1024)
+#define OUTQ_MAX_AGE_S 30.0
 
 _Static_assert(LWS_PRE <= MSG_HEADROOM, "a shared message has room for a frame header");
 
@@ -78,7 +85,13 @@ typedef struct {
     bool unmasked;         /* a frame came without its mask: close with 1002 */
 } frame_reader;
 
+/* A message waiting in a connection's queue, and since when (mono time). */
 typedef struct {
+    msg *m;
+    double at;
+} queued;
+
+typedef struct ws_conn {
     struct lws *wsi;
     viewer *v; /* the game service's side */
     int fd;    /* the socket, while its frames are read (fd_watched) */
@@ -89,9 +102,11 @@ typedef struct {
     int close_code; /* the service's (hooks.close), or 0: policy */
     size_t rx_len, rx_total;
     bool rx_overflow;
-    msg **outq; /* a ring of messages to send, oldest at out_first */
+    queued *outq; /* a ring of messages to send, oldest at out_first */
     unsigned out_cap, out_first, out_n;
     size_t out_bytes;
+    bool backlogged;                       /* on the list of non-empty queues */
+    struct ws_conn *back_prev, *back_next; /* that list (ws_check_queues) */
     char rx[MSG_MAX + 1];
 } ws_conn;
 
@@ -102,6 +117,9 @@ void ws_socket_accepted(int fd);
 int ws_receive(ws_conn *c, const void *in, size_t len);
 int ws_writeable(ws_conn *c);
 void ws_closed(ws_conn *c);
+/* Drops the connections whose oldest unsent message is OUTQ_MAX_AGE_S old
+ * (the clock timer, four times a second). */
+void ws_check_queues(double now);
 /* hooks.send and hooks.close */
 void ws_send(void *conn, msg *m);
 void ws_close(void *conn, int code);

@@ -7,7 +7,9 @@
  * service answers through hooks.send, which puts a reference to the shared
  * message on the connection's queue. The queue is written from the
  * writeable callback as long as the socket takes it; a reader that falls
- * OUTQ_MAX behind is dropped. The seat token comes from the offered
+ * OUTQ_MAX bytes or OUTQ_MAX_AGE_S seconds behind is dropped (each socket's
+ * kernel buffer is kept small, server.c, so that what it holds is ours to
+ * count). The seat token comes from the offered
  * subprotocols (`axio-token.TOKEN`, which proxies do not log) or, for older
  * clients, the URL's ?token=; the session cookie only as its hash.
  *
@@ -138,16 +140,56 @@ static int close_with(ws_conn *c, int code)
 
 /* --- the outgoing queue --- */
 
+/* The connections with unsent messages, for ws_check_queues: a fast reader
+ * is on it only between a message and its writing. */
+static ws_conn *backlog;
+
+static void backlog_add(ws_conn *c)
+{
+    if (c->backlogged)
+        return;
+    c->backlogged = true;
+    c->back_prev = NULL;
+    c->back_next = backlog;
+    if (backlog)
+        backlog->back_prev = c;
+    backlog = c;
+}
+
+static void backlog_remove(ws_conn *c)
+{
+    if (!c->backlogged)
+        return;
+    c->backlogged = false;
+    if (c->back_prev)
+        c->back_prev->back_next = c->back_next;
+    else
+        backlog = c->back_next;
+    if (c->back_next)
+        c->back_next->back_prev = c->back_prev;
+    c->back_prev = c->back_next = NULL;
+}
+
+/* No close frame: the socket would not take it. */
 static void drop_slow_reader(ws_conn *c)
 {
     c->closing = true;
     lws_set_timeout(c->wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC);
 }
 
+void ws_check_queues(double now)
+{
+    for (ws_conn *c = backlog, *next; c; c = next) {
+        next = c->back_next;
+        if (c->out_n && !c->closing && now - c->outq[c->out_first].at > OUTQ_MAX_AGE_S)
+            drop_slow_reader(c);
+    }
+}
+
 static bool queue_grow(ws_conn *c)
 {
     unsigned cap = c->out_cap ? 2 * c->out_cap : 8;
-    msg **ring = malloc(cap * sizeof *ring);
+    queued *ring = malloc(cap * sizeof *ring);
     if (!ring)
         return false;
     for (unsigned i = 0; i < c->out_n; i++)
@@ -159,17 +201,22 @@ static bool queue_grow(ws_conn *c)
     return true;
 }
 
-/* Queues a reference to m (the caller keeps its own). */
+/* Queues a reference to m (the caller keeps its own). A reader too far
+ * behind, in bytes or in time, is dropped instead. */
 static void queue_msg(ws_conn *c, msg *m)
 {
     if (!m || c->closing)
         return;
-    if (c->out_bytes + m->len > OUTQ_MAX || (c->out_n == c->out_cap && !queue_grow(c))) {
+    double now = mono_now();
+    if (c->out_bytes + m->len > OUTQ_MAX ||
+        (c->out_n && now - c->outq[c->out_first].at > OUTQ_MAX_AGE_S) ||
+        (c->out_n == c->out_cap && !queue_grow(c))) {
         drop_slow_reader(c);
         return;
     }
-    c->outq[(c->out_first + c->out_n++) % c->out_cap] = msg_ref(m);
+    c->outq[(c->out_first + c->out_n++) % c->out_cap] = (queued){msg_ref(m), now};
     c->out_bytes += m->len;
+    backlog_add(c);
     lws_callback_on_writable(c->wsi);
 }
 
@@ -200,7 +247,7 @@ int ws_writeable(ws_conn *c)
     if (c->frames.unmasked)
         return close_with(c, LWS_CLOSE_STATUS_PROTOCOL_ERR);
     while (c->out_n) {
-        msg *m = c->outq[c->out_first];
+        msg *m = c->outq[c->out_first].m;
         if (lws_write(c->wsi, m->bytes + MSG_HEADROOM, m->len, LWS_WRITE_TEXT) < (int)m->len)
             return -1;
         c->out_first = (c->out_first + 1) % c->out_cap;
@@ -212,6 +259,7 @@ int ws_writeable(ws_conn *c)
             return 0;
         }
     }
+    backlog_remove(c);
     if (c->closing || c->close_after)
         return close_with(c, c->close_code ? c->close_code : LWS_CLOSE_STATUS_POLICY_VIOLATION);
     return 0;
@@ -219,8 +267,9 @@ int ws_writeable(ws_conn *c)
 
 static void free_queue(ws_conn *c)
 {
+    backlog_remove(c);
     for (unsigned i = 0; i < c->out_n; i++)
-        msg_unref(c->outq[(c->out_first + i) % c->out_cap]);
+        msg_unref(c->outq[(c->out_first + i) % c->out_cap].m);
     free(c->outq);
     c->outq = NULL;
     c->out_cap = c->out_first = c->out_n = 0;
