@@ -170,9 +170,15 @@ static void backlog_remove(ws_conn *c)
     c->back_prev = c->back_next = NULL;
 }
 
-/* No close frame: the socket would not take it. */
+/* No close frame: the socket would not take it. Reset rather than closed,
+ * so that the kernel frees what its buffer holds at once instead of trying
+ * to deliver it to a reader that does not read for minutes. */
 static void drop_slow_reader(ws_conn *c)
 {
+    struct linger reset = {.l_onoff = 1, .l_linger = 0};
+    int fd = lws_get_socket_fd(c->wsi);
+    if (fd >= 0)
+        setsockopt(fd, SOL_SOCKET, SO_LINGER, &reset, sizeof reset);
     c->closing = true;
     lws_set_timeout(c->wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC);
 }
