@@ -277,7 +277,11 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     switch (reason) {
     case LWS_CALLBACK_FILTER_NETWORK_CONNECTION: return accept_allowed(user) ? 0 : 1;
     case LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED: count_connection(wsi); return 0;
-    case LWS_CALLBACK_WSI_DESTROY: uncount_connection(wsi); return 0;
+    case LWS_CALLBACK_WSI_DESTROY:
+        if (s)
+            ws_destroyed(&s->ws);
+        uncount_connection(wsi);
+        return 0;
     case LWS_CALLBACK_FILTER_HTTP_CONNECTION: headers_done(lws_get_opaque_user_data(wsi)); return 0;
     case LWS_CALLBACK_HTTP:
         headers_done(lws_get_opaque_user_data(wsi));

@@ -117,6 +117,9 @@ void ws_socket_accepted(int fd);
 int ws_receive(ws_conn *c, const void *in, size_t len);
 int ws_writeable(ws_conn *c);
 void ws_closed(ws_conn *c);
+/* The connection's memory is going (LWS_CALLBACK_WSI_DESTROY): nothing may
+ * point to it any more, whether or not it was closed as a WebSocket. */
+void ws_destroyed(ws_conn *c);
 /* Drops the connections whose oldest unsent message is OUTQ_MAX_AGE_S old
  * (the clock timer, four times a second). */
 void ws_check_queues(double now);

@@ -401,6 +401,12 @@ int ws_open(ws_conn *c, struct lws *wsi)
     return 0;
 }
 
+void ws_destroyed(ws_conn *c)
+{
+    unwatch_frames(c);
+    backlog_remove(c);
+}
+
 void ws_closed(ws_conn *c)
 {
     unwatch_frames(c);
