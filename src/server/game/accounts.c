@@ -803,6 +803,17 @@ int accounts_route(service *svc, const api_request *r, api_answer *out)
 
 /* --- start, stop, housekeeping --- */
 
+/* Two accounts made before names were compared as they are now may look
+ * alike: both keep their names and sign in as before (each by its own
+ * case-folded name), and no new name may look like either. Said once, when
+ * their keys are written, for the operator to judge. */
+static void look_alike_accounts(void *arg, const char *name, const char *other)
+{
+    (void)arg;
+    fprintf(stderr, "axio serve: the accounts \"%s\" and \"%s\" look alike (both kept)\n", name,
+            other);
+}
+
 int accounts_start(service *svc)
 {
     int64_t now = (int64_t)time(NULL);
@@ -815,11 +826,14 @@ int accounts_start(service *svc)
             return -1;
         }
     }
-    if (store_fill_skeletons(svc->db, name_skeleton)) {
+    int rewritten = store_fill_skeletons(svc->db, name_skeleton, look_alike_accounts, NULL);
+    if (rewritten < 0) {
         fprintf(stderr, "axio serve: cannot store the accounts' look-alike keys: %s\n",
                 store_error(svc->db));
         return -1;
     }
+    if (rewritten > 0)
+        service_log(svc, "look-alike keys of %d accounts written", rewritten);
     return 0;
 }
 

@@ -45,7 +45,9 @@ enum { GAME_WAITING, GAME_RUNNING, GAME_OVER, GAME_EXPIRED, GAME_CANCELLED, GAME
 enum { SEAT_HUMAN, SEAT_AI };
 
 #define LEFT_SEAT_LEVEL "greedy" /* the computer that plays for a player who left */
-#define CHAT_KEEP       STORE_CHAT_KEEP
+/* chat messages kept in memory: the newest, which a connecting client gets
+ * (at most this many, and 16 KiB, chat.c) */
+#define CHAT_KEEP       50
 #define CHAT_STORED_MAX 1000 /* messages a game's chat may hold in all */
 
 typedef struct {
@@ -107,6 +109,7 @@ typedef struct game {
     chat_msg chat[CHAT_KEEP];             /* a ring, the oldest at chat_first */
     int nchat, chat_first, chat_next;     /* chat_next: the number of the next message */
     int chat_writes;                      /* chat messages being stored */
+    msg *chat_history;                    /* its chat_history message, made once per change */
     chat_addr *chat_addrs;                /* per address (chat.c), made on first chat */
     int nchat_addrs;
     char seed_hash[65];
@@ -467,8 +470,10 @@ void clock_tick(service *svc, double now);
 /* --- chat (chat.c) --- */
 
 void chat_handle(viewer *c, const json_t *msg);
-/* The last messages, for a connecting client. */
-json_t *chat_history_json(const game *gm);
+/* The chat_history message a connecting client gets (the newest messages:
+ * at most CHAT_KEEP, and CHAT_HISTORY_BYTES of them), made once after each
+ * change and shared; the game keeps its reference. NULL out of memory. */
+msg *chat_history_msg(game *gm);
 /* Takes over the chat a stored game was loaded with. */
 void chat_load(game *gm, stored_game *sg);
 void chat_free(game *gm);

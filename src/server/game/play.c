@@ -737,7 +737,7 @@ static void send_history(viewer *c)
         send_msg(c, msg_printf("{\"type\":\"history\",\"seq\":%" PRIu64 ",\"events\":%s}",
                                c->gm->seq, events));
     free(events);
-    send_json(c, chat_history_json(c->gm));
+    queue_msg(c, chat_history_msg(c->gm)); /* shared: made once per chat change */
 }
 
 /* --- who watches: a small update, never everyone's whole state --- */

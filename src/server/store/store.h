@@ -321,9 +321,13 @@ int store_account_create(store *s, const char *name, const char *key, const char
                          const char *password_hash, int64_t created, int64_t *id);
 /* 0 with an account whose name has this skeleton, 1 when none, -1 on error. */
 int store_account_by_skeleton(store *s, const char *skeleton, stored_account *out);
-/* Gives every account without a skeleton (older ones, computer levels) its
- * skeleton(key); one transaction. */
-int store_fill_skeletons(store *s, int (*skeleton)(const char *key, char *out, size_t size));
+/* Gives every account skeleton(key) as it is now: the rows whose stored
+ * one is missing (older accounts, computer levels) or differs (the
+ * definition changed) are rewritten, in one transaction. Then clash(arg,
+ * name, other), when given, for each rewritten account whose skeleton
+ * another account has too. The number rewritten, or -1. */
+int store_fill_skeletons(store *s, int (*skeleton)(const char *key, char *out, size_t size),
+                         void (*clash)(void *arg, const char *name, const char *other), void *arg);
 /* Makes sure a computer level has its account (no password). */
 int store_computer_ensure(store *s, const char *name, const char *key, int64_t created);
 /* 0 with the account, 1 when there is none, -1 on error. */

@@ -11,7 +11,8 @@
  * check, when the service brings it (http_answer). The session cookie is
  * read and written here: the service sees only its token's SHA-256 coming
  * in and a new token going out. Bodies larger than MSG_MAX are refused from
- * their Content-Length before they are read; a body that may hold a
+ * their Content-Length before they are read, and a request with a
+ * Transfer-Encoding (a chunked body) at once with 411, then closed; a body that may hold a
  * password is wiped once the service has read it. Static files come from
  * the web directory only: no path with a ".." segment, hidden file or
  * backslash is served.
@@ -529,6 +530,14 @@ int http_request(http_req *r, struct lws *wsi, const char *uri)
     if (!uri || strlen(uri) >= sizeof r->path)
         return reply_error(r, wsi, 404, "not_found", "no such file");
     strcpy(r->path, uri);
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING) > 0) {
+        /* lws reads no chunked body: it would be taken as empty and its
+         * bytes as the next request. Refused at once, unread, and closed */
+        r->routed = true;
+        r->close_after = true;
+        return reply_error(r, wsi, 411, "length_required",
+                           "a request body needs a Content-Length; chunked bodies are not read");
+    }
     if (r->method != HTTP_POST)
         return route(r, wsi);
     long len = content_length(wsi);

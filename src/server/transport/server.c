@@ -43,6 +43,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 
 #define HOUSEKEEPING_US (5 * LWS_US_PER_SEC)
 #define CLOCK_TICK_US   (LWS_US_PER_SEC / 4)
@@ -125,6 +126,7 @@ static void tick_clocks(lws_sorted_usec_list_t *sul)
 {
     service_tick(srv.svc, mono_now());
     expire_headers(mono_now());
+    ws_check_queues(mono_now());
     lws_sul_schedule(srv.ctx, 0, sul, tick_clocks, CLOCK_TICK_US);
 }
 
@@ -173,6 +175,12 @@ static bool accept_allowed(const struct lws_filter_network_conn_args *a)
 
 static void count_connection(struct lws *wsi)
 {
+    int fd = lws_get_socket_fd(wsi), sndbuf = SNDBUF_BYTES;
+    ws_socket_accepted(fd);
+    /* a small kernel buffer: one that grows to megabytes for each reader
+     * that never reads is memory nobody counts (docs/server.md, Limits) */
+    if (fd >= 0)
+        setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sndbuf, sizeof sndbuf);
     char raw[64] = "", ip[48];
     lws_get_peer_simple(wsi, raw, sizeof raw);
     ip_normalize(raw, ip, sizeof ip);
@@ -268,7 +276,11 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     switch (reason) {
     case LWS_CALLBACK_FILTER_NETWORK_CONNECTION: return accept_allowed(user) ? 0 : 1;
     case LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED: count_connection(wsi); return 0;
-    case LWS_CALLBACK_WSI_DESTROY: uncount_connection(wsi); return 0;
+    case LWS_CALLBACK_WSI_DESTROY:
+        if (s)
+            ws_destroyed(&s->ws);
+        uncount_connection(wsi);
+        return 0;
     case LWS_CALLBACK_FILTER_HTTP_CONNECTION: headers_done(lws_get_opaque_user_data(wsi)); return 0;
     case LWS_CALLBACK_HTTP:
         headers_done(lws_get_opaque_user_data(wsi));

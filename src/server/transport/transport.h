@@ -14,10 +14,18 @@
 #include <jansson.h>
 #include <libwebsockets.h>
 #include <stdbool.h>
+#include <stdint.h>
 
-#define MSG_MAX      4096              /* largest client message or request body */
-#define MSG_DROP_MAX (1024 * 1024)     /* a message this large closes the connection */
-#define OUTQ_MAX     (8 * 1024 * 1024) /* unsent bytes before a slow reader is dropped */
+#define MSG_MAX      4096          /* largest client message or request body */
+#define MSG_DROP_MAX (1024 * 1024) /* a message this large closes the connection */
+/* A slow reader (docs/server.md, Limits): each socket's kernel send buffer
+ * is asked for SNDBUF_BYTES (Linux keeps twice that for its bookkeeping)
+ * instead of growing to megabytes; a connection whose queue holds more than
+ * OUTQ_MAX unsent bytes, or whose oldest unsent message is OUTQ_MAX_AGE_S
+ * old, is dropped (the web client reconnects and gets a fresh state). */
+#define SNDBUF_BYTES   (64 * 1024)
+#define OUTQ_MAX       (256 * 1024)
+#define OUTQ_MAX_AGE_S 30.0
 
 _Static_assert(LWS_PRE <= MSG_HEADROOM, "a shared message has room for a frame header");
 
@@ -74,7 +82,23 @@ void http_session_hash(struct lws *wsi, char hash[65]);
 
 /* --- WebSocket (ws.c) --- */
 
+/* The headers of a connection's incoming frames, read from the bytes lws
+ * receives (ws.c): lws 4.1 takes a client's unmasked frame as a masked
+ * one. */
 typedef struct {
+    unsigned char head[14]; /* the current frame's header so far */
+    unsigned have;
+    uint64_t payload_left; /* bytes of the current frame's payload to skip */
+    bool unmasked;         /* a frame came without its mask: close with 1002 */
+} frame_reader;
+
+/* A message waiting in a connection's queue, and since when (mono time). */
+typedef struct {
+    msg *m;
+    double at;
+} queued;
+
+typedef struct ws_conn {
     struct lws *wsi;
     viewer *v;    /* the game service's side */
     relay *relay; /* passed on to the game's holder: its messages go there */
@@ -85,21 +109,35 @@ typedef struct {
     int seat; /* ?seat=, or -1 */
     char ip[48];
     char session_hash[65];
+    int fd; /* the socket, while its frames are read (fd_watched) */
+    bool fd_watched;
+    frame_reader frames;
     bucket rate;
     bool closing, close_after;
     int close_code; /* the service's (hooks.close), or 0: policy */
     size_t rx_len, rx_total;
     bool rx_overflow;
-    msg **outq; /* a ring of messages to send, oldest at out_first */
+    queued *outq; /* a ring of messages to send, oldest at out_first */
     unsigned out_cap, out_first, out_n;
     size_t out_bytes;
+    bool backlogged;                       /* on the list of non-empty queues */
+    struct ws_conn *back_prev, *back_next; /* that list (ws_check_queues) */
     char rx[MSG_MAX + 1];
 } ws_conn;
 
 int ws_open(ws_conn *c, struct lws *wsi);
+/* A socket accepted with this descriptor: no connection's frames are read
+ * from it until its upgrade (a closed one's number may come back). */
+void ws_socket_accepted(int fd);
 int ws_receive(ws_conn *c, const void *in, size_t len);
 int ws_writeable(ws_conn *c);
 void ws_closed(ws_conn *c);
+/* The connection's memory is going (LWS_CALLBACK_WSI_DESTROY): nothing may
+ * point to it any more, whether or not it was closed as a WebSocket. */
+void ws_destroyed(ws_conn *c);
+/* Drops the connections whose oldest unsent message is OUTQ_MAX_AGE_S old
+ * (the clock timer, four times a second). */
+void ws_check_queues(double now);
 /* hooks.send, hooks.close and hooks.relay */
 void ws_send(void *conn, msg *m);
 void ws_close(void *conn, int code);

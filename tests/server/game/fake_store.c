@@ -797,14 +797,26 @@ int store_account_by_skeleton(store *s, const char *skeleton, stored_account *ou
     return 1;
 }
 
-int store_fill_skeletons(store *s, int (*skeleton)(const char *key, char *out, size_t size))
+int store_fill_skeletons(store *s, int (*skeleton)(const char *key, char *out, size_t size),
+                         void (*clash)(void *arg, const char *name, const char *other), void *arg)
 {
+    int changed = 0;
     for (int i = 0; i < s->naccounts; i++) {
         fake_account *a = &s->accounts[i];
-        if (!a->skeleton[0] && skeleton(a->key, a->skeleton, sizeof a->skeleton))
-            return fail(s, "the look-alike key of %s", a->name);
+        char now[sizeof a->skeleton];
+        if (skeleton(a->key, now, sizeof now))
+            continue;
+        if (strcmp(now, a->skeleton) != 0) {
+            strcpy(a->skeleton, now);
+            changed++;
+            for (int j = 0; j < s->naccounts && clash; j++)
+                if (j != i && strcmp(s->accounts[j].skeleton, now) == 0) {
+                    clash(arg, a->name, s->accounts[j].name);
+                    break;
+                }
+        }
     }
-    return 0;
+    return changed;
 }
 
 int store_account_by_id(store *s, int64_t id, stored_account *out)
