@@ -13,6 +13,7 @@
 #include <cmocka.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "../../src/server/game/ai_workers.h"
 
@@ -171,6 +172,50 @@ static void test_lanes_take_turns(void **state)
         ax_player_free(players[i]);
 }
 
+/* A job queued behind a long think hurries it to the share it would get
+ * now: the running search returns early, its think_ms says so. */
+static void test_a_long_think_is_hurried(void **state)
+{
+    (void)state;
+    finished = 0;
+    ai_pool *pool = ai_pool_start(1, false, notify, NULL);
+    assert_non_null(pool);
+    ax_game g;
+    ax_events ev;
+    ax_game_init(&g, AX_HEX, 2, AX_STANDARD, 5, &ev);
+    ax_player *players[2];
+    for (int i = 0; i < 2; i++) {
+        players[i] = ax_player_new("strong", (uint64_t)i + 7);
+        ai_job *job = calloc(1, sizeof *job);
+        assert_non_null(job);
+        job->kind = AI_JOB_DECIDE;
+        job->lane = (uint64_t)i;
+        job->ply = (uint16_t)i;
+        job->seat = g.to_move;
+        job->player = players[i];
+        job->movetime_ms = 1000; /* alone: its whole second */
+        ax_view(&g, g.to_move, &job->view);
+        ai_pool_submit(pool, job);
+        if (i == 0)
+            while (ai_pool_queued(pool) > 0) /* the worker took it */
+                usleep(1000);
+    }
+    pthread_mutex_lock(&lock);
+    while (finished < 2)
+        pthread_cond_wait(&done_cond, &lock);
+    pthread_mutex_unlock(&lock);
+    job_queue done = ai_pool_take_done(pool);
+    ai_job *first = ai_pool_next_done(&done), *second = ai_pool_next_done(&done);
+    assert_int_equal(first->ply, 0);
+    assert_int_equal(first->think_ms, ai_think_ms(1000, 1, 1)); /* 625, not 1000 */
+    assert_int_equal(second->think_ms, 1000);
+    free(first);
+    free(second);
+    ai_pool_stop(pool);
+    for (int i = 0; i < 2; i++)
+        ax_player_free(players[i]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -178,6 +223,7 @@ int main(void)
         cmocka_unit_test(test_a_queue_is_served_with_shorter_searches),
         cmocka_unit_test(test_stopping_frees_queued_hints),
         cmocka_unit_test(test_lanes_take_turns),
+        cmocka_unit_test(test_a_long_think_is_hurried),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

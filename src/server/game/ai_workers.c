@@ -19,14 +19,17 @@
 typedef struct lane {
     uint64_t key;
     job_queue jobs;
+    uint64_t served;   /* when a job of it was last taken (the pool's count), 0: never */
     struct lane *next; /* the ring */
 } lane;
 
 struct ai_pool {
     pthread_mutex_t lock;
     pthread_cond_t wake;
-    lane *turn; /* the lane whose job goes next; NULL when nothing waits */
+    lane *turn;     /* where the ring is looked at from; NULL when nothing waits */
+    uint64_t taken; /* jobs taken so far */
     int queued, running;
+    ai_job **busy; /* per worker, the job it decides now, or NULL */
     job_queue done;
     bool stopping, background;
     int nthreads;
@@ -55,13 +58,21 @@ static void free_queue(job_queue *q)
         free_job(job);
 }
 
-/* The next job, lane after lane (under the lock). */
+/* The next job (under the lock): the oldest of the lane served longest
+ * ago. A lane is forgotten when it has nothing queued, so an address that
+ * asks now and then (a person playing) goes before those that keep the
+ * workers busy. */
 static ai_job *take_next(ai_pool *pool)
 {
     lane *l = pool->turn;
     if (!l)
         return NULL;
+    for (lane *k = l->next; k != pool->turn; k = k->next)
+        if (k->served < l->served)
+            l = k;
+    pool->turn = l;
     ai_job *job = pop_job(&l->jobs);
+    l->served = ++pool->taken;
     pool->queued--;
     if (jq_empty(&l->jobs)) { /* the lane goes: unlink it from the ring */
         lane *prev = l;
@@ -90,9 +101,35 @@ int ai_think_ms(int movetime_ms, int queued, int workers)
     return movetime_ms > 0 && movetime_ms < share ? movetime_ms : (int)share;
 }
 
+typedef struct {
+    ai_pool *pool;
+    int index;
+} worker_arg;
+
+/* A job waits behind the running ones: each of them gets no more than the
+ * share it would get now (a search told so mid-way returns its best so
+ * far), so that a reply stays within about the target however the queue
+ * grew after it started (under the lock). */
+static void hurry_running(ai_pool *pool)
+{
+    for (int i = 0; i < pool->nthreads; i++) {
+        ai_job *job = pool->busy[i];
+        if (!job || job->fixed || job->kind != AI_JOB_DECIDE)
+            continue;
+        int share = ai_think_ms(job->movetime_ms, pool->queued, pool->nthreads);
+        if (share < job->think_ms) {
+            job->think_ms = share;
+            ax_player_set_movetime(job->player, share);
+        }
+    }
+}
+
 static void *worker_main(void *arg)
 {
-    ai_pool *pool = arg;
+    worker_arg *w = arg;
+    ai_pool *pool = w->pool;
+    int index = w->index;
+    free(w);
     if (pool->background) {
         /* only on a core nothing else wants: never before a computer's move */
         struct sched_param idle = {0};
@@ -108,6 +145,9 @@ static void *worker_main(void *arg)
         job->think_ms =
             job->fixed ? 0 : ai_think_ms(job->movetime_ms, pool->queued, pool->nthreads);
         pool->running++;
+        pool->busy[index] = job;
+        if (!job->fixed && job->kind == AI_JOB_DECIDE)
+            ax_player_set_movetime(job->player, job->think_ms);
         pthread_mutex_unlock(&pool->lock);
         if (atomic_load(&job->cancel)) {
             /* its asker left: back unsearched */
@@ -116,10 +156,10 @@ static void *worker_main(void *arg)
                 .playouts = job->playouts, .seed = job->seed, .cancel = &job->cancel};
             ai_judge_best(job->judge, &job->view, &opt, &job->move);
         } else {
-            ax_player_set_movetime(job->player, job->think_ms);
             ax_player_decide(job->player, &job->view, job->seat, &job->move);
         }
         pthread_mutex_lock(&pool->lock);
+        pool->busy[index] = NULL;
         pool->running--;
         jq_push(&pool->done, &job->node);
         pthread_mutex_unlock(&pool->lock);
@@ -136,7 +176,10 @@ ai_pool *ai_pool_start(int threads, bool background, void (*notify)(void *), voi
     if (!pool)
         return NULL;
     pool->threads = calloc((size_t)threads, sizeof *pool->threads);
-    if (!pool->threads) {
+    pool->busy = calloc((size_t)threads, sizeof *pool->busy);
+    if (!pool->threads || !pool->busy) {
+        free(pool->threads);
+        free(pool->busy);
         free(pool);
         return NULL;
     }
@@ -150,8 +193,14 @@ ai_pool *ai_pool_start(int threads, bool background, void (*notify)(void *), voi
     sigfillset(&all);
     pthread_sigmask(SIG_BLOCK, &all, &old);
     for (int i = 0; i < threads; i++) {
-        if (pthread_create(&pool->threads[i], NULL, worker_main, pool) != 0)
+        worker_arg *w = malloc(sizeof *w);
+        if (!w)
             break;
+        *w = (worker_arg){pool, i};
+        if (pthread_create(&pool->threads[i], NULL, worker_main, w) != 0) {
+            free(w);
+            break;
+        }
         pool->nthreads++;
     }
     pthread_sigmask(SIG_SETMASK, &old, NULL);
@@ -195,6 +244,7 @@ void ai_pool_submit(ai_pool *pool, ai_job *job)
     }
     jq_push(&l->jobs, &job->node);
     pool->queued++;
+    hurry_running(pool);
     pthread_cond_signal(&pool->wake);
     pthread_mutex_unlock(&pool->lock);
 }
@@ -242,5 +292,6 @@ void ai_pool_stop(ai_pool *pool)
     pthread_cond_destroy(&pool->wake);
     pthread_mutex_destroy(&pool->lock);
     free(pool->threads);
+    free(pool->busy);
     free(pool);
 }

@@ -13,12 +13,16 @@
  * With nothing queued a player thinks its full time; with fifty games
  * waiting on two workers each thinks briefly, and every reply still comes
  * within about the target (docs/server.md, "Computer players under load").
+ * A job queued later hurries the running ones to the share they would get
+ * now (ax_player_set_movetime mid-search), so a long think that began on an
+ * empty queue does not hold up what arrives after it.
  *
  * Jobs wait in lanes, one per `lane` key (the address that created the
- * game, or that asked for the hint): the workers take the oldest job of
- * each lane in turn, so one address with many games waits behind its own
- * jobs, not the others behind it; within a lane, first come, first served.
- * A game has at most one decision job in flight.
+ * game, or that asked for the hint): a worker takes the oldest job of the
+ * lane served longest ago, a new lane first, so one address with many games
+ * waits behind its own jobs, not the others behind it, and a person whose
+ * computer answers now and then never waits behind a flood; within a lane,
+ * first come, first served. A game has at most one decision job in flight.
  *
  * A pool is started for the computers' decisions, and one of lower
  * priority (background: the kernel runs its threads only on a core nothing
