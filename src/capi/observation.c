@@ -43,6 +43,46 @@ static int grid_board(const capi_space *s, const ax_game *g, int8_t *obs)
     return 1;
 }
 
+/* The board section of a row that shows `shown`: the planes of the cells
+ * that changed since (a placement changes two, a pyramid a few more). */
+static int grid_board_update(const capi_space *s, const ax_game *g, int8_t *obs, capi_shown *shown)
+{
+    if (!shown->board_valid) {
+        grid_board(s, g, obs);
+        memcpy(shown->cell, g->cell, sizeof shown->cell);
+        shown->fields_touched = g->fields_touched;
+        shown->board_valid = true;
+        return 1;
+    }
+    int8_t *board = section(s, obs, 0);
+    for (int w = 0; w < AX_GRID_CELLS; w += 8) {
+        int end = w + 8 < AX_GRID_CELLS ? w + 8 : AX_GRID_CELLS;
+        if (end - w == 8) {
+            uint64_t now, then;
+            memcpy(&now, g->cell + w, 8);
+            memcpy(&then, shown->cell + w, 8);
+            if (now == then)
+                continue;
+        }
+        for (int i = w; i < end; i++) {
+            if (g->cell[i] == shown->cell[i])
+                continue;
+            int c = s->window_of[i];
+            if (c >= 0) {
+                board[s->plane_at[shown->cell[i] & 15] + c] = 0;
+                board[s->plane_at[g->cell[i] & 15] + c] = 1;
+            }
+            shown->cell[i] = g->cell[i];
+        }
+    }
+    unsigned changed = (unsigned)(g->fields_touched ^ shown->fields_touched);
+    for (int f = 0; f < g->nfields; f++)
+        if ((changed >> f) & 1 && s->field_window[f] >= 0)
+            board[8 * s->ncells + s->field_window[f]] = !(g->fields_touched & (1u << f));
+    shown->fields_touched = g->fields_touched;
+    return 1;
+}
+
 /* The display at corner resolution: cell (x, y) of the window covers rows
  * 2(y - y0) .. +1 and columns 2(x - x0) .. +1, corner NW top-left, NE
  * top-right, SE bottom-right, SW bottom-left, so the four corners of a circle
@@ -78,12 +118,11 @@ static int rota_display(const capi_space *s, const ax_game *g, const capi_legal 
     return 2;
 }
 
-void capi_observe(const capi_space *s, const ax_game *g, const capi_legal *l, int seat, int8_t *obs)
+/* The sections after the board or display, from section k on. */
+static void observe_rest(const capi_space *s, const ax_game *g, int seat, int8_t *obs, int k)
 {
     const axio_spec *sp = &s->spec;
     const int p = sp->players, ncolors = sp->ncolors, sides = sp->sides;
-    int k = sp->variant == AX_ROTA ? rota_display(s, g, l, obs) : grid_board(s, g, obs);
-
     /* own rack (rota: the hand tile as printed) */
     int8_t *rack = section(s, obs, k);
     memset(rack, 0, (size_t)sp->sections[k].size);
@@ -118,4 +157,18 @@ void capi_observe(const capi_space *s, const ax_game *g, const capi_legal *l, in
         racks[i] = (int8_t)g->rack_n[other];
         third[i] = (int8_t)(rota ? g->stack_n[other] : g->placed_by[other] == 0);
     }
+}
+
+void capi_observe(const capi_space *s, const ax_game *g, const capi_legal *l, int seat, int8_t *obs)
+{
+    int k = s->spec.variant == AX_ROTA ? rota_display(s, g, l, obs) : grid_board(s, g, obs);
+    observe_rest(s, g, seat, obs, k);
+}
+
+void capi_observe_row(const capi_space *s, const ax_game *g, const capi_legal *l, int seat,
+                      int8_t *obs, capi_shown *shown)
+{
+    int k = s->spec.variant == AX_ROTA ? rota_display(s, g, l, obs)
+                                       : grid_board_update(s, g, obs, shown);
+    observe_rest(s, g, seat, obs, k);
 }
