@@ -10,7 +10,13 @@ the default), or at every step as each agent's gains on its colour tracks
 
 It subclasses PettingZoo's AECEnv when PettingZoo is installed; without it a
 small stand-in gives the same interface (agent_iter, last, ...).
+
+`copy.copy`, `copy.deepcopy` and `pickle` give an independent environment that
+continues exactly as the original would: the game is cloned (or saved and
+loaded), the agents' bookkeeping, spaces and seed generator copied with it.
 """
+
+import copy
 
 import numpy as np
 
@@ -90,8 +96,11 @@ REWARDS = ("ranking", "tracks")
 
 # the calls of every step, looked up once
 _observe = lib.axio_game_observe
-_step = lib.axio_game_step
-_to_move = lib.axio_game_to_move
+_play = lib.axio_game_play
+_GAME_OVER = _lib.GAME_OVER
+
+# what a copy or a pickle makes anew rather than copies: C pointers and the staging buffers
+_LOCAL = ("_h", "_obs_stage", "_mask_stage", "_obs_ptr", "_mask_ptr")
 
 
 class AxioEnv(_AECBase):
@@ -137,12 +146,7 @@ class AxioEnv(_AECBase):
                 self._seeder = np.random.default_rng()
             game_seed = int(self._seeder.integers(2**63))
         self.game = Game(self.game_spec, seed=game_seed)
-        self._h = self.game._h
-        if not hasattr(self, "_obs_stage"):  # C writes here; observe() hands out copies
-            self._obs_stage = np.empty(self.game_spec.obs_size, np.int8)
-            self._mask_stage = np.empty(self.game_spec.num_actions, np.int8)
-            self._obs_ptr = self._obs_stage.__array_interface__["data"][0]
-            self._mask_ptr = self._mask_stage.__array_interface__["data"][0]
+        self._attach()
         self.agents = list(self.possible_agents)
         zero = self._zero_reward
         self.rewards = {a: zero() for a in self.agents}
@@ -154,27 +158,57 @@ class AxioEnv(_AECBase):
         if self.reward_kind == "tracks":
             self._tracks = self.game.tracks().astype(np.float32)
 
+    def _attach(self):
+        """Points the hot path at the game, and C at buffers of this env's own."""
+        self._h = self.game._h
+        if getattr(self, "_obs_stage", None) is None:  # C writes here; observe() hands out copies
+            self._obs_stage = np.empty(self.game_spec.obs_size, np.int8)
+            self._mask_stage = np.empty(self.game_spec.num_actions, np.int8)
+            self._obs_ptr = self._obs_stage.ctypes.data
+            self._mask_ptr = self._mask_stage.ctypes.data
+
+    def _not_started(self):
+        return RuntimeError("axio: reset() the environment before its first step or observation")
+
+    # --- copies and pickles: the game cloned or saved, everything else copied ---
+
+    def __getstate__(self):
+        return {k: v for k, v in self.__dict__.items() if k not in _LOCAL}
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        if self.game is not None:
+            self._attach()
+
+    def __copy__(self):
+        return copy.deepcopy(self)
+
     def _zero_reward(self):
         if self.reward_kind == "tracks":
             return np.zeros(self.game_spec.ncolors, np.float32)
         return 0.0
 
     def observe(self, agent):
+        if self.game is None:
+            raise self._not_started()
         _observe(self._h, self._seat[agent], self._obs_ptr, self._mask_ptr)
         return {"observation": self._obs_stage.copy(), "action_mask": self._mask_stage.copy()}
 
     def step(self, action):
+        if self.game is None:
+            raise self._not_started()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         if type(action) is not int or not 0 <= action < self.game_spec.num_actions:
             action = _action_number(self.game_spec, action)  # numpy integers; clear errors
-        err = _step(self._h, action)
-        if err != _lib.OK:
-            self.game._raise(err, action)
+        seat = _play(self._h, action)
+        if seat < 0:
+            self.game._raise(seat, action)
+        if seat == _GAME_OVER:
+            seat = -1
         self._cumulative_rewards[agent] = 0.0 if self.reward_kind == "ranking" else self._zero_reward()
-        seat = _to_move(self._h)
         if self.reward_kind == "tracks":
             tracks = self.game.tracks().astype(np.float32)
             for s, name in enumerate(self.possible_agents):
@@ -207,6 +241,8 @@ class AxioEnv(_AECBase):
 
     def record(self, names=None):
         """The game's record (axio-record/1); names default to the agent names."""
+        if self.game is None:
+            raise self._not_started()
         return self.game.record(names if names is not None else self.possible_agents)
 
     def write_record(self, path, names=None):
