@@ -115,7 +115,9 @@ class AxioEnv(_AECBase):
         if render_mode not in (None, "human", "ansi"):
             raise ValueError(f"axio: render_mode is 'human', 'ansi' or None, not {render_mode!r}")
         self.game_spec = Spec(variant, players, mode)
+        self._num_actions = self.game_spec.num_actions
         self.reward_kind = reward
+        self._ranking = reward == "ranking"
         self.render_mode = render_mode
         self.possible_agents = [f"player_{s}" for s in range(self.game_spec.players)]
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
@@ -124,6 +126,7 @@ class AxioEnv(_AECBase):
         self._action_spaces = {a: action_space(self.game_spec) for a in self.possible_agents}
         self._seeder = None
         self.game = None
+        self._h = None
         self.agents = []
         self.rewards, self._cumulative_rewards = {}, {}
         self.terminations, self.truncations, self.infos = {}, {}, {}
@@ -177,6 +180,7 @@ class AxioEnv(_AECBase):
 
     def __setstate__(self, state):
         self.__dict__.update(state)
+        self._h = None
         if self.game is not None:
             self._attach()
 
@@ -188,46 +192,68 @@ class AxioEnv(_AECBase):
             return np.zeros(self.game_spec.ncolors, np.float32)
         return 0.0
 
-    def observe(self, agent):
-        if self.game is None:
+    def last(self, observe=True):
+        """The agent to act's observation, cumulative reward, termination, truncation, info."""
+        if self._h is None:
             raise self._not_started()
-        _observe(self._h, self._seat[agent], self._obs_ptr, self._mask_ptr)
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
+    def observe(self, agent):
+        h = self._h
+        if h is None:
+            raise self._not_started()
+        _observe(h, self._seat[agent], self._obs_ptr, self._mask_ptr)
         return {"observation": self._obs_stage.copy(), "action_mask": self._mask_stage.copy()}
 
     def step(self, action):
-        if self.game is None:
+        h = self._h
+        if h is None:
             raise self._not_started()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if type(action) is not int or not 0 <= action < self.game_spec.num_actions:
+        if type(action) is not int or not 0 <= action < self._num_actions:
             action = _action_number(self.game_spec, action)  # numpy integers; clear errors
-        seat = _play(self._h, action)
+        seat = _play(h, action)
         if seat < 0:
             self.game._raise(seat, action)
-        if seat == _GAME_OVER:
-            seat = -1
-        self._cumulative_rewards[agent] = 0.0 if self.reward_kind == "ranking" else self._zero_reward()
-        if self.reward_kind == "tracks":
+        if self._ranking:  # nothing to add before the end: the fast path of every step
+            self._cumulative_rewards[agent] = 0.0
+            if seat != _GAME_OVER:
+                self.agent_selection = self.possible_agents[seat]
+            else:
+                for name, r in zip(self.possible_agents, self.game.rewards()):
+                    self.rewards[name] = r
+                self._end()
+                self._accumulate_rewards()
+        else:
+            self._cumulative_rewards[agent] = self._zero_reward()
             tracks = self.game.tracks().astype(np.float32)
             for s, name in enumerate(self.possible_agents):
                 self.rewards[name] = tracks[s] - self._tracks[s]
             self._tracks = tracks
-        elif seat < 0:
-            for name, r in zip(self.possible_agents, self.game.rewards()):
-                self.rewards[name] = r
-        if seat < 0:  # over: everyone is done
-            st = self.game.status()
-            for s, name in enumerate(self.possible_agents):
-                self.terminations[name] = True
-                self.infos[name] = {"place": st["places"][s], "end": st["end"]}
-        else:
-            self.agent_selection = self.possible_agents[seat]
-        if seat < 0 or self.reward_kind != "ranking":  # ranking: nothing to add before the end
+            if seat != _GAME_OVER:
+                self.agent_selection = self.possible_agents[seat]
+            else:
+                self._end()
             self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def _end(self):
+        """The game is over: every agent is done, with its place and the end's reason."""
+        st = self.game.status()
+        for s, name in enumerate(self.possible_agents):
+            self.terminations[name] = True
+            self.infos[name] = {"place": st["places"][s], "end": st["end"]}
 
     def render(self):
         """The board as text; printed with render_mode "human", returned otherwise."""

@@ -13,6 +13,7 @@ decisions, or for a view or a redeal the engine's state) and loads it again.
 """
 
 import ctypes
+import json
 import operator
 from collections import namedtuple
 
@@ -170,8 +171,6 @@ def _spec_of(handle):
 
 def _record_names(text):
     """The seat names of a record's start line, or None."""
-    import json
-
     first = text.decode("utf-8") if isinstance(text, bytes) else text
     first = first.lstrip().split("\n", 1)[0]
     try:
@@ -179,12 +178,6 @@ def _record_names(text):
     except (ValueError, AttributeError):
         return None
     return list(names) if isinstance(names, list) and all(isinstance(n, str) for n in names) else None
-
-
-def _unpickle_game(state, names):
-    g = Game.load(state)
-    g.names = names
-    return g
 
 
 def _action_number(spec, action):
@@ -262,7 +255,11 @@ class Game:
     @classmethod
     def load(cls, state):
         """The game a `save()` text describes, exactly where it was saved."""
-        return cls._loaded(lib.axio_game_load, state, "the saved game")
+        g = cls._loaded(lib.axio_game_load, state, "the saved game")
+        names = json.loads(state).get("names")
+        if isinstance(names, list) and len(names) == g.spec.players and all(isinstance(n, str) for n in names):
+            g.names = names
+        return g
 
     def __del__(self):
         h = getattr(self, "_h", None)
@@ -395,10 +392,12 @@ class Game:
         text = _lib.take_text(lib.axio_game_save(self._h, ctypes.byref(err)))
         if text is None:
             raise MemoryError("axio: no memory to save the game")
+        if self.names is not None:  # the seats' names too (the C library ignores them)
+            text = text[:-1] + ',"names":' + json.dumps(self.names) + "}"
         return text
 
     def __reduce__(self):
-        return (_unpickle_game, (self.save(), self.names))
+        return (Game.load, (self.save(),))
 
     def view(self, seat):
         """The game as `seat` sees it (-1: a spectator): hidden tiles unknown; observe only."""

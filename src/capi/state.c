@@ -3,7 +3,12 @@
  * rebuilt from its record (axio-record/1). batch.c saves batches with these.
  *
  * A game dealt from a seed is saved as its setup, its seed and its decisions,
- * each as its action number (a seat that left as {"leave": seat, "why": ...}).
+ * each as its action number; a seat that left as {"leave": seat, "why": ...},
+ * and a decision that its action would name another way (a game read from a
+ * record may have placed a double the other way round, or the second of two
+ * identical tiles, which leaves the rack in another order) as the move
+ * itself: {"place": [[a, b], [c, d]], "slot": i} or, in ROTA,
+ * {"place": [x, y], "rotation": r, "wild": colour or null}.
  * Loading deals the game again and applies every decision through the
  * engine, which checks each: a saved game loads in any later build whose
  * rules and action numbering are the same, and a damaged one is refused.
@@ -102,8 +107,79 @@ static json_t *seed_string(uint64_t seed)
     return json_string(text);
 }
 
-/* The decisions of a game dealt from a seed, as action numbers (a leave as
- * an object), found by replaying them from the seed. */
+/* Whether two placements or swap answers are the same decision, exactly. */
+static bool same_move(const ax_game *g, const ax_move *a, const ax_move *b)
+{
+    if (a->kind != b->kind)
+        return false;
+    if (a->kind == AX_MOVE_SWAP)
+        return a->accept == b->accept;
+    if (g->variant == AX_ROTA)
+        return a->x == b->x && a->y == b->y && a->rotation == b->rotation && a->wild == b->wild;
+    return a->rack_index == b->rack_index && a->cells[0] == b->cells[0] &&
+           a->cells[1] == b->cells[1];
+}
+
+/* A placement as itself, in the rules' coordinates. */
+static json_t *move_json(const ax_game *g, const ax_move *m)
+{
+    if (m->kind != AX_MOVE_PLACE)
+        return NULL;
+    if (g->variant == AX_ROTA)
+        return json_pack("{s:[i,i],s:i,s:o}", "place", m->x, m->y, "rotation", m->rotation, "wild",
+                         m->wild >= 0 ? json_string(ax_color_name(m->wild)) : json_null());
+    int a0, b0, a1, b1;
+    ax_cell_coords(g, m->cells[0], &a0, &b0);
+    ax_cell_coords(g, m->cells[1], &a1, &b1);
+    return json_pack("{s:[[i,i],[i,i]],s:i}", "place", a0, b0, a1, b1, "slot", m->rack_index);
+}
+
+/* The move a move_json object names (false: malformed; not checked for legality). */
+static bool move_from_json(const ax_game *g, json_t *obj, ax_move *m)
+{
+    memset(m, 0, sizeof *m);
+    m->kind = AX_MOVE_PLACE;
+    m->wild = AX_NO_COLOR;
+    json_t *place = json_object_get(obj, "place");
+    if (g->variant == AX_ROTA) {
+        int x, y;
+        json_t *rotation = json_object_get(obj, "rotation"), *wild = json_object_get(obj, "wild");
+        if (!ax_pair_from_json(place, &x, &y) || !json_is_integer(rotation) ||
+            json_integer_value(rotation) < 0 || json_integer_value(rotation) > 3 ||
+            (!json_is_null(wild) && !json_is_string(wild)))
+            return false;
+        m->x = (int16_t)x;
+        m->y = (int16_t)y;
+        m->rotation = (uint8_t)json_integer_value(rotation);
+        if (json_is_string(wild)) {
+            int c = ax_color_parse(json_string_value(wild), g->ncolors);
+            if (c < 0)
+                return false;
+            m->wild = (int8_t)c;
+        }
+        return true;
+    }
+    json_t *slot = json_object_get(obj, "slot");
+    int cell[2];
+    for (int k = 0; k < 2; k++) {
+        int a, b;
+        if (!json_is_array(place) || json_array_size(place) != 2 ||
+            !ax_pair_from_json(json_array_get(place, (size_t)k), &a, &b) ||
+            (cell[k] = ax_cell_index(g, a, b)) < 0)
+            return false;
+    }
+    if (!json_is_integer(slot) || json_integer_value(slot) < 0 ||
+        json_integer_value(slot) >= AX_MAX_RACK)
+        return false;
+    m->rack_index = (uint8_t)json_integer_value(slot);
+    m->cells[0] = (int16_t)cell[0];
+    m->cells[1] = (int16_t)cell[1];
+    return true;
+}
+
+/* The decisions of a game dealt from a seed, as action numbers (a leave, or
+ * a move its action would name another way, as an object), found by
+ * replaying them from the seed. */
 static json_t *decisions_json(const capi_space *s, const capi_play *p)
 {
     json_t *list = json_array();
@@ -118,12 +194,15 @@ static json_t *decisions_json(const capi_space *s, const capi_play *p)
     for (int i = 0; ok && i < p->ndecisions; i++) {
         const ax_move *m = &p->decisions[i];
         json_t *item;
-        if (m->kind == AX_MOVE_LEAVE) {
+        ax_move named;
+        int32_t action = m->kind == AX_MOVE_LEAVE ? -1 : capi_action_encode(s, g, l, m);
+        if (m->kind == AX_MOVE_LEAVE)
             item = json_pack("{s:i,s:s}", "leave", m->seat, "why", ax_leave_why_name(m->why));
-        } else {
-            int32_t action = capi_action_encode(s, g, l, m);
-            item = action >= 0 ? json_integer(action) : NULL;
-        }
+        else if (action >= 0 && capi_action_decode(s, g, l, action, &named) &&
+                 same_move(g, m, &named))
+            item = json_integer(action);
+        else
+            item = move_json(g, m);
         ok = item && json_array_append_new(list, item) == 0 && ax_apply(g, m, NULL) == AX_OK;
         if (ok)
             capi_legal_build(s, g, l);
@@ -193,17 +272,24 @@ static bool parse_seed(json_t *v, uint64_t *seed)
     return true;
 }
 
-/* Applies a leave ({"leave": seat, "why": reason}) as the engine checks it. */
-static int apply_leave(const capi_space *s, capi_play *p, json_t *item)
+/* Applies a decision saved as an object (a leave, or a move itself) as the
+ * engine checks it. */
+static int apply_object(const capi_space *s, capi_play *p, json_t *item)
 {
-    json_t *seat = json_object_get(item, "leave");
-    int why = ax_leave_why_parse(json_string_value(json_object_get(item, "why")));
-    if (!json_is_integer(seat) || why < 0 || json_object_size(item) != 2)
+    ax_move m;
+    if (json_object_get(item, "leave")) {
+        json_t *seat = json_object_get(item, "leave");
+        int why = ax_leave_why_parse(json_string_value(json_object_get(item, "why")));
+        if (!json_is_integer(seat) || why < 0 || json_integer_value(seat) < 0 ||
+            json_integer_value(seat) >= p->g.players)
+            return AXIO_E_CONFIG;
+        m = (ax_move){
+            .kind = AX_MOVE_LEAVE, .seat = (uint8_t)json_integer_value(seat), .why = (uint8_t)why};
+    } else if (!move_from_json(&p->g, item, &m)) {
         return AXIO_E_CONFIG;
-    json_int_t who = json_integer_value(seat);
-    if (who < 0 || who >= p->g.players)
-        return AXIO_E_SEAT;
-    ax_move m = {.kind = AX_MOVE_LEAVE, .seat = (uint8_t)who, .why = (uint8_t)why};
+    }
+    if (p->g.phase == AX_PHASE_OVER)
+        return AXIO_E_OVER;
     if (ax_check(&p->g, &m) != AX_OK)
         return AXIO_E_ILLEGAL;
     if (capi_play_reserve(p) != AXIO_OK)
@@ -235,7 +321,7 @@ static int load_decisions(const capi_space *s, capi_play *p, json_t *list, char 
             else
                 rc = capi_play_apply(s, p, (int32_t)a);
         } else if (json_is_object(item)) {
-            rc = apply_leave(s, p, item);
+            rc = apply_object(s, p, item);
         } else {
             rc = AXIO_E_CONFIG;
         }
@@ -243,7 +329,7 @@ static int load_decisions(const capi_space *s, capi_play *p, json_t *list, char 
             return rc;
         if (rc != AXIO_OK) {
             snprintf(why, sizeof why, "decision %zu is not %s", i,
-                     rc == AXIO_E_CONFIG ? "an action number or a leave"
+                     rc == AXIO_E_CONFIG ? "an action number, a move or a leave"
                      : rc == AXIO_E_OVER ? "possible: the game is over before it"
                                          : "legal there");
             return fail(err, errlen, AXIO_E_CONFIG, "%s", why);
