@@ -19,8 +19,8 @@ step; the final view is in `infos["final_obs"][i]` and the final info in
 seed + i, and each later game from the next unused seed.
 
 The arrays a step returns are the environment's own buffers, written in place
-by every step (no allocation per step): copy what you keep beyond the next
-step, or pass `copy=True`.
+by every step (no allocation per step; the observations and masks read-only):
+copy what you keep beyond the next step, or pass `copy=True`.
 """
 
 import copy as _copy
@@ -139,6 +139,10 @@ class VectorEnv(_VectorBase):
         self._final_seat = np.zeros(n, np.int8) if same else None
         self._no_mask = np.zeros(spec.num_actions, np.int8)
         self._no_mask.flags.writeable = False
+        # handed out read-only: the next step rewrites only the board cells that changed,
+        # so a write into the observations would stay there
+        self._obs_out, self._mask_out = self._obs.view(), self._mask.view()
+        self._obs_out.flags.writeable = self._mask_out.flags.writeable = False
         out = _lib.BatchOut(
             self._obs.ctypes.data,
             self._mask.ctypes.data,
@@ -200,7 +204,7 @@ class VectorEnv(_VectorBase):
     def _observations(self):
         if self.copy:
             return {"observation": self._obs.copy(), "action_mask": self._mask.copy()}
-        return {"observation": self._obs, "action_mask": self._mask}
+        return {"observation": self._obs_out, "action_mask": self._mask_out}
 
     def _infos(self, final):
         seat, rewards = (self._seat.copy(), self._seat_rewards.copy()) if self.copy else (self._seat, self._seat_rewards)
@@ -256,7 +260,7 @@ class VectorEnv(_VectorBase):
 
     def action_masks(self):
         """The legal actions of every game, as bool (n x actions): what maskable policies ask."""
-        return self._mask.view(np.bool_)
+        return self._mask_out.view(np.bool_)
 
     def game(self, i):
         """A copy of game i as an `axio.Game` (its record, status, views, ...)."""

@@ -38,7 +38,29 @@ class Vector(unittest.TestCase):
             self.assertIs(term3, term)
             self.assertIs(info3["seat"], info["seat"])
             self.assertTrue(np.array_equal(vec.action_masks(), obs3["action_mask"].astype(bool)))
+            with self.assertRaises(ValueError):  # read-only: the next step would not undo a write
+                obs3["observation"][0, 0] = 1
             vec.close()
+
+    def test_no_allocation_per_step(self):
+        """A step writes into the buffers handed out once: what it allocates (the dicts it
+        returns) is a few hundred bytes, whatever the number of games (numpy reports its
+        arrays to tracemalloc)."""
+        import tracemalloc
+
+        vec = axio.VectorEnv(256, "hex", 2)
+        vec.reset(seed=4)
+        actions = vec.sample_actions()
+        for _ in range(5):
+            vec.step(vec.sample_actions(out=actions))
+        tracemalloc.start()
+        base = tracemalloc.get_traced_memory()[0]
+        for _ in range(100):
+            obs, rewards, term, trunc, info = vec.step(vec.sample_actions(out=actions))
+        now, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        self.assertLess(peak - base, 20_000)  # one step's rows alone are 1.4 MB
+        del obs, rewards, term, trunc, info
 
     def test_copy_option(self):
         vec = axio.VectorEnv(4, "hex", 2, copy=True)
@@ -46,6 +68,7 @@ class Vector(unittest.TestCase):
         obs2, rewards, term, _, info = vec.step(vec.sample_actions())
         obs3, rewards3, term3, _, info3 = vec.step(vec.sample_actions())
         self.assertIsNot(obs2["observation"], obs3["observation"])
+        obs3["observation"][0, 0] = 1  # copies are the caller's
         self.assertIsNot(rewards, rewards3)
         self.assertIsNot(info["seat"], info3["seat"])
         self.assertFalse(np.array_equal(obs2["observation"], obs3["observation"]))
