@@ -2,11 +2,13 @@
 
     taskset -c 1 /usr/bin/python3 python/bench/speed.py [--variant V] [--players N]
         [--runs R] [--steps S] [--envs N] [--autoreset next-step|same-step]
+        [--only aec|vector] [--loop readme|numpy]
 
 AEC: the README's loop (docs/python.md, "Speed"), game after game: `env.last()`, the
 legal actions from the mask, a random one (`random.choice`), `env.step(action)`; a
 step is a decision (the finished agents' `step(None)` and the resets are timed but not
-counted). VectorEnv: `vec.step(vec.sample_actions())` on N games (default 256), the
+counted). `--loop numpy` picks the action as the README did before, with numpy only:
+`int(np.random.choice(np.flatnonzero(obs["action_mask"])))`. VectorEnv: `vec.step(vec.sample_actions())` on N games (default 256), the
 random legal actions drawn in C; a step is a decision of one game (the rows that a
 next-step autoreset deals anew in a step are timed but not counted). Each measure runs R
 times (default 5) and prints the median (with the range) in steps per second of wall-clock
@@ -35,9 +37,11 @@ def timed(fn):
     return steps / (time.perf_counter() - wall), steps / (time.process_time() - cpu)
 
 
-def aec(variant, players, steps, seed):
+def aec(variant, players, steps, seed, loop):
     env = axio.env(variant=variant, players=players)
     random.seed(seed)
+    np.random.seed(seed)
+    numpy_only = loop == "numpy"
 
     def run():
         decisions, game = 0, 0
@@ -49,6 +53,9 @@ def aec(variant, players, steps, seed):
                 obs, reward, terminated, truncated, info = env.last()
                 if terminated or truncated:
                     action = None
+                elif numpy_only:
+                    action = int(np.random.choice(np.flatnonzero(obs["action_mask"])))
+                    decisions += 1
                 else:
                     legal = obs["action_mask"].view(bool).nonzero()[0]  # the legal actions
                     action = int(random.choice(legal))
@@ -86,6 +93,8 @@ def main():
     ap.add_argument("--steps", type=int, default=200000, help="AEC decisions per run (VectorEnv: 10x)")
     ap.add_argument("--envs", type=int, default=256, help="games of the VectorEnv")
     ap.add_argument("--autoreset", default="next-step", choices=("next-step", "same-step"))
+    ap.add_argument("--only", choices=("aec", "vector"), help="one of the two measures")
+    ap.add_argument("--loop", default="readme", choices=("readme", "numpy"), help="the AEC loop's choice")
     args = ap.parse_args()
     load = os.getloadavg()
     print(f"axio {axio.__version__}, numpy {np.__version__}, pettingzoo base: {axio.HAVE_PETTINGZOO}, "
@@ -93,9 +102,11 @@ def main():
           f"{args.runs} runs each, median (min..max)")
     for variant in [args.variant] if args.variant else axio.VARIANTS:
         for name, fn in (
-            ("AEC env  ", lambda r: aec(variant, args.players, args.steps, r)),
+            ("AEC env  ", lambda r: aec(variant, args.players, args.steps, r, args.loop)),
             ("VectorEnv", lambda r: vector(variant, args.players, 10 * args.steps, args.envs, args.autoreset, r)),
         ):
+            if args.only and name.strip() != {"aec": "AEC env", "vector": "VectorEnv"}[args.only]:
+                continue
             walls, cpus = zip(*(fn(r + 1) for r in range(args.runs)))
             print(f"{variant:6} {args.players}p {name}: {statistics.median(walls):11,.0f} steps/s wall "
                   f"({min(walls):,.0f}..{max(walls):,.0f}), {statistics.median(cpus):11,.0f} per CPU second "

@@ -69,9 +69,10 @@ typedef struct {
  * scattered over every slot, and writing them one by one costs more than
  * copying the slots' blocks. */
 typedef struct {
-    bool board_valid;            /* the row's board section shows cell[] and fields */
-    uint8_t fields_touched;      /* ax_game.fields_touched */
-    uint8_t cell[AX_GRID_CELLS]; /* ax_game.cell */
+    bool board_valid;       /* the row's board section shows cell[] and fields */
+    uint8_t fields_touched; /* ax_game.fields_touched */
+    /* ax_game.cell of each window row's run of grid cells, row after row */
+    uint8_t cell[CAPI_MAX_WINDOW * CAPI_MAX_WINDOW];
 } capi_shown;
 
 struct axio_game {

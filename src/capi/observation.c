@@ -44,35 +44,41 @@ static int grid_board(const capi_space *s, const ax_game *g, int8_t *obs)
 }
 
 /* The board section of a row that shows `shown`: the planes of the cells
- * that changed since (a placement changes two, a pyramid a few more). */
+ * that changed since (a placement changes two, a pyramid a few more).
+ * `shown` mirrors the grid's cells a window row at a time (a row is a run
+ * of consecutive grid cells, spec.c; a window is 9 to 15 cells wide), so a
+ * row is compared in two overlapping 8-byte loads. */
 static int grid_board_update(const capi_space *s, const ax_game *g, int8_t *obs, capi_shown *shown)
 {
+    const int window = s->spec.window;
     if (!shown->board_valid) {
         grid_board(s, g, obs);
-        memcpy(shown->cell, g->cell, sizeof shown->cell);
+        for (int row = 0; row < window; row++)
+            memcpy(shown->cell + row * window, g->cell + s->row_start[row], (size_t)window);
         shown->fields_touched = g->fields_touched;
         shown->board_valid = true;
         return 1;
     }
     int8_t *board = section(s, obs, 0);
-    for (int w = 0; w < AX_GRID_CELLS; w += 8) {
-        int end = w + 8 < AX_GRID_CELLS ? w + 8 : AX_GRID_CELLS;
-        if (end - w == 8) {
-            uint64_t now, then;
-            memcpy(&now, g->cell + w, 8);
-            memcpy(&then, shown->cell + w, 8);
-            if (now == then)
+    for (int row = 0; row < window; row++) {
+        const uint8_t *now = g->cell + s->row_start[row];
+        uint8_t *then = shown->cell + row * window;
+        uint64_t a, b, c, d;
+        memcpy(&a, now, 8);
+        memcpy(&b, then, 8);
+        memcpy(&c, now + window - 8, 8);
+        memcpy(&d, then + window - 8, 8);
+        if (a == b && c == d)
+            continue;
+        for (int col = 0; col < window; col++) {
+            if (now[col] == then[col])
                 continue;
-        }
-        for (int i = w; i < end; i++) {
-            if (g->cell[i] == shown->cell[i])
-                continue;
-            int c = s->window_of[i];
-            if (c >= 0) {
-                board[s->plane_at[shown->cell[i] & 15] + c] = 0;
-                board[s->plane_at[g->cell[i] & 15] + c] = 1;
+            int cell = row * window + col;
+            if (s->cell_of[cell] >= 0) {
+                board[s->plane_at[then[col] & 15] + cell] = 0;
+                board[s->plane_at[now[col] & 15] + cell] = 1;
             }
-            shown->cell[i] = g->cell[i];
+            then[col] = now[col];
         }
     }
     unsigned changed = (unsigned)(g->fields_touched ^ shown->fields_touched);
