@@ -231,6 +231,25 @@ class VectorCopies(unittest.TestCase):
                 loaded = axio.VectorEnv.load(saved)
                 loaded.step(loaded.sample_actions())
 
+    def test_pickles_cross_processes(self):
+        """What multiprocessing does (Ray, SubprocVecEnv): a pickled VectorEnv and AEC env go to
+        another process, play on there, and come back showing what the originals show."""
+        import multiprocessing
+
+        vec = axio.VectorEnv(8, "hex", 2)
+        vec.reset(seed=12)
+        env = axio.env("square", 3)
+        env.reset(seed=13)
+        with multiprocessing.get_context("fork").Pool(1) as pool:
+            vec_back, env_back = pool.apply(_play_elsewhere, (vec, env, 40))
+        _play_elsewhere(vec, env, 40)
+        self.assertTrue(np.array_equal(vec_back._obs, vec._obs))
+        self.assertTrue(np.array_equal(vec_back.sample_actions(), vec.sample_actions()))
+        self.assertEqual(env_back.agent_selection, env.agent_selection)
+        self.assertTrue(np.array_equal(env_back.observe(env.agent_selection)["observation"],
+                                       env.observe(env.agent_selection)["observation"]))
+        self.assertEqual(env_back.record(), env.record())
+
     def test_copy_after_close_and_bad_states(self):
         vec = axio.VectorEnv(2, "hex", 2)
         vec.reset(seed=1)
@@ -243,6 +262,19 @@ class VectorCopies(unittest.TestCase):
         vec.close()
         with self.assertRaises(RuntimeError):
             copy.deepcopy(vec)
+
+
+def _play_elsewhere(vec, env, steps):
+    """Steps a VectorEnv and an AEC env (random legal actions from their own generators and a
+    fixed one) and returns them: in another process, they travel as pickles both ways."""
+    rnd = random.Random(steps)
+    for _ in range(steps):
+        vec.step(vec.sample_actions())
+        obs, _, term, trunc, _ = env.last()
+        env.step(None if term or trunc else random_legal(obs["action_mask"], rnd))
+        if not env.agents:
+            env.reset()
+    return vec, env
 
 
 if __name__ == "__main__":

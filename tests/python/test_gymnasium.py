@@ -179,6 +179,26 @@ class VectorWrappers(unittest.TestCase):
         a, b = env.step(legal), twin.step(legal)
         self.assertTrue(np.array_equal(a[0]["observation"], b[0]["observation"]))
 
+    def test_async_vector_env(self):
+        """Gymnasium's AsyncVectorEnv (a process per environment) over SingleAgentEnv shows what
+        its SyncVectorEnv shows."""
+        fns = [lambda: axio.SingleAgentEnv("hex", 2, opponents="greedy") for _ in range(2)]
+        sync = gymnasium.vector.SyncVectorEnv(fns)
+        other = gymnasium.vector.AsyncVectorEnv(fns, context="fork")
+        try:
+            a, _ = sync.reset(seed=5)
+            b, _ = other.reset(seed=5)
+            for _ in range(60):
+                self.assertTrue(np.array_equal(a["observation"], b["observation"]))
+                masks = sync.call("action_masks")
+                actions = np.array([np.flatnonzero(m)[0] if m.any() else 0 for m in masks])
+                a, ra, ta, _, _ = sync.step(actions)
+                b, rb, tb, _, _ = other.step(actions)
+                self.assertTrue(np.array_equal(ra, rb) and np.array_equal(ta, tb))
+        finally:
+            other.close()
+            sync.close()
+
     def test_metadata(self):
         self.assertEqual(axio.VectorEnv(2, "hex", 2).metadata["autoreset_mode"], AutoresetMode.NEXT_STEP)
         vec = axio.VectorEnv(2, "hex", 2, autoreset=AutoresetMode.SAME_STEP)
