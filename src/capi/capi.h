@@ -36,11 +36,12 @@ typedef struct {
 
 /* The legal decisions of the seat to move, as the engine gives them. */
 typedef struct {
-    uint8_t phase;                  /* AX_PHASE_* */
-    uint8_t slot_dirs[AX_MAX_RACK]; /* square, hex: directions open to each rack slot: 0, half or
-                                       ndirs */
-    int32_t count;                  /* legal actions */
-    /* square, hex (a check reads phase, slot_dirs and one word: two cache lines) */
+    /* a check reads phase, slot_dirs and one word of pairs: two cache lines */
+    uint8_t phase; /* AX_PHASE_* */
+    /* square, hex: directions open to each rack slot: 0, half or ndirs */
+    uint8_t slot_dirs[AX_MAX_RACK];
+    int32_t count; /* legal actions */
+    /* square, hex */
     uint64_t pairs[6][AX_GRID_WORDS];
     int32_t dir_count[6]; /* set bits per direction */
     /* rota: the frontier in reading order (also for the observation) */
