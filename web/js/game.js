@@ -133,6 +133,7 @@ export class GameView {
     clearInterval(this.retryTicker);
     this.axioShown?.timers.forEach(clearTimeout);
     this.resizeObs?.disconnect();
+    this.logObs?.disconnect();
     this.replay?.destroy();
   }
 
@@ -175,6 +176,10 @@ export class GameView {
     ]);
     this.el = h('div', { class: 'game loading' }, [h('div', { class: 'game-main' }, [this.boardWrap, this.replayHost]), side]);
     clear(this.root).append(this.el, o.chat.fab);
+    // The log's box changes with the window and the panel beside it: its rows fitted again
+    // (its border box: the padding fitLog sets does not change it).
+    this.logObs = new ResizeObserver(() => { if (!this.replay) this.fitLog(); });
+    this.logObs.observe(this.logEl, { box: 'border-box' });
     this.rack = new Rack(this.rackHost, { select: (i) => this.select(i), rotate: () => this.rotate() });
     this.turnSlot.appendChild(this.rack.turnBtn);
     this.scores = new Scores(this.scoresHost);
@@ -330,7 +335,8 @@ export class GameView {
     this.history = events.slice();
     this.pairs = new Map();
     clear(this.logEl);
-    for (const ev of events) this.addLog(ev);
+    for (const ev of events) this.addLog(ev, false);
+    this.fitLog();
     if (this.game) this.renderBoard();
   }
 
@@ -353,7 +359,7 @@ export class GameView {
     return seats.map((s) => seatLabel(s, seats));
   }
 
-  addLog(ev) {
+  addLog(ev, fit = true) {
     notePairs(this.pairs, ev);
     const names = this.seatNames();
     if (!names.length && ev.names) names.push(...ev.names);
@@ -361,7 +367,23 @@ export class GameView {
     if (!li) return;
     this.logEl.appendChild(li);
     if (ev.ev === 'end') dropEndedBonus(this.logEl);
-    this.logEl.scrollTop = this.logEl.scrollHeight;
+    if (fit) this.fitLog();
+  }
+
+  // The log at its newest row, with no row cut under its heading: the list's foot is padded
+  // so that, scrolled to the end, its top edge falls on a row's top (rows differ in height).
+  fitLog() {
+    const ol = this.logEl;
+    ol.style.paddingBottom = '';
+    const rows = ol.children;
+    const max = ol.scrollHeight - ol.clientHeight;
+    if (max > 0 && rows.length) {
+      const base = rows[0].getBoundingClientRect().top; // not offsetTop: whole pixels would cut a sliver
+      let top = null;
+      for (const li of rows) { const y = li.getBoundingClientRect().top - base; if (y >= max - 0.01) { top = y; break; } }
+      if (top !== null && top > max) ol.style.paddingBottom = `${top - max}px`;
+    }
+    ol.scrollTop = ol.scrollHeight;
   }
 
   onPreview(m) {
@@ -803,6 +825,7 @@ export class GameView {
   closeDialog() {
     this.dropHintNote(); // called before every dialog opens: no note over (or under) a dialog
     if (this.dialog) { this.dialog.remove(); this.dialog = null; }
+    this.renderAfterButtons();
     this.guide?.refresh(); // a tip about the dialog goes with it
   }
 
@@ -857,10 +880,17 @@ export class GameView {
     this.updateOverlay();
     this.renderSwap();
     this.renderInvite();
-    const over = this.game.status === 'over';
-    this.resultsBtn.hidden = !over;
-    this.replayBtn.hidden = !over;
+    this.renderAfterButtons();
     this.online.render();
+  }
+
+  // A finished game's Results and "Step through the game": not while the end card, which
+  // has its own "Step through the game", is shown.
+  renderAfterButtons() {
+    const over = this.game?.status === 'over';
+    const card = !!this.dialog?.querySelector('.end-dialog');
+    this.resultsBtn.hidden = !over || card;
+    this.replayBtn.hidden = !over || card;
   }
 
   renderBoard() {
@@ -1089,6 +1119,7 @@ export class GameView {
       onClose: () => this.closeDialog(),
       onLobby: () => { location.hash = '#/'; },
     });
+    this.renderAfterButtons();
     this.online.renderRematch();
   }
 
@@ -1123,6 +1154,7 @@ export class GameView {
   highlightLog(step) {
     const names = this.seatNames();
     clear(this.logEl);
+    this.logEl.style.paddingBottom = '';
     let current = null, ended = false;
     for (const st of this.replay ? this.replay.steps.slice(0, step.index + 1) : [step]) {
       for (const ev of st.events) {
@@ -1134,7 +1166,9 @@ export class GameView {
       }
     }
     if (ended) dropEndedBonus(this.logEl);
-    if (current) this.logEl.scrollTop = current.offsetTop - this.logEl.offsetTop - 40;
+    // The step's first row, with the row before it above it, whole under the heading.
+    const top = current?.previousElementSibling || current;
+    if (top) this.logEl.scrollTop = top.offsetTop - this.logEl.firstElementChild.offsetTop;
   }
 
   closeReplay() {
@@ -1142,7 +1176,8 @@ export class GameView {
     this.replay = null;
     this.el.classList.remove('replaying');
     clear(this.logEl);
-    for (const ev of this.history) this.addLog(ev);
+    for (const ev of this.history) this.addLog(ev, false);
+    this.fitLog();
     this.renderAll();
   }
 }

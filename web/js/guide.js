@@ -39,8 +39,9 @@ export const learnButton = (variant) => h('a', { class: 'btn learn-btn', href: `
 // that "back" from the game does not deal another one).
 export class LearnPage {
   constructor(root, variant) {
-    this.variant = GUIDE_VARIANTS.includes(variant) ? variant : 'square';
     this.dead = false;
+    if (!GUIDE_VARIANTS.includes(variant)) { this.unknown(root, variant); return; }
+    this.variant = variant;
     this.msg = h('p', { class: 'learn-msg', role: 'status' });
     clear(root).append(h('div', { class: 'learn-page' }, [h('section', { class: 'card learn-card', 'data-variant': this.variant }, [
       h('h2', {}, [t('guide.title', { game: VARIANTS[this.variant].name })]), this.msg,
@@ -49,6 +50,17 @@ export class LearnPage {
   }
 
   destroy() { this.dead = true; }
+
+  // #/learn/chess: no such game. Nothing is dealt; the three guided games and the lobby instead.
+  unknown(root, asked) {
+    const links = GUIDE_VARIANTS.flatMap((v, i) => [i ? ' · ' : '', h('a', { href: `#/learn/${v}`, 'data-action': 'learn', 'data-variant': v }, [VARIANTS[v].name])]);
+    clear(root).append(h('div', { class: 'learn-page' }, [h('section', { class: 'card learn-card missing', 'data-state': 'unknown' }, [
+      h('h2', {}, [t('guide.unknown_title')]),
+      h('p', {}, [t('guide.unknown_text', { variant: String(asked ?? '') })]),
+      h('p', { class: 'learn-others' }, [t('guide.unknown_choose'), ' ', ...links]),
+      h('a', { href: '#/', class: 'btn primary', 'data-action': 'lobby' }, [t('guide.lobby')]),
+    ])]));
+  }
 
   async start() {
     clear(this.msg).append(h('span', { class: 'spinner' }), ` ${t('guide.starting')}`);
