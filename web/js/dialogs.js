@@ -26,10 +26,17 @@ export function axioBanner(host, { name, color, score, bonus }) {
   const el = h('div', { class: 'axio-banner', role: 'alert', 'data-color': color }, [
     h('div', { class: 'axio-word' }, ['AXIO!']),
     h('div', { class: 'axio-detail' }, tn('axio.reached', { name: h('b', {}, [name]), score, color: [shapeIcon(color, 22), colorName(color)] })),
-    bonus ? h('div', { class: 'axio-bonus' }, [t('axio.bonus')]) : null,
   ]);
+  axioBonus(el, bonus);
   host.appendChild(el);
   return el;
+}
+
+// The banner's "Bonus move!", said once there is one to play (game.js).
+export function axioBonus(el, on) {
+  const had = el.querySelector('.axio-bonus');
+  if (on && !had) el.append(h('div', { class: 'axio-bonus' }, [t('axio.bonus')]));
+  else if (!on && had) had.remove();
 }
 
 // focus: the selector of the button focused first (the first button if none matches).

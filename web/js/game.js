@@ -12,7 +12,7 @@ import { RotaBoard, rotateCorners } from './board_rota.js';
 import { key, sameCell } from './board_common.js';
 import { Rack } from './rack.js';
 import { Scores } from './scores.js';
-import { logLine } from './log.js';
+import { logLine, dropEndedBonus } from './log.js';
 import { notePairs } from './position.js';
 import { VARIANTS, modeName, seatLabel, levelName } from './variants.js';
 import * as dialogs from './dialogs.js';
@@ -79,6 +79,14 @@ export class GameView {
     document.addEventListener('keydown', this.keyHandler);
   }
 
+  // The dialog open over the game (the swap offer, a colour, a confirmation; the end card
+  // docked beside the board): a guided game's floating tip makes way while one is open.
+  get dialog() { return this.openDialog || null; }
+  set dialog(d) {
+    this.openDialog = d;
+    this.guide?.refresh();
+  }
+
   showMissing() {
     if (this.game || this.el.classList.contains('missing-game')) return;
     {
@@ -125,6 +133,7 @@ export class GameView {
     clearInterval(this.retryTicker);
     this.axioShown?.timers.forEach(clearTimeout);
     this.resizeObs?.disconnect();
+    this.logObs?.disconnect();
     this.replay?.destroy();
   }
 
@@ -167,6 +176,10 @@ export class GameView {
     ]);
     this.el = h('div', { class: 'game loading' }, [h('div', { class: 'game-main' }, [this.boardWrap, this.replayHost]), side]);
     clear(this.root).append(this.el, o.chat.fab);
+    // The log's box changes with the window and the panel beside it: its rows fitted again
+    // (its border box: the padding fitLog sets does not change it).
+    this.logObs = new ResizeObserver(() => { if (!this.replay) this.fitLog(); });
+    this.logObs.observe(this.logEl, { box: 'border-box' });
     this.rack = new Rack(this.rackHost, { select: (i) => this.select(i), rotate: () => this.rotate() });
     this.turnSlot.appendChild(this.rack.turnBtn);
     this.scores = new Scores(this.scoresHost);
@@ -293,6 +306,7 @@ export class GameView {
     }
     this.online.arrived();
     this.renderAll();
+    this.settleAxioBonus(this.game.status !== 'over');
     if (this.canPlace()) this.dropOthersAxio();
     if (this.game.status === 'over') {
       if (this.dialog?.querySelector('.end-dialog') && this.game.rated) dialogs.fillRatingChanges(this.dialog, this.game.seats);
@@ -321,7 +335,8 @@ export class GameView {
     this.history = events.slice();
     this.pairs = new Map();
     clear(this.logEl);
-    for (const ev of events) this.addLog(ev);
+    for (const ev of events) this.addLog(ev, false);
+    this.fitLog();
     if (this.game) this.renderBoard();
   }
 
@@ -330,6 +345,7 @@ export class GameView {
     this.history.push(ev);
     this.addLog(ev);
     this.guide?.onEvent(ev);
+    if (ev.ev === 'end') this.settleAxioBonus(false); // the last placement's AXIO! earns no move
     if (ev.ev === 'axio') {
       const seats = this.game?.seats || [];
       const name = seats[ev.player] ? seatLabel(seats[ev.player], seats) : t('common.player_n', { n: ev.player + 1 });
@@ -343,14 +359,31 @@ export class GameView {
     return seats.map((s) => seatLabel(s, seats));
   }
 
-  addLog(ev) {
+  addLog(ev, fit = true) {
     notePairs(this.pairs, ev);
     const names = this.seatNames();
     if (!names.length && ev.names) names.push(...ev.names);
     const li = logLine(ev, names, this.game?.variant || 'square');
     if (!li) return;
     this.logEl.appendChild(li);
-    this.logEl.scrollTop = this.logEl.scrollHeight;
+    if (ev.ev === 'end') dropEndedBonus(this.logEl);
+    if (fit) this.fitLog();
+  }
+
+  // The log at its newest row, with no row cut under its heading: the list's foot is padded
+  // so that, scrolled to the end, its top edge falls on a row's top (rows differ in height).
+  fitLog() {
+    const ol = this.logEl;
+    ol.style.paddingBottom = '';
+    const rows = ol.children;
+    const max = ol.scrollHeight - ol.clientHeight;
+    if (max > 0 && rows.length) {
+      const base = rows[0].getBoundingClientRect().top; // not offsetTop: whole pixels would cut a sliver
+      let top = null;
+      for (const li of rows) { const y = li.getBoundingClientRect().top - base; if (y >= max - 0.01) { top = y; break; } }
+      if (top !== null && top > max) ol.style.paddingBottom = `${top - max}px`;
+    }
+    ol.scrollTop = ol.scrollHeight;
   }
 
   onPreview(m) {
@@ -552,11 +585,29 @@ export class GameView {
     this.dropHintNote();
     this.hintNote = dialogs.toast(this.toastHost, tv(this.touchFirst() ? 'hint.shown_touch' : 'hint.shown', this.game.variant), 'info', 30000);
     this.hintNote.dataset.kind = 'hint';
+    // The note never hides the tile it speaks of: over a tile at the board's foot it goes
+    // to the top. An AXIO! banner still up has been seen: the hinted tile comes first.
+    const tile = this.shownTile()?.getBoundingClientRect(), note = this.hintNote.getBoundingClientRect();
+    if (tile && Math.min(tile.bottom, note.bottom) > Math.max(tile.top, note.top) && Math.min(tile.right, note.right) > Math.max(tile.left, note.left)) this.toastHost.classList.add('top');
+    this.dropAxioBanners();
+    this.guide?.position();
   }
 
   dropHintNote() {
     this.hintNote?.remove();
     this.hintNote = null;
+    this.toastHost.classList.remove('top');
+  }
+
+  // The tile shown on the board to be placed by a click or a tap on it — the Hint's, or a
+  // touch screen's first tap — as the overlay drawing it (guide.js keeps its tips off it).
+  shownTile() {
+    if (!this.board || this.placing || !this.hover) return null;
+    const hm = this.hinted?.gen === this.gen ? this.hinted.move : null;
+    const hinted = hm && sameCell(this.hover, hm.cell || hm.cells[0]);
+    if (!hinted && !(this.touchPreview && sameCell(this.touchPreview, this.hover))) return null;
+    const g = this.board.layerOverlay;
+    return g.childElementCount ? g : null;
   }
 
   // ROTA: the colour the shown hint names for the empty corner (null: none) when `move`
@@ -590,6 +641,7 @@ export class GameView {
     if (!move) {
       this.board.overlay(null, cursor);
       this.renderPreviewPanel(null, null);
+      this.shownMoved();
       return;
     }
     const req = this.previewOf(move);
@@ -617,6 +669,21 @@ export class GameView {
       : { cells: move.cells, tile: t, state, label, pyramids: ans?.legal ? ans.pyramids || [] : [] };
     this.board.overlay(ov, cursor);
     this.renderPreviewPanel(ready ? shown : null, gain, move);
+    this.shownMoved();
+  }
+
+  // Whether `cell` is under the tile shown (a domino's other half), where the server said it fits.
+  onShownTile(cell) {
+    const move = this.shownTile() && this.moveAt(this.hover);
+    if (!move?.cells?.some((c) => sameCell(c, cell))) return false;
+    return !!this.cache.get(JSON.stringify(this.previewOf(move)))?.legal;
+  }
+
+  // A tip keeps off the tile shown (or comes back when it goes): placed again when it changes.
+  shownMoved() {
+    const st = this.shownTile();
+    if (st || this.shownWas) this.guide?.position();
+    this.shownWas = st;
   }
 
   // Phones and tablets: no hover, so the page speaks of tapping.
@@ -671,6 +738,11 @@ export class GameView {
       return;
     }
     if (pointerType === 'touch') this.lastPointer = 'touch';
+    if (pointerType === 'touch' && !sameCell(cell, this.hover) && this.onShownTile(cell)) {
+      // A tap on the tile shown where it fits (the Hint's, or a first tap's), on either of its halves, places it.
+      this.place(this.hover);
+      return;
+    }
     if (pointerType === 'touch' && !sameCell(cell, this.hover)) {
       // Touch has no hover: the first tap shows the preview, a second tap places.
       this.hover = cell;
@@ -753,6 +825,7 @@ export class GameView {
   closeDialog() {
     this.dropHintNote(); // called before every dialog opens: no note over (or under) a dialog
     if (this.dialog) { this.dialog.remove(); this.dialog = null; }
+    this.renderAfterButtons();
     this.guide?.refresh(); // a tip about the dialog goes with it
   }
 
@@ -807,10 +880,17 @@ export class GameView {
     this.updateOverlay();
     this.renderSwap();
     this.renderInvite();
-    const over = this.game.status === 'over';
-    this.resultsBtn.hidden = !over;
-    this.replayBtn.hidden = !over;
+    this.renderAfterButtons();
     this.online.render();
+  }
+
+  // A finished game's Results and "Step through the game": not while the end card, which
+  // has its own "Step through the game", is shown.
+  renderAfterButtons() {
+    const over = this.game?.status === 'over';
+    const card = !!this.dialog?.querySelector('.end-dialog');
+    this.resultsBtn.hidden = !over || card;
+    this.replayBtn.hidden = !over || card;
   }
 
   renderBoard() {
@@ -977,9 +1057,27 @@ export class GameView {
 
   // AXIO! banners, one at a time and short (shorter while others wait); they never
   // hold up the player: when it is my turn to place, other players' banners go at once.
+  // "Bonus move!" is said once the state after the event has it to play: the last
+  // placement of a game can reach AXIO!, and then the game is over (the event still
+  // grants the move).
   queueAxio(a) {
-    this.axioQueue.push(a);
+    this.axioQueue.push({ ...a, bonus: false, earned: a.bonus });
     if (!this.axioShown) this.nextAxio();
+  }
+
+  // The state after the events: their bonus moves are to be played (on), or not (the game is over).
+  settleAxioBonus(on) {
+    for (const a of this.axioQueue) a.bonus = on && a.earned;
+    const cur = this.axioShown;
+    if (cur) { cur.a.bonus = on && cur.a.earned; dialogs.axioBonus(cur.el, cur.a.bonus); }
+    if (!on) for (const a of [...this.axioQueue, ...(cur ? [cur.a] : [])]) a.earned = false;
+  }
+
+  // All banners, shown and waiting, put away (the player has moved on: a hint is shown).
+  dropAxioBanners() {
+    this.axioQueue = [];
+    const cur = this.axioShown;
+    if (cur) { cur.timers.forEach(clearTimeout); cur.el.remove(); this.nextAxio(); }
   }
 
   // A guided game's tip makes way for the banner while it shows (guide.js).
@@ -1021,6 +1119,7 @@ export class GameView {
       onClose: () => this.closeDialog(),
       onLobby: () => { location.hash = '#/'; },
     });
+    this.renderAfterButtons();
     this.online.renderRematch();
   }
 
@@ -1055,16 +1154,21 @@ export class GameView {
   highlightLog(step) {
     const names = this.seatNames();
     clear(this.logEl);
-    let current = null;
+    this.logEl.style.paddingBottom = '';
+    let current = null, ended = false;
     for (const st of this.replay ? this.replay.steps.slice(0, step.index + 1) : [step]) {
       for (const ev of st.events) {
+        ended ||= ev.ev === 'end';
         const li = logLine(ev, names, this.game.variant);
         if (!li) continue;
         if (st === step) { li.classList.add('current'); current = current || li; }
         this.logEl.appendChild(li);
       }
     }
-    if (current) this.logEl.scrollTop = current.offsetTop - this.logEl.offsetTop - 40;
+    if (ended) dropEndedBonus(this.logEl);
+    // The step's first row, with the row before it above it, whole under the heading.
+    const top = current?.previousElementSibling || current;
+    if (top) this.logEl.scrollTop = top.offsetTop - this.logEl.firstElementChild.offsetTop;
   }
 
   closeReplay() {
@@ -1072,7 +1176,8 @@ export class GameView {
     this.replay = null;
     this.el.classList.remove('replaying');
     clear(this.logEl);
-    for (const ev of this.history) this.addLog(ev);
+    for (const ev of this.history) this.addLog(ev, false);
+    this.fitLog();
     this.renderAll();
   }
 }

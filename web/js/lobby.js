@@ -64,8 +64,10 @@ export class Lobby {
   destroy() { clearInterval(this.timer); this.closeDialog?.(); }
 
   build() {
-    this.nameInput = h('input', { id: 'player-name', type: 'text', maxlength: 24, autocomplete: 'nickname', placeholder: t('lobby.your_name'), value: prefs.name });
-    this.nameInput.addEventListener('input', () => { prefs.name = this.nameInput.value.trim(); });
+    this.nameInput = h('input', { id: 'player-name', type: 'text', maxlength: 24, autocomplete: 'nickname', placeholder: t('lobby.your_name'), value: prefs.name, 'aria-describedby': 'player-name-msg' });
+    // A name the server refused is said here, under the field (marked and focused).
+    this.nameMsg = h('p', { id: 'player-name-msg', class: 'form-msg field-msg', role: 'alert' });
+    this.nameInput.addEventListener('input', () => { prefs.name = this.nameInput.value.trim(); this.nameError(''); });
     this.nameBox = h('div', { class: 'name-box' });
     this.ratedBox = h('div', { class: 'seg', role: 'radiogroup', 'aria-label': t('rated.label') });
     this.ratedNote = h('p', { class: 'muted small-note rated-note', id: 'rated-note' });
@@ -86,6 +88,8 @@ export class Lobby {
     ]);
     this.msg = h('p', { class: 'form-msg', role: 'alert' });
     this.createBtn = h('button', { class: 'btn primary big', type: 'submit', id: 'create-game' }, [t('lobby.create')]);
+    // On a wide screen the button stays in sight at the window's foot while the form runs
+    // below it (lobby CSS: sticky), and sits in its place at the form's end.
     const form = h('form', { class: 'card create-card', onsubmit: (e) => { e.preventDefault(); this.create(); } }, [
       h('h2', {}, [t('lobby.new_game')]),
       this.nameBox,
@@ -97,7 +101,7 @@ export class Lobby {
       h('div', { class: 'field-label' }, [t('lobby.seats')]), this.seatsBox,
       h('div', { class: 'field-label' }, [t('clock.label')]), this.clockBox, this.customBox,
       h('div', { class: 'field-label' }, [t('rated.label')]), this.ratedBox, this.ratedNote,
-      this.msg, this.createBtn,
+      h('div', { class: 'create-foot' }, [this.msg, this.createBtn]),
     ]);
     this.myList = h('div', { class: 'game-list', id: 'my-games' });
     this.openList = h('div', { class: 'game-list', id: 'open-games' });
@@ -169,7 +173,7 @@ export class Lobby {
       ]));
     } else {
       this.nameBox.append(
-        h('label', { class: 'field-label', for: 'player-name' }, [t('lobby.your_name')]), this.nameInput,
+        h('label', { class: 'field-label', for: 'player-name' }, [t('lobby.your_name')]), this.nameInput, this.nameMsg,
         h('p', { class: 'muted small-note guest-note' }, [
           h('a', { href: authHash('signup', '#/') }, [t('lobby.signup_for_rating')]), ' · ',
           h('a', { href: authHash('login', '#/') }, [t('account.login')]),
@@ -250,6 +254,21 @@ export class Lobby {
     this.msg.textContent = firstHuman < 0 ? t('lobby.need_human') : '';
   }
 
+  // The server's reason for refusing the guest's name, at the field ('' clears it).
+  nameError(text) {
+    this.nameMsg.textContent = text;
+    if (text) this.nameInput.setAttribute('aria-invalid', 'true');
+    else this.nameInput.removeAttribute('aria-invalid');
+  }
+
+  // A refused name (400 with a name_… reason) goes to the field, which gets the focus.
+  refusedName(e) {
+    if (session.me || e.status !== 400 || !String(e.reason || '').startsWith('name_') || !this.nameInput.isConnected) return false;
+    this.nameError(errorText(e));
+    this.nameInput.focus();
+    return true;
+  }
+
   fixMode() {
     const c = this.cfg;
     if (c.players === 1) c.mode = 'solo';
@@ -284,8 +303,9 @@ export class Lobby {
       created.mark(res.game);
       location.hash = `#/game/${res.game}`;
     } catch (e) {
-      this.msg.textContent = t('lobby.create_failed', { msg: errorText(e) });
       this.createBtn.disabled = false;
+      if (this.refusedName(e)) { this.msg.textContent = ''; return; }
+      this.msg.textContent = t('lobby.create_failed', { msg: errorText(e) });
     }
   }
 
@@ -299,6 +319,7 @@ export class Lobby {
       location.hash = `#/game/${id}`;
     } catch (e) {
       clear(this.listMsg);
+      if (this.refusedName(e)) { this.refresh(); return; }
       if (e.status === 401) {
         // A rated game: only accounts may join.
         this.listMsg.append(t('rated.join_needs_login'), ' ', h('a', { href: authHash('login', `#/join/${encodeURIComponent(id)}`) }, [t('account.login')]),

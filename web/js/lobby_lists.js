@@ -12,6 +12,7 @@ import { t, joinNames } from './messages.js';
 import { inviteBox } from './invite.js';
 import { session, authHash } from './account.js';
 import { withRating } from './ratings.js';
+import { lang } from './lang.js';
 
 // "just now", "3 min ago", "2 h ago", "yesterday" from unix seconds.
 export function ageText(unixS, now = Date.now()) {
@@ -84,7 +85,8 @@ export function gameRow(g, act, { finished = false, mine: myList = false } = {})
     if (mine && g.status === 'waiting' && created.has(g.id)) {
       actions.push(h('button', { class: 'btn small danger-subtle', type: 'button', 'data-action': 'cancel', onclick: () => act.cancel(g.id) }, [t('lobby.cancel')]));
     }
-    if (g.status === 'waiting' || g.status === 'running') {
+    // One's own game is resumed (above), not watched.
+    if (!mine && (g.status === 'waiting' || g.status === 'running')) {
       actions.push(h('button', { class: 'btn small', type: 'button', 'data-action': 'watch', onclick: () => { location.hash = `#/watch/${g.id}`; } }, [t('lobby.watch')]));
     }
   }
@@ -93,7 +95,7 @@ export function gameRow(g, act, { finished = false, mine: myList = false } = {})
       h('div', { class: 'game-row-head' }, [
         h('b', {}, [VARIANTS[g.variant]?.name || g.variant]),
         h('span', { class: 'muted' }, [` ${facts.join(' · ')}`]),
-        when ? h('span', { class: 'game-age muted', title: new Date((finished ? g.ended || g.created : g.created) * 1000).toLocaleString() }, [` · ${when}`]) : null,
+        when ? h('span', { class: 'game-age muted', title: new Date((finished ? g.ended || g.created : g.created) * 1000).toLocaleString(lang()) }, [` · ${when}`]) : null,
       ]),
       what.text ? h('div', { class: `game-doing${what.cls ? ` ${what.cls}` : ''}` }, [what.text]) : null,
       h('div', { class: 'seat-chips' }, (g.seats || []).map((s, i) => seatChip(s, i, g.status === 'running' ? g.to_move : -1, g.seats))),

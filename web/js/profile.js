@@ -12,6 +12,7 @@ import { VARIANTS, modeName, playerName } from './variants.js';
 import { ratingText, deviationText, changeText, changeClass, placeText, isProvisional } from './ratings.js';
 import { chartPoints, ratingChart } from './rating_chart.js';
 import { ageText } from './lobby_lists.js';
+import { lang } from './lang.js';
 
 const MIN_PASSWORD = 8;
 
@@ -120,7 +121,7 @@ export class ProfilePage {
         h('div', { class: 'pgame-main' }, [
           h('b', {}, [VARIANTS[g.variant]?.name || g.variant]),
           h('span', { class: 'muted' }, [` ${facts.join(' · ')}`]),
-          g.ended ? h('span', { class: 'muted game-age', title: new Date(g.ended * 1000).toLocaleString() }, [` · ${ageText(g.ended)}`]) : null,
+          g.ended ? h('span', { class: 'muted game-age', title: new Date(g.ended * 1000).toLocaleString(lang()) }, [` · ${ageText(g.ended)}`]) : null,
           who ? h('div', { class: 'muted pgame-who' }, [who]) : null,
         ]),
         h('div', { class: 'pgame-place', 'data-place': g.place ?? '' }, [placeText(g.place, n)]),
