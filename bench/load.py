@@ -109,6 +109,7 @@ class Stats:
         self.ai_reply = []  # seconds from the computer's turn to its decision
         self.ai_samples = []  # (time of the computer's turn, seconds to its decision)
         self.ai_hurried = 0
+        self.reconnects = 0  # a game moved between the servers of a site (1012/1013)
 
 
 def pct(values, p):
@@ -149,6 +150,7 @@ class WsConn:
 
     async def open(self, host, port, path):
         """Connects; a server that says the game is `moving` here is asked again."""
+        self.host, self.port_now, self.path = host, port, path
         self.first = None
         deadline = time.perf_counter() + 60
         while True:
@@ -262,6 +264,15 @@ async def conn_loop(conn, game, args, stats):
         while True:
             opcode, payload = await conn.recv()
             if opcode == 8:
+                code = int.from_bytes(payload[:2], "big") if len(payload) >= 2 else None
+                if code in (1012, 1013) and not game.over.is_set() and not stats.stopping:
+                    # the game moved to another server of the site: back at once, as the
+                    # web client comes back
+                    stats.reconnects += 1
+                    conn.writer.close()
+                    await conn.open(conn.host, conn.port_now, conn.path)
+                    conn.acted_ply = -1
+                    continue
                 if not game.over.is_set():
                     stats.errors.append(f"game {game.id}: connection closed by the server")
                 return
@@ -545,6 +556,7 @@ async def play_slice(host, port, args, created, connected=None, go=None):
         "everyone": stats.everyone, "sent": stats.sent, "acked": stats.acked,
         "errors": stats.errors, "messages": stats.messages, "bytes": stats.bytes,
         "ai_reply": stats.ai_reply, "ai_samples": stats.ai_samples, "ai_hurried": stats.ai_hurried,
+        "reconnects": stats.reconnects,
         "t_play": t_play,
         "games": [(g.id, g.acked, g.over.is_set()) for g in games],
         "connections": nconns, "seconds": t_end - t_play,
@@ -559,7 +571,7 @@ def merge(parts):
     for r in parts:
         for key in ("samples", "lag", "mover", "everyone", "errors", "ai_reply", "ai_samples"):
             getattr(stats, key).extend(r[key])
-        for key in ("sent", "acked", "messages", "bytes", "ai_hurried"):
+        for key in ("sent", "acked", "messages", "bytes", "ai_hurried", "reconnects"):
             setattr(stats, key, getattr(stats, key) + r[key])
         games.extend(r["games"])
     return stats, games
@@ -788,6 +800,7 @@ def main():
         "all_max_ms": float(ms(max(stats.everyone, default=float("nan")))),
         "messages": stats.messages, "errors": len(stats.errors), "lost_moves": lost,
         "unanswered_moves": unanswered, "instances": args.cluster or 1,
+        "reconnects": stats.reconnects,
         "server_cpu_seconds": round(cpu, 1) if cpu is not None else None,
         "load_average": round(os.getloadavg()[0], 2),
         "client_lag_p99_ms": float(ms(pct(stats.lag, 99))),
@@ -847,7 +860,8 @@ def main():
     own = resource.getrusage(resource.RUSAGE_SELF)
     print(f"load generator CPU: {own.ru_utime + own.ru_stime + stats.client_cpu:.1f} s; machine load "
           f"average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    print(f"errors: {len(stats.errors)}, lost moves: {lost}, unanswered after the drain: {unanswered}")
+    print(f"errors: {len(stats.errors)}, lost moves: {lost}, unanswered after the drain: {unanswered}, "
+          f"reconnections (a game moved): {stats.reconnects}")
     for e in stats.errors[:10]:
         print("  " + e)
     if args.samples:

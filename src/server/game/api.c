@@ -218,7 +218,8 @@ static int game_route(service *svc, const api_request *r, api_answer *out, const
         held = lobby_hold(svc, id, &gm, holder);
     }
     /* its holder answers: the transport passes the request on */
-    if (held == HOLD_ELSEWHERE && !r->relayed && owners_address(svc, holder, out->relay_to) == 0)
+    if (held == HOLD_ELSEWHERE && !r->relayed && r->method != API_OTHER &&
+        owners_address(svc, holder, out->relay_to) == 0)
         return API_RELAY;
     if (held == HOLD_ELSEWHERE)
         return api_reply_error(out, 503, "game_moving",

@@ -18,9 +18,10 @@
  * moves a game, and a game whose players reach two servers plays on at
  * full speed. A game moves only when its holder sees that everyone
  * watching it comes through one other server (the game was created
- * elsewhere, or adopted by a server nginx does not send it to): once idle
- * and held MIN_HOLD_S, it lets the game go and closes those viewers
- * (1012), which reconnect and find it free where they are. A rematch's
+ * elsewhere, or adopted by a server nginx does not send it to): once idle,
+ * and held MIN_HOLD_S or not yet touched by a person (a new game), it lets
+ * the game go and closes those viewers (1012), which reconnect and find it
+ * free where they are. A rematch's
  * seat, the one change made for a game held elsewhere, asks its holder to
  * let it go (a NOTIFY "release"). When a server dies its leases expire
  * after LEASE_S and the others adopt its games (ORPHAN_S scans): clients
@@ -269,6 +270,19 @@ static int adopt(const char *id, void *arg)
 
 /* --- letting games go --- */
 
+/* Whether no person has decided anything in the game yet: moving it then
+ * costs nobody a thing (its players reconnect before their first move). */
+static bool untouched(const game *gm)
+{
+    for (int i = 0; i < gm->nevents; i++) {
+        const ax_event *e = &gm->events[i];
+        if ((e->kind == AX_EV_PLACE || e->kind == AX_EV_SWAP) &&
+            gm->seats[e->player].kind == SEAT_HUMAN)
+            return false;
+    }
+    return true;
+}
+
 /* Whether everyone watching a game here came through one other server:
  * the game would better be held there. */
 static bool watched_from_elsewhere(const game *gm)
@@ -293,7 +307,8 @@ static void let_go(service *svc, double now)
             lobby_drop(gm, CLOSE_MOVED);
         } else if ((gm->release_asked > 0 &&
                     (gm->nviewers == 0 || now - gm->held_since >= MIN_HOLD_S)) ||
-                   (now - gm->held_since >= MIN_HOLD_S && watched_from_elsewhere(gm))) {
+                   ((untouched(gm) || now - gm->held_since >= MIN_HOLD_S) &&
+                    watched_from_elsewhere(gm))) {
             owners_release(svc, gm->id);
             lobby_drop(gm, CLOSE_MOVED);
         }
