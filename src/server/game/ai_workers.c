@@ -1,18 +1,17 @@
 /*
- * ai_workers.c - a fixed pool of threads around lanes of jobs (see
- * ai_workers.h).
+ * ai_workers.c - the computer players' and hints' jobs in lanes, on a
+ * worker pool (see ai_workers.h).
  *
- * Under one mutex: the lanes, a ring of FIFO queues (job_queue.h), one per
- * lane key that has jobs waiting, which the workers take from in turn; and
- * `done`, which the event loop drains. Players keep no global state, so
- * workers can run different games' players at once; one game never has two
- * jobs in flight (the loop's ai_busy flag).
+ * Under the pool's mutex: the lanes, a ring of FIFO queues (job_queue.h),
+ * one per lane key that has jobs waiting, which the workers take from in
+ * turn; and `done`, which the event loop drains. Players keep no global
+ * state, so workers can run different games' players at once; one game
+ * never has two jobs in flight (the loop's ai_busy flag).
  */
 #include "ai_workers.h"
 
-#include <pthread.h>
-#include <sched.h>
-#include <signal.h>
+#include "worker_pool.h"
+
 #include <stdbool.h>
 #include <stdlib.h>
 
@@ -24,16 +23,13 @@ typedef struct lane {
 } lane;
 
 struct ai_pool {
-    pthread_mutex_t lock;
-    pthread_cond_t wake;
+    worker_pool *workers;
     lane *turn;     /* where the ring is looked at from; NULL when nothing waits */
     uint64_t taken; /* jobs taken so far */
     int queued, running;
     ai_job **busy; /* per worker, the job it decides now, or NULL */
     job_queue done;
-    bool stopping, background;
     int nthreads;
-    pthread_t *threads;
     void (*notify)(void *);
     void *notify_arg;
 };
@@ -101,11 +97,6 @@ int ai_think_ms(int movetime_ms, int queued, int workers)
     return movetime_ms > 0 && movetime_ms < share ? movetime_ms : (int)share;
 }
 
-typedef struct {
-    ai_pool *pool;
-    int index;
-} worker_arg;
-
 /* A job waits behind the running ones: each of them gets no more than the
  * share it would get now (a search told so mid-way returns its best so
  * far), so that a reply stays within about the target however the queue
@@ -124,50 +115,42 @@ static void hurry_running(ai_pool *pool)
     }
 }
 
-static void *worker_main(void *arg)
+static void *take(void *user, int worker)
 {
-    worker_arg *w = arg;
-    ai_pool *pool = w->pool;
-    int index = w->index;
-    free(w);
-    if (pool->background) {
-        /* only on a core nothing else wants: never before a computer's move */
-        struct sched_param idle = {0};
-        pthread_setschedparam(pthread_self(), SCHED_IDLE, &idle);
+    ai_pool *pool = user;
+    ai_job *job = take_next(pool);
+    if (!job)
+        return NULL;
+    job->think_ms = job->fixed ? 0 : ai_think_ms(job->movetime_ms, pool->queued, pool->nthreads);
+    pool->running++;
+    pool->busy[worker] = job;
+    if (!job->fixed && job->kind == AI_JOB_DECIDE)
+        ax_player_set_movetime(job->player, job->think_ms);
+    return job;
+}
+
+static void run(void *user, void *arg, int worker)
+{
+    (void)user, (void)worker;
+    ai_job *job = arg;
+    if (atomic_load(&job->cancel)) {
+        /* its asker left: back unsearched */
+    } else if (job->kind == AI_JOB_HINT) {
+        ai_analysis_options opt = {
+            .playouts = job->playouts, .seed = job->seed, .cancel = &job->cancel};
+        ai_judge_best(job->judge, &job->view, &opt, &job->move);
+    } else {
+        ax_player_decide(job->player, &job->view, job->seat, &job->move);
     }
-    pthread_mutex_lock(&pool->lock);
-    for (;;) {
-        while (!pool->stopping && !pool->turn)
-            pthread_cond_wait(&pool->wake, &pool->lock);
-        if (pool->stopping)
-            break;
-        ai_job *job = take_next(pool);
-        job->think_ms =
-            job->fixed ? 0 : ai_think_ms(job->movetime_ms, pool->queued, pool->nthreads);
-        pool->running++;
-        pool->busy[index] = job;
-        if (!job->fixed && job->kind == AI_JOB_DECIDE)
-            ax_player_set_movetime(job->player, job->think_ms);
-        pthread_mutex_unlock(&pool->lock);
-        if (atomic_load(&job->cancel)) {
-            /* its asker left: back unsearched */
-        } else if (job->kind == AI_JOB_HINT) {
-            ai_analysis_options opt = {
-                .playouts = job->playouts, .seed = job->seed, .cancel = &job->cancel};
-            ai_judge_best(job->judge, &job->view, &opt, &job->move);
-        } else {
-            ax_player_decide(job->player, &job->view, job->seat, &job->move);
-        }
-        pthread_mutex_lock(&pool->lock);
-        pool->busy[index] = NULL;
-        pool->running--;
-        jq_push(&pool->done, &job->node);
-        pthread_mutex_unlock(&pool->lock);
-        pool->notify(pool->notify_arg);
-        pthread_mutex_lock(&pool->lock);
-    }
-    pthread_mutex_unlock(&pool->lock);
-    return NULL;
+}
+
+static void finish(void *user, void *arg, int worker)
+{
+    ai_pool *pool = user;
+    ai_job *job = arg;
+    pool->busy[worker] = NULL;
+    pool->running--;
+    jq_push(&pool->done, &job->node);
 }
 
 ai_pool *ai_pool_start(int threads, bool background, void (*notify)(void *), void *arg)
@@ -175,45 +158,27 @@ ai_pool *ai_pool_start(int threads, bool background, void (*notify)(void *), voi
     ai_pool *pool = calloc(1, sizeof *pool);
     if (!pool)
         return NULL;
-    pool->threads = calloc((size_t)threads, sizeof *pool->threads);
-    pool->busy = calloc((size_t)threads, sizeof *pool->busy);
-    if (!pool->threads || !pool->busy) {
-        free(pool->threads);
+    pool->busy = calloc((size_t)(threads > 0 ? threads : 1), sizeof *pool->busy);
+    pool->notify = notify;
+    pool->notify_arg = arg;
+    pool->nthreads = threads; /* read by the workers before start returns */
+    worker_ops ops = {take, run, finish, notify, arg};
+    if (pool->busy)
+        pool->workers = worker_pool_start(threads, background, &ops, pool);
+    if (!pool->workers) {
         free(pool->busy);
         free(pool);
         return NULL;
     }
-    pthread_mutex_init(&pool->lock, NULL);
-    pthread_cond_init(&pool->wake, NULL);
-    pool->notify = notify;
-    pool->notify_arg = arg;
-    pool->background = background;
-    /* signals belong to the event loop thread: workers block them */
-    sigset_t all, old;
-    sigfillset(&all);
-    pthread_sigmask(SIG_BLOCK, &all, &old);
-    for (int i = 0; i < threads; i++) {
-        worker_arg *w = malloc(sizeof *w);
-        if (!w)
-            break;
-        *w = (worker_arg){pool, i};
-        if (pthread_create(&pool->threads[i], NULL, worker_main, w) != 0) {
-            free(w);
-            break;
-        }
-        pool->nthreads++;
-    }
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-    if (pool->nthreads == 0) {
-        ai_pool_stop(pool);
-        return NULL;
-    }
+    worker_pool_lock(pool->workers);
+    pool->nthreads = worker_pool_threads(pool->workers);
+    worker_pool_unlock(pool->workers);
     return pool;
 }
 
 void ai_pool_submit(ai_pool *pool, ai_job *job)
 {
-    pthread_mutex_lock(&pool->lock);
+    worker_pool_lock(pool->workers);
     lane *l = pool->turn;
     if (l) {
         while (l->key != job->lane && l->next != pool->turn)
@@ -238,38 +203,38 @@ void ai_pool_submit(ai_pool *pool, ai_job *job)
     if (!l) { /* out of memory: it comes back unsearched */
         atomic_store(&job->cancel, true);
         jq_push(&pool->done, &job->node);
-        pthread_mutex_unlock(&pool->lock);
+        worker_pool_unlock(pool->workers);
         pool->notify(pool->notify_arg);
         return;
     }
     jq_push(&l->jobs, &job->node);
     pool->queued++;
     hurry_running(pool);
-    pthread_cond_signal(&pool->wake);
-    pthread_mutex_unlock(&pool->lock);
+    worker_pool_signal(pool->workers);
+    worker_pool_unlock(pool->workers);
 }
 
 int ai_pool_queued(ai_pool *pool)
 {
-    pthread_mutex_lock(&pool->lock);
+    worker_pool_lock(pool->workers);
     int n = pool->queued;
-    pthread_mutex_unlock(&pool->lock);
+    worker_pool_unlock(pool->workers);
     return n;
 }
 
 int ai_pool_busy(ai_pool *pool)
 {
-    pthread_mutex_lock(&pool->lock);
+    worker_pool_lock(pool->workers);
     int n = pool->queued + pool->running;
-    pthread_mutex_unlock(&pool->lock);
+    worker_pool_unlock(pool->workers);
     return n;
 }
 
 job_queue ai_pool_take_done(ai_pool *pool)
 {
-    pthread_mutex_lock(&pool->lock);
+    worker_pool_lock(pool->workers);
     job_queue done = jq_take_all(&pool->done);
-    pthread_mutex_unlock(&pool->lock);
+    worker_pool_unlock(pool->workers);
     return done;
 }
 
@@ -279,19 +244,11 @@ void ai_pool_stop(ai_pool *pool)
 {
     if (!pool)
         return;
-    pthread_mutex_lock(&pool->lock);
-    pool->stopping = true;
-    pthread_cond_broadcast(&pool->wake);
-    pthread_mutex_unlock(&pool->lock);
-    for (int i = 0; i < pool->nthreads; i++)
-        pthread_join(pool->threads[i], NULL);
+    worker_pool_free(pool->workers);
     ai_job *job;
     while ((job = take_next(pool)))
         free_job(job);
     free_queue(&pool->done);
-    pthread_cond_destroy(&pool->wake);
-    pthread_mutex_destroy(&pool->lock);
-    free(pool->threads);
     free(pool->busy);
     free(pool);
 }

@@ -5,7 +5,7 @@
  * A finished game's decisions for one seat are judged by the judge
  * (src/ai/analysis.c: the `strong` search picks the best, then it and the
  * decision played are measured in pairs for the loss and its uncertainty)
- * on one background thread of their own, so that
+ * on one background worker of their own (worker_pool.h), so that
  * an analysis never holds up a computer player's move for long and several
  * requests cannot take every core. The first request queues the work and is
  * answered 202 with the progress; later ones get the progress until the
@@ -30,11 +30,9 @@
 #include "../../ai/analysis.h"
 #include "game.h"
 #include "json_state.h"
+#include "worker_pool.h"
 
 #include <inttypes.h>
-#include <pthread.h>
-#include <sched.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,15 +60,9 @@ typedef struct analysis_job {
 } analysis_job;
 
 struct analysis_queue {
-    pthread_mutex_t lock;
-    pthread_cond_t wake;
-    pthread_t thread;
-    bool running, stopping;
+    worker_pool *worker; /* one thread, in the background */
     long playouts; /* per decision (serve --judge-playouts): 6000 judges a 2-player game in ~10 s */
     analysis_job *jobs; /* every request in memory, the loop's list */
-    analysis_job *todo; /* the next one to run (worker side: first not done) */
-    void (*notify)(void *);
-    void *notify_arg;
 };
 
 static void on_judgement(const ai_judgement *j, void *ctx)
@@ -82,8 +74,11 @@ static void on_judgement(const ai_judgement *j, void *ctx)
     atomic_fetch_add(&job->judged, 1);
 }
 
-static void run_job(analysis_queue *aq, analysis_job *job)
+static void run(void *user, void *arg, int worker)
 {
+    (void)worker;
+    analysis_queue *aq = user;
+    analysis_job *job = arg;
     ai_analyser *a = ai_analyser_new();
     ai_judgement *out = malloc(sizeof *out * (size_t)(job->nmoves + 1));
     job->decisions = json_array();
@@ -116,35 +111,24 @@ static void run_job(analysis_queue *aq, analysis_job *job)
     job->decisions = NULL;
 }
 
-static void *worker_main(void *arg)
+/* The oldest request not made yet (the list is in the order to make them). */
+static void *take(void *user, int worker)
 {
-    analysis_queue *aq = arg;
-    /* only on a core nothing else wants: never before a computer's move */
-    struct sched_param idle = {0};
-    pthread_setschedparam(pthread_self(), SCHED_IDLE, &idle);
-    pthread_mutex_lock(&aq->lock);
-    for (;;) {
-        analysis_job *job = NULL;
-        for (analysis_job *j = aq->jobs; j && !job; j = j->next)
-            if (!j->done && !j->text && !j->failed)
-                job = j;
-        if (aq->stopping)
-            break;
-        if (!job) {
-            pthread_cond_wait(&aq->wake, &aq->lock);
-            continue;
+    (void)worker;
+    analysis_queue *aq = user;
+    for (analysis_job *j = aq->jobs; j; j = j->next)
+        if (!j->done && !j->text && !j->failed) {
+            j->running = true;
+            return j;
         }
-        job->running = true;
-        pthread_mutex_unlock(&aq->lock);
-        run_job(aq, job);
-        pthread_mutex_lock(&aq->lock);
-        job->done = true;
-        pthread_mutex_unlock(&aq->lock);
-        aq->notify(aq->notify_arg);
-        pthread_mutex_lock(&aq->lock);
-    }
-    pthread_mutex_unlock(&aq->lock);
     return NULL;
+}
+
+static void finish(void *user, void *arg, int worker)
+{
+    (void)user, (void)worker;
+    analysis_job *job = arg;
+    job->done = true;
 }
 
 uint64_t analysis_seed(uint64_t game_seed, int seat)
@@ -161,19 +145,11 @@ analysis_queue *analysis_start(long playouts, void (*notify)(void *), void *arg)
     analysis_queue *aq = calloc(1, sizeof *aq);
     if (!aq)
         return NULL;
-    pthread_mutex_init(&aq->lock, NULL);
-    pthread_cond_init(&aq->wake, NULL);
     aq->playouts = playouts;
-    aq->notify = notify;
-    aq->notify_arg = arg;
-    aq->stopping = false;
-    sigset_t all, old;
-    sigfillset(&all);
-    pthread_sigmask(SIG_BLOCK, &all, &old); /* signals are the event loop's */
-    aq->running = pthread_create(&aq->thread, NULL, worker_main, aq) == 0;
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-    if (!aq->running) {
-        analysis_stop(aq);
+    worker_ops ops = {take, run, finish, notify, arg};
+    aq->worker = worker_pool_start(1, true, &ops, aq);
+    if (!aq->worker) {
+        free(aq);
         return NULL;
     }
     return aq;
@@ -191,24 +167,16 @@ void analysis_stop(analysis_queue *aq)
 {
     if (!aq)
         return;
-    if (!aq->running)
-        goto free_it;
-    pthread_mutex_lock(&aq->lock);
-    aq->stopping = true;
+    worker_pool_lock(aq->worker);
     for (analysis_job *j = aq->jobs; j; j = j->next)
         atomic_store(&j->cancel, true);
-    pthread_cond_broadcast(&aq->wake);
-    pthread_mutex_unlock(&aq->lock);
-    pthread_join(aq->thread, NULL);
-    aq->running = false;
-free_it:
+    worker_pool_unlock(aq->worker);
+    worker_pool_free(aq->worker);
     while (aq->jobs) {
         analysis_job *next = aq->jobs->next;
         job_free(aq->jobs);
         aq->jobs = next;
     }
-    pthread_cond_destroy(&aq->wake);
-    pthread_mutex_destroy(&aq->lock);
     free(aq);
 }
 
@@ -217,10 +185,10 @@ int analysis_waiting(analysis_queue *aq)
     if (!aq)
         return 0;
     int n = 0;
-    pthread_mutex_lock(&aq->lock);
+    worker_pool_lock(aq->worker);
     for (analysis_job *j = aq->jobs; j; j = j->next)
         n += !j->done;
-    pthread_mutex_unlock(&aq->lock);
+    worker_pool_unlock(aq->worker);
     return n;
 }
 
@@ -248,7 +216,7 @@ void analysis_collect(service *svc)
     if (!aq)
         return;
     analysis_job **p = &aq->jobs;
-    pthread_mutex_lock(&aq->lock);
+    worker_pool_lock(aq->worker);
     while (*p) {
         analysis_job *job = *p;
         if (job->done && job->failed) {
@@ -263,7 +231,7 @@ void analysis_collect(service *svc)
         }
         p = &job->next;
     }
-    pthread_mutex_unlock(&aq->lock);
+    worker_pool_unlock(aq->worker);
 }
 
 void analysis_written(service *svc, store_write *w)
@@ -271,7 +239,7 @@ void analysis_written(service *svc, store_write *w)
     analysis_queue *aq = svc->analyses;
     if (!aq)
         return;
-    pthread_mutex_lock(&aq->lock);
+    worker_pool_lock(aq->worker);
     for (analysis_job **p = &aq->jobs; *p; p = &(*p)->next) {
         analysis_job *job = *p;
         if (job->seat == w->seat && strcmp(job->game_id, w->game_id) == 0 && job->done) {
@@ -285,7 +253,7 @@ void analysis_written(service *svc, store_write *w)
             break;
         }
     }
-    pthread_mutex_unlock(&aq->lock);
+    worker_pool_unlock(aq->worker);
 }
 
 /* The game's start and every decision, from the store (as lobby.c loads a
@@ -362,9 +330,9 @@ int analysis_request(game *gm, int seat, const creator *by, char **text, json_t 
     if (seat < 0 || seat >= gm->g.players)
         return fail(err, 400, "bad_message", "seat must be one of the game's seats");
     analysis_queue *aq = gm->svc->analyses;
-    if (!aq || !aq->running)
+    if (!aq)
         return fail(err, 503, "unavailable", "this server does not analyse games");
-    pthread_mutex_lock(&aq->lock);
+    worker_pool_lock(aq->worker);
     analysis_job *job = find_job(aq, gm->id, seat);
     int rc = 0;
     if (job && job->text)
@@ -372,7 +340,7 @@ int analysis_request(game *gm, int seat, const creator *by, char **text, json_t 
     else if (job)
         *progress = json_pack("{s:s,s:i,s:i}", "status", "working", "judged",
                               atomic_load(&job->judged), "total", job->total);
-    pthread_mutex_unlock(&aq->lock);
+    worker_pool_unlock(aq->worker);
     if (job)
         return *text || *progress ? 0 : fail(err, 500, "internal", "out of memory");
     if ((rc = store_get_analysis(gm->svc->db, gm->id, seat, text)) < 0)
@@ -414,7 +382,7 @@ int analysis_request(game *gm, int seat, const creator *by, char **text, json_t 
         return -1;
     }
     *progress = json_pack("{s:s,s:i,s:i}", "status", "working", "judged", 0, "total", job->total);
-    pthread_mutex_lock(&aq->lock);
+    worker_pool_lock(aq->worker);
     /* first come, first analysed; a player's own game before the others'
      * that wait */
     analysis_job **at = &aq->jobs;
@@ -422,7 +390,7 @@ int analysis_request(game *gm, int seat, const creator *by, char **text, json_t 
         at = &(*at)->next;
     job->next = *at;
     *at = job;
-    pthread_cond_signal(&aq->wake);
-    pthread_mutex_unlock(&aq->lock);
+    worker_pool_signal(aq->worker);
+    worker_pool_unlock(aq->worker);
     return 0;
 }
