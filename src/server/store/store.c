@@ -138,6 +138,50 @@ int store_unlock(store *s, int rc)
     return rc;
 }
 
+int store_unlock_result(store *s, int rc)
+{
+    return store_unlock(s, rc < 0 ? -1 : 0) == 0 ? rc : -1;
+}
+
+int store_read_row(store *s, sql_stmt *st, store_row_reader read, void *out, const char *what)
+{
+    int rc = step(s, st);
+    if (rc == SQL_ROW)
+        read(s, st, out);
+    reset(s, st);
+    return rc == SQL_ROW ? 0 : rc == SQL_DONE ? 1 : store_fail(s, what);
+}
+
+int store_read_rows(store *s, sql_stmt *st, size_t size, store_row_reader read, void **list, int *n,
+                    const char *what)
+{
+    char *items = NULL;
+    int count = 0, cap = 0, rc;
+    while ((rc = step(s, st)) == SQL_ROW) {
+        if (count == cap) {
+            cap = cap ? 2 * cap : 16;
+            char *grown = realloc(items, (size_t)cap * size);
+            if (!grown)
+                break;
+            items = grown;
+        }
+        read(s, st, items + (size_t)count++ * size);
+    }
+    if (rc == SQL_ERROR)
+        store_fail(s, what);
+    else if (rc == SQL_ROW)
+        snprintf(s->error, sizeof s->error, "%s: out of memory", what);
+    reset(s, st);
+    if (rc != SQL_DONE) {
+        free(items);
+        items = NULL;
+        count = 0;
+    }
+    *list = items;
+    *n = count;
+    return rc == SQL_DONE ? 0 : -1;
+}
+
 int store_fail(store *s, const char *what)
 {
     snprintf(s->error, sizeof s->error, "%s: %s", what, s->drv->error(s->c));

@@ -160,6 +160,21 @@ void store_lock(store *s);
 int store_unlock(store *s, int rc);
 /* Sets the error from the driver's with `what` first; returns -1. */
 int store_fail(store *s, const char *what);
+/* store_unlock of a result 0, 1 (none, not changed) or -1: the error is
+ * kept for -1 only; returns the result, or -1 when unlocking failed. */
+int store_unlock_result(store *s, int rc);
+/* Fills one item from the statement's current row. */
+typedef void (*store_row_reader)(store *s, sql_stmt *st, void *item);
+/* Steps a statement (its arguments bound) that gives at most one row: 0
+ * with the row read into out, 1 when there is none, -1 on error (`what`
+ * first); resets it. */
+int store_read_row(store *s, sql_stmt *st, store_row_reader read, void *out, const char *what);
+/* Reads every row into a grown array of `size`-byte items: 0 with *list
+ * (malloc'd, NULL when none; the caller frees it) and *n, or -1 on error or
+ * out of memory (`what` first); resets it. A caller hands the items to its
+ * callback after store_unlock, so that the callback may use the store. */
+int store_read_rows(store *s, sql_stmt *st, size_t size, store_row_reader read, void **list, int *n,
+                    const char *what);
 /* Runs a statement to completion and resets it; -1 on error. */
 int store_step_done(store *s, sql_stmt *st, const char *what);
 int store_begin(store *s);

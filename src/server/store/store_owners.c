@@ -151,7 +151,7 @@ int store_lease_take(store *s, const char *game_id, const char *instance, int64_
 {
     store_lock(s);
     int rc = lease_take(s, game_id, instance, now_ms, until_ms, holder);
-    return store_unlock(s, rc < 0 ? -1 : 0) == 0 ? rc : -1;
+    return store_unlock_result(s, rc);
 }
 
 static int renew(store *s, const char *instance, int64_t now_ms, int64_t until_ms, int64_t *held)
@@ -183,38 +183,27 @@ int store_leases_renew(store *s, const char *instance, int64_t now_ms, int64_t u
     return store_unlock(s, renew(s, instance, now_ms, until_ms, held));
 }
 
+typedef struct {
+    char id[24]; /* as stored_game's */
+} listed_id;
+
+static void read_id(store *s, sql_stmt *st, void *item)
+{
+    store_copy_column(s, st, 0, ((listed_id *)item)->id, sizeof((listed_id *)item)->id);
+}
+
 /* Calls fn for each id a bound statement lists (read first, then called,
  * so that fn may use the store). */
 static int each_id(store *s, sql_stmt *st, const char *what, int (*fn)(const char *id, void *arg),
                    void *arg)
 {
-    char **ids = NULL;
-    int n = 0, cap = 0, rc;
-    while ((rc = step(s, st)) == SQL_ROW) {
-        if (n == cap) {
-            cap = cap ? 2 * cap : 32;
-            char **grown = realloc(ids, (size_t)cap * sizeof *ids);
-            if (!grown)
-                break;
-            ids = grown;
-        }
-        const char *t = col_text(s, st, 0);
-        if (!(ids[n] = strdup(t ? t : "")))
-            break;
-        n++;
-    }
-    int out = rc == SQL_DONE ? 0 : -1;
-    if (rc == SQL_ERROR)
-        store_fail(s, what);
-    else if (rc == SQL_ROW)
-        snprintf(s->error, sizeof s->error, "%s: out of memory", what);
-    reset(s, st);
-    out = store_unlock(s, out);
-    for (int i = 0; i < n; i++) {
-        if (out == 0 && fn(ids[i], arg))
+    listed_id *ids;
+    int n;
+    int out =
+        store_unlock(s, store_read_rows(s, st, sizeof *ids, read_id, (void **)&ids, &n, what));
+    for (int i = 0; i < n && out == 0; i++)
+        if (fn(ids[i].id, arg))
             out = -1;
-        free(ids[i]);
-    }
     free(ids);
     return out;
 }
@@ -307,7 +296,7 @@ int store_get_entry(store *s, const char *id, char **entry)
         out = store_fail(s, "reading a lobby entry");
     }
     reset(s, st);
-    return store_unlock(s, out < 0 ? -1 : 0) == 0 ? out : -1;
+    return store_unlock_result(s, out);
 }
 
 /* --- where the servers are, the site's secrets --- */
@@ -336,7 +325,7 @@ int store_instance_address(store *s, const char *instance, char *out, size_t siz
         result = store_fail(s, "reading a server's address");
     }
     reset(s, st);
-    return store_unlock(s, result < 0 ? -1 : 0) == 0 ? result : -1;
+    return store_unlock_result(s, result);
 }
 
 int store_each_peer(store *s, int64_t since_ms,

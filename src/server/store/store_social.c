@@ -103,7 +103,7 @@ int store_follow(store *s, int64_t account_id, int64_t follows_id, int64_t at)
     bind_int(s, st, 2, follows_id);
     bind_int(s, st, 3, at);
     int rc = changed(s, st, "following a player");
-    return store_unlock(s, rc < 0 ? -1 : 0) == 0 ? rc : -1;
+    return store_unlock_result(s, rc);
 }
 
 int store_unfollow(store *s, int64_t account_id, int64_t follows_id)
@@ -113,36 +113,26 @@ int store_unfollow(store *s, int64_t account_id, int64_t follows_id)
     bind_int(s, st, 1, account_id);
     bind_int(s, st, 2, follows_id);
     int rc = changed(s, st, "unfollowing a player");
-    return store_unlock(s, rc < 0 ? -1 : 0) == 0 ? rc : -1;
+    return store_unlock_result(s, rc);
+}
+
+static void read_person(store *s, sql_stmt *st, void *item)
+{
+    stored_person *p = item;
+    memset(p, 0, sizeof *p);
+    p->id = col_int(s, st, 0);
+    store_copy_column(s, st, 1, p->name, sizeof p->name);
+    p->computer = col_int(s, st, 2) != 0;
+    p->seen_at = col_null(s, st, 3) ? 0 : col_int(s, st, 3);
 }
 
 static int each_person(store *s, sql_stmt *st, int (*fn)(const stored_person *p, void *arg),
                        void *arg, const char *what)
 {
-    stored_person *list = NULL;
-    int n = 0, cap = 0, rc;
-    while ((rc = step(s, st)) == SQL_ROW) {
-        if (n == cap) {
-            cap = cap ? 2 * cap : 16;
-            stored_person *grown = realloc(list, (size_t)cap * sizeof *grown);
-            if (!grown)
-                break;
-            list = grown;
-        }
-        stored_person *p = &list[n++];
-        memset(p, 0, sizeof *p);
-        p->id = col_int(s, st, 0);
-        store_copy_column(s, st, 1, p->name, sizeof p->name);
-        p->computer = col_int(s, st, 2) != 0;
-        p->seen_at = col_null(s, st, 3) ? 0 : col_int(s, st, 3);
-    }
-    int out = rc == SQL_DONE ? 0 : -1;
-    if (rc == SQL_ERROR)
-        store_fail(s, what);
-    else if (rc == SQL_ROW)
-        snprintf(s->error, sizeof s->error, "%s: out of memory", what);
-    reset(s, st);
-    out = store_unlock(s, out);
+    stored_person *list;
+    int n;
+    int out = store_unlock(
+        s, store_read_rows(s, st, sizeof *list, read_person, (void **)&list, &n, what));
     for (int i = 0; i < n && out == 0; i++)
         if (fn(&list[i], arg))
             break;
@@ -170,8 +160,9 @@ int store_search_players(store *s, const char *key_prefix, int max,
 
 /* --- challenges --- */
 
-static void read_challenge(store *s, sql_stmt *st, stored_challenge *c)
+static void read_challenge(store *s, sql_stmt *st, void *item)
 {
+    stored_challenge *c = item;
     memset(c, 0, sizeof *c);
     store_copy_column(s, st, 0, c->id, sizeof c->id);
     c->from_id = col_int(s, st, 1);
@@ -208,12 +199,8 @@ int store_challenge_get(store *s, const char *id, stored_challenge *out)
     store_lock(s);
     sql_stmt *st = s->so[SO_CHALLENGE_GET];
     bind_text(s, st, 1, id);
-    int rc = step(s, st);
-    if (rc == SQL_ROW)
-        read_challenge(s, st, out);
-    reset(s, st);
-    int result = rc == SQL_ROW ? 0 : rc == SQL_DONE ? 1 : store_fail(s, "reading a challenge");
-    return store_unlock(s, result < 0 ? -1 : 0) == 0 ? result : -1;
+    return store_unlock_result(s,
+                               store_read_row(s, st, read_challenge, out, "reading a challenge"));
 }
 
 int store_challenge_settle(store *s, const char *id, const char *from_status, const char *status,
@@ -227,7 +214,7 @@ int store_challenge_settle(store *s, const char *id, const char *from_status, co
     bind_text_or_null(s, st, 4, game_id);
     bind_text_or_null(s, st, 5, reason);
     int rc = changed(s, st, "settling a challenge");
-    return store_unlock(s, rc < 0 ? -1 : 0) == 0 ? rc : -1;
+    return store_unlock_result(s, rc);
 }
 
 int store_each_challenge(store *s, int64_t account_id, int64_t now_ms, int64_t settled_since_ms,
@@ -241,18 +228,10 @@ int store_each_challenge(store *s, int64_t account_id, int64_t now_ms, int64_t s
     st = s->so[SO_CHALLENGES_OF];
     bind_int(s, st, 1, account_id);
     bind_int(s, st, 2, settled_since_ms);
-    stored_challenge *list = NULL;
-    int n = 0, rc;
-    while ((rc = step(s, st)) == SQL_ROW) {
-        stored_challenge *grown = realloc(list, (size_t)(n + 1) * sizeof *grown);
-        if (!grown)
-            break;
-        list = grown;
-        read_challenge(s, st, &list[n++]);
-    }
-    int out = rc == SQL_DONE ? 0 : store_fail(s, "reading challenges");
-    reset(s, st);
-    out = store_unlock(s, out);
+    stored_challenge *list;
+    int n;
+    int out = store_unlock(s, store_read_rows(s, st, sizeof *list, read_challenge, (void **)&list,
+                                              &n, "reading challenges"));
     for (int i = 0; i < n && out == 0; i++)
         if (fn(&list[i], arg))
             break;
@@ -262,8 +241,9 @@ int store_each_challenge(store *s, int64_t account_id, int64_t now_ms, int64_t s
 
 /* --- seeks --- */
 
-static void read_seek(store *s, sql_stmt *st, stored_seek *k)
+static void read_seek(store *s, sql_stmt *st, void *item)
 {
+    stored_seek *k = item;
     memset(k, 0, sizeof *k);
     store_copy_column(s, st, 0, k->id, sizeof k->id);
     k->account_id = col_int(s, st, 1);
@@ -298,12 +278,7 @@ int store_seek_get(store *s, const char *id, stored_seek *out)
     store_lock(s);
     sql_stmt *st = s->so[SO_SEEK_GET];
     bind_text(s, st, 1, id);
-    int rc = step(s, st);
-    if (rc == SQL_ROW)
-        read_seek(s, st, out);
-    reset(s, st);
-    int result = rc == SQL_ROW ? 0 : rc == SQL_DONE ? 1 : store_fail(s, "reading a seek");
-    return store_unlock(s, result < 0 ? -1 : 0) == 0 ? result : -1;
+    return store_unlock_result(s, store_read_row(s, st, read_seek, out, "reading a seek"));
 }
 
 int store_seek_poll(store *s, const char *id, int64_t now_ms)
@@ -328,12 +303,7 @@ int store_seek_partner(store *s, const stored_seek *k, int window, int64_t alive
     bind_int(s, st, 6, k->rating - window);
     bind_int(s, st, 7, k->rating + window);
     bind_int(s, st, 8, alive_since_ms);
-    int rc = step(s, st);
-    if (rc == SQL_ROW)
-        read_seek(s, st, out);
-    reset(s, st);
-    int result = rc == SQL_ROW ? 0 : rc == SQL_DONE ? 1 : store_fail(s, "looking for a partner");
-    return store_unlock(s, result < 0 ? -1 : 0) == 0 ? result : -1;
+    return store_unlock_result(s, store_read_row(s, st, read_seek, out, "looking for a partner"));
 }
 
 int store_seek_match(store *s, const char *a, int seat_a, const char *b, int seat_b,
@@ -354,7 +324,7 @@ int store_seek_match(store *s, const char *a, int seat_a, const char *b, int sea
     }
     if (rc != 0) {
         store_rollback(s);
-        return store_unlock(s, rc < 0 ? -1 : 0) == 0 ? rc : -1;
+        return store_unlock_result(s, rc);
     }
     return store_unlock(s, store_commit(s) ? store_rollback(s) : 0);
 }
@@ -365,7 +335,19 @@ int store_seek_cancel(store *s, const char *id)
     sql_stmt *st = s->so[SO_SEEK_CANCEL];
     bind_text(s, st, 1, id);
     int rc = changed(s, st, "cancelling a seek");
-    return store_unlock(s, rc < 0 ? -1 : 0) == 0 ? rc : -1;
+    return store_unlock_result(s, rc);
+}
+
+typedef struct {
+    char id[24];
+    int seat;
+} open_seat;
+
+static void read_open_seat(store *s, sql_stmt *st, void *item)
+{
+    open_seat *o = item;
+    store_copy_column(s, st, 0, o->id, sizeof o->id);
+    o->seat = (int)col_int(s, st, 1);
 }
 
 int store_each_open_game_of(store *s, int64_t account_id, int max,
@@ -375,22 +357,10 @@ int store_each_open_game_of(store *s, int64_t account_id, int max,
     sql_stmt *st = s->so[SO_OPEN_GAMES_OF];
     bind_int(s, st, 1, account_id);
     bind_int(s, st, 2, max);
-    struct {
-        char id[24];
-        int seat;
-    } *list = NULL;
-    int n = 0, rc;
-    while ((rc = step(s, st)) == SQL_ROW) {
-        void *grown = realloc(list, (size_t)(n + 1) * sizeof *list);
-        if (!grown)
-            break;
-        list = grown;
-        store_copy_column(s, st, 0, list[n].id, sizeof list[n].id);
-        list[n++].seat = (int)col_int(s, st, 1);
-    }
-    int out = rc == SQL_DONE ? 0 : store_fail(s, "reading an account's games");
-    reset(s, st);
-    out = store_unlock(s, out);
+    open_seat *list;
+    int n;
+    int out = store_unlock(s, store_read_rows(s, st, sizeof *list, read_open_seat, (void **)&list,
+                                              &n, "reading an account's games"));
     for (int i = 0; i < n && out == 0; i++)
         if (fn(list[i].id, list[i].seat, arg))
             break;
