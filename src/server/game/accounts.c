@@ -32,10 +32,18 @@
  * no error message repeats the body (the JSON parser's messages quote the
  * input, so these endpoints use their own).
  */
+#include "accounts.h"
+#include "api.h"
 #include "auth.h"
+#include "budgets.h"
 #include "game.h"
 #include "levels.h"
+#include "lobby.h"
 #include "names.h"
+#include "owners.h"
+#include "pairing.h"
+#include "people.h"
+#include "play.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,6 +71,13 @@ typedef struct account_job {
     char session_hash[65]; /* the session the request came with */
     bool known;            /* login: the name is a person's account */
 } account_job;
+
+struct accounts {
+    account_job *pending_jobs; /* password jobs whose request waits */
+    double last_session_prune;
+};
+
+accounts *accounts_new(void) { return calloc(1, sizeof(accounts)); }
 
 /* --- login attempts --- */
 
@@ -126,14 +141,14 @@ static int submit(service *svc, api_answer *out, account_job *j, const char *ip,
         return api_reply_error(out, 429, "rate_limited",
                                "the server is busy checking passwords; try again in a moment");
     }
-    j->next = svc->pending_jobs;
-    svc->pending_jobs = j;
-    return 1;
+    j->next = svc->accounts->pending_jobs;
+    svc->accounts->pending_jobs = j;
+    return API_PENDING;
 }
 
 void accounts_abandon(service *svc, void *request)
 {
-    for (account_job *j = svc->pending_jobs; j; j = j->next)
+    for (account_job *j = svc->accounts->pending_jobs; j; j = j->next)
         if (j->request == request)
             j->request = NULL; /* a worker has it: freed when collected */
 }
@@ -635,7 +650,7 @@ void accounts_collect(service *svc)
     pw_job *pw;
     while ((pw = auth_next_done(&done))) {
         account_job *j = (account_job *)pw;
-        for (account_job **p = &svc->pending_jobs; *p; p = &(*p)->next)
+        for (account_job **p = &svc->accounts->pending_jobs; *p; p = &(*p)->next)
             if (*p == j) {
                 *p = j->next;
                 break;
@@ -798,7 +813,7 @@ int accounts_route(service *svc, const api_request *r, api_answer *out)
         return r->method == API_GET ? leaderboard(svc, r, out) : not_allowed(out);
     if (strncmp(path, "/players/", 9) == 0)
         return r->method == API_GET ? player(svc, out, path + 9) : not_allowed(out);
-    return -2;
+    return API_NOT_MINE;
 }
 
 /* --- start, stop, housekeeping --- */
@@ -839,16 +854,18 @@ int accounts_start(service *svc)
 
 void accounts_free(service *svc)
 {
-    auth_free(svc->auth, free_pw_job);
+    auth_free(svc->auth, free_pw_job); /* every pending job was one of the pool's */
     svc->auth = NULL;
-    svc->pending_jobs = NULL; /* each was a job of the pool, freed with it */
+    free(svc->accounts);
+    svc->accounts = NULL;
 }
 
 void accounts_housekeeping(service *svc, double now)
 {
-    if (now - svc->last_session_prune < SESSION_PRUNE_S && svc->last_session_prune > 0)
+    if (now - svc->accounts->last_session_prune < SESSION_PRUNE_S &&
+        svc->accounts->last_session_prune > 0)
         return;
-    svc->last_session_prune = now;
+    svc->accounts->last_session_prune = now;
     if (store_sessions_prune(svc->db, (int64_t)time(NULL)))
         service_log(svc, "forgetting expired sessions failed: %s", store_error(svc->db));
     budgets_housekeeping(svc);

@@ -27,9 +27,13 @@
  * The loop thread owns the request list; the worker touches only the job it
  * runs, and the progress counter, an atomic.
  */
+#include "analysis_jobs.h"
 #include "../../ai/analysis.h"
+#include "api.h"
+#include "budgets.h"
 #include "game.h"
 #include "json_state.h"
+#include "play.h"
 #include "worker_pool.h"
 
 #include <inttypes.h>
@@ -305,17 +309,9 @@ static analysis_job *find_job(analysis_queue *aq, const char *id, int seat)
     return NULL;
 }
 
-static int fail(api_error *err, int http, const char *code, const char *message)
-{
-    err->http = http;
-    err->code = code;
-    snprintf(err->message, sizeof err->message, "%s", message);
-    return -1;
-}
-
 static int busy(api_error *err, const char *message)
 {
-    fail(err, 503, "busy", message);
+    api_fail(err, 503, "busy", message);
     err->retry_after_s = 30;
     return -1;
 }
@@ -326,12 +322,12 @@ int analysis_request(game *gm, int seat, const creator *by, char **text, json_t 
     *text = NULL;
     *progress = NULL;
     if (gm->status != GAME_OVER)
-        return fail(err, 403, "forbidden", "the analysis is available once the game is over");
+        return api_fail(err, 403, "forbidden", "the analysis is available once the game is over");
     if (seat < 0 || seat >= gm->g.players)
-        return fail(err, 400, "bad_message", "seat must be one of the game's seats");
+        return api_fail(err, 400, "bad_message", "seat must be one of the game's seats");
     analysis_queue *aq = gm->svc->analyses;
     if (!aq)
-        return fail(err, 503, "unavailable", "this server does not analyse games");
+        return api_fail(err, 503, "unavailable", "this server does not analyse games");
     worker_pool_lock(aq->worker);
     analysis_job *job = find_job(aq, gm->id, seat);
     int rc = 0;
@@ -342,9 +338,9 @@ int analysis_request(game *gm, int seat, const creator *by, char **text, json_t 
                               atomic_load(&job->judged), "total", job->total);
     worker_pool_unlock(aq->worker);
     if (job)
-        return *text || *progress ? 0 : fail(err, 500, "internal", "out of memory");
+        return *text || *progress ? 0 : api_fail(err, 500, "internal", "out of memory");
     if ((rc = store_get_analysis(gm->svc->db, gm->id, seat, text)) < 0)
-        return fail(err, 500, "internal", "the stored analysis cannot be read");
+        return api_fail(err, 500, "internal", "the stored analysis cannot be read");
     if (rc == 0 && strstr(*text, "\"judge\":"))
         return 0;
     free(*text); /* none, or an earlier judge's: judged (again) */
@@ -365,14 +361,14 @@ int analysis_request(game *gm, int seat, const creator *by, char **text, json_t 
     double wait = 0;
     if (!budget_take(gm->svc, BUDGET_ANALYSES_IP, by->ip, 1, &wait) ||
         !budget_take_account(gm->svc, BUDGET_ANALYSES_ACCOUNT, by->account_id, &wait)) {
-        fail(err, 429, "rate_limited", "too many analyses asked for; ask again later");
+        api_fail(err, 429, "rate_limited", "too many analyses asked for; ask again later");
         err->reason = "analyses";
         err->retry_after_s = (int)wait + 1;
         return -1;
     }
     job = calloc(1, sizeof *job);
     if (!job)
-        return fail(err, 500, "internal", "out of memory");
+        return api_fail(err, 500, "internal", "out of memory");
     memcpy(job->game_id, gm->id, sizeof job->game_id);
     job->seat = seat;
     job->own = own;

@@ -10,8 +10,16 @@
  * and the analysis; accounts, sessions, players and the leaderboard are
  * accounts.c's.
  */
+#include "api.h"
+#include "accounts.h"
+#include "analysis_jobs.h"
 #include "game.h"
 #include "json_state.h"
+#include "lobby.h"
+#include "owners.h"
+#include "pairing.h"
+#include "people.h"
+#include "play.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,6 +53,15 @@ int api_reply_error(api_answer *a, int status, const char *code, const char *mes
 {
     return api_reply_json(a, status,
                           json_pack("{s:{s:s,s:s}}", "error", "code", code, "message", message));
+}
+
+int api_fail(api_error *err, int http, const char *code, const char *message)
+{
+    err->http = http;
+    err->code = code;
+    snprintf(err->message, sizeof err->message, "%s", message);
+    err->reason = NULL;
+    return -1;
 }
 
 int api_reply_fail(api_answer *a, const api_error *err)
@@ -275,11 +292,11 @@ int service_api(service *svc, const api_request *r, api_answer *out)
 {
     memset(out, 0, sizeof *out);
     int rc = people_route(svc, r, out);
-    if (rc == -2)
+    if (rc == API_NOT_MINE)
         rc = pairing_route(svc, r, out);
-    if (rc == -2)
+    if (rc == API_NOT_MINE)
         rc = accounts_route(svc, r, out);
-    if (rc != -2)
+    if (rc != API_NOT_MINE)
         return rc;
     if (strcmp(r->path, "/games") == 0) {
         if (r->method == API_GET)
@@ -290,7 +307,7 @@ int service_api(service *svc, const api_request *r, api_answer *out)
     }
     if (strncmp(r->path, "/games/", 7) == 0)
         return game_route(svc, r, out, r->path + 7);
-    return -2;
+    return API_NOT_MINE;
 }
 
 void service_api_abandon(service *svc, void *request) { accounts_abandon(svc, request); }

@@ -16,6 +16,7 @@
  * transport's table; behind nginx, limit_conn and limit_req count them for
  * the whole site) and messages per connection.
  */
+#include "budgets.h"
 #include "game.h"
 
 #include <stdio.h>
@@ -105,7 +106,7 @@ uint64_t lane_of_hash(const char *hex)
 uint64_t address_lane(const service *svc, const char *ip)
 {
     char hash[65];
-    hmac_sha256_hex(svc->site_key, ip, hash);
+    hmac_sha256_hex(service_site_key(svc), ip, hash);
     return lane_of_hash(hash);
 }
 

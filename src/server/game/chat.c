@@ -10,7 +10,10 @@
  * after each change (a game's 200 longest messages were 400 KB, written
  * out for every connection: reconnecting in a loop cost a core).
  */
+#include "chat.h"
 #include "game.h"
+#include "owners.h"
+#include "play.h"
 
 #include <stdio.h>
 #include <stdlib.h>

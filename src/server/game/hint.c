@@ -22,8 +22,13 @@
  * per asking address; an address and an account get so many hints a
  * window (budgets.c); a hint whose asker left is dropped, searched or not.
  */
+#include "hint.h"
+#include "accounts.h"
+#include "analysis_jobs.h"
+#include "budgets.h"
 #include "game.h"
 #include "json_state.h"
+#include "play.h"
 
 #include <stdio.h>
 #include <stdlib.h>

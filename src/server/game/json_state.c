@@ -7,9 +7,11 @@
  * for their own seat only.
  */
 #include "json_state.h"
-
 #include "../../engine/record.h"
+#include "clock.h"
 #include "game.h"
+#include "lobby.h"
+#include "play.h"
 
 #include <inttypes.h>
 #include <stdio.h>

@@ -13,8 +13,15 @@
  * Clients ask again (GET) to learn what became of their challenge or seek;
  * a seek nobody asks about for SEEK_ALIVE_S is no longer paired.
  */
+#include "pairing.h"
+#include "accounts.h"
+#include "api.h"
+#include "budgets.h"
+#include "clock.h"
 #include "game.h"
 #include "levels.h"
+#include "lobby.h"
+#include "play.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -429,7 +436,7 @@ int pairing_route(service *svc, const api_request *r, api_answer *out)
     bool challenge = strncmp(path, "/challenges/", 12) == 0, seeks = strcmp(path, "/seeks") == 0;
     bool seek = strncmp(path, "/seeks/", 7) == 0;
     if (!challenges && !mine && !challenge && !seeks && !seek)
-        return -2;
+        return API_NOT_MINE;
     stored_account me;
     if (!accounts_session_by_hash(svc, r->session_hash, &me))
         return fail(out, 401, "unauthorized", "log in first");

@@ -9,8 +9,13 @@
  * its stays open), written to the store at most once a SEEN_WRITE_S per
  * account, so every server of a site shows the same.
  */
+#include "people.h"
+#include "accounts.h"
+#include "api.h"
 #include "game.h"
+#include "lobby.h"
 #include "names.h"
+#include "play.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -170,7 +175,7 @@ int people_route(service *svc, const api_request *r, api_answer *out)
     bool games = strcmp(path, "/me/games") == 0, follows = strcmp(path, "/me/follows") == 0;
     bool one = strncmp(path, "/me/follows/", 12) == 0;
     if (!games && !follows && !one)
-        return -2;
+        return API_NOT_MINE;
     stored_account me;
     if (!accounts_session_by_hash(svc, r->session_hash, &me))
         return unauthorized(out);

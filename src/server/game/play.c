@@ -18,12 +18,19 @@
  * each distinct text made once (msg.h) and handed to the transport for
  * every viewer that gets it.
  */
+#include "play.h"
+#include "../../engine/record.h"
+#include "../base/msg.h"
+#include "accounts.h"
+#include "analysis_jobs.h"
+#include "chat.h"
+#include "clock.h"
 #include "game.h"
+#include "hint.h"
 #include "json_state.h"
 #include "levels.h"
-#include "msg.h"
-
-#include "../../engine/record.h"
+#include "lobby.h"
+#include "owners.h"
 
 #include <inttypes.h>
 #include <stdarg.h>

@@ -6,7 +6,7 @@
  * and ratings. It knows no libwebsockets and no SQL: the transport above it
  * (src/server/transport) hands it plain calls — a viewer opened, a message
  * text, an API request — and it answers through the hooks it was given; it
- * keeps its games through the store below it (src/server/store.h). Nothing
+ * keeps its games through the store below it (src/server/store/store.h). Nothing
  * of it is global: everything hangs off one `service`, which tests create
  * in-process (tests/server/game/test_service.c) with hooks of their own.
  *
@@ -19,8 +19,8 @@
 #ifndef AX_SERVER_GAME_SERVICE_H
 #define AX_SERVER_GAME_SERVICE_H
 
+#include "../base/msg.h"
 #include "../store/store.h"
-#include "msg.h"
 #include "secrets.h"
 
 #include <jansson.h>
@@ -173,11 +173,15 @@ typedef struct {
     bool relayed;  /* passed on by another server of the site: not passed on again */
 } api_request;
 
-/* Answers a request: 0 with the answer in *out, 1 when it waits for a
- * password worker (hooks.answer brings it), API_RELAY when its game is held
- * by another server of the site, reached at out->relay_to (the transport
- * passes the request on), -2 for a path that is not the API's. */
-#define API_RELAY 2
+/* What service_api, and each route of the API, did with a request. */
+enum {
+    API_ANSWERED, /* the answer is in *out */
+    API_PENDING,  /* it waits for a password worker: hooks.answer brings the answer */
+    API_RELAY,    /* its game is held by another server of the site, reached at
+                   * out->relay_to: the transport passes the request on */
+    API_NOT_MINE  /* a path that is not the API's (or not the route's) */
+};
+/* Answers a request (API_*). */
 int service_api(service *svc, const api_request *r, api_answer *out);
 /* A pending request's connection closed: its answer is not wanted. */
 void service_api_abandon(service *svc, void *request);

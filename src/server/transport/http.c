@@ -400,9 +400,9 @@ static int api_route(http_req *r, struct lws *wsi)
     OPENSSL_cleanse(auth, sizeof auth);
     if (rc == API_RELAY)
         return 0;
-    if (rc == -2)
+    if (rc == API_NOT_MINE)
         return reply_error(r, wsi, 404, "not_found", "no such endpoint");
-    if (rc == 1) {
+    if (rc == API_PENDING) {
         r->pending = true;
         return 0;
     }

@@ -11,7 +11,7 @@
 #ifndef AX_SERVER_RATELIMIT_H
 #define AX_SERVER_RATELIMIT_H
 
-#include "../game/bucket.h"
+#include "../base/bucket.h"
 
 #include <stdbool.h>
 

@@ -4,7 +4,7 @@
  * The loop is libuv's (epoll; lws joins it as a "foreign" loop through
  * Debian's evlib-uv plugin), so a wake-up costs what happened, not the
  * number of open connections as poll() did. One protocol serves both HTTP
- * (http_api.c) and WebSocket (play.c) on one port; its callback only
+ * (http.c) and WebSocket (ws.c) on one port; its callback only
  * dispatches. Around the loop: the store is opened and every unfinished
  * game resumed before the loop serves anyone; the AI workers wake the loop
  * with lws_cancel_service; a housekeeping timer evicts idle finished games
@@ -33,6 +33,7 @@
  */
 #include <uv.h> /* before libwebsockets.h (via transport.h): lws's libuv helpers need it */
 
+#include "../base/log.h"
 #include "transport.h"
 
 #include <arpa/inet.h>
@@ -66,9 +67,7 @@ void server_log(const char *fmt, ...)
         return;
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "axio serve: ");
-    vfprintf(stderr, fmt, ap);
-    fprintf(stderr, "\n");
+    log_line(fmt, ap);
     va_end(ap);
 }
 

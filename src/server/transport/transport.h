@@ -6,7 +6,7 @@
 #ifndef AX_SERVER_TRANSPORT_H
 #define AX_SERVER_TRANSPORT_H
 
-#include "../game/msg.h"
+#include "../base/msg.h"
 #include "../game/service.h"
 #include "ratelimit.h"
 #include "server.h"

@@ -132,15 +132,15 @@ static json_t *h_request(harness *h, int method, const char *path, const char *b
                      .request = h};
     api_answer a;
     int rc = service_api(h->svc, &r, &a);
-    if (rc == 1) { /* a password worker answers through hooks.answer */
+    if (rc == API_PENDING) { /* a password worker answers through hooks.answer */
         h->has_answer = false;
         while (!h->has_answer)
             assert_true(h_wait_wake(h));
         a = h->answered;
         memset(&h->answered, 0, sizeof h->answered);
-        rc = 0;
+        rc = API_ANSWERED;
     }
-    assert_int_equal(rc, 0);
+    assert_int_equal(rc, API_ANSWERED);
     *status = a.status;
     if (session_out && a.session == SESSION_SET)
         sha256_hex(a.session_token, session_out);
@@ -325,7 +325,13 @@ void table_clear(table *t)
         conn_clear(t->spectator);
 }
 
-game *game_of(table *t) { return lobby_find(t->h->svc, t->id); }
+game *h_held(service *svc, const char *id)
+{
+    game *gm;
+    return lobby_hold(svc, id, &gm, NULL) == HOLD_HERE ? gm : NULL;
+}
+
+game *game_of(table *t) { return h_held(t->h->svc, t->id); }
 
 int to_move(table *t) { return game_of(t)->g.to_move; }
 
