@@ -710,6 +710,9 @@ def main():
     ap.add_argument("--cluster", type=int, default=0, metavar="N",
                     help="with --axio: a site of N instances on PostgreSQL behind nginx "
                          "(tests/cluster/cluster.py; durable PostgreSQL)")
+    ap.add_argument("--no-fsync", action="store_true",
+                    help="with --cluster: PostgreSQL without fsync, so that the servers' own "
+                         "latency shows apart from the disk's")
     ap.add_argument("--server-arg", action="append", default=[],
                     help="an extra option for the server started with --axio (repeatable)")
     ap.add_argument("--window", type=float, default=10,
@@ -736,6 +739,8 @@ def main():
         ap.error("give --axio PATH (start a server) or --url URL (use one)")
     if args.split and args.cluster < 2:
         ap.error("--split needs --cluster 2 or more")
+    if args.no_fsync and not args.cluster:
+        ap.error("--no-fsync goes with --cluster")
     proc = tmp = site = None
     args.server_pid = None
     if args.axio and args.cluster:
@@ -743,7 +748,7 @@ def main():
         sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
                                         "tests", "cluster"))
         from cluster import Site
-        site = Site(args.cluster, args=["--quiet", *args.server_arg], durable=True)
+        site = Site(args.cluster, args=["--quiet", *args.server_arg], durable=not args.no_fsync)
         host, port = "127.0.0.1", site.port
         args.instance_ports = [i.port for i in site.instances]
     elif args.axio:
