@@ -158,6 +158,12 @@ test('abort: a two-player game Bo resigns says "Bo resigned." (hu) and "You resi
     await ann.reload();
     await ann.waitForSelector('.end-dialog .end-reason');
     await ann.waitForFunction((want) => document.querySelector('.end-dialog .end-reason').textContent === want, M('hu', 'end.left.resign', { name: 'Bo' }));
+    // Logged in now, the card opened at once with the page offers no sign-up (the state
+    // may come before the page knows who is logged in).
+    await signUpHere(ann, srv.base, 'Ann', { lang: 'hu', hash: `#/game/${id}` });
+    await ann.waitForSelector('.end-dialog .end-reason');
+    await ann.waitForTimeout(500);
+    assert.equal(await ann.locator('.end-dialog .end-signup').count(), 0, 'no sign-up offer for an account');
     // While abortable, the question says aborting is possible instead.
     const cy = await newPage(browser, WIDE_DESKTOP);
     await createGame(cy, { variant: 'rota', players: 2, seats: ['human', 'ai:random'], name: 'Cy' }, srv.base);

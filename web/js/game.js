@@ -83,6 +83,12 @@ export class GameView {
     document.addEventListener('keydown', this.keyHandler);
   }
 
+  // Logged in (the session may be known only after the end card was made): no "Sign up
+  // to get a rating" for an account.
+  onSession(me) {
+    if (me) this.dialog?.querySelector('.end-signup')?.remove();
+  }
+
   // The dialog open over the game (the swap offer, a colour, a confirmation; the end card
   // docked beside the board): a guided game's floating tip makes way while one is open.
   get dialog() { return this.openDialog || null; }
