@@ -45,10 +45,17 @@ enum { HTTP_GET = 1, HTTP_POST, HTTP_HEAD, HTTP_DELETE, HTTP_OTHER };
 
 typedef struct relay relay;
 
+/* What a connection the service was handed (its `conn`) is: the first
+ * member of ws_conn and stream_conn. */
+enum { CONN_WS = 1, CONN_STREAM };
+
+typedef struct stream_conn stream_conn;
+
 typedef struct {
     int method;
-    bool pending; /* the service answers later (a password check) */
-    relay *relay; /* passed on to the game's holder, which answers */
+    bool pending;        /* the service answers later (a password check) */
+    relay *relay;        /* passed on to the game's holder, which answers */
+    stream_conn *stream; /* an answer that goes on (stream.c) */
     bool body_too_large;
     bool close_after; /* close the connection after the answer */
     bool routed;      /* answered already: lws may still deliver the body */
@@ -99,6 +106,7 @@ typedef struct {
 } queued;
 
 typedef struct ws_conn {
+    int kind; /* CONN_WS */
     struct lws *wsi;
     viewer *v;    /* the game service's side */
     relay *relay; /* passed on to the game's holder: its messages go there */
@@ -143,6 +151,22 @@ void ws_check_queues(double now);
 void ws_send(void *conn, msg *m);
 void ws_close(void *conn, int code);
 void ws_relay(void *conn, const char *address);
+
+/* --- streams: the Bot API's NDJSON answers (stream.c) --- */
+
+/* Answers 200 as a stream and opens the service's side of it; NULL (the
+ * connection closes) when either fails. */
+stream_conn *stream_start(struct lws *wsi, const api_stream *s, const char *ip);
+/* Answers 200 as a stream whose lines come from the game's holder (relay.c). */
+stream_conn *stream_start_relayed(struct lws *wsi);
+void stream_send(stream_conn *c, msg *m);
+/* The answer ends once what is queued is written. */
+void stream_end(stream_conn *c);
+/* An empty line to each stream silent for a while (the clock timer). */
+void stream_keepalive(double now);
+int stream_writeable(stream_conn *c);
+/* The connection closed: the service's side goes, and the stream. */
+void stream_closed(stream_conn *c);
 
 /* --- passing on to the game's holder (relay.c) --- */
 

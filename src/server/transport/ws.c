@@ -389,6 +389,7 @@ static int protocol_token(struct lws *wsi, char *out, size_t outlen)
 
 int ws_open(ws_conn *c, struct lws *wsi)
 {
+    c->kind = CONN_WS;
     c->wsi = wsi;
     msg_bucket_init(&c->rate);
     char uri[256] = "", token[128];
