@@ -6,6 +6,15 @@
  * at the first cell whose content differs from the half's symbol; empty,
  * pyramid, dead and off-area cells never equal a colour, so the walk needs no
  * bounds check.
+ *
+ * Nothing a decision needs is searched for: every change of a cell goes
+ * through ax_grid_put, which keeps the open pairs (bit sets per forward
+ * direction, with their counts) and the potentials (what a half of each
+ * colour would score on each empty cell) up to date. A symbol put on a cell
+ * changes only the potentials of the two empty cells that end the runs
+ * through it on each line, so a placement is scored by two look-ups and
+ * costs a few short walks. A random placement is the pick-th open pair,
+ * found by the counts, without a list.
  */
 #include "engine.h"
 
@@ -14,17 +23,9 @@
 
 static bool is_symbol(uint8_t content) { return content < AX_MAX_COLORS; }
 
-static bool near_untouched_field(const ax_game *g, int cell)
+static bool in_set(const uint64_t *set, int cell)
 {
-    int ndir = (g)->ndirs;
-    for (int f = 0; f < g->nfields; f++) {
-        if (g->fields_touched & (1u << f))
-            continue;
-        for (int d = 0; d < ndir; d++)
-            if (cell + g->dir_offset[d] == g->field_cell[f])
-                return true;
-    }
-    return false;
+    return (set[(unsigned)cell / 64] >> ((unsigned)cell % 64)) & 1;
 }
 
 /* Cell sets as bitsets over the grid: pairs of neighbouring empty cells are
@@ -54,8 +55,9 @@ static cellset shifted(const cellset *s, int shift)
 
 static void set_cell(cellset *s, int cell) { s->w[cell / 64] |= 1ULL << (cell % 64); }
 
-/* Cells next to a field that no tile touches yet. */
-static cellset near_untouched_fields(const ax_game *g)
+/* The cells next to a field that no tile touches yet, made from the
+ * fields and fields_touched. */
+static cellset fields_near(const ax_game *g)
 {
     cellset s = {{0}};
     for (int f = 0; f < g->nfields; f++) {
@@ -67,21 +69,31 @@ static cellset near_untouched_fields(const ax_game *g)
     return s;
 }
 
-/* Pairs in forward direction d; with `near`, only pairs touching it. */
-static cellset empty_pairs(const ax_game *g, int d, const cellset *near)
+void ax_grid_reset_fields(ax_game *g)
 {
-    const cellset *empty = (const cellset *)g->empty;
-    cellset partner = shifted(empty, g->dir_offset[d]);
-    cellset out;
-    if (near) {
-        cellset near_partner = shifted(near, g->dir_offset[d]);
-        for (int i = 0; i < AX_GRID_WORDS; i++)
-            out.w[i] = empty->w[i] & partner.w[i] & (near->w[i] | near_partner.w[i]);
-    } else {
-        for (int i = 0; i < AX_GRID_WORDS; i++)
-            out.w[i] = empty->w[i] & partner.w[i];
+    cellset s = fields_near(g);
+    memcpy(g->field_near, s.w, sizeof s.w);
+    g->field_near_touched = g->fields_touched;
+}
+
+/* The same, as kept in ax_game.field_near unless fields_touched was set
+ * since (by hand). */
+static cellset near_untouched_fields(const ax_game *g)
+{
+    if (g->field_near_touched != g->fields_touched)
+        return fields_near(g);
+    cellset s;
+    memcpy(s.w, g->field_near, sizeof s.w);
+    return s;
+}
+
+static bool near_untouched_field(const ax_game *g, int cell)
+{
+    if (g->field_near_touched != g->fields_touched) {
+        cellset s = fields_near(g);
+        return in_set(s.w, cell);
     }
-    return out;
+    return in_set(g->field_near, cell);
 }
 
 static int count_cells(const cellset *s)
@@ -97,6 +109,19 @@ static bool pair_touches_field(const ax_game *g, int i, int j)
     return near_untouched_field(g, i) || near_untouched_field(g, j);
 }
 
+/* The open pairs of forward direction d; with `near`, only those touching it. */
+static cellset open_pairs(const ax_game *g, int d, const cellset *near)
+{
+    cellset out;
+    memcpy(out.w, g->pairs[d], sizeof out.w);
+    if (near) {
+        cellset near_partner = shifted(near, g->dir_offset[d]);
+        for (int i = 0; i < AX_GRID_WORDS; i++)
+            out.w[i] &= near->w[i] | near_partner.w[i];
+    }
+    return out;
+}
+
 /* The first-tile rule binds when this is the seat's first tile and some
  * placement can touch an untouched field. `near` receives the cells next to
  * untouched fields. */
@@ -106,7 +131,7 @@ static bool first_tile_rule(const ax_game *g, cellset *near)
         return false;
     *near = near_untouched_fields(g);
     for (int d = 0; d < g->ndirs / 2; d++) {
-        cellset p = empty_pairs(g, d, near);
+        cellset p = open_pairs(g, d, near);
         if (count_cells(&p))
             return true;
     }
@@ -119,26 +144,19 @@ bool ax_grid_must_touch_field(const ax_game *g)
     return first_tile_rule(g, &near);
 }
 
-bool ax_grid_can_place(const ax_game *g)
-{
-    if (g->rack_n[g->to_move] == 0)
-        return false;
-    for (int d = 0; d < g->ndirs / 2; d++) {
-        cellset p = empty_pairs(g, d, NULL);
-        if (count_cells(&p))
-            return true;
-    }
-    return false;
-}
+bool ax_grid_can_place(const ax_game *g) { return g->rack_n[g->to_move] > 0 && g->npairs > 0; }
 
 /* The legal pairs of the seat to move, per forward direction. */
 static int legal_pairs(const ax_game *g, cellset pairs[3])
 {
     cellset near;
-    bool restricted = first_tile_rule(g, &near);
+    if (!first_tile_rule(g, &near)) {
+        memcpy(pairs, g->pairs, (size_t)(g->ndirs / 2) * sizeof pairs[0]);
+        return g->npairs;
+    }
     int n = 0;
     for (int d = 0; d < g->ndirs / 2; d++) {
-        pairs[d] = empty_pairs(g, d, restricted ? &near : NULL);
+        pairs[d] = open_pairs(g, d, &near);
         n += count_cells(&pairs[d]);
     }
     return n;
@@ -175,15 +193,6 @@ static int run_length(const ax_game *g, int cell, int step, int sym)
     for (int c = cell + step; g->cell[c] == sym; c += step)
         n++;
     return n;
-}
-
-/* Points of one half on `cell`, walking every direction but `skip_dir`. */
-static void score_half(const ax_game *g, int cell, int skip_dir, uint8_t points[])
-{
-    int sym = g->cell[cell], ndir = (g)->ndirs;
-    for (int d = 0; d < ndir; d++)
-        if (d != skip_dir)
-            points[sym] = (uint8_t)(points[sym] + run_length(g, cell, g->dir_offset[d], sym));
 }
 
 /* The lines a checked placement would score, walked on the board before it:
@@ -294,19 +303,168 @@ static int place_pyramids(ax_game *g, int seat, const int16_t placed[2], bool *a
     return bonus;
 }
 
+/* --- the state kept by ax_grid_put --- */
+
+static void count_pairs(ax_game *g)
+{
+    g->npairs = 0;
+    for (int d = 0; d < g->ndirs / 2; d++)
+        for (int w = 0; w < AX_GRID_WORDS; w++) {
+            g->pair_count[d][w] = (uint8_t)__builtin_popcountll(g->pairs[d][w]);
+            g->npairs = (uint16_t)(g->npairs + g->pair_count[d][w]);
+        }
+}
+
+/* The open pairs made again from the empty cells. */
+static void make_pairs(ax_game *g)
+{
+    const cellset *empty = (const cellset *)g->empty;
+    memset(g->pairs, 0, sizeof g->pairs);
+    for (int d = 0; d < g->ndirs / 2; d++) {
+        cellset partner = shifted(empty, g->dir_offset[d]);
+        for (int w = 0; w < AX_GRID_WORDS; w++)
+            g->pairs[d][w] = empty->w[w] & partner.w[w];
+    }
+    count_pairs(g);
+}
+
+void ax_grid_cell_potential(const ax_game *g, int cell, uint8_t pot[AX_MAX_COLORS])
+{
+    memset(pot, 0, AX_MAX_COLORS);
+    for (int d = 0; d < g->ndirs; d++) {
+        uint8_t sym = g->cell[cell + g->dir_offset[d]];
+        if (is_symbol(sym))
+            pot[sym] = (uint8_t)(pot[sym] + run_length(g, cell, g->dir_offset[d], sym));
+    }
+}
+
+/* Every potential made again from the board. */
+static void make_potentials(ax_game *g)
+{
+    memset(g->pot, 0, sizeof g->pot);
+    for (int w = 0; w < AX_GRID_WORDS; w++)
+        for (uint64_t bits = g->empty[w]; bits; bits &= bits - 1) {
+            int i = w * 64 + __builtin_ctzll(bits);
+            ax_grid_cell_potential(g, i, g->pot[i]);
+        }
+}
+
+/* Cell `cell`, empty until now, is taken: the pairs it starts and ends
+ * close (no branch: a pair may already be closed). */
+static void close_pairs(ax_game *g, int cell)
+{
+    for (int d = 0; d < g->ndirs / 2; d++) {
+        const unsigned ends[2] = {(unsigned)cell, (unsigned)(cell - g->dir_offset[d])};
+        for (int k = 0; k < 2; k++) {
+            unsigned i = ends[k], w = i / 64;
+            uint64_t open = (g->pairs[d][w] >> (i % 64)) & 1;
+            g->pairs[d][w] &= ~(open << (i % 64));
+            g->pair_count[d][w] = (uint8_t)(g->pair_count[d][w] - open);
+            g->npairs = (uint16_t)(g->npairs - open);
+        }
+    }
+}
+
+/* Symbol `sym` now lies on `cell`, empty until now. On each line through
+ * it, the run of `sym` it joins grows by the cell and the run beyond it:
+ * the two cells that end that run, when empty, gain those points. */
+static void add_symbol_potentials(ax_game *g, int cell, int sym)
+{
+    for (int d = 0; d < g->ndirs / 2; d++) {
+        int step = g->dir_offset[d];
+        int ahead = run_length(g, cell, step, sym), behind = run_length(g, cell, -step, sym);
+        int front = cell + (ahead + 1) * step, back = cell - (behind + 1) * step;
+        if (g->cell[front] == AX_EMPTY)
+            g->pot[front][sym] = (uint8_t)(g->pot[front][sym] + 1 + behind);
+        if (g->cell[back] == AX_EMPTY)
+            g->pot[back][sym] = (uint8_t)(g->pot[back][sym] + 1 + ahead);
+    }
+}
+
+/* A symbol on `cell` touches the fields next to it. */
+static void touch_fields(ax_game *g, int cell)
+{
+    if (g->field_near_touched != g->fields_touched)
+        ax_grid_reset_fields(g);
+    if (!in_set(g->field_near, cell))
+        return;
+    for (int f = 0; f < g->nfields; f++)
+        if (direction_between(g, cell, g->field_cell[f]) >= 0)
+            g->fields_touched |= (uint8_t)(1u << f);
+    ax_grid_reset_fields(g);
+}
+
+/* An empty cell taken by `content` (a symbol, a pyramid): every change a
+ * decision makes, and the quick path of ax_grid_put. */
+static void take_cell(ax_game *g, int cell, int content)
+{
+    unsigned c = (unsigned)cell;
+    g->cell[c] = (uint8_t)content;
+    g->empty[c / 64] &= ~(1ULL << (c % 64));
+    close_pairs(g, cell);
+    memset(g->pot[c], 0, sizeof g->pot[c]);
+    if (is_symbol((uint8_t)content)) {
+        add_symbol_potentials(g, cell, content);
+        touch_fields(g, cell);
+    }
+}
+
 void ax_grid_put(ax_game *g, int cell, int content)
 {
+    uint8_t was = g->cell[cell];
+    if (was == AX_EMPTY && content != AX_EMPTY) {
+        take_cell(g, cell, content);
+        return;
+    }
     g->cell[cell] = (uint8_t)content;
     uint64_t bit = 1ULL << (cell % 64);
     if (content == AX_EMPTY)
         g->empty[cell / 64] |= bit;
     else
         g->empty[cell / 64] &= ~bit;
-    if (!is_symbol((uint8_t)content))
-        return;
-    for (int f = 0; f < g->nfields; f++)
-        if (direction_between(g, cell, g->field_cell[f]) >= 0)
-            g->fields_touched |= (uint8_t)(1u << f);
+    if (was != content && (content == AX_EMPTY || is_symbol(was) || is_symbol((uint8_t)content))) {
+        /* a position built by hand: a cell emptied or a symbol changed */
+        make_pairs(g);
+        make_potentials(g);
+    }
+    if (is_symbol((uint8_t)content))
+        touch_fields(g, cell);
+}
+
+void ax_grid_reset_state(ax_game *g)
+{
+    make_pairs(g);
+    memset(g->pot, 0, sizeof g->pot);
+}
+
+bool ax_grid_state_consistent(const ax_game *g)
+{
+    /* the state made again from the cells, compared */
+    const cellset *empty = (const cellset *)g->empty;
+    int total = 0;
+    for (int d = 0; d < 3; d++)
+        for (int w = 0; w < AX_GRID_WORDS; w++) {
+            uint64_t want = 0;
+            if (d < g->ndirs / 2) {
+                cellset partner = shifted(empty, g->dir_offset[d]);
+                want = empty->w[w] & partner.w[w];
+            }
+            if (g->pairs[d][w] != want || g->pair_count[d][w] != __builtin_popcountll(want))
+                return false;
+            total += g->pair_count[d][w];
+        }
+    cellset near = fields_near(g);
+    if (total != g->npairs || (g->field_near_touched == g->fields_touched &&
+                               memcmp(near.w, g->field_near, sizeof near.w) != 0))
+        return false;
+    for (int i = 0; i < AX_GRID_CELLS; i++) {
+        uint8_t pot[8] = {0};
+        if (g->cell[i] == AX_EMPTY)
+            ax_grid_cell_potential(g, i, pot);
+        if (memcmp(pot, g->pot[i], sizeof pot) != 0)
+            return false;
+    }
+    return true;
 }
 
 int ax_grid_place(ax_game *g, const ax_move *m, bool *all_max, ax_events *out)
@@ -315,23 +473,23 @@ int ax_grid_place(ax_game *g, const ax_move *m, bool *all_max, ax_events *out)
     ax_tile tile = g->rack[seat][m->rack_index];
     /* Identical tiles are interchangeable: always take the first copy, so
      * the rack's order does not depend on which copy a player named. */
-    int index = 0;
+    int index = 0, n = g->rack_n[seat];
     while (!ax_tile_equal(g->rack[seat][index], tile))
         index++;
-    memmove(&g->rack[seat][index], &g->rack[seat][index + 1],
-            (size_t)(g->rack_n[seat] - index - 1) * sizeof(ax_tile));
+    for (; index + 1 < n; index++)
+        g->rack[seat][index] = g->rack[seat][index + 1];
     g->rack_n[seat]--;
     g->board_tiles[g->board_n++] = tile;
 
+    /* Each half scores the runs next to its cell but towards its partner,
+     * which is empty before the placement: its potential (rules 2.2 step 2). */
     const int16_t placed[2] = {m->cells[0], m->cells[1]};
-    ax_grid_put(g, placed[0], tile.sym[0]);
-    ax_grid_put(g, placed[1], tile.sym[1]);
-
-    int dir = direction_between(g, placed[0], placed[1]);
-    int back = (dir + (g)->ndirs / 2) % (g)->ndirs;
     uint8_t points[AX_MAX_COLORS] = {0};
-    score_half(g, placed[0], dir, points);
-    score_half(g, placed[1], back, points);
+    for (int k = 0; k < 2; k++)
+        if (is_symbol((uint8_t)tile.sym[k]))
+            points[tile.sym[k]] = (uint8_t)(points[tile.sym[k]] + g->pot[placed[k]][tile.sym[k]]);
+    take_cell(g, placed[0], tile.sym[0]);
+    take_cell(g, placed[1], tile.sym[1]);
 
     ax_unit_result res;
     ax_score_unit(g, seat, points, &res);
@@ -404,20 +562,31 @@ int ax_legal_pairs(const ax_game *g, uint64_t pairs[6][AX_GRID_WORDS])
 
 void ax_grid_random_move(const ax_game *g, ax_rng *rng, ax_move *m)
 {
-    cellset pairs[3];
-    int count = legal_pairs(g, pairs);
+    const uint64_t(*pairs)[AX_GRID_WORDS] = g->pairs;
+    const uint8_t(*counts)[AX_GRID_WORDS] = g->pair_count;
+    int count = g->npairs;
+    cellset restricted[3];
+    uint8_t restricted_counts[3][AX_GRID_WORDS];
+    cellset near;
+    if (first_tile_rule(g, &near)) { /* a first tile: the pairs next to a field */
+        count = legal_pairs(g, restricted);
+        for (int d = 0; d < g->ndirs / 2; d++)
+            for (int w = 0; w < AX_GRID_WORDS; w++)
+                restricted_counts[d][w] = (uint8_t)__builtin_popcountll(restricted[d].w[w]);
+        pairs = (const uint64_t(*)[AX_GRID_WORDS])restricted;
+        counts = (const uint8_t(*)[AX_GRID_WORDS])restricted_counts;
+    }
     assert(count > 0 && g->rack_n[g->to_move] > 0);
     int pick = (int)ax_rng_below(rng, (uint32_t)count);
     int rack_index = (int)ax_rng_below(rng, g->rack_n[g->to_move]);
     int flip = (int)ax_rng_below(rng, 2);
     for (int d = 0; d < g->ndirs / 2; d++)
         for (int w = 0; w < AX_GRID_WORDS; w++) {
-            int in_word = __builtin_popcountll(pairs[d].w[w]);
-            if (pick >= in_word) {
-                pick -= in_word;
+            if (pick >= counts[d][w]) {
+                pick -= counts[d][w];
                 continue;
             }
-            uint64_t bits = pairs[d].w[w];
+            uint64_t bits = pairs[d][w];
             while (pick-- > 0)
                 bits &= bits - 1;
             int i = w * 64 + __builtin_ctzll(bits), j = i + g->dir_offset[d];

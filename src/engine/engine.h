@@ -36,12 +36,25 @@ int ax_grid_moves(const ax_game *g, ax_move *moves, int max);
 /* The scoring lines of a checked placement (ax_preview_lines). */
 int ax_grid_lines(const ax_game *g, const ax_move *m, ax_line lines[AX_MAX_LINES]);
 void ax_grid_random_move(const ax_game *g, ax_rng *rng, ax_move *m);
+/* The points a half of each colour would score on empty cell `cell`, walked
+ * on the board (what ax_game.pot keeps). */
+void ax_grid_cell_potential(const ax_game *g, int cell, uint8_t pot[AX_MAX_COLORS]);
+/* Set-up: the open pairs made from the empty cells, every potential 0 (a
+ * board without symbols). */
+void ax_grid_reset_state(ax_game *g);
+/* Set-up: ax_game.field_near made from the fields and fields_touched. */
+void ax_grid_reset_fields(ax_game *g);
+/* Whether the open pairs and potentials are those the cells give. */
+bool ax_grid_state_consistent(const ax_game *g);
 
 /* board_rota.c: the ROTA display */
 void ax_rota_clear(ax_rota_board *b);
 /* Puts a tile (as placed) on a cell; keeps the frontier. */
 void ax_rota_put(ax_rota_board *b, int x, int y, ax_tile placed);
 bool ax_rota_is_frontier(const ax_rota_board *b, int x, int y);
+/* Whether the display's entries, frontier and the cells around each entry
+ * are those its hash finds. */
+bool ax_rota_board_consistent(const ax_rota_board *b);
 ax_error ax_rota_check(const ax_game *g, const ax_move *m);
 int ax_rota_place(ax_game *g, const ax_move *m, bool *all_max, ax_events *out);
 int ax_rota_moves(const ax_game *g, ax_move *moves, int max);

@@ -19,10 +19,12 @@ void ax_score_unit(ax_game *g, int seat, const uint8_t points[AX_MAX_COLORS], ax
     uint8_t *track = g->track[ax_track_owner(g, seat)];
     memset(res, 0, sizeof *res);
     for (int c = 0; c < g->ncolors; c++) {
+        if (points[c] == 0)
+            continue;
         int s = track[c], k = 0;
         while (k < g->nthresholds && g->threshold[k] <= s)
             k++;
-        if (k == g->nthresholds || points[c] == 0)
+        if (k == g->nthresholds)
             continue;
         int limit = g->threshold[k];
         int next = s + points[c];
