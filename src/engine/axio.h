@@ -145,8 +145,9 @@ typedef struct {
  * and sharing a side with a placed tile), has an entry, found by its
  * coordinates modulo 64 in cell_at (a display spans at most 60 cells, so no
  * two entries share a place there); the frontier is also kept as a list so
- * a legal cell is found in O(1). */
-#define AX_ROTA_ENTRIES 255 /* entries a display may have: ids fit cell_at */
+ * a legal cell is found in O(1). placed[AX_ROTA_ENTRIES] is no entry's: an
+ * empty tile, what a cell the display does not know reads as. */
+#define AX_ROTA_ENTRIES 255 /* entries a display may have: their ids + 1 fit cell_at */
 typedef struct {
     int16_t ncells, nfrontier;
     int16_t x[AX_ROTA_CELLS], y[AX_ROTA_CELLS];

@@ -162,6 +162,15 @@ static int legal_pairs(const ax_game *g, cellset pairs[3])
     return n;
 }
 
+/* Whether cells a and b of the grid are neighbours. */
+static bool neighbours(const ax_game *g, int a, int b)
+{
+    int diff = b - a;
+    if (diff == 1 || diff == -1 || diff == AX_GRID_SIDE || diff == -AX_GRID_SIDE)
+        return true;
+    return g->variant == AX_HEX && (diff == AX_GRID_SIDE - 1 || diff == 1 - AX_GRID_SIDE);
+}
+
 static int direction_between(const ax_game *g, int from, int to)
 {
     int ndir = (g)->ndirs;
@@ -178,9 +187,10 @@ ax_error ax_grid_check(const ax_game *g, const ax_move *m)
     for (int k = 0; k < 2; k++)
         if (m->cells[k] < 0 || m->cells[k] >= AX_GRID_CELLS || g->cell[m->cells[k]] != AX_EMPTY)
             return AX_ERR_CELL;
-    if (direction_between(g, m->cells[0], m->cells[1]) < 0)
+    if (!neighbours(g, m->cells[0], m->cells[1]))
         return AX_ERR_ADJACENT;
-    if (ax_grid_must_touch_field(g) && !pair_touches_field(g, m->cells[0], m->cells[1]))
+    bool first = g->placed_by[g->to_move] == 0 && !g->in_bonus;
+    if (first && ax_grid_must_touch_field(g) && !pair_touches_field(g, m->cells[0], m->cells[1]))
         return AX_ERR_FIRST_TILE;
     return AX_OK;
 }
@@ -349,29 +359,37 @@ static void make_potentials(ax_game *g)
         }
 }
 
-/* Cell `cell`, empty until now, is taken: the pairs it starts and ends
- * close (no branch: a pair may already be closed). */
-static void close_pairs(ax_game *g, int cell)
+/* The forward directions of each board as constants (geometry.c), so that
+ * the work of a taken cell unrolls. */
+static const int square_axes[2] = {1, AX_GRID_SIDE};
+static const int hex_axes[3] = {1, 1 - AX_GRID_SIDE, -AX_GRID_SIDE};
+
+/* Clears bit i of the pairs of direction d, which is set when `open`. */
+static inline void close_pair(ax_game *g, int d, unsigned i, unsigned open)
 {
-    for (int d = 0; d < g->ndirs / 2; d++) {
-        const unsigned ends[2] = {(unsigned)cell, (unsigned)(cell - g->dir_offset[d])};
-        for (int k = 0; k < 2; k++) {
-            unsigned i = ends[k], w = i / 64;
-            uint64_t open = (g->pairs[d][w] >> (i % 64)) & 1;
-            g->pairs[d][w] &= ~(open << (i % 64));
-            g->pair_count[d][w] = (uint8_t)(g->pair_count[d][w] - open);
-            g->npairs = (uint16_t)(g->npairs - open);
-        }
-    }
+    g->pairs[d][i / 64] &= ~(1ULL << (i % 64));
+    g->pair_count[d][i / 64] = (uint8_t)(g->pair_count[d][i / 64] - open);
+    g->npairs = (uint16_t)(g->npairs - open);
 }
 
-/* Symbol `sym` now lies on `cell`, empty until now. On each line through
- * it, the run of `sym` it joins grows by the cell and the run beyond it:
+/* Empty cell `cell` is taken: the pairs it starts and ends close, in each
+ * of the `naxes` forward directions `axes` (a pair was open when its other
+ * cell is empty). Then, when a symbol now lies there: on each line through
+ * it, the run of `sym` it joins grows by the cell and the run beyond it, and
  * the two cells that end that run, when empty, gain those points. */
-static void add_symbol_potentials(ax_game *g, int cell, int sym)
+static inline __attribute__((always_inline)) void take_cell_on(ax_game *g, int cell, int sym,
+                                                               int naxes, const int *axes)
 {
-    for (int d = 0; d < g->ndirs / 2; d++) {
-        int step = g->dir_offset[d];
+#pragma GCC unroll 3
+    for (int d = 0; d < naxes; d++) {
+        close_pair(g, d, (unsigned)cell, g->cell[cell + axes[d]] == AX_EMPTY);
+        close_pair(g, d, (unsigned)(cell - axes[d]), g->cell[cell - axes[d]] == AX_EMPTY);
+    }
+    if (!is_symbol((uint8_t)sym))
+        return;
+#pragma GCC unroll 3
+    for (int d = 0; d < naxes; d++) {
+        int step = axes[d];
         int ahead = run_length(g, cell, step, sym), behind = run_length(g, cell, -step, sym);
         int front = cell + (ahead + 1) * step, back = cell - (behind + 1) * step;
         if (g->cell[front] == AX_EMPTY)
@@ -401,12 +419,14 @@ static void take_cell(ax_game *g, int cell, int content)
     unsigned c = (unsigned)cell;
     g->cell[c] = (uint8_t)content;
     g->empty[c / 64] &= ~(1ULL << (c % 64));
-    close_pairs(g, cell);
     memset(g->pot[c], 0, sizeof g->pot[c]);
-    if (is_symbol((uint8_t)content)) {
-        add_symbol_potentials(g, cell, content);
+    if (g->variant == AX_HEX)
+        take_cell_on(g, cell, content, 3, hex_axes);
+    else
+        take_cell_on(g, cell, content, 2, square_axes);
+    if (is_symbol((uint8_t)content) &&
+        (g->field_near_touched != g->fields_touched || in_set(g->field_near, cell)))
         touch_fields(g, cell);
-    }
 }
 
 void ax_grid_put(ax_game *g, int cell, int content)
@@ -474,7 +494,7 @@ int ax_grid_place(ax_game *g, const ax_move *m, bool *all_max, ax_events *out)
     /* Identical tiles are interchangeable: always take the first copy, so
      * the rack's order does not depend on which copy a player named. */
     int index = 0, n = g->rack_n[seat];
-    while (!ax_tile_equal(g->rack[seat][index], tile))
+    while (!ax_same_tile(g->rack[seat][index], tile))
         index++;
     for (; index + 1 < n; index++)
         g->rack[seat][index] = g->rack[seat][index + 1];
@@ -560,26 +580,13 @@ int ax_legal_pairs(const ax_game *g, uint64_t pairs[6][AX_GRID_WORDS])
     return n;
 }
 
-void ax_grid_random_move(const ax_game *g, ax_rng *rng, ax_move *m)
+/* The pick-th of `count` pairs in `pairs` (per-word counts `counts`), in
+ * the order of directions, then cells, as a domino of rack tile
+ * `rack_index`, turned when `flip`. */
+static void pick_pair(const ax_game *g, const uint64_t (*pairs)[AX_GRID_WORDS],
+                      const uint8_t (*counts)[AX_GRID_WORDS], int pick, int rack_index, int flip,
+                      ax_move *m)
 {
-    const uint64_t(*pairs)[AX_GRID_WORDS] = g->pairs;
-    const uint8_t(*counts)[AX_GRID_WORDS] = g->pair_count;
-    int count = g->npairs;
-    cellset restricted[3];
-    uint8_t restricted_counts[3][AX_GRID_WORDS];
-    cellset near;
-    if (first_tile_rule(g, &near)) { /* a first tile: the pairs next to a field */
-        count = legal_pairs(g, restricted);
-        for (int d = 0; d < g->ndirs / 2; d++)
-            for (int w = 0; w < AX_GRID_WORDS; w++)
-                restricted_counts[d][w] = (uint8_t)__builtin_popcountll(restricted[d].w[w]);
-        pairs = (const uint64_t(*)[AX_GRID_WORDS])restricted;
-        counts = (const uint8_t(*)[AX_GRID_WORDS])restricted_counts;
-    }
-    assert(count > 0 && g->rack_n[g->to_move] > 0);
-    int pick = (int)ax_rng_below(rng, (uint32_t)count);
-    int rack_index = (int)ax_rng_below(rng, g->rack_n[g->to_move]);
-    int flip = (int)ax_rng_below(rng, 2);
     for (int d = 0; d < g->ndirs / 2; d++)
         for (int w = 0; w < AX_GRID_WORDS; w++) {
             if (pick >= counts[d][w]) {
@@ -593,4 +600,35 @@ void ax_grid_random_move(const ax_game *g, ax_rng *rng, ax_move *m)
             domino_move(m, rack_index, flip ? j : i, flip ? i : j);
             return;
         }
+}
+
+/* A first tile's random placement: among the pairs next to an untouched
+ * field, when there are any. */
+static void first_tile_random_move(const ax_game *g, ax_rng *rng, ax_move *m)
+{
+    cellset restricted[3];
+    uint8_t counts[3][AX_GRID_WORDS];
+    int count = legal_pairs(g, restricted);
+    for (int d = 0; d < g->ndirs / 2; d++)
+        for (int w = 0; w < AX_GRID_WORDS; w++)
+            counts[d][w] = (uint8_t)__builtin_popcountll(restricted[d].w[w]);
+    assert(count > 0 && g->rack_n[g->to_move] > 0);
+    int pick = (int)ax_rng_below_inline(rng, (uint32_t)count);
+    int rack_index = (int)ax_rng_below_inline(rng, g->rack_n[g->to_move]);
+    int flip = (int)ax_rng_below_inline(rng, 2);
+    pick_pair(g, (const uint64_t(*)[AX_GRID_WORDS])restricted,
+              (const uint8_t(*)[AX_GRID_WORDS])counts, pick, rack_index, flip, m);
+}
+
+void ax_grid_random_move(const ax_game *g, ax_rng *rng, ax_move *m)
+{
+    if (g->placed_by[g->to_move] == 0 && !g->in_bonus) {
+        first_tile_random_move(g, rng, m);
+        return;
+    }
+    assert(g->npairs > 0 && g->rack_n[g->to_move] > 0);
+    int pick = (int)ax_rng_below_inline(rng, g->npairs);
+    int rack_index = (int)ax_rng_below_inline(rng, g->rack_n[g->to_move]);
+    int flip = (int)ax_rng_below_inline(rng, 2);
+    pick_pair(g, g->pairs, g->pair_count, pick, rack_index, flip, m);
 }

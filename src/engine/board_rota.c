@@ -3,35 +3,42 @@
  *
  * Cells have no bounds. The display keeps an entry for every cell it
  * knows: placed tiles and the frontier (empty cells sharing a side with a
- * placed tile, the only legal places, also kept as a list). Four corners
- * meet at each vertex and form its circle; a placed corner scores one point
- * for each other corner of its circle showing its colour, and the placed
- * tile's empty corner scores as the colour its player names (wild).
+ * placed tile, the only legal places, also kept as a list, so that a
+ * placement neither searches for them nor lists them). Four corners meet at
+ * each vertex and form its circle; a placed corner scores one point for
+ * each other corner of its circle showing its colour, and the placed tile's
+ * empty corner scores as the colour its player names (wild).
  *
  * An entry is found by its coordinates modulo 64 (cell_at), one read. The
  * 60 tiles of a game span at most 60 cells in either direction (a display
  * grows by sides, and ax_position_read refuses a wider one), so the cells
- * within two of them, all a placement or a circle reads, never share a
- * place there: the eight cells around a frontier cell are read without
- * checking their coordinates.
+ * within two of them, all that a placement or a circle reads, never share
+ * a place there: the eight cells around a known cell are read without
+ * checking their coordinates. A cell with no entry reads as entry
+ * AX_ROTA_ENTRIES, whose tile is always empty, so a circle is read without
+ * a branch.
  */
 #include "engine.h"
 
 #include <assert.h>
 #include <string.h>
 
-#define AT_SIDE 64 /* cell_at is AT_SIDE x AT_SIDE */
+#define AT_SIDE 64              /* cell_at is AT_SIDE x AT_SIDE */
+#define NONE    AX_ROTA_ENTRIES /* the entry of a cell the display does not know */
 
 static unsigned at_index(int x, int y)
 {
     return ((unsigned)y % AT_SIDE) * AT_SIDE + (unsigned)x % AT_SIDE;
 }
 
+static const ax_tile empty_tile = {{AX_UNSET, AX_UNSET, AX_UNSET, AX_UNSET}};
+
 void ax_rota_clear(ax_rota_board *b)
 {
     b->ncells = 0;
     b->nfrontier = 0;
     memset(b->cell_at, 0, sizeof b->cell_at);
+    b->placed[NONE] = empty_tile;
 }
 
 /* The entry of any cell (x, y), or -1. */
@@ -52,6 +59,47 @@ static bool entry_placed(const ax_rota_board *b, int id)
 static const int around_dx[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
 static const int around_dy[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
 
+/* The sides of a cell, in the order a placement adds its new frontier
+ * cells, and their index among the eight around it. */
+static const int side_dx[4] = {1, 0, -1, 0}, side_dy[4] = {0, 1, 0, -1};
+static const int side_around[4] = {4, 6, 3, 1};
+
+/* The other three corners of the circle of each corner i of a cell, in
+ * the order of the cells around the vertex (row by row, the cell itself
+ * left out): which of the eight cells around, and which of its corners. */
+static const struct {
+    uint8_t around, corner;
+} circle_members[4][3] = {{{0, 2}, {1, 3}, {3, 1}},
+                          {{1, 2}, {2, 3}, {4, 0}},
+                          {{4, 3}, {6, 1}, {7, 0}},
+                          {{3, 2}, {5, 1}, {6, 0}}};
+
+/* The entries of the eight cells around (x, y), NONE where there is none:
+ * cells within the display's span, so their places in cell_at are theirs
+ * alone (uint8_t arithmetic: no entry, 0, reads as 255, NONE). */
+static void around_entries(const ax_rota_board *b, int x, int y, uint8_t around[8])
+{
+    for (int k = 0; k < 8; k++)
+        around[k] = (uint8_t)(b->cell_at[at_index(x + around_dx[k], y + around_dy[k])] - 1);
+}
+
+/* The same for any cell: each found by its coordinates. */
+static void around_found(const ax_rota_board *b, int x, int y, uint8_t around[8])
+{
+    for (int k = 0; k < 8; k++) {
+        int id = find(b, x + around_dx[k], y + around_dy[k]);
+        around[k] = (uint8_t)(id >= 0 ? id : NONE);
+    }
+}
+
+void ax_rota_around(const ax_rota_board *b, int id, int around[8])
+{
+    uint8_t ids[8];
+    around_entries(b, b->x[id], b->y[id], ids);
+    for (int k = 0; k < 8; k++)
+        around[k] = ids[k] == NONE ? -1 : ids[k];
+}
+
 /* Adds an empty frontier entry for (x, y), which must be unknown and
  * within the display's span (its place in cell_at free). */
 static int add_frontier(ax_rota_board *b, int x, int y)
@@ -60,7 +108,7 @@ static int add_frontier(ax_rota_board *b, int x, int y)
     int id = b->ncells++;
     b->x[id] = (int16_t)x;
     b->y[id] = (int16_t)y;
-    memset(b->placed[id].sym, AX_UNSET, 4);
+    b->placed[id] = empty_tile;
     b->frontier_pos[id] = b->nfrontier;
     b->frontier[b->nfrontier++] = (int16_t)id;
     b->cell_at[at_index(x, y)] = (uint8_t)(id + 1);
@@ -78,47 +126,24 @@ static void remove_frontier(ax_rota_board *b, int id)
     b->frontier_pos[id] = -1;
 }
 
-static const int side_dx[4] = {1, 0, -1, 0}, side_dy[4] = {0, 1, 0, -1};
-
-/* The entries of the eight cells around (x, y), row by row: cells within
- * the display's span, so their places in cell_at are theirs alone. */
-static void around_entries(const ax_rota_board *b, int x, int y, int around[8])
-{
-    for (int k = 0; k < 8; k++)
-        around[k] = b->cell_at[at_index(x + around_dx[k], y + around_dy[k])] - 1;
-}
-
-/* The same for any cell: each found by its coordinates. */
-static void around_found(const ax_rota_board *b, int x, int y, int around[8])
-{
-    for (int k = 0; k < 8; k++)
-        around[k] = find(b, x + around_dx[k], y + around_dy[k]);
-}
-
-void ax_rota_around(const ax_rota_board *b, int id, int around[8])
-{
-    around_entries(b, b->x[id], b->y[id], around);
-}
-
-/* The sides of a cell among the eight around it, in the order a placement
- * adds its new frontier cells: (1, 0) (0, 1) (-1, 0) (0, -1). */
-static const int side_around[4] = {4, 6, 3, 1};
-
-/* Puts a tile on entry id at (x, y), whose neighbours are around[]. */
-static void put_entry(ax_rota_board *b, int id, int x, int y, ax_tile placed, const int around[8])
+/* Puts a tile on entry id at (x, y), whose neighbours are around[]: the
+ * sides the display did not know join the frontier. */
+static void put_entry(ax_rota_board *b, int id, int x, int y, ax_tile placed,
+                      const uint8_t around[8])
 {
     remove_frontier(b, id);
     b->placed[id] = placed;
     for (int s = 0; s < 4; s++)
-        if (around[side_around[s]] < 0)
+        if (around[side_around[s]] == NONE)
             add_frontier(b, x + side_dx[s], y + side_dy[s]);
 }
 
 void ax_rota_put(ax_rota_board *b, int x, int y, ax_tile placed)
 {
-    int id = find(b, x, y), around[8];
+    int id = find(b, x, y);
     if (id < 0)
         id = add_frontier(b, x, y);
+    uint8_t around[8];
     around_entries(b, x, y, around);
     put_entry(b, id, x, y, placed, around);
 }
@@ -131,52 +156,33 @@ bool ax_rota_is_frontier(const ax_rota_board *b, int x, int y)
 
 bool ax_rota_board_consistent(const ax_rota_board *b)
 {
-    if (b->ncells < 0 || b->ncells > AX_ROTA_CELLS || b->nfrontier < 0 || b->nfrontier > b->ncells)
+    if (b->ncells < 0 || b->ncells > AX_ROTA_ENTRIES || b->nfrontier < 0 ||
+        b->nfrontier > b->ncells || !ax_tile_equal(b->placed[NONE], empty_tile))
+        return false;
+    int known = 0;
+    for (int i = 0; i < AT_SIDE * AT_SIDE; i++)
+        known += b->cell_at[i] != 0;
+    if (known != b->ncells)
         return false;
     for (int id = 0; id < b->ncells; id++) {
-        if (ax_rota_find(b, b->x[id], b->y[id]) != id)
+        if (find(b, b->x[id], b->y[id]) != id)
             return false;
         bool placed = entry_placed(b, id), frontier = b->frontier_pos[id] >= 0;
         if (placed == frontier || (frontier && (b->frontier_pos[id] >= b->nfrontier ||
                                                 b->frontier[b->frontier_pos[id]] != id)))
             return false;
         for (int s = 0; s < 4 && placed; s++) /* a placed tile's sides are known */
-            if (ax_rota_find(b, b->x[id] + side_dx[s], b->y[id] + side_dy[s]) < 0)
+            if (find(b, b->x[id] + side_dx[s], b->y[id] + side_dy[s]) < 0)
                 return false;
     }
     return true;
 }
 
-/* The other three corners of the circle of each corner i of a cell, in
- * the order of the cells around the vertex (row by row, the cell itself
- * left out): which cell around (AX_ROTA_AROUND index) and which of its
- * corners. */
-static const struct {
-    uint8_t around, corner;
-} circle_members[4][3] = {{{0, 2}, {1, 3}, {3, 1}},
-                          {{1, 2}, {2, 3}, {4, 0}},
-                          {{4, 3}, {6, 1}, {7, 0}},
-                          {{3, 2}, {5, 1}, {6, 0}}};
-
-/* The tiles on the entries around[] as placed; negative corners (no
- * colour) where there is none. */
-static void around_tiles(const ax_rota_board *b, const int around[8], ax_tile tiles[8])
+/* The corner `corner` of the tile on entry id: negative where empty, on
+ * an empty frontier cell or with no entry (NONE). */
+static int8_t corner_of(const ax_rota_board *b, uint8_t id, int corner)
 {
-    static const ax_tile none = {{AX_NO_COLOR, AX_NO_COLOR, AX_NO_COLOR, AX_NO_COLOR}};
-    for (int k = 0; k < 8; k++)
-        tiles[k] = around[k] >= 0 ? b->placed[around[k]] : none;
-}
-
-/* The other three corners of the circle of every corner of any cell (x, y). */
-static void cell_circles(const ax_rota_board *b, int x, int y, int8_t others[4][3])
-{
-    int around[8];
-    ax_tile tiles[8];
-    around_found(b, x, y, around);
-    around_tiles(b, around, tiles);
-    for (int i = 0; i < 4; i++)
-        for (int k = 0; k < 3; k++)
-            others[i][k] = tiles[circle_members[i][k].around].sym[circle_members[i][k].corner];
+    return b->placed[id].sym[corner];
 }
 
 /* The other three corners of the circle of corner `i` of entry id. */
@@ -184,8 +190,9 @@ static void corner_circle(const ax_rota_board *b, int id, int i, int8_t others[3
 {
     for (int k = 0; k < 3; k++) {
         int a = circle_members[i][k].around;
-        int n = b->cell_at[at_index(b->x[id] + around_dx[a], b->y[id] + around_dy[a])] - 1;
-        others[k] = n >= 0 ? b->placed[n].sym[circle_members[i][k].corner] : (int8_t)AX_NO_COLOR;
+        uint8_t n =
+            (uint8_t)(b->cell_at[at_index(b->x[id] + around_dx[a], b->y[id] + around_dy[a])] - 1);
+        others[k] = corner_of(b, n, circle_members[i][k].corner);
     }
 }
 
@@ -197,28 +204,50 @@ static int empty_corner(ax_tile t)
     return -1;
 }
 
-/* The points of each corner of a tile placed among the tiles around[]
- * (rules 3.3 step 2): the other corners of its circle that show its colour,
- * or the colour `wild` names for its empty corner (none: 0). */
-static void corner_points(ax_tile placed, const ax_tile around[8], int wild, int8_t color[4],
-                          uint8_t points[4])
+/* The other three corners of the circle of every corner of a cell with
+ * the entries around[] (circle_members, written out). */
+static void circles_of(const ax_rota_board *b, const uint8_t around[8], int8_t o[4][3])
 {
-    for (int i = 0; i < 4; i++)
-        color[i] = (int8_t)(placed.sym[i] == AX_NO_COLOR ? wild : placed.sym[i]);
-#define SAME(i, k)                                                                                 \
-    (around[circle_members[i][k].around].sym[circle_members[i][k].corner] == color[i])
-    for (int i = 0; i < 4; i++)
-        points[i] = (uint8_t)(color[i] >= 0 ? SAME(i, 0) + SAME(i, 1) + SAME(i, 2) : 0);
-#undef SAME
+#define AT(k, corner) b->placed[around[k]].sym[corner]
+    o[0][0] = AT(0, 2), o[0][1] = AT(1, 3), o[0][2] = AT(3, 1);
+    o[1][0] = AT(1, 2), o[1][1] = AT(2, 3), o[1][2] = AT(4, 0);
+    o[2][0] = AT(4, 3), o[2][1] = AT(6, 1), o[2][2] = AT(7, 0);
+    o[3][0] = AT(3, 2), o[3][1] = AT(5, 1), o[3][2] = AT(6, 0);
+#undef AT
 }
 
-/* The points of a tile turned `placed` on (x, y), by colour. */
-static void unit_points(const ax_tile around[8], ax_tile placed, int wild,
+/* The same for any cell (x, y). */
+static void cell_circles(const ax_rota_board *b, int x, int y, int8_t others[4][3])
+{
+    uint8_t around[8];
+    around_found(b, x, y, around);
+    circles_of(b, around, others);
+}
+
+/* The points of each corner of a tile turned `placed` among the entries
+ * around[] (rules 3.3 step 2): the other corners of its circle that show
+ * its colour, or the colour `wild` names for its empty corner (none: 0). */
+static void corner_points(const ax_rota_board *b, const uint8_t around[8], ax_tile placed, int wild,
+                          int8_t color[4], uint8_t points[4])
+{
+    int8_t o[4][3];
+    circles_of(b, around, o);
+#pragma GCC unroll 4
+    for (int i = 0; i < 4; i++) {
+        int c = placed.sym[i] == AX_NO_COLOR ? wild : placed.sym[i];
+        color[i] = (int8_t)c;
+        int same = (o[i][0] == c) + (o[i][1] == c) + (o[i][2] == c);
+        points[i] = (uint8_t)(c >= 0 ? same : 0);
+    }
+}
+
+/* The same by colour; whether the wild corner scored. */
+static void unit_points(const ax_rota_board *b, const uint8_t around[8], ax_tile placed, int wild,
                         uint8_t points[AX_MAX_COLORS], bool *wild_scored)
 {
     int8_t color[4];
     uint8_t corner[4];
-    corner_points(placed, around, wild, color, corner);
+    corner_points(b, around, placed, wild, color, corner);
     memset(points, 0, AX_MAX_COLORS);
     *wild_scored = false;
     for (int i = 0; i < 4; i++) {
@@ -233,22 +262,19 @@ static void unit_points(const ax_tile around[8], ax_tile placed, int wild,
 void ax_rota_points(const ax_game *g, ax_tile placed, int x, int y, int wild,
                     uint8_t points[AX_MAX_COLORS], bool *wild_scored)
 {
-    int around[8];
-    ax_tile tiles[8];
+    uint8_t around[8];
     around_found(&g->rota, x, y, around);
-    around_tiles(&g->rota, around, tiles);
-    unit_points(tiles, placed, wild, points, wild_scored);
+    unit_points(&g->rota, around, placed, wild, points, wild_scored);
 }
 
 int ax_rota_lines(const ax_game *g, const ax_move *m, ax_line lines[AX_MAX_LINES])
 {
-    ax_tile placed = ax_tile_rotate(g->rack[g->to_move][0], m->rotation), tiles[8];
-    int around[8];
-    around_entries(&g->rota, m->x, m->y, around);
-    around_tiles(&g->rota, around, tiles);
+    ax_tile placed = ax_tile_rotate(g->rack[g->to_move][0], m->rotation);
+    uint8_t around[8];
+    around_found(&g->rota, m->x, m->y, around);
     int8_t color[4];
     uint8_t corner[4];
-    corner_points(placed, tiles, m->wild, color, corner);
+    corner_points(&g->rota, around, placed, m->wild, color, corner);
     int n = 0;
     for (int i = 0; i < 4; i++)
         if (corner[i] > 0)
@@ -276,14 +302,11 @@ int ax_rota_place(ax_game *g, const ax_move *m, bool *all_max, ax_events *out)
     ax_tile tile = g->rack[seat][0];
     ax_tile placed = ax_tile_rotate(tile, m->rotation);
     int wild = empty_corner(placed) >= 0 ? m->wild : AX_NO_COLOR;
-    uint8_t points[AX_MAX_COLORS];
+    uint8_t points[AX_MAX_COLORS], around[8];
     bool wild_scored;
-    int id = find(&g->rota, m->x, m->y), around[8];
-    ax_tile tiles[8];
-    around_entries(&g->rota, m->x, m->y, around);
-    around_tiles(&g->rota, around, tiles);
-    unit_points(tiles, placed, wild, points, &wild_scored);
-    put_entry(&g->rota, id, m->x, m->y, placed, around);
+    around_entries(&g->rota, m->x, m->y, around); /* a frontier cell: within the span */
+    unit_points(&g->rota, around, placed, wild, points, &wild_scored);
+    put_entry(&g->rota, find(&g->rota, m->x, m->y), m->x, m->y, placed, around);
     g->rack_n[seat] = 0;
     g->board_tiles[g->board_n++] = tile;
 
@@ -380,8 +403,8 @@ int ax_rota_moves(const ax_game *g, ax_move *moves, int max)
 void ax_rota_random_move(const ax_game *g, ax_rng *rng, ax_move *m)
 {
     assert(g->rota.nfrontier > 0);
-    int id = g->rota.frontier[ax_rng_below(rng, (uint32_t)g->rota.nfrontier)];
-    int x = g->rota.x[id], y = g->rota.y[id], r = (int)ax_rng_below(rng, 4);
+    int id = g->rota.frontier[ax_rng_below_inline(rng, (uint32_t)g->rota.nfrontier)];
+    int x = g->rota.x[id], y = g->rota.y[id], r = (int)ax_rng_below_inline(rng, 4);
     int e = empty_corner(g->rack[g->to_move][0]);
     int8_t others[3], colors[3];
     int nw = 0;
@@ -389,5 +412,5 @@ void ax_rota_random_move(const ax_game *g, ax_rng *rng, ax_move *m)
         corner_circle(&g->rota, id, (e + r) & 3, others);
         nw = wild_options(others, colors);
     }
-    rota_move(m, x, y, r, nw ? colors[ax_rng_below(rng, (uint32_t)nw)] : AX_NO_COLOR);
+    rota_move(m, x, y, r, nw ? colors[ax_rng_below_inline(rng, (uint32_t)nw)] : AX_NO_COLOR);
 }

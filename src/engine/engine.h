@@ -8,6 +8,9 @@
 
 #include "axio.h"
 #include "geometry.h"
+#include "rng.h"
+
+#include <string.h>
 
 /* Result of scoring one unit (rules 1.1): colours that reached a threshold. */
 typedef struct {
@@ -23,7 +26,15 @@ typedef struct {
 void ax_score_unit(ax_game *g, int seat, const uint8_t points[AX_MAX_COLORS], ax_unit_result *res);
 /* Appends the `axio` events of a scored unit. */
 void ax_emit_axio(const ax_game *g, int seat, const ax_unit_result *res, ax_events *out);
-ax_event *ax_event_add(ax_events *out, int kind, int player);
+ax_event *ax_event_add_to(ax_events *out, int kind, int player);
+/* A new event of `kind` in out, or NULL when out is NULL (nobody records)
+ * or full. */
+static inline ax_event *ax_event_add(ax_events *out, int kind, int player)
+{
+    return out ? ax_event_add_to(out, kind, player) : NULL;
+}
+/* ax_tile_equal, inline. */
+static inline bool ax_same_tile(ax_tile a, ax_tile b) { return memcmp(a.sym, b.sym, 4) == 0; }
 
 /* board_grid.c: dominoes on the `square` and `hex` grids */
 bool ax_grid_must_touch_field(const ax_game *g);

@@ -40,14 +40,13 @@ void ax_score_unit(ax_game *g, int seat, const uint8_t points[AX_MAX_COLORS], ax
     }
     int max = ax_max_score(g);
     res->all_max = true;
-    for (int c = 0; c < g->ncolors; c++)
-        if (track[c] != max)
-            res->all_max = false;
+    for (int c = 0; c < g->ncolors && res->all_max; c++)
+        res->all_max = track[c] == max;
 }
 
-ax_event *ax_event_add(ax_events *out, int kind, int player)
+ax_event *ax_event_add_to(ax_events *out, int kind, int player)
 {
-    if (!out || out->n >= AX_MAX_EVENTS)
+    if (out->n >= AX_MAX_EVENTS)
         return NULL;
     ax_event *e = &out->ev[out->n++];
     memset(e, 0, sizeof *e);

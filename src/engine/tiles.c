@@ -90,7 +90,16 @@ bool ax_tile_equal(ax_tile a, ax_tile b) { return memcmp(a.sym, b.sym, 4) == 0; 
 ax_tile ax_tile_rotate(ax_tile t, int r)
 {
     ax_tile out;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* corner i is byte i: turned r, byte i - r moves to i, a rotation left */
+    uint32_t u;
+    unsigned bits = 8u * (unsigned)(r & 3);
+    memcpy(&u, t.sym, 4);
+    u = bits ? u << bits | u >> (32 - bits) : u;
+    memcpy(out.sym, &u, 4);
+#else
     for (int i = 0; i < 4; i++)
         out.sym[i] = t.sym[((i - r) % 4 + 4) % 4];
+#endif
     return out;
 }

@@ -117,7 +117,7 @@ ax_error ax_config_check(int variant, int players, int mode)
 void ax_shuffle(ax_rng *rng, ax_tile *tiles, int n)
 {
     for (int i = n - 1; i > 0; i--) {
-        int j = (int)ax_rng_below(rng, (uint32_t)i + 1);
+        int j = (int)ax_rng_below_inline(rng, (uint32_t)i + 1);
         ax_tile t = tiles[i];
         tiles[i] = tiles[j];
         tiles[j] = t;
@@ -186,7 +186,7 @@ static void deal_rota(ax_game *g, ax_events *out)
     ax_rota_clear(&g->rota);
     for (int k = 0; k < 4; k++) {
         ax_tile t = g->bag[--g->bag_n];
-        int rotation = (int)ax_rng_below(&g->rng, 4);
+        int rotation = (int)ax_rng_below_inline(&g->rng, 4);
         for (int i = 0; i < 4; i++)
             if (t.sym[i] == AX_NO_COLOR) /* placed corner c shows printed (c - r) */
                 rotation = (centre_corner[k] - i + 4) % 4;
@@ -461,7 +461,7 @@ void ax_random_move(const ax_game *g, ax_rng *rng, ax_move *m)
         memset(m, 0, sizeof *m);
         m->kind = AX_MOVE_SWAP;
         m->wild = AX_NO_COLOR;
-        m->accept = (uint8_t)ax_rng_below(rng, 2);
+        m->accept = (uint8_t)ax_rng_below_inline(rng, 2);
         return;
     }
     if (g->variant == AX_ROTA)
