@@ -198,7 +198,7 @@ typedef struct {
     uint8_t board_n; /* tiles on the board, in the order placed */
     ax_tile board_tiles[AX_MAX_TILES];
 
-    /* square / hex board */
+    /* square / hex board (from here to `rota`: ax_game_copy) */
     uint8_t cell[AX_GRID_CELLS];
     uint64_t empty[AX_GRID_WORDS]; /* bit i: cell i is AX_EMPTY */
     uint8_t nfields;
@@ -221,7 +221,7 @@ typedef struct {
     uint64_t pairs[3][AX_GRID_WORDS];
     uint8_t pot[AX_GRID_CELLS][8]; /* [AX_MAX_COLORS] padded to 8: one load tells it is 0 */
 
-    /* rota display */
+    /* rota display (the last member: ax_game_copy) */
     ax_rota_board rota;
 } ax_game;
 
@@ -308,6 +308,12 @@ int ax_max_score(const ax_game *g);
 int ax_sides(const ax_game *g);
 int ax_side_left(const ax_game *g, int side);
 
+/* Copies src into dst as far as a game of src's variant uses it (the
+ * other variant's board in dst stays as it was): dst then plays exactly as
+ * src. The quick copy of a search's scratch games (a whole ax_game is over
+ * 12 KB); keep or compare whole games by assignment. */
+void ax_game_copy(ax_game *dst, const ax_game *src);
+
 /* Re-checks the game's internal invariants (invariants.c); debug builds
  * assert it after every decision. */
 bool ax_game_consistent(const ax_game *g);
@@ -387,6 +393,12 @@ int ax_rota_find(const ax_rota_board *b, int x, int y);
  * frontier), row by row: (-1,-1) (0,-1) (1,-1) (-1,0) (1,0) (-1,1) (0,1)
  * (1,1); -1 where the display knows none. */
 void ax_rota_around(const ax_rota_board *b, int id, int around[8]);
+/* The circles of the corners of every frontier cell, in the frontier's
+ * order: circles[f][i] holds the other three corners of the circle of
+ * corner i (NW, NE, SE, SW) of cell frontier[f], negative where no colour
+ * (in the order ax_rota_wild_choices offers colours). One pass over the
+ * frontier, for a player's playout policy. */
+void ax_rota_frontier_circles(const ax_rota_board *b, int8_t (*circles)[4][3]);
 
 /* --- tiles (tiles.c) --- */
 

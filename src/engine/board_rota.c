@@ -79,8 +79,19 @@ static const struct {
  * alone (uint8_t arithmetic: no entry, 0, reads as 255, NONE). */
 static void around_entries(const ax_rota_board *b, int x, int y, uint8_t around[8])
 {
-    for (int k = 0; k < 8; k++)
-        around[k] = (uint8_t)(b->cell_at[at_index(x + around_dx[k], y + around_dy[k])] - 1);
+    unsigned row[3], col[3];
+    for (int k = 0; k < 3; k++) {
+        row[k] = ((unsigned)(y + k - 1) % AT_SIDE) * AT_SIDE;
+        col[k] = (unsigned)(x + k - 1) % AT_SIDE;
+    }
+    around[0] = (uint8_t)(b->cell_at[row[0] + col[0]] - 1);
+    around[1] = (uint8_t)(b->cell_at[row[0] + col[1]] - 1);
+    around[2] = (uint8_t)(b->cell_at[row[0] + col[2]] - 1);
+    around[3] = (uint8_t)(b->cell_at[row[1] + col[0]] - 1);
+    around[4] = (uint8_t)(b->cell_at[row[1] + col[2]] - 1);
+    around[5] = (uint8_t)(b->cell_at[row[2] + col[0]] - 1);
+    around[6] = (uint8_t)(b->cell_at[row[2] + col[1]] - 1);
+    around[7] = (uint8_t)(b->cell_at[row[2] + col[2]] - 1);
 }
 
 /* The same for any cell: each found by its coordinates. */
@@ -413,4 +424,14 @@ void ax_rota_random_move(const ax_game *g, ax_rng *rng, ax_move *m)
         nw = wild_options(others, colors);
     }
     rota_move(m, x, y, r, nw ? colors[ax_rng_below_inline(rng, (uint32_t)nw)] : AX_NO_COLOR);
+}
+
+void ax_rota_frontier_circles(const ax_rota_board *b, int8_t (*circles)[4][3])
+{
+    for (int f = 0; f < b->nfrontier; f++) {
+        int id = b->frontier[f];
+        uint8_t around[8];
+        around_entries(b, b->x[id], b->y[id], around); /* a frontier cell: within the span */
+        circles_of(b, around, circles[f]);
+    }
 }

@@ -15,6 +15,7 @@
 #include "engine.h"
 
 #include <assert.h>
+#include <stddef.h>
 #include <string.h>
 
 static const char *const variant_names[] = {"square", "rota", "hex"};
@@ -231,6 +232,16 @@ ax_error ax_game_init(ax_game *g, int variant, int players, int mode, uint64_t s
     }
     g->phase = AX_PHASE_PLACE;
     return AX_OK;
+}
+
+void ax_game_copy(ax_game *dst, const ax_game *src)
+{
+    if (src->variant == AX_ROTA) {
+        memcpy(dst, src, offsetof(ax_game, cell));
+        dst->rota = src->rota;
+    } else {
+        memcpy(dst, src, offsetof(ax_game, rota));
+    }
 }
 
 static bool can_place(const ax_game *g)
@@ -476,7 +487,8 @@ void ax_preview_move(const ax_game *g, const ax_move *m, ax_preview *out)
     out->legal = ax_check(g, m);
     if (out->legal || m->kind != AX_MOVE_PLACE)
         return;
-    ax_game copy = *g;
+    ax_game copy;
+    ax_game_copy(&copy, g);
     ax_events events;
     ax_apply(&copy, m, &events);
     for (int i = 0; i < events.n; i++) {
