@@ -100,7 +100,7 @@ static int count_cells(const cellset *s)
 {
     int n = 0;
     for (int i = 0; i < AX_GRID_WORDS; i++)
-        n += __builtin_popcountll(s->w[i]);
+        n += ax_popcount64(s->w[i]);
     return n;
 }
 
@@ -149,15 +149,17 @@ bool ax_grid_can_place(const ax_game *g) { return g->rack_n[g->to_move] > 0 && g
 /* The legal pairs of the seat to move, per forward direction. */
 static int legal_pairs(const ax_game *g, cellset pairs[3])
 {
-    cellset near;
-    if (!first_tile_rule(g, &near)) {
-        memcpy(pairs, g->pairs, (size_t)(g->ndirs / 2) * sizeof pairs[0]);
-        return g->npairs;
-    }
     int n = 0;
-    for (int d = 0; d < g->ndirs / 2; d++) {
-        pairs[d] = open_pairs(g, d, &near);
-        n += count_cells(&pairs[d]);
+    if (g->placed_by[g->to_move] == 0 && !g->in_bonus) { /* a first tile: next to a field */
+        cellset near = near_untouched_fields(g);
+        for (int d = 0; d < g->ndirs / 2; d++) {
+            pairs[d] = open_pairs(g, d, &near);
+            n += count_cells(&pairs[d]);
+        }
+    }
+    if (n == 0) { /* no first tile, or none can touch a field: any open pair */
+        memcpy(pairs, g->pairs, (size_t)(g->ndirs / 2) * sizeof pairs[0]);
+        n = g->npairs;
     }
     return n;
 }
@@ -190,7 +192,7 @@ ax_error ax_grid_check(const ax_game *g, const ax_move *m)
     if (!neighbours(g, m->cells[0], m->cells[1]))
         return AX_ERR_ADJACENT;
     bool first = g->placed_by[g->to_move] == 0 && !g->in_bonus;
-    if (first && ax_grid_must_touch_field(g) && !pair_touches_field(g, m->cells[0], m->cells[1]))
+    if (first && !pair_touches_field(g, m->cells[0], m->cells[1]) && ax_grid_must_touch_field(g))
         return AX_ERR_FIRST_TILE;
     return AX_OK;
 }
@@ -227,16 +229,19 @@ int ax_grid_lines(const ax_game *g, const ax_move *m, ax_line lines[AX_MAX_LINES
     return n;
 }
 
+/* Whether a cell's content leaves an empty neighbour open (not single):
+ * empty or dead, the two contents that differ in bit 1 only. */
+_Static_assert(AX_EMPTY == 8 && AX_DEAD == 10 && AX_PYRAMID == 9 && AX_OFF == 11,
+               "open(): empty and dead differ from the others");
+static bool open_content(uint8_t c) { return (c & ~2u) == AX_EMPTY; }
+
+/* square: an empty cell all of whose neighbours are tiles, fields,
+ * pyramids or off the area. */
 static bool is_single(const ax_game *g, int cell)
 {
-    if (g->cell[cell] != AX_EMPTY)
-        return false;
-    for (int d = 0; d < 4; d++) {
-        uint8_t n = g->cell[cell + g->dir_offset[d]];
-        if (!(is_symbol(n) || n == AX_PYRAMID || n == AX_OFF))
-            return false;
-    }
-    return true;
+    const uint8_t *c = g->cell + cell; /* every test made: no branch to mispredict */
+    return (c[0] == AX_EMPTY) & !open_content(c[1]) & !open_content(c[-1]) &
+           !open_content(c[AX_GRID_SIDE]) & !open_content(c[-AX_GRID_SIDE]);
 }
 
 /* Sets a pyramid on `cell`, moving the oldest one when all are used;
@@ -260,17 +265,19 @@ static int put_pyramid(ax_game *g, int cell)
 static int new_singles(const ax_game *g, const int16_t placed[2], int16_t singles[6])
 {
     int n = 0;
+    unsigned found = 0; /* bit 4k + d: the neighbour d of placed[k] is single */
     for (int k = 0; k < 2; k++)
-        for (int d = 0; d < 4; d++) {
-            int c = placed[k] + g->dir_offset[d];
-            if (!is_single(g, c))
-                continue;
-            bool seen = false;
-            for (int s = 0; s < n; s++)
-                seen |= singles[s] == c;
-            if (!seen)
-                singles[n++] = (int16_t)c;
-        }
+        for (int d = 0; d < 4; d++)
+            found |= (unsigned)is_single(g, placed[k] + g->dir_offset[d]) << (4 * k + d);
+    for (; found; found &= found - 1) { /* seldom any */
+        int k = __builtin_ctz(found) / 4, d = __builtin_ctz(found) % 4;
+        int c = placed[k] + g->dir_offset[d];
+        bool seen = false;
+        for (int s = 0; s < n; s++)
+            seen |= singles[s] == c;
+        if (!seen)
+            singles[n++] = (int16_t)c;
+    }
     for (int a = 1; a < n; a++) /* insertion sort: index order is row-major */
         for (int b = a; b > 0 && singles[b - 1] > singles[b]; b--) {
             int16_t t = singles[b];
@@ -320,7 +327,7 @@ static void count_pairs(ax_game *g)
     g->npairs = 0;
     for (int d = 0; d < g->ndirs / 2; d++)
         for (int w = 0; w < AX_GRID_WORDS; w++) {
-            g->pair_count[d][w] = (uint8_t)__builtin_popcountll(g->pairs[d][w]);
+            g->pair_count[d][w] = (uint8_t)ax_popcount64(g->pairs[d][w]);
             g->npairs = (uint16_t)(g->npairs + g->pair_count[d][w]);
         }
 }
@@ -392,10 +399,11 @@ static inline __attribute__((always_inline)) void take_cell_on(ax_game *g, int c
         int step = axes[d];
         int ahead = run_length(g, cell, step, sym), behind = run_length(g, cell, -step, sym);
         int front = cell + (ahead + 1) * step, back = cell - (behind + 1) * step;
-        if (g->cell[front] == AX_EMPTY)
-            g->pot[front][sym] = (uint8_t)(g->pot[front][sym] + 1 + behind);
-        if (g->cell[back] == AX_EMPTY)
-            g->pot[back][sym] = (uint8_t)(g->pot[back][sym] + 1 + ahead);
+        /* no branch: a cell that is not empty gains 0 (its potential stays 0) */
+        g->pot[front][sym] =
+            (uint8_t)(g->pot[front][sym] + (1 + behind) * (g->cell[front] == AX_EMPTY));
+        g->pot[back][sym] =
+            (uint8_t)(g->pot[back][sym] + (1 + ahead) * (g->cell[back] == AX_EMPTY));
     }
 }
 
@@ -407,8 +415,7 @@ static void touch_fields(ax_game *g, int cell)
     if (!in_set(g->field_near, cell))
         return;
     for (int f = 0; f < g->nfields; f++)
-        if (direction_between(g, cell, g->field_cell[f]) >= 0)
-            g->fields_touched |= (uint8_t)(1u << f);
+        g->fields_touched |= (uint8_t)(neighbours(g, cell, g->field_cell[f]) << f);
     ax_grid_reset_fields(g);
 }
 
@@ -469,7 +476,7 @@ bool ax_grid_state_consistent(const ax_game *g)
                 cellset partner = shifted(empty, g->dir_offset[d]);
                 want = empty->w[w] & partner.w[w];
             }
-            if (g->pairs[d][w] != want || g->pair_count[d][w] != __builtin_popcountll(want))
+            if (g->pairs[d][w] != want || g->pair_count[d][w] != ax_popcount64(want))
                 return false;
             total += g->pair_count[d][w];
         }
@@ -493,11 +500,16 @@ int ax_grid_place(ax_game *g, const ax_move *m, bool *all_max, ax_events *out)
     ax_tile tile = g->rack[seat][m->rack_index];
     /* Identical tiles are interchangeable: always take the first copy, so
      * the rack's order does not depend on which copy a player named. */
-    int index = 0, n = g->rack_n[seat];
-    while (!ax_same_tile(g->rack[seat][index], tile))
-        index++;
-    for (; index + 1 < n; index++)
-        g->rack[seat][index] = g->rack[seat][index + 1];
+    int index = AX_MAX_RACK, n = g->rack_n[seat];
+    for (int r = n - 1; r >= 0; r--) /* the first copy, no branch */
+        index = ax_same_tile(g->rack[seat][r], tile) ? r : index;
+    for (int r = 0; r + 1 < AX_MAX_RACK; r++) { /* the ones after it move up */
+        uint32_t here, next, move = 0u - (uint32_t)((r >= index) & (r + 1 < n));
+        memcpy(&here, g->rack[seat][r].sym, 4);
+        memcpy(&next, g->rack[seat][r + 1].sym, 4);
+        here = (here & ~move) | (next & move);
+        memcpy(g->rack[seat][r].sym, &here, 4);
+    }
     g->rack_n[seat]--;
     g->board_tiles[g->board_n++] = tile;
 
@@ -587,19 +599,22 @@ static void pick_pair(const ax_game *g, const uint64_t (*pairs)[AX_GRID_WORDS],
                       const uint8_t (*counts)[AX_GRID_WORDS], int pick, int rack_index, int flip,
                       ax_move *m)
 {
-    for (int d = 0; d < g->ndirs / 2; d++)
-        for (int w = 0; w < AX_GRID_WORDS; w++) {
-            if (pick >= counts[d][w]) {
-                pick -= counts[d][w];
-                continue;
-            }
-            uint64_t bits = pairs[d][w];
-            while (pick-- > 0)
-                bits &= bits - 1;
-            int i = w * 64 + __builtin_ctzll(bits), j = i + g->dir_offset[d];
-            domino_move(m, rack_index, flip ? j : i, flip ? i : j);
-            return;
-        }
+    /* the word holding it: the words before it end at or before `pick`
+     * (every word counted, no branch to mispredict) */
+    int words = g->ndirs / 2 * AX_GRID_WORDS, at = 0, before = 0, end = 0;
+    for (int k = 0; k < words; k++) {
+        end += counts[k / AX_GRID_WORDS][k % AX_GRID_WORDS];
+        int past = pick >= end;
+        at += past;
+        before = past ? end : before;
+    }
+    int d = at / AX_GRID_WORDS, w = at % AX_GRID_WORDS;
+    uint64_t bits = pairs[d][w];
+    for (int k = pick - before; k > 0; k--)
+        bits &= bits - 1;
+    int i = w * 64 + __builtin_ctzll(bits), j = i + g->dir_offset[d];
+    int swap = (i ^ j) & -flip; /* flip: j first, no branch */
+    domino_move(m, rack_index, i ^ swap, j ^ swap);
 }
 
 /* A first tile's random placement: among the pairs next to an untouched
@@ -611,7 +626,7 @@ static void first_tile_random_move(const ax_game *g, ax_rng *rng, ax_move *m)
     int count = legal_pairs(g, restricted);
     for (int d = 0; d < g->ndirs / 2; d++)
         for (int w = 0; w < AX_GRID_WORDS; w++)
-            counts[d][w] = (uint8_t)__builtin_popcountll(restricted[d].w[w]);
+            counts[d][w] = (uint8_t)ax_popcount64(restricted[d].w[w]);
     assert(count > 0 && g->rack_n[g->to_move] > 0);
     int pick = (int)ax_rng_below_inline(rng, (uint32_t)count);
     int rack_index = (int)ax_rng_below_inline(rng, g->rack_n[g->to_move]);

@@ -209,10 +209,10 @@ static void corner_circle(const ax_rota_board *b, int id, int i, int8_t others[3
 
 static int empty_corner(ax_tile t)
 {
-    for (int i = 0; i < 4; i++)
-        if (t.sym[i] == AX_NO_COLOR)
-            return i;
-    return -1;
+    int e = -1;
+    for (int i = 3; i >= 0; i--) /* the first, no branch */
+        e = t.sym[i] == AX_NO_COLOR ? i : e;
+    return e;
 }
 
 /* The other three corners of the circle of every corner of a cell with
@@ -257,17 +257,15 @@ static void unit_points(const ax_rota_board *b, const uint8_t around[8], ax_tile
                         uint8_t points[AX_MAX_COLORS], bool *wild_scored)
 {
     int8_t color[4];
-    uint8_t corner[4];
+    uint8_t corner[4], sum[8] = {0}; /* sum[7]: the corners of no colour, which score 0 */
     corner_points(b, around, placed, wild, color, corner);
-    memset(points, 0, AX_MAX_COLORS);
-    *wild_scored = false;
-    for (int i = 0; i < 4; i++) {
-        if (corner[i] == 0)
-            continue;
-        points[color[i]] = (uint8_t)(points[color[i]] + corner[i]);
-        if (placed.sym[i] == AX_NO_COLOR)
-            *wild_scored = true;
+    bool scored = false;
+    for (int i = 0; i < 4; i++) { /* no branch to mispredict */
+        sum[color[i] & 7] = (uint8_t)(sum[color[i] & 7] + corner[i]);
+        scored |= (placed.sym[i] == AX_NO_COLOR) & (corner[i] != 0);
     }
+    memcpy(points, sum, AX_MAX_COLORS);
+    *wild_scored = scored;
 }
 
 void ax_rota_points(const ax_game *g, ax_tile placed, int x, int y, int wild,

@@ -33,6 +33,16 @@ static inline ax_event *ax_event_add(ax_events *out, int kind, int player)
 {
     return out ? ax_event_add_to(out, kind, player) : NULL;
 }
+/* The set bits of x (without the popcnt instruction, which the baseline
+ * x86-64 target lacks: the library call would cost more). */
+static inline int ax_popcount64(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
 /* ax_tile_equal, inline. */
 static inline bool ax_same_tile(ax_tile a, ax_tile b) { return memcmp(a.sym, b.sym, 4) == 0; }
 
