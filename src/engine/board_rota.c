@@ -33,12 +33,17 @@ static unsigned at_index(int x, int y)
 
 static const ax_tile empty_tile = {{AX_UNSET, AX_UNSET, AX_UNSET, AX_UNSET}};
 
-void ax_rota_clear(ax_rota_board *b)
+void ax_rota_start(ax_rota_board *b)
 {
     b->ncells = 0;
     b->nfrontier = 0;
-    memset(b->cell_at, 0, sizeof b->cell_at);
     b->placed[NONE] = empty_tile;
+}
+
+void ax_rota_clear(ax_rota_board *b)
+{
+    memset(b->cell_at, 0, sizeof b->cell_at);
+    ax_rota_start(b);
 }
 
 /* The entry of any cell (x, y), or -1. */

@@ -70,6 +70,9 @@ bool ax_grid_state_consistent(const ax_game *g);
 
 /* board_rota.c: the ROTA display */
 void ax_rota_clear(ax_rota_board *b);
+/* The same for a board that is all 0 bytes (a game just zeroed): only what
+ * is not 0 when empty. */
+void ax_rota_start(ax_rota_board *b);
 /* Puts a tile (as placed) on a cell; keeps the frontier. */
 void ax_rota_put(ax_rota_board *b, int x, int y, ax_tile placed);
 bool ax_rota_is_frontier(const ax_rota_board *b, int x, int y);

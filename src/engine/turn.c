@@ -184,7 +184,7 @@ static void deal_rota(ax_game *g, ax_events *out)
 {
     static const int cells[4][2] = {{0, 0}, {1, 0}, {0, 1}, {1, 1}};
     static const int centre_corner[4] = {2, 3, 1, 0};
-    ax_rota_clear(&g->rota);
+    ax_rota_start(&g->rota); /* ax_game_init zeroed it */
     for (int k = 0; k < 4; k++) {
         ax_tile t = g->bag[--g->bag_n];
         int rotation = (int)ax_rng_below_inline(&g->rng, 4);
