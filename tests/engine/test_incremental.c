@@ -11,10 +11,11 @@
  * ax_apply, and derives the frontier (the empty sides of placed tiles) and
  * every circle from it.
  *
- * Games: 10,000 random two-player games of each variant, and a few hundred
- * of every other player count and mode. Under the sanitizers (the Debug
- * build, which also asserts ax_game_consistent after every decision) 1,000
- * and a few dozen, so that `make test` stays within its time.
+ * Games: 10,000 random two-player games of each variant, and 300 of every
+ * other player count and mode, in both builds: under the sanitizers (the
+ * Debug build, which also asserts ax_game_consistent after every decision)
+ * the whole test takes about a minute on the project's machine, half a
+ * minute of `make test` on two cores.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -27,16 +28,10 @@
 
 #include "axio.h"
 
-#if defined(__SANITIZE_ADDRESS__)
-#define TWO_PLAYER_GAMES 1000
-#define OTHER_GAMES      40
-#else
 #define TWO_PLAYER_GAMES 10000
 #define OTHER_GAMES      300
-#endif
 
 static bool is_symbol(uint8_t content) { return content < AX_MAX_COLORS; }
-
 
 /* square, hex: the pairs, counts and potentials made again from the cells. */
 static void check_grid(const ax_game *g)
