@@ -55,9 +55,11 @@ struct ai_scratch {
     float value[AX_GRID_CELLS][AX_MAX_COLORS]; /* of a half there, in a mixed tile's colour */
     float most[AX_GRID_CELLS];                 /* the largest of value[i][] */
     uint8_t most_double[AX_GRID_CELLS];        /* the largest potential in a double's colour */
-    bool flat[AX_GRID_CELLS];                  /* every potential 0: value[i][] is not made */
-    int most_doubles;                          /* the largest most_double[] */
-    bool pyramid_near[AX_GRID_CELLS];          /* square: an empty neighbour may become a pyramid */
+    struct {
+        int16_t i, j;
+    } pairs[3 * AX_GRID_CELLS];       /* the open pairs of a decision, in order */
+    int most_doubles;                 /* the largest most_double[] */
+    bool pyramid_near[AX_GRID_CELLS]; /* square: an empty neighbour may become a pyramid */
     gains_cache gains;
     ax_move moves[AX_MAX_MOVES];
 };
@@ -233,15 +235,6 @@ static float gain_of(const ai_gains *t, int color, int points)
     return t->gain[color][points < AI_MAX_POINTS ? points : AI_MAX_POINTS];
 }
 
-/* Whether empty cell i offers no points at all (its potential all 0): its
- * value row is 0 for any seat, since gain[c][0] is always 0. */
-static bool flat(const ax_game *g, int i)
-{
-    uint64_t pot;
-    memcpy(&pot, g->pot[i], sizeof pot);
-    return pot == 0;
-}
-
 /* For every empty cell i, by its potentials (the engine's), for the seat
  * to move: value[i][c], what a half of colour c scores there, for the
  * colours of `mixed` (a bit per colour); most[i] the largest of those (a
@@ -254,13 +247,7 @@ static void all_potentials(const ax_game *g, const ai_gains *gains, unsigned mix
     for (int w = 0; w < AX_GRID_WORDS; w++)
         for (uint64_t bits = g->empty[w]; bits; bits &= bits - 1) {
             int i = w * 64 + __builtin_ctzll(bits);
-            const uint8_t *pot = g->pot[i];
-            s->flat[i] = flat(g, i);
-            if (s->flat[i]) { /* value[i][] would be all 0: gain[c][0] is 0 */
-                s->most[i] = 0;
-                s->most_double[i] = 0;
-                continue;
-            }
+            const uint8_t *pot = g->pot[i]; /* all 0 on many cells: gain[c][0] is 0 */
             float most = -1e30f;
             for (unsigned m = mixed; m; m &= m - 1) {
                 int c = __builtin_ctz(m);
@@ -286,10 +273,12 @@ typedef struct {
     uint8_t near[2];
 } pair_pyramids;
 
-static bool closes_single(uint8_t content)
-{
-    return is_symbol(content) || content == AX_PYRAMID || content == AX_OFF;
-}
+/* Whether a content closes a neighbour in, making it single: a symbol, a
+ * pyramid or off the area; not empty or dead (the two that differ in bit 1
+ * only), tested without a branch. */
+_Static_assert(AX_EMPTY == 8 && AX_DEAD == 10 && AX_PYRAMID == 9 && AX_OFF == 11,
+               "closes_single(): empty and dead differ from the others");
+static bool closes_single(uint8_t content) { return (content & ~2u) != AX_EMPTY; }
 
 /* Returns whether the pair closes any pyramid. */
 static bool pyramids_of_pair(const ax_game *g, int i, int j, pair_pyramids *out)
@@ -300,28 +289,26 @@ static bool pyramids_of_pair(const ax_game *g, int i, int j, pair_pyramids *out)
         return false;
     const int pair[2] = {i, j};
     for (int k = 0; k < 2; k++)
+#pragma GCC unroll 4
         for (int d = 0; d < 4; d++) {
             int n = pair[k] + g->dir_offset[d];
-            if (n == pair[1 - k] || g->cell[n] != AX_EMPTY)
-                continue;
-            uint8_t base[AX_MAX_COLORS] = {0}, near[2] = {0};
-            bool single = true;
-            for (int e = 0; e < 4 && single; e++) {
+            /* single once the pair is down: every test made, no branch */
+            bool single = (n != pair[1 - k]) & (g->cell[n] == AX_EMPTY);
+#pragma GCC unroll 4
+            for (int e = 0; e < 4; e++) {
                 int m = n + g->dir_offset[e];
-                if (m == i || m == j)
-                    near[m == j]++;
-                else if (!closes_single(g->cell[m]))
-                    single = false;
-                else if (is_symbol(g->cell[m]))
-                    base[g->cell[m]]++;
+                single &= (m == i) | (m == j) | closes_single(g->cell[m]);
             }
-            if (!single)
+            if (!single) /* seldom single */
                 continue;
             any = true;
-            for (int c = 0; c < AX_MAX_COLORS; c++)
-                out->base[c] = (uint8_t)(out->base[c] + base[c]);
-            out->near[0] = (uint8_t)(out->near[0] + near[0]);
-            out->near[1] = (uint8_t)(out->near[1] + near[1]);
+            for (int e = 0; e < 4; e++) {
+                int m = n + g->dir_offset[e];
+                if (m == i || m == j)
+                    out->near[m == j]++;
+                else if (is_symbol(g->cell[m]))
+                    out->base[g->cell[m]]++;
+            }
         }
     return any;
 }
@@ -339,12 +326,13 @@ static void pyramid_hints(const ax_game *g, ai_scratch *s)
     for (int w = 0; w < AX_GRID_WORDS; w++)
         for (uint64_t bits = g->empty[w]; bits; bits &= bits - 1) {
             int n = w * 64 + __builtin_ctzll(bits), open = 0;
+#pragma GCC unroll 4
             for (int d = 0; d < 4; d++)
                 open += !closes_single(g->cell[n + g->dir_offset[d]]);
-            if (open > 1)
-                continue;
+            bool near = open <= 1; /* marked without a branch */
+#pragma GCC unroll 4
             for (int d = 0; d < 4; d++)
-                s->pyramid_near[n + g->dir_offset[d]] = true;
+                s->pyramid_near[n + g->dir_offset[d]] |= near;
         }
 }
 
@@ -399,11 +387,12 @@ void ai_rota_circle_counts(const ax_game *g, int x, int y, uint8_t count[4][AX_M
 /* count[i][c] from the circles of a cell's corners (ax_rota_frontier_circles). */
 void ai_rota_counts(const int8_t circles[4][3], uint8_t count[4][AX_MAX_COLORS])
 {
-    memset(count, 0, 4 * AX_MAX_COLORS);
+    uint8_t n[4][8] = {{0}}; /* n[i][7]: the corners of no colour, dropped */
     for (int i = 0; i < 4; i++)
-        for (int k = 0; k < 3; k++)
-            if (circles[i][k] >= 0)
-                count[i][circles[i][k]]++;
+        for (int k = 0; k < 3; k++) /* no branch to mispredict */
+            n[i][circles[i][k] & 7]++;
+    for (int i = 0; i < 4; i++)
+        memcpy(count[i], n[i], AX_MAX_COLORS);
 }
 
 /* Points of the hand as placed (turned) with the fixed corners only; the
@@ -411,15 +400,15 @@ void ai_rota_counts(const int8_t circles[4][3], uint8_t count[4][AX_MAX_COLORS])
 static void rota_fixed_points(ax_tile placed, const uint8_t count[4][AX_MAX_COLORS],
                               uint8_t points[AX_MAX_COLORS], int *empty)
 {
-    memset(points, 0, AX_MAX_COLORS);
-    *empty = -1;
-    for (int i = 0; i < 4; i++) {
+    uint8_t sum[8] = {0}; /* sum[7]: the empty corner's, dropped */
+    int e = -1;
+    for (int i = 0; i < 4; i++) { /* no branch to mispredict */
         int sym = placed.sym[i];
-        if (sym < 0)
-            *empty = i;
-        else
-            points[sym] = (uint8_t)(points[sym] + count[i][sym]);
+        e = sym < 0 ? i : e;
+        sum[sym & 7] = (uint8_t)(sum[sym & 7] + count[i][sym & 7 & (sym < 0 ? 0 : 7)]);
     }
+    memcpy(points, sum, AX_MAX_COLORS);
+    *empty = e;
 }
 
 static void rota_estimate(const ax_game *g, const ax_move *m, uint8_t points[AX_MAX_COLORS])
@@ -528,7 +517,7 @@ static float pair_value(const ax_game *g, const ai_scratch *s, const ai_gains *g
         return ai_gains_value(gains, points, g->ncolors);
     }
     if (a != b)
-        return (s->flat[i] ? 0.0f : s->value[i][a]) + (s->flat[j] ? 0.0f : s->value[j][b]);
+        return s->value[i][a] + s->value[j][b];
     return gain_of(gains, a, g->pot[i][a] + g->pot[j][a]);
 }
 
@@ -618,8 +607,7 @@ static void grid_pair_moves(const ax_game *g, const ai_scratch *s, const ai_gain
         }
         return;
     }
-    static const float zeros[AX_MAX_COLORS] = {0};
-    const float *vi = s->flat[i] ? zeros : s->value[i], *vj = s->flat[j] ? zeros : s->value[j];
+    const float *vi = s->value[i], *vj = s->value[j];
     if (mixed)
         for (int k = 0; k < p->nmixed; k++) {
             const orientation *o = &p->all[p->mixed_at[k]];
@@ -664,36 +652,41 @@ static void grid_policy(const ax_game *g, const ai_gains *gains, float noise, ax
     bool square = g->variant == AX_SQUARE;
     if (square)
         pyramid_hints(g, s);
-    ax_rng r = *rng; /* a copy the compiler may keep in registers */
-    int half = g->ndirs / 2;
     /* the open pairs (the engine's) in the order of their first cell, then
-     * of their direction */
+     * of their direction; listed first, without a branch per direction */
+    int half = g->ndirs / 2, npairs = 0;
+    int16_t off[3] = {g->dir_offset[0], g->dir_offset[1], half > 2 ? g->dir_offset[2] : 0};
     for (int w = 0; w < AX_GRID_WORDS; w++) {
         uint64_t p0 = g->pairs[0][w], p1 = g->pairs[1][w], p2 = half > 2 ? g->pairs[2][w] : 0;
         for (uint64_t bits = p0 | p1 | p2; bits; bits &= bits - 1) {
             int b = __builtin_ctzll(bits), i = w * 64 + b;
-            unsigned dirs = (unsigned)((p0 >> b & 1) | (p1 >> b & 1) << 1 | (p2 >> b & 1) << 2);
-            for (; dirs; dirs &= dirs - 1) {
-                int d = __builtin_ctz(dirs), j = i + g->dir_offset[d];
-                uint64_t word = ax_rng_next_inline(&r);
-                pair_pyramids pyr;
-                bool pyramids = square && (s->pyramid_near[i] || s->pyramid_near[j]) &&
-                                pyramids_of_pair(g, i, j, &pyr);
-                /* bounds: floating-point addition is monotonic */
-                float bound = s->most[i] + s->most[j];
-                bound = bound + p.noise_top;
-                bool mixed = p.mixed && bound > best->value, doubles = false;
-                if (p.doubles) {
-                    int q = s->most_double[i] + s->most_double[j];
-                    float top = p.double_top[q < AI_MAX_POINTS ? q : AI_MAX_POINTS];
-                    top = top + p.noise_top;
-                    doubles = top > best->value;
-                }
-                if (pyramids || mixed || doubles)
-                    grid_pair_moves(g, s, gains, &p, word, i, j, &pyr, pyramids, mixed, doubles,
-                                    best);
-            }
+            s->pairs[npairs].i = (int16_t)i, s->pairs[npairs].j = (int16_t)(i + off[0]);
+            npairs += (int)(p0 >> b & 1);
+            s->pairs[npairs].i = (int16_t)i, s->pairs[npairs].j = (int16_t)(i + off[1]);
+            npairs += (int)(p1 >> b & 1);
+            s->pairs[npairs].i = (int16_t)i, s->pairs[npairs].j = (int16_t)(i + off[2]);
+            npairs += (int)(p2 >> b & 1);
         }
+    }
+    ax_rng r = *rng; /* a copy the compiler may keep in registers */
+    for (int k = 0; k < npairs; k++) {
+        int i = s->pairs[k].i, j = s->pairs[k].j;
+        uint64_t word = ax_rng_next_inline(&r);
+        pair_pyramids pyr;
+        bool pyramids =
+            square && (s->pyramid_near[i] || s->pyramid_near[j]) && pyramids_of_pair(g, i, j, &pyr);
+        /* bounds: floating-point addition is monotonic */
+        float bound = s->most[i] + s->most[j];
+        bound = bound + p.noise_top;
+        bool mixed = p.mixed && bound > best->value, doubles = false;
+        if (p.doubles) {
+            int q = s->most_double[i] + s->most_double[j];
+            float top = p.double_top[q < AI_MAX_POINTS ? q : AI_MAX_POINTS];
+            top = top + p.noise_top;
+            doubles = top > best->value;
+        }
+        if (pyramids || mixed || doubles)
+            grid_pair_moves(g, s, gains, &p, word, i, j, &pyr, pyramids, mixed, doubles, best);
     }
     *rng = r;
 }
@@ -751,11 +744,20 @@ static void rota_policy(const ax_game *g, const ai_gains *gains,
             if (turned[r].sym[i] < 0)
                 empty_corner[r] = i;
     }
+    /* the hand's colours, ascending, each with its printed corner: turned r,
+     * it lies on corner (corner + r) mod 4 */
+    ax_tile hand = g->rack[g->to_move][0];
+    int ncs = 0, cs[4], corner_of[4];
+    for (int c = 0; c < g->ncolors; c++)
+        for (int i = 0; i < 4; i++)
+            if (hand.sym[i] == c)
+                cs[ncs] = c, corner_of[ncs++] = i;
     float low = noise * 0.0f * (1.0f / 16777216.0f);
     float high = noise * (float)((1ull << 24) - 1) * (1.0f / 16777216.0f);
     float noise_top = high > low ? high : low;
     int8_t circles[AX_ROTA_CELLS][4][3];
     ax_rota_frontier_circles(&g->rota, circles);
+    ax_rng r_ = *rng; /* a copy the compiler may keep in registers */
     for (int f = 0; f < g->rota.nfrontier; f++) {
         int id = g->rota.frontier[f], x = g->rota.x[id], y = g->rota.y[id];
         uint8_t count[4][AX_MAX_COLORS];
@@ -763,28 +765,40 @@ static void rota_policy(const ax_game *g, const ai_gains *gains,
         float bound = rota_cell_ceiling(ceiling, count, g->ncolors);
         bound = bound + noise_top;
         if (!(bound > best->value)) {
-            rota_skip_cell(g, empty_corner, count, rng);
+            rota_skip_cell(g, empty_corner, count, &r_);
             continue;
         }
         for (int r = 0; r < 4; r++) {
-            uint8_t points[AX_MAX_COLORS];
-            int empty;
-            rota_fixed_points(turned[r], count, points, &empty);
-            float v = ai_gains_value(gains, points, g->ncolors) + jitter(rng, noise);
-            ax_move m;
-            rota_move(&m, x, y, r, AX_NO_COLOR);
-            consider(best, v, &m);
+            /* the gains of the hand's colours, ascending: ai_gains_value
+             * of its points without the colours it lacks, whose gain[c][0]
+             * is 0 (the same float) */
+            float v = 0;
+            for (int k = 0; k < ncs; k++)
+                v += gains->gain[cs[k]][count[(corner_of[k] + r) & 3][cs[k]]];
+            v = v + jitter(&r_, noise);
+            if (v > best->value) {
+                ax_move m;
+                rota_move(&m, x, y, r, AX_NO_COLOR);
+                consider(best, v, &m);
+            }
+            int empty = empty_corner[r];
             for (int w = 0; empty >= 0 && w < g->ncolors; w++) {
                 if (!count[empty][w])
                     continue;
+                uint8_t points[AX_MAX_COLORS];
+                int unused;
+                rota_fixed_points(turned[r], count, points, &unused);
                 points[w] = (uint8_t)(points[w] + count[empty][w]);
-                float vw = ai_gains_value(gains, points, g->ncolors) + jitter(rng, noise);
-                points[w] = (uint8_t)(points[w] - count[empty][w]);
-                rota_move(&m, x, y, r, w);
-                consider(best, vw, &m);
+                float vw = ai_gains_value(gains, points, g->ncolors) + jitter(&r_, noise);
+                if (vw > best->value) {
+                    ax_move m;
+                    rota_move(&m, x, y, r, w);
+                    consider(best, vw, &m);
+                }
             }
         }
     }
+    *rng = r_;
 }
 
 /* Every legal move through the engine's list: for the first-tile rule. */

@@ -72,14 +72,13 @@ static void board_hooks(const ax_game *g, int hooks[AX_MAX_COLORS])
         for (int f = 0; f < b->nfrontier; f++) {
             int id = b->frontier[f], around[8];
             ax_rota_around(b, id, around);
-            unsigned seen = 0;
+            unsigned seen = 0; /* bits 6 and 7: no colour (AX_UNSET, AX_NO_COLOR), never counted */
             for (int d = 0; d < 4; d++) {
                 int n = around[sides[d]];
-                if (n < 0 || b->placed[n].sym[0] == AX_UNSET)
-                    continue;
-                for (int k = 0; k < 4; k++)
-                    if (b->placed[n].sym[k] >= 0)
-                        seen |= 1u << b->placed[n].sym[k];
+                ax_tile t =
+                    n >= 0 ? b->placed[n] : (ax_tile){{AX_UNSET, AX_UNSET, AX_UNSET, AX_UNSET}};
+                for (int k = 0; k < 4; k++) /* an empty cell's corners are AX_UNSET: none */
+                    seen |= 1u << (t.sym[k] & 7);
             }
             for (int c = 0; c < g->ncolors; c++)
                 hooks[c] += (seen >> c) & 1;
@@ -105,20 +104,20 @@ typedef struct {
     int open;
 } board_offer;
 
+static int max_of(int a, int b) { return a > b ? a : b; }
+static int min_of(int a, int b) { return a < b ? a : b; }
+
 static void offer_cell(board_offer *o, const uint8_t pot[AX_MAX_COLORS], int ncolors)
 {
     for (int c = 0; c < ncolors; c++) {
+        /* the best three, kept sorted by a network of max and min: no branch */
         int p = pot[c], *t = o->top3[c];
-        if (p > o->best[c])
-            o->best[c] = p;
-        if (p > t[2]) {
-            t[2] = p;
-            for (int k = 2; k > 0 && t[k] > t[k - 1]; k--) {
-                int u = t[k];
-                t[k] = t[k - 1];
-                t[k - 1] = u;
-            }
-        }
+        o->best[c] = max_of(o->best[c], p);
+        int r = min_of(t[0], p);
+        t[0] = max_of(t[0], p);
+        int q = min_of(t[1], r);
+        t[1] = max_of(t[1], r);
+        t[2] = max_of(t[2], q);
     }
 }
 
@@ -145,10 +144,8 @@ static void board_offers(const ax_game *g, board_offer *o)
     for (int w = 0; w < AX_GRID_WORDS; w++)
         for (uint64_t bits = g->empty[w]; bits; bits &= bits - 1) {
             int i = w * 64 + __builtin_ctzll(bits), free_next = 0;
-            for (int d = 0; d < g->ndirs && !free_next; d++) {
-                int n = i + g->dir_offset[d];
-                free_next = (g->empty[n / 64] >> (n % 64)) & 1;
-            }
+            for (int d = 0; d < g->ndirs; d++) /* every neighbour, no branch */
+                free_next |= g->cell[i + g->dir_offset[d]] == AX_EMPTY;
             if (!free_next)
                 continue;
             offer_cell(o, g->pot[i], g->ncolors);
