@@ -265,13 +265,16 @@ static int put_pyramid(ax_game *g, int cell)
 static int new_singles(const ax_game *g, const int16_t placed[2], int16_t singles[6])
 {
     int n = 0;
+    static const int side[4] = {1, AX_GRID_SIDE, -1, -AX_GRID_SIDE}; /* square's directions */
     unsigned found = 0; /* bit 4k + d: the neighbour d of placed[k] is single */
+#pragma GCC unroll 2
     for (int k = 0; k < 2; k++)
+#pragma GCC unroll 4
         for (int d = 0; d < 4; d++)
-            found |= (unsigned)is_single(g, placed[k] + g->dir_offset[d]) << (4 * k + d);
+            found |= (unsigned)is_single(g, placed[k] + side[d]) << (4 * k + d);
     for (; found; found &= found - 1) { /* seldom any */
         int k = __builtin_ctz(found) / 4, d = __builtin_ctz(found) % 4;
-        int c = placed[k] + g->dir_offset[d];
+        int c = placed[k] + side[d];
         bool seen = false;
         for (int s = 0; s < n; s++)
             seen |= singles[s] == c;
@@ -595,24 +598,45 @@ int ax_legal_pairs(const ax_game *g, uint64_t pairs[6][AX_GRID_WORDS])
 /* The pick-th of `count` pairs in `pairs` (per-word counts `counts`), in
  * the order of directions, then cells, as a domino of rack tile
  * `rack_index`, turned when `flip`. */
+/* The k-th (from 0) set bit of x, which has more than k: the byte that
+ * holds it by the bytes' running counts, then the bit within that byte;
+ * no branch to mispredict. */
+static int select_bit(uint64_t x, int k)
+{
+    const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    uint64_t s = x - ((x >> 1) & 0x5555555555555555ULL);
+    s = (s & 0x3333333333333333ULL) + ((s >> 2) & 0x3333333333333333ULL);
+    s = (s + (s >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    uint64_t upto = s * ones; /* byte b: the set bits of bytes 0..b (at most 64) */
+    /* bytes whose running count is at most k: k + 128 - count keeps bit 7 */
+    uint64_t before = (((uint64_t)k * ones | highs) - upto) & highs;
+    int byte = (int)(((before >> 7) * ones) >> 56);
+    int r = k - (int)(((upto << 8) >> (8 * byte)) & 0xff); /* among the bits of that byte */
+    unsigned b = (unsigned)(x >> (8 * byte)) & 0xff;
+    for (int t = 0; t < 7; t++) /* clear its r lowest set bits */
+        b &= b - (unsigned)(t < r);
+    return 8 * byte + __builtin_ctz(b);
+}
+
+/* The pick-th of `count` pairs in `pairs` (per-word counts `counts`), in
+ * the order of directions, then cells, as a domino of rack tile
+ * `rack_index`, turned when `flip`. */
 static void pick_pair(const ax_game *g, const uint64_t (*pairs)[AX_GRID_WORDS],
                       const uint8_t (*counts)[AX_GRID_WORDS], int pick, int rack_index, int flip,
                       ax_move *m)
 {
     /* the word holding it: the words before it end at or before `pick`
      * (every word counted, no branch to mispredict) */
+    const uint8_t *count = counts[0]; /* the words of every direction, in order */
     int words = g->ndirs / 2 * AX_GRID_WORDS, at = 0, before = 0, end = 0;
     for (int k = 0; k < words; k++) {
-        end += counts[k / AX_GRID_WORDS][k % AX_GRID_WORDS];
+        end += count[k];
         int past = pick >= end;
         at += past;
         before = past ? end : before;
     }
     int d = at / AX_GRID_WORDS, w = at % AX_GRID_WORDS;
-    uint64_t bits = pairs[d][w];
-    for (int k = pick - before; k > 0; k--)
-        bits &= bits - 1;
-    int i = w * 64 + __builtin_ctzll(bits), j = i + g->dir_offset[d];
+    int i = w * 64 + select_bit(pairs[d][w], pick - before), j = i + g->dir_offset[d];
     int swap = (i ^ j) & -flip; /* flip: j first, no branch */
     domino_move(m, rack_index, i ^ swap, j ^ swap);
 }
