@@ -5,7 +5,8 @@
 #
 #   bench/compare_engine.sh OLD_AXIO NEW_AXIO [RUNS] [GAMES] [CORE]
 #
-# For each variant and build: RUNS runs (default 5) of GAMES random two-player games
+# For each variant (VARIANTS in the environment, default "square rota hex") and build: RUNS
+# runs (default 5) of GAMES random two-player games
 # (default 100000) on core CORE (default 1, with taskset). Prints the median over the runs
 # of the speed `axio bench` reports (plies per second of the wall clock) and of plies per
 # second of the process's CPU time (user + system: on a machine shared with others the
@@ -36,7 +37,7 @@ one_run() { # binary variant -> "wall_speed cpu_speed plies checksum"
 
 echo "engine: $games random 2-player games a run, $runs runs a build, alternating, core $core"
 echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
-for v in square rota hex; do
+for v in ${VARIANTS:-square rota hex}; do
   for r in $(seq "$runs"); do
     one_run "$old" "$v" >>"$tmp/old-$v"
     one_run "$new" "$v" >>"$tmp/new-$v"

@@ -12,11 +12,18 @@
  * symbols that start next to it, and the direction towards its partner is
  * empty before the placement, so a placement's points are the sum of two
  * per-cell "potentials" (plus the pyramids it closes in `square`). The
- * playout policy keeps every empty cell's potentials up to date (a
- * placement changes only those on lines through its cells) and values
- * every pair of cells, tile and orientation in a few table look-ups,
- * skipping the pairs that cannot beat the best so far. A ROTA corner
- * scores the matching corners of its circle.
+ * engine keeps every empty cell's potentials and the open pairs up to date
+ * (ax_game.pot, ax_game.pairs); the playout policy reads them and values
+ * every open pair, tile and orientation in a few table look-ups, skipping
+ * the pairs that cannot beat the best so far. A ROTA corner scores the
+ * matching corners of its circle; the engine gives every frontier cell's
+ * circles in one pass (ax_rota_frontier_circles).
+ *
+ * The policy's choices must not change with its speed (the learned
+ * evaluation's check positions are played by it, and `strong` decides the
+ * same at a fixed number of playouts): every pair still draws its random
+ * word, and every shortcut is exact. Branches that random data would
+ * mispredict are written as arithmetic where that is cheap.
  */
 #include "evaluate.h"
 
