@@ -812,12 +812,28 @@ static void rota_policy(const ax_game *g, const ai_gains *gains,
 static void listed_policy(const ax_game *g, const ai_gains *gains, float noise, ax_rng *rng,
                           ai_scratch *s, best_move *best)
 {
-    int n = ax_legal_moves(g, s->moves, AX_MAX_MOVES);
+    int n = ax_legal_moves(g, s->moves, AX_MAX_MOVES), last[2] = {-1, -1};
+    pair_pyramids pyr; /* of the pair `last` in that order: a pair's moves are listed together */
     for (int k = 0; k < n; k++) {
+        const ax_move *m = &s->moves[k];
         uint8_t points[AX_MAX_COLORS];
-        ai_estimate_points(g, s, &s->moves[k], points);
-        consider(best, ai_gains_value(gains, points, g->ncolors) + jitter(rng, noise),
-                 &s->moves[k]);
+        if (g->variant == AX_ROTA || m->kind != AX_MOVE_PLACE) {
+            ai_estimate_points(g, s, m, points);
+        } else {
+            int i = m->cells[0], j = m->cells[1];
+            if (!((i == last[0] && j == last[1]) || (i == last[1] && j == last[0]))) {
+                pyramids_of_pair(g, i, j, &pyr);
+                last[0] = i, last[1] = j;
+            }
+            pair_pyramids here = pyr; /* as ai_estimate_points makes it for (i, j) */
+            if (i != last[0]) {
+                here.near[0] = pyr.near[1];
+                here.near[1] = pyr.near[0];
+            }
+            ax_tile t = g->rack[g->to_move][m->rack_index];
+            pair_points(g->pot[i], g->pot[j], &here, t.sym[0], t.sym[1], points);
+        }
+        consider(best, ai_gains_value(gains, points, g->ncolors) + jitter(rng, noise), m);
     }
 }
 
