@@ -37,6 +37,27 @@ the state with its decision, as the person sees it — queueing for the server's
 workers included. `ai_hurried` counts the states that said the computer had less
 than its full time because the server was busy.
 
+Every latency is also reported per --window seconds (10 by default) of the run, so
+that a tail can be placed in time (a burst of moves at the start, a garbage
+collection, an instance killed).
+
+Floods, from addresses of their own (127.0.0.2 and up, --flood-addresses of them,
+--flood-games games each), while the clients above (the victims, 127.0.0.1) play:
+  --flood hints    each flooding game keeps a hint asked for ({"type":"hint"}: the
+                   judge, --judge-playouts a decision), asking again the moment one
+                   is answered or refused (a second later);
+  --flood expert   each flooding game is against expert, answered at once from its
+                   hint, so expert always has a decision to make.
+What the flood got (hints answered, refused; its games' moves) is reported apart.
+
+--split (with --cluster 2 or more): each game's seats connect straight to different
+instances (seat k to instance k), not through nginx: one player is passed on to the
+game's holder by the instance it reached (docs/server.md, "Several servers").
+
+--browser: a chromium page (bench/browser.mjs, Debian's chromium through
+playwright-core) plays games against the computer by clicking, beside the load, and
+reports the time from its click to the board showing the tile.
+
 Latencies are measured on this one Python thread, so they include the client's own
 delays: an upper bound of the server's.
 
@@ -86,7 +107,9 @@ class Stats:
         self.messages = 0
         self.bytes = 0
         self.ai_reply = []  # seconds from the computer's turn to its decision
+        self.ai_samples = []  # (time of the computer's turn, seconds to its decision)
         self.ai_hurried = 0
+        self.reconnects = 0  # a game moved between the servers of a site (1012/1013)
 
 
 def pct(values, p):
@@ -97,22 +120,43 @@ def pct(values, p):
     return values[k]
 
 
+def windows(samples, t0, width):
+    """Per `width` seconds from t0: (start s, n, p50 ms, p99 ms, max ms) of the latencies of
+    the samples (time, seconds) whose time falls in it."""
+    rows = {}
+    for t, v in samples:
+        rows.setdefault(int((t - t0) // width), []).append(v)
+    return [(k * width, len(v), 1000 * pct(v, 50), 1000 * pct(v, 99), 1000 * max(v))
+            for k, v in sorted(rows.items())]
+
+
+def print_windows(title, rows):
+    print(f"{title}, per window:")
+    print("    from s     n    p50 ms    p99 ms    max ms")
+    for start, n, p50, p99, top in rows:
+        print(f"    {start:6.0f} {n:5d} {p50:9.1f} {p99:9.1f} {top:9.1f}")
+
+
 # --- a minimal WebSocket client on asyncio streams ---
 
 class WsConn:
-    def __init__(self, game, seat):
+    def __init__(self, game, seat, source=None):
         self.game = game
         self.seat = seat  # None: spectator
+        self.source = source  # the local address to connect from, or any
         self.reader = self.writer = None
         self.acted_ply = -1
         self.closed = False
+        self.opened = 0  # how many times it connected: a decision is sent on the socket it was made for
 
     async def open(self, host, port, path):
         """Connects; a server that says the game is `moving` here is asked again."""
+        self.host, self.port_now, self.path = host, port, path
         self.first = None
         deadline = time.perf_counter() + 60
         while True:
             await self.open_once(host, port, path)
+            self.opened += 1
             opcode, payload = await self.recv()
             if not payload.startswith(b'{"type":"moving"'):
                 self.first = (opcode, payload)
@@ -123,7 +167,8 @@ class WsConn:
             await asyncio.sleep(json.loads(payload)["retry_ms"] / 1000 + random.uniform(0, 0.1))
 
     async def open_once(self, host, port, path):
-        self.reader, self.writer = await asyncio.open_connection(host, port)
+        self.reader, self.writer = await asyncio.open_connection(
+            host, port, local_addr=(self.source, 0) if self.source else None)
         key = base64.b64encode(os.urandom(16)).decode()
         self.writer.write((f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
                            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
@@ -186,6 +231,7 @@ class Game:
         """--ai-games: times each computer decision as the person sees it."""
         if self.ai_wait and ply > self.ai_wait[0]:
             self.stats.ai_reply.append(now - self.ai_wait[1])
+            self.stats.ai_samples.append((self.ai_wait[1], now - self.ai_wait[1]))
             self.ai_wait = None
         if hurried:
             self.stats.ai_hurried += 1
@@ -220,8 +266,18 @@ async def conn_loop(conn, game, args, stats):
         while True:
             opcode, payload = await conn.recv()
             if opcode == 8:
+                code = int.from_bytes(payload[:2], "big") if len(payload) >= 2 else None
+                if code in (1012, 1013) and not game.over.is_set() and not stats.stopping:
+                    # the game moved to another server of the site: back at once, as the
+                    # web client comes back
+                    stats.reconnects += 1
+                    conn.writer.close()
+                    await conn.open(conn.host, conn.port_now, conn.path)
+                    conn.acted_ply = -1
+                    continue
                 if not game.over.is_set():
-                    stats.errors.append(f"game {game.id}: connection closed by the server")
+                    stats.errors.append(f"game {game.id}: connection closed by the server "
+                                        f"(code {code}, {payload[2:80].decode(errors='replace')!r})")
                 return
             if opcode != 1:
                 continue
@@ -250,11 +306,12 @@ async def conn_loop(conn, game, args, stats):
 
 
 async def play(conn, game, ply, hint, args, stats):
+    opened = conn.opened
     think = random.uniform(*args.think) if args.think[1] > 0 else 0
     if think:
         await asyncio.sleep(think)
-    if stats.stopping or conn.closed:
-        return
+    if stats.stopping or conn.closed or conn.opened != opened:
+        return  # the connection it was made for closed: the new one's state decides again
     game.sent(ply, conn)
     stats.sent += 1
     try:
@@ -290,14 +347,22 @@ def http_json(host, port, method, path, body=None):
     return resp.status, value
 
 
+def victim_source(args, i):
+    """With --flood, each person against the computer has an address of its own (127.0.1.x
+    and up), as people do: the site's budgets per address are for them as they are."""
+    return f"127.0.{1 + i // 250}.{1 + i % 250}" if args.flood else None
+
+
 def create_ai_games(host, port, args):
     """--ai-games: [(game id, [(seat, token)], {computer seats})], a person against L."""
     games = []
     for i in range(args.ai_games):
         variant = args.variants[i % len(args.variants)]
-        status, created = http_json(host, port, "POST", "/api/games", {
-            "variant": variant, "players": 2, "name": f"p{i}",
-            "seats": [{"kind": "human"}, {"kind": "ai", "level": args.level}]})
+        body = {"variant": variant, "players": 2, "name": f"p{i}",
+                "seats": [{"kind": "human"}, {"kind": "ai", "level": args.level}]}
+        source = victim_source(args, i)
+        status, created = (http_json_from(host, port, source, "POST", "/api/games", body) if source
+                           else http_json(host, port, "POST", "/api/games", body))
         if status != 201:
             raise SystemExit(f"creating a game failed: {status} {created}")
         games.append((created["game"], [(created["seat"], created["token"])], {1}))
@@ -327,6 +392,110 @@ def create_games(host, port, args):
     return games
 
 
+# --- a flood, from addresses of its own (--flood) ---
+
+def http_json_from(host, port, source, method, path, body=None):
+    conn = http.client.HTTPConnection(host, port, timeout=30, source_address=(source, 0))
+    conn.request(method, path, body=json.dumps(body) if body is not None else None,
+                 headers={"Content-Type": "application/json"} if body is not None else {})
+    resp = conn.getresponse()
+    data = resp.read()
+    conn.close()
+    return resp.status, json.loads(data) if data else None
+
+
+async def flood_game(host, port, source, created, args, got, stop):
+    """One flooding game: keeps a hint asked for (hints), or moves at once (expert)."""
+    game = Game(created["game"], Stats())
+    conn = WsConn(game, created["seat"], source)
+    try:
+        await conn.open(host, port, f"/ws/{created['game']}?token={created['token']}&hint=1")
+    except (ConnectionError, OSError, asyncio.IncompleteReadError) as e:
+        got["errors"] += 1
+        got["error"] = repr(e)
+        return
+    asked = False
+    try:
+        while not stop.is_set():
+            opcode, payload = await conn.recv()
+            if opcode == 8:
+                break
+            if payload.startswith(b'{"type":"hint"'):
+                got["hints"] += 1
+                asked = False
+            elif payload.startswith(b'{"type":"error"'):
+                got["refused"] += 1
+                got["refusal"] = payload[:160].decode(errors="replace")
+                asked = False
+                await asyncio.sleep(1.0)
+            elif payload.startswith(b'{"type":"state"'):
+                if STATUS_OVER in payload[:300]:
+                    break
+                you = json.loads(payload[payload.rindex(b'"you":') + 6:-1])
+                if "hint" not in you:
+                    continue
+                if args.flood == "expert":
+                    await conn.send_text(json.dumps(you["hint"], separators=(",", ":")))
+                    got["moves"] += 1
+                    continue
+            else:
+                continue
+            if args.flood == "hints" and not asked:
+                asked = True
+                await conn.send_text('{"type":"hint"}')
+    except (asyncio.IncompleteReadError, ConnectionError, OSError):
+        pass
+    finally:
+        conn.close()
+
+
+async def flood_run(host, port, args, pipe):
+    got = {"games": 0, "refused_games": 0, "hints": 0, "refused": 0, "moves": 0, "errors": 0}
+    games = []
+    level = "expert" if args.flood == "expert" else "random"
+    for a in range(args.flood_addresses):
+        source = f"127.0.0.{2 + a}"
+        for _ in range(args.flood_games):
+            status, created = http_json_from(host, port, source, "POST", "/api/games", {
+                "variant": "square", "players": 2, "name": "flood",
+                "seats": [{"kind": "human"}, {"kind": "ai", "level": level}]})
+            if status == 201:
+                got["games"] += 1
+                games.append((source, created))
+            else:
+                got["refused_games"] += 1
+    stop = asyncio.Event()
+    tasks = [asyncio.create_task(flood_game(host, port, s, c, args, got, stop)) for s, c in games]
+    pipe.send(("ready", got["games"]))
+    loop = asyncio.get_running_loop()
+    await loop.run_in_executor(None, pipe.recv)  # "stop"
+    stop.set()
+    for t in tasks:
+        t.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    pipe.send(("done", got))
+
+
+def flood_worker(host, port, args, pipe):
+    asyncio.run(flood_run(host, port, args, pipe))
+
+
+# --- a person in a browser beside the load (--browser) ---
+
+def start_browser(host, port, args):
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "browser.mjs")
+    env = dict(os.environ, AXIO_URL=f"http://{host}:{port}", AXIO_SECONDS=str(args.duration + 60),
+               SRC=os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+    return subprocess.Popen(["node", script], stdout=subprocess.PIPE, env=env, text=True)
+
+
+def stop_browser(proc):
+    proc.send_signal(signal.SIGTERM)
+    out, _ = proc.communicate(timeout=120)
+    lines = [line for line in out.splitlines() if line.startswith("{")]
+    return json.loads(lines[-1]) if lines else {"errors": ["the browser printed nothing"]}
+
+
 # --- the run ---
 
 async def play_slice(host, port, args, created, connected=None, go=None):
@@ -336,12 +505,14 @@ async def play_slice(host, port, args, created, connected=None, go=None):
     stats = Stats()
     games = []
     opens = []
-    for gid, seats, ai_seats in created:
+    for n, (gid, seats, ai_seats) in enumerate(created):
         game = Game(gid, stats)
         game.ai_seats = ai_seats
         games.append(game)
         for seat, token in seats:
-            conn = WsConn(game, seat)
+            conn = WsConn(game, seat, victim_source(args, args.first_game + n) if ai_seats else None)
+            # --split: each seat straight to an instance of its own
+            conn.port = args.instance_ports[seat % len(args.instance_ports)] if args.split else port
             game.conns.append(conn)
             opens.append((conn, f"/ws/{gid}?token={token}&hint=1"))
         for _ in range(args.spectators):
@@ -351,7 +522,8 @@ async def play_slice(host, port, args, created, connected=None, go=None):
     # open in batches, then start reading: every state before play is ignored
     for i in range(0, len(opens), 100):
         batch = opens[i:i + 100]
-        results = await asyncio.gather(*(c.open(host, port, p) for c, p in batch), return_exceptions=True)
+        results = await asyncio.gather(*(c.open(host, getattr(c, "port", port), p) for c, p in batch),
+                                       return_exceptions=True)
         for (c, _), r in zip(batch, results):
             if isinstance(r, Exception):
                 stats.errors.append(f"connect failed: {r!r}")
@@ -387,7 +559,9 @@ async def play_slice(host, port, args, created, connected=None, go=None):
         "samples": stats.samples, "lag": stats.lag, "mover": stats.mover,
         "everyone": stats.everyone, "sent": stats.sent, "acked": stats.acked,
         "errors": stats.errors, "messages": stats.messages, "bytes": stats.bytes,
-        "ai_reply": stats.ai_reply, "ai_hurried": stats.ai_hurried,
+        "ai_reply": stats.ai_reply, "ai_samples": stats.ai_samples, "ai_hurried": stats.ai_hurried,
+        "reconnects": stats.reconnects,
+        "t_play": t_play,
         "games": [(g.id, g.acked, g.over.is_set()) for g in games],
         "connections": nconns, "seconds": t_end - t_play,
         "cpu": own.ru_utime + own.ru_stime,
@@ -399,9 +573,9 @@ def merge(parts):
     stats = Stats()
     games = []
     for r in parts:
-        for key in ("samples", "lag", "mover", "everyone", "errors", "ai_reply"):
+        for key in ("samples", "lag", "mover", "everyone", "errors", "ai_reply", "ai_samples"):
             getattr(stats, key).extend(r[key])
-        for key in ("sent", "acked", "messages", "bytes", "ai_hurried"):
+        for key in ("sent", "acked", "messages", "bytes", "ai_hurried", "reconnects"):
             setattr(stats, key, getattr(stats, key) + r[key])
         games.extend(r["games"])
     return stats, games
@@ -430,7 +604,11 @@ def run(host, port, args):
     created = create_games(host, port, args)
     t_created = time.perf_counter()
     rss_games = rss_kib(args.server_pid)[0] if args.server_pid else None
+    # --flood: a game's person keeps its address whatever process plays it
+    args.first_game = 0
     slices = [created[i::args.procs] for i in range(args.procs)]
+    if args.flood and args.procs > 1:
+        raise SystemExit("--flood plays with one load process (--procs 1)")
     ctx = multiprocessing.get_context("fork")
     pipes, procs = [], []
     for index, part in enumerate(slices):
@@ -463,6 +641,7 @@ def run(host, port, args):
     for p in procs:
         p.join()
     stats, games = merge(parts)
+    stats.t_play = min(r["t_play"] for r in parts)
     stats.rss_games, stats.rss_connected = rss_games, rss_connected
     stats.client_cpu = sum(r["cpu"] for r in parts)
     return stats, games, nconns, max(r["seconds"] for r in parts)
@@ -535,8 +714,21 @@ def main():
     ap.add_argument("--cluster", type=int, default=0, metavar="N",
                     help="with --axio: a site of N instances on PostgreSQL behind nginx "
                          "(tests/cluster/cluster.py; durable PostgreSQL)")
+    ap.add_argument("--no-fsync", action="store_true",
+                    help="with --cluster: PostgreSQL without fsync, so that the servers' own "
+                         "latency shows apart from the disk's")
     ap.add_argument("--server-arg", action="append", default=[],
                     help="an extra option for the server started with --axio (repeatable)")
+    ap.add_argument("--window", type=float, default=10,
+                    help="latencies are also reported per this many seconds (default 10)")
+    ap.add_argument("--flood", choices=("hints", "expert"),
+                    help="while the others play, flood from other addresses (above)")
+    ap.add_argument("--flood-addresses", type=int, default=1, help="flooding addresses (default 1)")
+    ap.add_argument("--flood-games", type=int, default=30, help="games per flooding address (default 30)")
+    ap.add_argument("--split", action="store_true",
+                    help="with --cluster: each game's seats on different instances, not through nginx")
+    ap.add_argument("--browser", action="store_true",
+                    help="a chromium page plays beside the load and reports (bench/browser.mjs)")
     args = ap.parse_args()
     args.variants = args.variants.split(",")
     levels = ("random", "greedy", "strong", "expert")  # src/server/levels.c
@@ -544,10 +736,15 @@ def main():
         ap.error(f"--level {args.level}: not a computer level ({', '.join(levels)})")
     if args.spectators is None:
         args.spectators = 0 if args.ai_games else 3
+    args.instance_ports = []
     if args.seed is not None:
         random.seed(args.seed)
     if not args.axio and not args.url:
         ap.error("give --axio PATH (start a server) or --url URL (use one)")
+    if args.split and args.cluster < 2:
+        ap.error("--split needs --cluster 2 or more")
+    if args.no_fsync and not args.cluster:
+        ap.error("--no-fsync goes with --cluster")
     proc = tmp = site = None
     args.server_pid = None
     if args.axio and args.cluster:
@@ -555,8 +752,9 @@ def main():
         sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
                                         "tests", "cluster"))
         from cluster import Site
-        site = Site(args.cluster, args=["--quiet", *args.server_arg], durable=True)
+        site = Site(args.cluster, args=["--quiet", *args.server_arg], durable=not args.no_fsync)
         host, port = "127.0.0.1", site.port
+        args.instance_ports = [i.port for i in site.instances]
     elif args.axio:
         tmp = tempfile.TemporaryDirectory()
         proc, port = start_server(args.axio, os.path.join(tmp.name, "load.db"), args.server_arg)
@@ -565,11 +763,28 @@ def main():
     else:
         u = urllib.parse.urlparse(args.url)
         host, port = u.hostname, u.port or 80
+    flood = browser = None
+    flood_got = browser_got = None
     try:
+        if args.flood:
+            here, there = multiprocessing.get_context("fork").Pipe()
+            flood = multiprocessing.get_context("fork").Process(
+                target=flood_worker, args=(host, port, args, there), daemon=True)
+            flood.start()
+            kind, n = here.recv()
+            print(f"flood: {n} games of {args.flood_addresses} address(es) ({args.flood})", flush=True)
+        if args.browser:
+            browser = start_browser(host, port, args)
         rss_idle = rss_kib(proc.pid)[0] if proc else None
         cpu0 = cpu_seconds(proc.pid) if proc else None
         stats, games, nconns, elapsed = run(host, port, args)
         cpu = cpu_seconds(proc.pid) - cpu0 if proc else None
+        if flood:
+            here.send("stop")
+            flood_got = here.recv()[1]
+            flood.join(30)
+        if browser:
+            browser_got = stop_browser(browser)
         rss_peak = rss_kib(proc.pid)[1] if proc else None
         lost = lost_moves(host, port, games)
         unanswered = stats.sent - stats.acked
@@ -594,6 +809,7 @@ def main():
         "all_max_ms": float(ms(max(stats.everyone, default=float("nan")))),
         "messages": stats.messages, "errors": len(stats.errors), "lost_moves": lost,
         "unanswered_moves": unanswered, "instances": args.cluster or 1,
+        "reconnects": stats.reconnects,
         "server_cpu_seconds": round(cpu, 1) if cpu is not None else None,
         "load_average": round(os.getloadavg()[0], 2),
         "client_lag_p99_ms": float(ms(pct(stats.lag, 99))),
@@ -615,6 +831,27 @@ def main():
         r = result["ai_reply_ms"]
         print(f"computer ({args.level}) reply:     p50 {r['p50']} ms, p99 {r['p99']} ms, max {r['max']} ms "
               f"over {r['n']} decisions; {stats.ai_hurried} states said it was hurried")
+    rows = windows(stats.samples, stats.t_play, args.window)
+    result["windows"] = [dict(zip(("from_s", "n", "p50_ms", "p99_ms", "max_ms"), r)) for r in rows]
+    print_windows("move latency at the mover", rows)
+    if args.ai_games:
+        rows = windows(stats.ai_samples, stats.t_play, args.window)
+        result["ai_windows"] = [dict(zip(("from_s", "n", "p50_ms", "p99_ms", "max_ms"), r))
+                                for r in rows]
+        print_windows(f"computer ({args.level}) reply", rows)
+    if flood_got is not None:
+        result["flood"] = flood_got
+        print(f"flood ({args.flood}): {flood_got['games']} games made, {flood_got['refused_games']} "
+              f"refused; {flood_got['hints']} hints answered, {flood_got['refused']} refused; "
+              f"{flood_got['moves']} moves; {flood_got['errors']} connections failed")
+        if flood_got.get("refusal"):
+            print(f"  a refusal: {flood_got['refusal']}")
+    if browser_got is not None:
+        result["browser"] = browser_got
+        b = browser_got.get("click_to_board_ms") or {}
+        print(f"browser: {browser_got.get('games')} games, {browser_got.get('placements')} placements, "
+              f"click to board p50 {b.get('p50')} ms, p99 {b.get('p99')} ms, max {b.get('max')} ms; "
+              f"errors {browser_got.get('errors')}")
     if cpu is not None:
         print(f"server CPU: {cpu:.1f} s ({100 * cpu / elapsed:.0f}% of one core), "
               f"{1000 * cpu / max(1, stats.acked):.2f} ms per move")
@@ -632,7 +869,8 @@ def main():
     own = resource.getrusage(resource.RUSAGE_SELF)
     print(f"load generator CPU: {own.ru_utime + own.ru_stime + stats.client_cpu:.1f} s; machine load "
           f"average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    print(f"errors: {len(stats.errors)}, lost moves: {lost}, unanswered after the drain: {unanswered}")
+    print(f"errors: {len(stats.errors)}, lost moves: {lost}, unanswered after the drain: {unanswered}, "
+          f"reconnections (a game moved): {stats.reconnects}")
     for e in stats.errors[:10]:
         print("  " + e)
     if args.samples:

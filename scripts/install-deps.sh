@@ -19,6 +19,9 @@ packages+=(nginx openssl sqlite3 systemd)
 # The Python package (python/, docs/python.md): numpy, and what `pip install
 # --no-build-isolation ./python` into a virtual environment needs without an index.
 packages+=(python3-numpy python3-venv python3-setuptools python3-wheel)
+# PettingZoo's and Gymnasium's released sources, which the Python package's tests run
+# beside the repository (tests/python/farama.py), need these of Debian's.
+packages+=(python3-cloudpickle python3-typing-extensions)
 [ "${AXIO_WEB_TESTS:-1}" = 1 ] && packages+=(chromium nodejs npm)
 
 missing=()

@@ -24,7 +24,7 @@ from ctypes import (
     c_void_p,
 )
 
-ABI_VERSION = 1
+ABI_VERSION = 2
 
 OK = 0
 E_CONFIG = -1
@@ -36,8 +36,12 @@ E_MEMORY = -6
 E_NO_RECORD = -7
 E_VIEW = -8
 
+GAME_OVER = 4  # axio_game_play: the game is over
+
 REWARD_RANKING = 0
 REWARD_TRACKS = 1
+AUTORESET_NEXT_STEP = 0
+AUTORESET_SAME_STEP = 1
 
 
 class Section(Structure):
@@ -103,6 +107,19 @@ class Status(Structure):
     ]
 
 
+class BatchOut(Structure):
+    _fields_ = [
+        ("obs", c_void_p),
+        ("mask", c_void_p),
+        ("seat", c_void_p),
+        ("reward", c_void_p),
+        ("seat_rewards", c_void_p),
+        ("terminated", c_void_p),
+        ("final_obs", c_void_p),
+        ("final_seat", c_void_p),
+    ]
+
+
 def _path():
     explicit = os.environ.get("AXIO_LIB")
     if explicit:
@@ -137,25 +154,38 @@ def _load():
         "axio_game_view": (c_int, [p, c_int, POINTER(c_void_p)]),
         "axio_game_redeal": (c_int, [p, c_int, c_uint64, POINTER(c_void_p)]),
         "axio_game_status": (None, [p, POINTER(Status)]),
+        "axio_game_spec": (None, [p, POINTER(Spec)]),
         "axio_game_to_move": (c_int, [p]),
         "axio_game_observe": (c_int, [p, c_int, p, p]),
         "axio_game_step": (c_int, [p, c_int32]),
+        "axio_game_play": (c_int, [p, c_int32]),
         "axio_game_legal_actions": (c_int, [p, p, c_int]),
         "axio_game_explain": (c_int, [p, c_int32, c_char_p, c_size_t]),
         "axio_action_describe": (c_int, [POINTER(Spec), c_int32, POINTER(Action)]),
         "axio_game_record": (c_void_p, [p, POINTER(c_char_p), POINTER(c_int)]),
         "axio_game_render": (c_void_p, [p]),
         "axio_game_tiles": (c_int, [p, p, c_int]),
+        "axio_game_save": (c_void_p, [p, POINTER(c_int)]),
+        "axio_game_load": (c_int, [c_char_p, POINTER(c_void_p), c_char_p, c_size_t]),
+        "axio_game_from_record": (c_int, [c_char_p, POINTER(c_void_p), c_char_p, c_size_t]),
         "axio_free": (None, [p]),
-        "axio_batch_new": (c_int, [POINTER(Spec), c_int, c_int, POINTER(c_void_p)]),
+        "axio_batch_new": (c_int, [POINTER(Spec), c_int, c_int, c_int, POINTER(c_void_p)]),
+        "axio_batch_clone": (c_void_p, [p]),
         "axio_batch_free": (None, [p]),
-        "axio_batch_reset": (None, [p, c_uint64, p, p, p]),
-        "axio_batch_step": (c_int, [p, p, p, p, p, p, p, POINTER(c_int32)]),
+        "axio_batch_info": (None, [p, POINTER(Spec), POINTER(c_int), POINTER(c_int), POINTER(c_int)]),
+        "axio_batch_bind": (c_int, [p, POINTER(BatchOut)]),
+        "axio_batch_reset": (c_int, [p, c_uint64, c_int, p]),
+        "axio_batch_step": (c_int, [p, p, POINTER(c_int32)]),
         "axio_batch_random_actions": (None, [p, p]),
         "axio_batch_game": (c_void_p, [p, c_int]),
+        "axio_batch_save": (c_void_p, [p, POINTER(c_int)]),
+        "axio_batch_load": (c_int, [c_char_p, POINTER(c_void_p), c_char_p, c_size_t]),
         "axio_player_new": (c_int, [c_char_p, c_uint64, c_int, c_long, POINTER(c_void_p)]),
         "axio_player_free": (None, [p]),
         "axio_player_decide": (c_int, [p, p, POINTER(c_int32)]),
+        "axio_level": (c_int, [c_char_p, c_int, POINTER(c_char_p), POINTER(c_int)]),
+        "axio_level_names": (c_int, [c_char_p, c_size_t]),
+        "axio_player_exists": (c_int, [c_char_p]),
     }
     for name, (restype, argtypes) in sigs.items():
         f = getattr(lib, name)
@@ -183,6 +213,7 @@ __all__ = [
     "Section",
     "Status",
     "Action",
+    "BatchOut",
     "take_text",
     "c_int8",
     "c_uint8",

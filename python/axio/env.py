@@ -10,7 +10,13 @@ the default), or at every step as each agent's gains on its colour tracks
 
 It subclasses PettingZoo's AECEnv when PettingZoo is installed; without it a
 small stand-in gives the same interface (agent_iter, last, ...).
+
+`copy.copy`, `copy.deepcopy` and `pickle` give an independent environment that
+continues exactly as the original would: the game is cloned (or saved and
+loaded), the agents' bookkeeping, spaces and seed generator copied with it.
 """
+
+import copy
 
 import numpy as np
 
@@ -90,8 +96,11 @@ REWARDS = ("ranking", "tracks")
 
 # the calls of every step, looked up once
 _observe = lib.axio_game_observe
-_step = lib.axio_game_step
-_to_move = lib.axio_game_to_move
+_play = lib.axio_game_play
+_GAME_OVER = _lib.GAME_OVER
+
+# what a copy or a pickle makes anew rather than copies: C pointers and the staging buffers
+_LOCAL = ("_h", "_obs_stage", "_mask_stage", "_obs_ptr", "_mask_ptr")
 
 
 class AxioEnv(_AECBase):
@@ -106,7 +115,9 @@ class AxioEnv(_AECBase):
         if render_mode not in (None, "human", "ansi"):
             raise ValueError(f"axio: render_mode is 'human', 'ansi' or None, not {render_mode!r}")
         self.game_spec = Spec(variant, players, mode)
+        self._num_actions = self.game_spec.num_actions
         self.reward_kind = reward
+        self._ranking = reward == "ranking"
         self.render_mode = render_mode
         self.possible_agents = [f"player_{s}" for s in range(self.game_spec.players)]
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
@@ -115,6 +126,7 @@ class AxioEnv(_AECBase):
         self._action_spaces = {a: action_space(self.game_spec) for a in self.possible_agents}
         self._seeder = None
         self.game = None
+        self._h = None
         self.agents = []
         self.rewards, self._cumulative_rewards = {}, {}
         self.terminations, self.truncations, self.infos = {}, {}, {}
@@ -137,12 +149,7 @@ class AxioEnv(_AECBase):
                 self._seeder = np.random.default_rng()
             game_seed = int(self._seeder.integers(2**63))
         self.game = Game(self.game_spec, seed=game_seed)
-        self._h = self.game._h
-        if not hasattr(self, "_obs_stage"):  # C writes here; observe() hands out copies
-            self._obs_stage = np.empty(self.game_spec.obs_size, np.int8)
-            self._mask_stage = np.empty(self.game_spec.num_actions, np.int8)
-            self._obs_ptr = self._obs_stage.__array_interface__["data"][0]
-            self._mask_ptr = self._mask_stage.__array_interface__["data"][0]
+        self._attach()
         self.agents = list(self.possible_agents)
         zero = self._zero_reward
         self.rewards = {a: zero() for a in self.agents}
@@ -154,46 +161,99 @@ class AxioEnv(_AECBase):
         if self.reward_kind == "tracks":
             self._tracks = self.game.tracks().astype(np.float32)
 
+    def _attach(self):
+        """Points the hot path at the game, and C at buffers of this env's own."""
+        self._h = self.game._h
+        if getattr(self, "_obs_stage", None) is None:  # C writes here; observe() hands out copies
+            self._obs_stage = np.empty(self.game_spec.obs_size, np.int8)
+            self._mask_stage = np.empty(self.game_spec.num_actions, np.int8)
+            self._obs_ptr = self._obs_stage.ctypes.data
+            self._mask_ptr = self._mask_stage.ctypes.data
+
+    def _not_started(self):
+        return RuntimeError("axio: reset() the environment before its first step or observation")
+
+    # --- copies and pickles: the game cloned or saved, everything else copied ---
+
+    def __getstate__(self):
+        return {k: v for k, v in self.__dict__.items() if k not in _LOCAL}
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        self._h = None
+        if self.game is not None:
+            self._attach()
+
+    def __copy__(self):
+        return copy.deepcopy(self)
+
     def _zero_reward(self):
         if self.reward_kind == "tracks":
             return np.zeros(self.game_spec.ncolors, np.float32)
         return 0.0
 
+    def last(self, observe=True):
+        """The agent to act's observation, cumulative reward, termination, truncation, info."""
+        if self._h is None:
+            raise self._not_started()
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
     def observe(self, agent):
-        _observe(self._h, self._seat[agent], self._obs_ptr, self._mask_ptr)
+        h = self._h
+        if h is None:
+            raise self._not_started()
+        _observe(h, self._seat[agent], self._obs_ptr, self._mask_ptr)
         return {"observation": self._obs_stage.copy(), "action_mask": self._mask_stage.copy()}
 
     def step(self, action):
+        h = self._h
+        if h is None:
+            raise self._not_started()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if type(action) is not int or not 0 <= action < self.game_spec.num_actions:
+        if type(action) is not int or not 0 <= action < self._num_actions:
             action = _action_number(self.game_spec, action)  # numpy integers; clear errors
-        err = _step(self._h, action)
-        if err != _lib.OK:
-            self.game._raise(err, action)
-        self._cumulative_rewards[agent] = 0.0 if self.reward_kind == "ranking" else self._zero_reward()
-        seat = _to_move(self._h)
-        if self.reward_kind == "tracks":
+        seat = _play(h, action)
+        if seat < 0:
+            self.game._raise(seat, action)
+        if self._ranking:  # nothing to add before the end: the fast path of every step
+            self._cumulative_rewards[agent] = 0.0
+            if seat != _GAME_OVER:
+                self.agent_selection = self.possible_agents[seat]
+            else:
+                for name, r in zip(self.possible_agents, self.game.rewards()):
+                    self.rewards[name] = r
+                self._end()
+                self._accumulate_rewards()
+        else:
+            self._cumulative_rewards[agent] = self._zero_reward()
             tracks = self.game.tracks().astype(np.float32)
             for s, name in enumerate(self.possible_agents):
                 self.rewards[name] = tracks[s] - self._tracks[s]
             self._tracks = tracks
-        elif seat < 0:
-            for name, r in zip(self.possible_agents, self.game.rewards()):
-                self.rewards[name] = r
-        if seat < 0:  # over: everyone is done
-            st = self.game.status()
-            for s, name in enumerate(self.possible_agents):
-                self.terminations[name] = True
-                self.infos[name] = {"place": st["places"][s], "end": st["end"]}
-        else:
-            self.agent_selection = self.possible_agents[seat]
-        if seat < 0 or self.reward_kind != "ranking":  # ranking: nothing to add before the end
+            if seat != _GAME_OVER:
+                self.agent_selection = self.possible_agents[seat]
+            else:
+                self._end()
             self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def _end(self):
+        """The game is over: every agent is done, with its place and the end's reason."""
+        st = self.game.status()
+        for s, name in enumerate(self.possible_agents):
+            self.terminations[name] = True
+            self.infos[name] = {"place": st["places"][s], "end": st["end"]}
 
     def render(self):
         """The board as text; printed with render_mode "human", returned otherwise."""
@@ -207,6 +267,8 @@ class AxioEnv(_AECBase):
 
     def record(self, names=None):
         """The game's record (axio-record/1); names default to the agent names."""
+        if self.game is None:
+            raise self._not_started()
         return self.game.record(names if names is not None else self.possible_agents)
 
     def write_record(self, path, names=None):

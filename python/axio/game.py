@@ -6,9 +6,14 @@ observation and action mask, the engine's own list of legal actions, the
 record, and copies, views and redeals for search. The environments (`env`,
 `VectorEnv`, `SingleAgentEnv`) are built on it; docs/python.md describes the
 encodings.
+
+Copies never share the C game: `copy.copy`, `copy.deepcopy` and `copy()` clone
+it, and `pickle` stores the game's saved state (`save()`: the seed and the
+decisions, or for a view or a redeal the engine's state) and loads it again.
 """
 
 import ctypes
+import json
 import operator
 from collections import namedtuple
 
@@ -157,6 +162,24 @@ class Spec:
 COLORS = ("red", "green", "blue", "orange", "purple", "yellow")
 
 
+def _spec_of(handle):
+    """The Spec of a C game (one just loaded)."""
+    raw = _lib.Spec()
+    lib.axio_game_spec(handle, ctypes.byref(raw))
+    return Spec(VARIANTS[raw.variant], raw.players, MODES[raw.mode])
+
+
+def _record_names(text):
+    """The seat names of a record's start line, or None."""
+    first = text.decode("utf-8") if isinstance(text, bytes) else text
+    first = first.lstrip().split("\n", 1)[0]
+    try:
+        names = json.loads(first).get("names")
+    except (ValueError, AttributeError):
+        return None
+    return list(names) if isinstance(names, list) and all(isinstance(n, str) for n in names) else None
+
+
 def _action_number(spec, action):
     if isinstance(action, bool):
         raise TypeError("axio: an action is an integer, not a bool")
@@ -182,15 +205,60 @@ class Game:
             raise MemoryError("axio: no memory for a game")
         self._h = handle.value
         self._status = _lib.Status()
+        self.names = None
 
     @classmethod
-    def _adopt(cls, spec, handle):
+    def _adopt(cls, spec, handle, names=None):
         if not handle:
             raise MemoryError("axio: no memory for a game")
         g = cls.__new__(cls)
         g.spec = spec
         g._h = handle
         g._status = _lib.Status()
+        g.names = names
+        return g
+
+    @classmethod
+    def _loaded(cls, loader, text, what):
+        """A game from a C loader (axio_game_load, axio_game_from_record) of `text`."""
+        if isinstance(text, bytes):
+            text = text.decode("utf-8")
+        if not isinstance(text, str):
+            raise TypeError(f"axio: {what} is text, not {type(text).__name__}")
+        out = ctypes.c_void_p()
+        why = ctypes.create_string_buffer(320)
+        err = loader(text.encode("utf-8"), ctypes.byref(out), why, len(why))
+        if err == _lib.E_MEMORY:
+            raise MemoryError(f"axio: no memory to load {what}")
+        if err != _lib.OK:
+            raise ValueError(f"axio: cannot load {what}: {why.value.decode()}")
+        spec = _spec_of(out.value)
+        return cls._adopt(spec, out.value)
+
+    @classmethod
+    def from_record(cls, record):
+        """The game a record (axio-record/1 text, complete or cut after any line) describes,
+        as it stands after its last line; every line is checked by the engine's replay.
+
+        It plays on from there, and its own record() repeats the record's decisions.
+        """
+        g = cls._loaded(lib.axio_game_from_record, record, "the record")
+        g.names = _record_names(record)
+        return g
+
+    @classmethod
+    def read_record(cls, path):
+        """`from_record` of the record file at `path` (what `write_record` writes)."""
+        with open(path, encoding="utf-8") as f:
+            return cls.from_record(f.read())
+
+    @classmethod
+    def load(cls, state):
+        """The game a `save()` text describes, exactly where it was saved."""
+        g = cls._loaded(lib.axio_game_load, state, "the saved game")
+        names = json.loads(state).get("names")
+        if isinstance(names, list) and len(names) == g.spec.players and all(isinstance(n, str) for n in names):
+            g.names = names
         return g
 
     def __del__(self):
@@ -270,7 +338,15 @@ class Game:
             raise IllegalActionError("axio: a view is observed, not played on: redeal() it")
         if err == _lib.E_MEMORY:
             raise MemoryError("axio: no memory for the game's history")
-        raise IllegalActionError(f"axio: action {a}: {self.explain(a)}")
+        raise IllegalActionError("axio: " + self._why(a))
+
+    def _why(self, a):
+        """Why action `a` is refused, as one sentence without a prefix."""
+        if not 0 <= a < self.spec.num_actions:
+            return f"action {a} is not in the action space 0..{self.spec.num_actions - 1}"
+        if self.over:
+            return f"action {a}: the game is over"
+        return f"action {a} is not legal now: {self.explain(a)}"
 
     def legal_actions(self):
         """The engine's own list of legal decisions (ax_legal_moves), as action numbers."""
@@ -297,10 +373,31 @@ class Game:
             d["cell"] = [int(frontier[k, 1]), int(frontier[k, 2])] if frontier[k, 0] else None
         return d
 
-    # --- copies ---
+    # --- copies, saving ---
 
     def copy(self):
-        return Game._adopt(self.spec, lib.axio_game_clone(self._h))
+        """An independent copy: the C game cloned, with its history (its record)."""
+        return Game._adopt(self.spec, lib.axio_game_clone(self._h), self.names)
+
+    __copy__ = copy
+
+    def __deepcopy__(self, memo):
+        return self.copy()
+
+    def save(self):
+        """The game as text (axio-state/1), for `Game.load`: a game dealt from a seed as its
+        setup, seed and decisions (it holds the seed, so every hidden tile); a view or a
+        redeal as the engine's state, which holds only what that game holds."""
+        err = ctypes.c_int(0)
+        text = _lib.take_text(lib.axio_game_save(self._h, ctypes.byref(err)))
+        if text is None:
+            raise MemoryError("axio: no memory to save the game")
+        if self.names is not None:  # the seats' names too (the C library ignores them)
+            text = text[:-1] + ',"names":' + json.dumps(self.names) + "}"
+        return text
+
+    def __reduce__(self):
+        return (Game.load, (self.save(),))
 
     def view(self, seat):
         """The game as `seat` sees it (-1: a spectator): hidden tiles unknown; observe only."""
@@ -334,6 +431,8 @@ class Game:
     def record(self, names=None):
         """The game's record (docs/record.md, axio-record/1) as JSON Lines text."""
         c_names = None
+        if names is None:
+            names = self.names
         if names is not None:
             names = list(names)
             if len(names) != self.spec.players or not all(isinstance(n, str) for n in names):

@@ -8,11 +8,20 @@ end (`reward="ranking"`), or the agent's track gains since its last action
 (`reward="tracks"`, a vector; in team mode the team's). `seat=None` puts the
 agent at a random seat each game. A seed makes the whole game reproducible:
 the deal, and the opponents' generators.
+
+An illegal action: with `illegal="lose"` (the default, so that code which
+samples unmasked actions, Gymnasium's `check_env` among it, runs) it ends the
+episode as a loss: reward -1 (solo: 0; tracks: no gains), `terminated`, and
+`info["illegal"]` says why. With `illegal="raise"` it raises
+`IllegalActionError` and changes nothing. `action_masks()` gives the legal
+actions as bools (what sb3-contrib's MaskablePPO asks for).
 """
+
+import copy
 
 import numpy as np
 
-from .game import Game, Spec, check_seed
+from .game import Game, Spec, _action_number, check_seed
 from .policy import Policy
 from .spaces import action_space, observation_space
 
@@ -36,7 +45,10 @@ class SingleAgentEnv(_EnvBase):
         movetime_ms=None,
         playouts=None,
         render_mode=None,
+        illegal="lose",
     ):
+        if illegal not in ("lose", "raise"):
+            raise ValueError(f"axio: illegal is 'lose' or 'raise', not {illegal!r}")
         if reward not in ("ranking", "tracks"):
             raise ValueError(f"axio: reward is 'ranking' or 'tracks', not {reward!r}")
         if render_mode not in (None, "human", "ansi"):
@@ -54,6 +66,7 @@ class SingleAgentEnv(_EnvBase):
             o if isinstance(o, Policy) else Policy(o, movetime_ms=movetime_ms, playouts=playouts) for o in opponents
         ]
         self.fixed_seat = seat
+        self.illegal = illegal
         self.reward_kind = reward
         self.render_mode = render_mode
         self.observation_space = observation_space(self.game_spec)
@@ -61,6 +74,7 @@ class SingleAgentEnv(_EnvBase):
         self._seeder = None
         self.game = None
         self.seat = None
+        self._lost = None  # why the agent lost by an illegal action, in this episode
 
     def reset(self, seed=None, options=None):
         if _EnvBase is not object:
@@ -80,8 +94,22 @@ class SingleAgentEnv(_EnvBase):
         else:
             self.seat = self.fixed_seat
         self._tracks = self._own_tracks()
+        self._lost = None
         self._play_others()
-        return self.game.observe(self.seat), self._info()
+        return self._observe(), self._info()
+
+    def _observe(self):
+        obs = self.game.observe(self.seat)
+        self._mask = obs["action_mask"]
+        return obs
+
+    def action_masks(self):
+        """The legal actions of the agent now, as bools (all False once the episode is over)."""
+        if self.game is None:
+            raise RuntimeError("axio: reset() the environment first")
+        if self._lost is not None:
+            return np.zeros(self.game_spec.num_actions, np.bool_)
+        return self._mask.astype(np.bool_)
 
     def _own_tracks(self):
         return self.game.tracks()[self.seat].astype(np.float32)
@@ -97,15 +125,20 @@ class SingleAgentEnv(_EnvBase):
     def _info(self):
         st = self.game.status()
         info = {"seat": self.seat}
-        if st["phase"] == "over":
+        if self._lost is not None:
+            info.update(illegal=self._lost)
+        elif st["phase"] == "over":
             info.update(place=st["places"][self.seat], end=st["end"], tracks=st["tracks"])
         return info
 
     def step(self, action):
         if self.game is None:
             raise RuntimeError("axio: reset() the environment before its first step")
-        if self.game.over:
+        if self.game.over or self._lost is not None:
             raise RuntimeError("axio: the game is over: reset() for the next one")
+        a = _action_number(self.game_spec, action) if self.illegal == "lose" else action
+        if self.illegal == "lose" and not self._mask[a]:
+            return self._lose(a)
         self.game.step(action)
         self._play_others()
         over = self.game.over
@@ -117,7 +150,22 @@ class SingleAgentEnv(_EnvBase):
             reward = self.game.rewards()[self.seat] if over else 0.0
         if self.render_mode == "human":
             self.render()
-        return self.game.observe(self.seat), reward, over, False, self._info()
+        return self._observe(), reward, over, False, self._info()
+
+    def _lose(self, action):
+        self._lost = self.game._why(action)
+        obs = self.game.observe(self.seat)
+        obs["action_mask"][:] = 0
+        if self.reward_kind == "tracks":
+            reward = np.zeros(self.game_spec.ncolors, np.float32)
+        else:
+            reward = 0.0 if self.game_spec.mode == "solo" else -1.0
+        if self.render_mode == "human":
+            self.render()
+        return obs, reward, True, False, self._info()
+
+    def __copy__(self):
+        return copy.deepcopy(self)
 
     def render(self):
         if self.game is None:

@@ -1,7 +1,7 @@
 """Observation and action spaces: Gymnasium's when it is installed, else small stand-ins.
 
 The stand-ins cover what axio's environments and common training code use of
-Gymnasium's `Discrete`, `Box` and `Dict`: `n`, `shape`, `dtype`, `low`/`high`,
+Gymnasium's `Discrete`, `MultiDiscrete`, `Box` and `Dict`: `n`, `shape`, `dtype`, `low`/`high`,
 `seed`, `sample` (with an action mask) and `contains`. Install Gymnasium for
 everything else.
 """
@@ -9,7 +9,7 @@ everything else.
 import numpy as np
 
 try:
-    from gymnasium.spaces import Box, Dict, Discrete
+    from gymnasium.spaces import Box, Dict, Discrete, MultiDiscrete
 
     HAVE_GYMNASIUM = True
 except ImportError:
@@ -64,6 +64,26 @@ except ImportError:
 
         def __repr__(self):
             return f"Discrete({self.n})"
+
+    class MultiDiscrete(_Space):
+        """One action of 0 .. nvec[i]-1 per entry."""
+
+        def __init__(self, nvec, dtype=np.int64, seed=None):
+            self.nvec = np.asarray(nvec, dtype=dtype)
+            super().__init__(self.nvec.shape, dtype, seed)
+
+        def sample(self, mask=None):
+            return (self.np_random.random(self.nvec.shape) * self.nvec).astype(self.dtype)
+
+        def contains(self, x):
+            x = np.asarray(x)
+            return x.shape == self.shape and x.dtype.kind in "iu" and bool(np.all((x >= 0) & (x < self.nvec)))
+
+        def __eq__(self, other):
+            return isinstance(other, MultiDiscrete) and np.array_equal(other.nvec, self.nvec)
+
+        def __repr__(self):
+            return f"MultiDiscrete({self.nvec})"
 
     class Box(_Space):
         """Arrays of `shape` between `low` and `high`."""

@@ -242,8 +242,12 @@ static void grid_mask(const capi_space *s, const capi_legal *l, int8_t *mask)
     const axio_spec *sp = &s->spec;
     int window = sp->window, block_size = slot_block(s);
     /* one slot's block, a window row at a time; a row's write may spill up
-     * to 16 bytes into the next, which is written after it */
-    int8_t block[6 * CAPI_MAX_WINDOW * CAPI_MAX_WINDOW + 16];
+     * to 16 bytes into the next, which is written after it. It is built in
+     * slot 0 itself when that slot is open in every direction and another
+     * slot follows (the last row's spill lands there, written next). */
+    int8_t spare[6 * CAPI_MAX_WINDOW * CAPI_MAX_WINDOW + 16];
+    bool in_place = sp->rack_size > 1 && l->slot_dirs[0] == sp->ndirs;
+    int8_t *block = in_place ? mask : spare;
     for (int d = 0; d < sp->ndirs; d++)
         for (int row = 0; row < window; row++) {
             uint32_t bits = row_bits(l->pairs[d], s->row_start[row], window);
@@ -251,7 +255,7 @@ static void grid_mask(const capi_space *s, const capi_legal *l, int8_t *mask)
             memcpy(dst, &spread[bits & 255], 8);
             memcpy(dst + 8, &spread[(bits >> 8) & 255], 8);
         }
-    for (int slot = 0; slot < sp->rack_size; slot++) {
+    for (int slot = in_place ? 1 : 0; slot < sp->rack_size; slot++) {
         int8_t *dst = mask + slot * block_size;
         int open = l->slot_dirs[slot] * s->ncells;
         memcpy(dst, block, (size_t)open);

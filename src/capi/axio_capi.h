@@ -47,7 +47,7 @@
 #define AXIO_API __attribute__((visibility("default")))
 
 /* The ABI's version: a change a caller must know about increments it. */
-#define AXIO_ABI_VERSION 1
+#define AXIO_ABI_VERSION 2
 
 enum {
     AXIO_OK = 0,
@@ -129,6 +129,8 @@ AXIO_API int axio_game_view(const axio_game *g, int seat, axio_game **out);
  * cannot see dealt anew at random from `seed` (ax_determinize). */
 AXIO_API int axio_game_redeal(const axio_game *g, int seat, uint64_t seed, axio_game **out);
 AXIO_API void axio_game_status(const axio_game *g, axio_status *out);
+/* The spaces of the game's configuration. */
+AXIO_API void axio_game_spec(const axio_game *g, axio_spec *out);
 /* The seat to move, or -1 once the game is over (a cheap axio_game_status). */
 AXIO_API int axio_game_to_move(const axio_game *g);
 /* Seat `seat`'s observation (spec->obs_size values) and action mask
@@ -137,6 +139,10 @@ AXIO_API int axio_game_to_move(const axio_game *g);
 AXIO_API int axio_game_observe(const axio_game *g, int seat, int8_t *obs, int8_t *mask);
 /* Applies the action of the seat to move. */
 AXIO_API int axio_game_step(axio_game *g, int32_t action);
+/* axio_game_step, then the seat to move (0..players-1), or AXIO_GAME_OVER
+ * once the game is over; a negative AXIO_E_* when the action was refused. */
+#define AXIO_GAME_OVER 4
+AXIO_API int axio_game_play(axio_game *g, int32_t action);
 /* The engine's own listing (ax_legal_moves), each decision as its action:
  * for checking the mask. Returns the count (at most max are written). */
 AXIO_API int axio_game_legal_actions(const axio_game *g, int32_t *out, int max);
@@ -156,34 +162,74 @@ AXIO_API char *axio_game_render(const axio_game *g);
 AXIO_API int axio_game_tiles(const axio_game *g, int8_t *out, int max);
 AXIO_API void axio_free(void *p);
 
-/* --- a batch of games stepped together --- */
+/* --- saving and loading (state.c) --- */
+/* The game as text (axio-state/1, docs/python.md): a game dealt from a seed
+ * as its setup, seed and decisions (loads in any build with the same rules
+ * and action numbering); a view or a redeal as the engine's state (loads in
+ * a build with the same engine layout only). malloc'd, axio_free() it. */
+AXIO_API char *axio_game_save(const axio_game *g, int *err);
+/* Loads a saved game; every decision is checked again. On failure *err_text
+ * (errlen bytes) says why. */
+AXIO_API int axio_game_load(const char *text, axio_game **out, char *err_text, size_t errlen);
+/* The game a record (axio-record/1, JSON Lines, complete or cut after any
+ * line) describes, as it stands after its last line, every line checked by
+ * the engine's replay. A record without its seed (a player's view) has no
+ * game: AXIO_E_NO_RECORD. */
+AXIO_API int axio_game_from_record(const char *text, axio_game **out, char *err_text,
+                                   size_t errlen);
+
+/* --- a batch of games stepped together (batch.c) --- */
 typedef struct axio_batch axio_batch;
 enum { AXIO_REWARD_RANKING = 0, AXIO_REWARD_TRACKS = 1 };
-AXIO_API int axio_batch_new(const axio_spec *spec, int n, int reward, axio_batch **out);
+enum { AXIO_AUTORESET_NEXT_STEP = 0, AXIO_AUTORESET_SAME_STEP = 1 };
+/* Where a batch writes: the caller's buffers, bound once. */
+typedef struct {
+    int8_t *obs;         /* n x obs_size: row i the view of the seat to move in game i */
+    int8_t *mask;        /* n x num_actions */
+    int8_t *seat;        /* n: the seat whose view row i is */
+    float *reward;       /* n: the reward of the seat that acted in game i */
+    float *seat_rewards; /* n x players (x ncolors for tracks): every seat's */
+    uint8_t *terminated; /* n */
+    int8_t *final_obs;   /* same-step: n x obs_size, the final view of a game that ended */
+    int8_t *final_seat;  /* same-step: n, whose view that is */
+} axio_batch_out;
+/* n games; reward AXIO_REWARD_*: ranking (at the end) or tracks (each seat's
+ * track gains per step; rewards[i] is then the sum of the actor's gains);
+ * autoreset AXIO_AUTORESET_* (batch.c tells both). */
+AXIO_API int axio_batch_new(const axio_spec *spec, int n, int reward, int autoreset,
+                            axio_batch **out);
+AXIO_API axio_batch *axio_batch_clone(const axio_batch *b);
+/* What the batch was made with. */
+AXIO_API void axio_batch_info(const axio_batch *b, axio_spec *spec, int *n, int *reward,
+                              int *autoreset);
 AXIO_API void axio_batch_free(axio_batch *b);
-/* Deals game i from seed + i; later games (after one ends) take seed + n,
- * seed + n + 1, ... in the order they start. Writes each game's observation
- * and mask for its seat to move (rows of obs_size and num_actions) and that
- * seat. */
-AXIO_API void axio_batch_reset(axio_batch *b, uint64_t seed, int8_t *obs, int8_t *mask,
-                               int8_t *seat);
-/* Applies actions[i] in game i. When game i ends, its rewards are written,
- * terminated[i] is 1 and it is dealt anew at once (the row shows the new
- * game). rewards: n x players (ranking: at the end only) or n x players x
- * ncolors (tracks: each seat's track gains in this step). When an action is
- * not legal nothing changes: returns AXIO_E_RANGE or AXIO_E_ILLEGAL with
- * *bad the first such game. */
-AXIO_API int axio_batch_step(axio_batch *b, const int32_t *actions, int8_t *obs, int8_t *mask,
-                             float *rewards, uint8_t *terminated, int8_t *seat, int32_t *bad);
+/* Binds the buffers and writes every row from the games as they stand. */
+AXIO_API int axio_batch_bind(axio_batch *b, const axio_batch_out *out);
+/* Deals games anew: with use_seed game i from seed + i (and the batch's
+ * generator from seed), else from the next unused seeds; `which` (n flags,
+ * NULL: all) picks the games. Later games take the next unused seeds. */
+AXIO_API int axio_batch_reset(axio_batch *b, uint64_t seed, int use_seed, const uint8_t *which);
+/* Applies actions[i] in game i (ignored for a game that ended in the last
+ * step in next-step mode: it is dealt anew) and writes the bound buffers.
+ * When an action is not legal nothing changes: returns AXIO_E_RANGE or
+ * AXIO_E_ILLEGAL with *bad the first such game. */
+AXIO_API int axio_batch_step(axio_batch *b, const int32_t *actions, int32_t *bad);
 /* A uniformly random legal action for each game, from the batch's own
- * generator (seeded by reset). */
+ * generator (seeded by reset); 0 for a game about to be dealt anew. */
 AXIO_API void axio_batch_random_actions(axio_batch *b, int32_t *out);
 /* A copy of game i (for its record, its status, a view). */
 AXIO_API axio_game *axio_batch_game(const axio_batch *b, int i);
+/* The batch as text (axio-batch-state/1: its games as axio_game_save writes
+ * them, seeds, generator, pending resets) and back. */
+AXIO_API char *axio_batch_save(const axio_batch *b, int *err);
+AXIO_API int axio_batch_load(const char *text, axio_batch **out, char *err_text, size_t errlen);
 
 /* --- computer players (src/ai) --- */
 typedef struct axio_player axio_player;
-/* `name`: random, greedy, strong. movetime_ms 0: the player's default;
+/* `name`: a level of the server (src/server/game/levels.c: random, greedy,
+ * strong, expert), which plays its player for the game's variant with its
+ * think time, or a player of src/ai by its own name (strong-deep, ...).
+ * movetime_ms 0: the level's think time (a player's own default otherwise);
  * playouts > 0: a fixed number of playouts per decision (with movetime 0
  * reproducible from the seed). */
 AXIO_API int axio_player_new(const char *name, uint64_t seed, int movetime_ms, long playouts,
@@ -191,5 +237,11 @@ AXIO_API int axio_player_new(const char *name, uint64_t seed, int movetime_ms, l
 AXIO_API void axio_player_free(axio_player *p);
 /* The player's decision for the seat to move, from that seat's view only. */
 AXIO_API int axio_player_decide(axio_player *p, const axio_game *g, int32_t *action);
+/* The level `name`: its player in `variant` and its think time (ms, 0: none). */
+AXIO_API int axio_level(const char *name, int variant, const char **player, int *think_ms);
+/* The level names, weakest first, as "random, greedy, ...". */
+AXIO_API int axio_level_names(char *out, size_t size);
+/* 1 if `name` is a level or a player. */
+AXIO_API int axio_player_exists(const char *name);
 
 #endif

@@ -9,6 +9,7 @@
 #define AXIO_CAPI_INTERNAL_H
 
 #include "../engine/axio.h"
+#include "../engine/record.h"
 #include "axio_capi.h"
 
 #include <stdbool.h>
@@ -35,12 +36,14 @@ typedef struct {
 
 /* The legal decisions of the seat to move, as the engine gives them. */
 typedef struct {
+    /* a check reads phase, slot_dirs and one word of pairs: two cache lines */
     uint8_t phase; /* AX_PHASE_* */
+    /* square, hex: directions open to each rack slot: 0, half or ndirs */
+    uint8_t slot_dirs[AX_MAX_RACK];
     int32_t count; /* legal actions */
     /* square, hex */
     uint64_t pairs[6][AX_GRID_WORDS];
-    int32_t dir_count[6];           /* set bits per direction */
-    uint8_t slot_dirs[AX_MAX_RACK]; /* directions open to each rack slot: 0, half or ndirs */
+    int32_t dir_count[6]; /* set bits per direction */
     /* rota: the frontier in reading order (also for the observation) */
     int16_t nslots;
     int16_t slot_x[CAPI_MAX_SLOTS], slot_y[CAPI_MAX_SLOTS];
@@ -52,26 +55,44 @@ typedef struct {
 /* One game in play: the engine's game, its legal set and every decision
  * since the deal (to rebuild the record). */
 typedef struct {
-    ax_game g;
-    capi_legal legal;
+    /* first what a batch's check of an action reads, in one cache line */
     bool from_seed; /* dealt by ax_game_init from g.seed: the record can be rebuilt */
     bool is_view;   /* hidden tiles unknown: observed, never played on */
     int ndecisions, capacity;
     ax_move *decisions;
+    capi_legal legal;
+    ax_game g;
 } capi_play;
+
+/* What a batch row's board section shows, so that the next step writes only
+ * the cells that changed (square, hex; rota's display is written whole). The
+ * mask is written whole: a placement changes a few hundred of its bytes,
+ * scattered over every slot, and writing them one by one costs more than
+ * copying the slots' blocks. */
+typedef struct {
+    bool board_valid;       /* the row's board section shows cell[] and fields */
+    uint8_t fields_touched; /* ax_game.fields_touched */
+    /* ax_game.cell of each window row's run of grid cells, row after row */
+    uint8_t cell[CAPI_MAX_WINDOW * CAPI_MAX_WINDOW];
+} capi_shown;
 
 struct axio_game {
     capi_space space;
     capi_play play;
 };
 
-/* Set bits of a word, without a library call on any x86-64. */
+/* Set bits of a word: the instruction where the build has it (-mpopcnt,
+ * CMakeLists.txt), else without a library call. */
 static inline int capi_popcount(uint64_t x)
 {
+#ifdef __POPCNT__
+    return __builtin_popcountll(x);
+#else
     x = x - ((x >> 1) & 0x5555555555555555ULL);
     x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
     x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
     return (int)((x * 0x0101010101010101ULL) >> 56);
+#endif
 }
 
 /* spec.c */
@@ -95,6 +116,9 @@ int32_t capi_action_encode(const capi_space *s, const ax_game *g, const capi_leg
 /* observation.c: seat's observation, from what it may know only */
 void capi_observe(const capi_space *s, const ax_game *g, const capi_legal *l, int seat,
                   int8_t *obs);
+/* capi_observe into a row that shows `shown`: the board only where it changed. */
+void capi_observe_row(const capi_space *s, const ax_game *g, const capi_legal *l, int seat,
+                      int8_t *obs, capi_shown *shown);
 
 /* game.c */
 int capi_play_start(const capi_space *s, capi_play *p, uint64_t seed);
@@ -106,5 +130,9 @@ int capi_play_copy(const capi_play *src, capi_play *dst, bool with_history);
 void capi_play_free(capi_play *p);
 /* Per seat at the end: place and ranking reward (docs/python.md). */
 void capi_results(const ax_game *g, int32_t place[4], float reward[4]);
+
+/* state.c: a game's saved state (axio-state/1) and back */
+json_t *capi_state_json(const capi_space *s, const capi_play *p);
+int capi_state_load(json_t *obj, capi_space *s, capi_play *p, char *err, size_t errlen);
 
 #endif

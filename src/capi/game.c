@@ -209,6 +209,8 @@ void axio_game_status(const axio_game *h, axio_status *out)
     out->seed = g->seed;
 }
 
+void axio_game_spec(const axio_game *h, axio_spec *out) { *out = h->space.spec; }
+
 int axio_game_to_move(const axio_game *h)
 {
     return h->play.g.phase == AX_PHASE_OVER ? -1 : h->play.g.to_move;
@@ -239,6 +241,14 @@ int axio_game_step(axio_game *h, int32_t action)
     if (!capi_legal_contains(&h->space, &h->play.legal, action))
         return AXIO_E_ILLEGAL;
     return capi_play_apply(&h->space, &h->play, action);
+}
+
+int axio_game_play(axio_game *h, int32_t action)
+{
+    int rc = axio_game_step(h, action);
+    if (rc != AXIO_OK)
+        return rc;
+    return h->play.g.phase == AX_PHASE_OVER ? AXIO_GAME_OVER : h->play.g.to_move;
 }
 
 int axio_game_legal_actions(const axio_game *h, int32_t *out, int max)

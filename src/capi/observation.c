@@ -43,6 +43,52 @@ static int grid_board(const capi_space *s, const ax_game *g, int8_t *obs)
     return 1;
 }
 
+/* The board section of a row that shows `shown`: the planes of the cells
+ * that changed since (a placement changes two, a pyramid a few more).
+ * `shown` mirrors the grid's cells a window row at a time (a row is a run
+ * of consecutive grid cells, spec.c; a window is 9 to 15 cells wide), so a
+ * row is compared in two overlapping 8-byte loads. */
+static int grid_board_update(const capi_space *s, const ax_game *g, int8_t *obs, capi_shown *shown)
+{
+    const int window = s->spec.window;
+    if (!shown->board_valid) {
+        grid_board(s, g, obs);
+        for (int row = 0; row < window; row++)
+            memcpy(shown->cell + row * window, g->cell + s->row_start[row], (size_t)window);
+        shown->fields_touched = g->fields_touched;
+        shown->board_valid = true;
+        return 1;
+    }
+    int8_t *board = section(s, obs, 0);
+    for (int row = 0; row < window; row++) {
+        const uint8_t *now = g->cell + s->row_start[row];
+        uint8_t *then = shown->cell + row * window;
+        uint64_t a, b, c, d;
+        memcpy(&a, now, 8);
+        memcpy(&b, then, 8);
+        memcpy(&c, now + window - 8, 8);
+        memcpy(&d, then + window - 8, 8);
+        if (a == b && c == d)
+            continue;
+        for (int col = 0; col < window; col++) {
+            if (now[col] == then[col])
+                continue;
+            int cell = row * window + col;
+            if (s->cell_of[cell] >= 0) {
+                board[s->plane_at[then[col] & 15] + cell] = 0;
+                board[s->plane_at[now[col] & 15] + cell] = 1;
+            }
+            then[col] = now[col];
+        }
+    }
+    unsigned changed = (unsigned)(g->fields_touched ^ shown->fields_touched);
+    for (int f = 0; f < g->nfields; f++)
+        if ((changed >> f) & 1 && s->field_window[f] >= 0)
+            board[8 * s->ncells + s->field_window[f]] = !(g->fields_touched & (1u << f));
+    shown->fields_touched = g->fields_touched;
+    return 1;
+}
+
 /* The display at corner resolution: cell (x, y) of the window covers rows
  * 2(y - y0) .. +1 and columns 2(x - x0) .. +1, corner NW top-left, NE
  * top-right, SE bottom-right, SW bottom-left, so the four corners of a circle
@@ -78,12 +124,11 @@ static int rota_display(const capi_space *s, const ax_game *g, const capi_legal 
     return 2;
 }
 
-void capi_observe(const capi_space *s, const ax_game *g, const capi_legal *l, int seat, int8_t *obs)
+/* The sections after the board or display, from section k on. */
+static void observe_rest(const capi_space *s, const ax_game *g, int seat, int8_t *obs, int k)
 {
     const axio_spec *sp = &s->spec;
     const int p = sp->players, ncolors = sp->ncolors, sides = sp->sides;
-    int k = sp->variant == AX_ROTA ? rota_display(s, g, l, obs) : grid_board(s, g, obs);
-
     /* own rack (rota: the hand tile as printed) */
     int8_t *rack = section(s, obs, k);
     memset(rack, 0, (size_t)sp->sections[k].size);
@@ -118,4 +163,18 @@ void capi_observe(const capi_space *s, const ax_game *g, const capi_legal *l, in
         racks[i] = (int8_t)g->rack_n[other];
         third[i] = (int8_t)(rota ? g->stack_n[other] : g->placed_by[other] == 0);
     }
+}
+
+void capi_observe(const capi_space *s, const ax_game *g, const capi_legal *l, int seat, int8_t *obs)
+{
+    int k = s->spec.variant == AX_ROTA ? rota_display(s, g, l, obs) : grid_board(s, g, obs);
+    observe_rest(s, g, seat, obs, k);
+}
+
+void capi_observe_row(const capi_space *s, const ax_game *g, const capi_legal *l, int seat,
+                      int8_t *obs, capi_shown *shown)
+{
+    int k = s->spec.variant == AX_ROTA ? rota_display(s, g, l, obs)
+                                       : grid_board_update(s, g, obs, shown);
+    observe_rest(s, g, seat, obs, k);
 }

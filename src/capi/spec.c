@@ -58,6 +58,9 @@ static int grid_space(capi_space *s, const ax_game *g)
 {
     axio_spec *sp = &s->spec;
     int window = g->variant == AX_SQUARE ? g->area : 2 * g->area + 1;
+    /* the mask spreads a window row from 16 bits, a batch compares one in two 8-byte loads */
+    if (window < 8 || window > CAPI_MAX_WINDOW)
+        return AXIO_E_CONFIG;
     sp->window = window;
     sp->ndirs = ax_direction_count(g);
     s->half = sp->ndirs / 2;

@@ -28,10 +28,21 @@ static const char *const help =
     "                         libpq URI, postgresql://USER@HOST/DB (or postgres://...)\n"
     "  --web DIR              the web client's files (default: web/ of the source tree)\n"
     "  --max-conns-per-ip N   open connections per client address (default 32)\n"
-    "  --max-games-per-ip N   games one address may create per hour (default 30)\n"
+    "  --max-games-per-ip N   games one address may create per hour, rematches too\n"
+    "                         (default 30; counted for the whole site)\n"
+    "  --max-waiting-per-ip N games of one address waiting for players at once (default 5)\n"
+    "  --max-strong-games-per-ip N\n"
+    "                         games against strong or expert one address, and one account,\n"
+    "                         may create per hour (default 10; counted for the whole site)\n"
+    "  --max-hints-per-ip N   hints one address, and one account, may ask for in 10 minutes\n"
+    "                         (default 60; counted for the whole site)\n"
+    "  --max-analyses-per-ip N\n"
+    "                         analyses one address, and one account, may ask for per hour\n"
+    "                         (default 10; counted for the whole site)\n"
     "  --msg-rate N           WebSocket messages per second per connection (default 10)\n"
     "  --request-rate N       API requests per second per address (default 20)\n"
-    "  --max-signups-per-ip N accounts one address may create per hour (default 5)\n"
+    "  --max-signups-per-ip N accounts one address may create per hour (default 5; counted\n"
+    "                         for the whole site)\n"
     "  --max-header-waits-per-ip N\n"
     "                         connections of one address still sending their first\n"
     "                         headers (default 16; each is closed after 5 s)\n"
@@ -94,6 +105,10 @@ int cmd_serve(int argc, char **argv)
                                          {"msg-rate", required_argument, 0, 'm'},
                                          {"request-rate", required_argument, 0, 'r'},
                                          {"max-signups-per-ip", required_argument, 0, 'S'},
+                                         {"max-waiting-per-ip", required_argument, 0, 'V'},
+                                         {"max-strong-games-per-ip", required_argument, 0, 'X'},
+                                         {"max-hints-per-ip", required_argument, 0, 'Y'},
+                                         {"max-analyses-per-ip", required_argument, 0, 'Z'},
                                          {"max-header-waits-per-ip", required_argument, 0, 'H'},
                                          {"ai-threads", required_argument, 0, 't'},
                                          {"judge-playouts", required_argument, 0, 'M'},
@@ -108,11 +123,20 @@ int cmd_serve(int argc, char **argv)
     serve_options opt = {.port = 8080,
                          .bind = "127.0.0.1",
                          .db_path = "axio.db",
-                         .limits = {32, 30, 10, 20, 5, 16},
+                         .limits = {.conns_per_ip = 32,
+                                    .msgs_per_sec = 10,
+                                    .requests_per_sec = 20,
+                                    .headers_per_ip = 16},
                          .game = {.ai_threads = 2,
                                   .judge_playouts = AI_JUDGE_PLAYOUTS,
                                   .absent_s = 120,
-                                  .waiting_ttl_s = 3600},
+                                  .waiting_ttl_s = 3600,
+                                  .games_per_hour = 30,
+                                  .waiting_per_ip = 5,
+                                  .strong_games_per_hour = 10,
+                                  .hints_per_10_min = 60,
+                                  .analyses_per_hour = 10,
+                                  .signups_per_hour = 5},
                          .sync_full = false};
     static char web[PATH_MAX];
     const char *web_arg = NULL;
@@ -138,7 +162,7 @@ int cmd_serve(int argc, char **argv)
         case 'g':
             if (!parse_positive(optarg, 100000000, &v))
                 return usage_error("serve", "--max-games-per-ip must be a positive number");
-            opt.limits.games_per_hour = (double)v;
+            opt.game.games_per_hour = (int)v;
             break;
         case 'm':
             if (!parse_positive(optarg, 1000000, &v))
@@ -150,10 +174,30 @@ int cmd_serve(int argc, char **argv)
                 return usage_error("serve", "--request-rate must be a positive number");
             opt.limits.requests_per_sec = (double)v;
             break;
+        case 'Y':
+            if (!parse_positive(optarg, 100000000, &v))
+                return usage_error("serve", "--max-hints-per-ip must be a positive number");
+            opt.game.hints_per_10_min = (int)v;
+            break;
+        case 'Z':
+            if (!parse_positive(optarg, 100000000, &v))
+                return usage_error("serve", "--max-analyses-per-ip must be a positive number");
+            opt.game.analyses_per_hour = (int)v;
+            break;
+        case 'X':
+            if (!parse_positive(optarg, 100000000, &v))
+                return usage_error("serve", "--max-strong-games-per-ip must be a positive number");
+            opt.game.strong_games_per_hour = (int)v;
+            break;
+        case 'V':
+            if (!parse_positive(optarg, 1000000, &v))
+                return usage_error("serve", "--max-waiting-per-ip must be a positive number");
+            opt.game.waiting_per_ip = (int)v;
+            break;
         case 'S':
             if (!parse_positive(optarg, 100000000, &v))
                 return usage_error("serve", "--max-signups-per-ip must be a positive number");
-            opt.limits.signups_per_hour = (double)v;
+            opt.game.signups_per_hour = (int)v;
             break;
         case 'H':
             if (!parse_positive(optarg, 1000000, &v))

@@ -44,8 +44,10 @@ def free_port():
         return s.getsockname()[1]
 
 
-def nginx_conf(tmp, port, upstream_ports):
-    """deploy/nginx-axio-cluster.conf with this test's ports and paths, on plain HTTP."""
+def nginx_conf(tmp, port, upstream_ports, limits=False):
+    """deploy/nginx-axio-cluster.conf with this test's ports and paths, on plain HTTP; its
+    limits per client address as shipped only with `limits` (the tests' clients are all
+    127.0.0.1 to nginx)."""
     with open(NGINX_CONF) as f:
         site = f.read()
     # the redirecting port-80 server goes; the TLS one listens on plain HTTP here
@@ -59,12 +61,22 @@ def nginx_conf(tmp, port, upstream_ports):
     lines = "".join(f"\n    server 127.0.0.1:{p} {servers[0]};" for p in upstream_ports)
     site = site.replace("hash $axio_game consistent;", "hash $axio_game consistent;" + lines, 1)
     site = site.replace("/var/log/nginx/axio.access.log", f"{tmp}/axio.access.log")
-    site = site.replace("limit_conn axio_conns 32;", "limit_conn axio_conns 60000;")
+    if not limits:
+        site = site.replace("limit_conn axio_conns 32;", "limit_conn axio_conns 60000;")
+        site = site.replace("rate=20r/s;", "rate=100000r/s;")
+        site = site.replace("burst=40 nodelay;", "burst=100000 nodelay;")
     return main_conf(tmp, site, worker_connections=30000, access_log=False)
 
 
 class Instance:
-    """One `axio serve` of the site."""
+    """One `axio serve` of the site; http/websocket/create/join as harness.Server's, straight
+    to this instance (not through nginx)."""
+
+    http = harness.Server.http
+    http_once = harness.Server.http_once
+    create = harness.Server.create
+    join = harness.Server.join
+    websocket = harness.Server.websocket
 
     def __init__(self, site, i):
         self.site, self.i = site, i
@@ -74,10 +86,14 @@ class Instance:
 
     def start(self):
         cmd = [AXIO, "serve", "--port", str(self.port), "--bind", "127.0.0.1", "--db",
-               self.site.db, "--trusted-proxy", "127.0.0.1", "--max-games-per-ip", "100000",
-               "--max-signups-per-ip", "100000", "--request-rate", "100000",
-               "--max-conns-per-ip", "100000", "--msg-rate", "1000",
-               "--public-url", f"http://127.0.0.1:{self.site.port}/", *self.site.args]
+               self.site.db, "--trusted-proxy", "127.0.0.1"]
+        if not self.site.limits:
+            cmd += ["--max-games-per-ip", "100000", "--max-signups-per-ip", "100000",
+                    "--request-rate", "100000", "--max-conns-per-ip", "100000", "--msg-rate", "1000"]
+            # an older build (bench/load.py measures one beside this one) has fewer limits
+            if "--max-waiting-per-ip" in self.site.help():
+                cmd += ["--max-waiting-per-ip", "100000"]
+        cmd += ["--public-url", f"http://127.0.0.1:{self.site.port}/", *self.site.args]
         if self.site.web:
             cmd += ["--web", self.site.web]
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=self.log, text=True)
@@ -114,7 +130,9 @@ class Instance:
 class Site:
     """PostgreSQL, n instances and nginx; http/websocket/create/join as harness.Server's."""
 
-    def __init__(self, n=3, web=None, args=(), durable=False):
+    def __init__(self, n=3, web=None, args=(), durable=False, limits=False):
+        """limits: the instances' and nginx's limits per client address as shipped."""
+        self.limits = limits
         self.tmp = tempfile.mkdtemp(prefix="axio-cluster.")
         os.chmod(self.tmp, 0o755)  # nginx's workers run as nobody when the test runs as root
         self.pg = Cluster(durable=durable)
@@ -124,7 +142,7 @@ class Site:
         self.instances = [Instance(self, i) for i in range(n)]
         for inst in self.instances:
             inst.start()
-        conf = nginx_conf(self.tmp, self.port, [i.port for i in self.instances])
+        conf = nginx_conf(self.tmp, self.port, [i.port for i in self.instances], limits)
         self.nginx = NginxProcess(self.tmp, conf, [self.port], TIMEOUT)
 
     # harness.Server's client side, through nginx
@@ -136,6 +154,13 @@ class Site:
 
     def url(self):
         return f"http://127.0.0.1:{self.port}/"
+
+    def help(self):
+        """`axio serve --help` of the binary under test."""
+        if not hasattr(self, "_help"):
+            self._help = subprocess.run([AXIO, "serve", "--help"], capture_output=True,
+                                        text=True).stdout
+        return self._help
 
     def kill(self, i):
         self.instances[i].kill()

@@ -129,8 +129,20 @@ class Play(unittest.TestCase):
             after = env.observe("player_0")
             self.assertTrue(np.array_equal(before["observation"], after["observation"]))
             self.assertEqual(env.agent_selection, "player_0")
+        for bad in (illegal, 10**6, -1):  # one sentence each, the action named once
+            with self.assertRaises(axio.IllegalActionError) as e:
+                env.step(bad)
+            self.assertEqual(str(e.exception).count(str(bad)), 1, str(e.exception))
+            self.assertEqual(str(e.exception).count("axio:"), 1)
         env.step(np.int64(np.flatnonzero(mask)[0]))  # numpy integers are actions too
         self.assertEqual(env.game.status()["ply"], 1)
+
+    def test_before_reset(self):
+        env = axio.env("hex", 2)
+        for call in (lambda: env.step(0), lambda: env.observe("player_0"), lambda: env.last(), env.record):
+            with self.assertRaises(RuntimeError) as e:
+                call()
+            self.assertIn("reset()", str(e.exception))
 
     def test_bad_configurations(self):
         for args in [("chess", 2, None), ("square", 0, None), ("square", 5, None), ("square", 1, "standard"),

@@ -10,8 +10,17 @@ At decisions of random games in every configuration, for every seat:
 - as a control that the comparison can fail, a redeal made for another seat
   (which changes this seat's rack when that seat cannot see it) does change
   this seat's observation.
+
+Copies, pickles and loaded games and environments show the same: what a copied,
+pickled or loaded AEC environment or VectorEnv hands a seat is that seat's view of
+the original game; a copied or loaded redeal shows the seat what the game showed it;
+and a view's pickle and saved state are the same text for two deals that differ only
+in what the seat cannot see, so they carry nothing hidden. (A game dealt from a seed
+pickles as its seed and decisions: that holds every tile, as docs/python.md says.)
 """
 
+import copy
+import pickle
 import unittest
 
 from common import ALL_CONFIGS, axio, np, play_random, random
@@ -87,6 +96,54 @@ class HiddenTilesStayHidden(unittest.TestCase):
             view.step(action)
         with self.assertRaises(ValueError):
             view.record()
+
+
+class CopiesShowOnlyTheSeatsView(unittest.TestCase):
+    def test_envs(self):
+        rnd = random.Random(7)
+        checked = 0
+        for variant, players, mode in ALL_CONFIGS:
+            env = axio.env(variant, players, mode)
+            env.reset(seed=rnd.randrange(2**63))
+            for _ in range(rnd.randrange(1, 30)):
+                obs, _, term, _, _ = env.last()
+                if term:
+                    break
+                env.step(int(rnd.choice(np.flatnonzero(obs["action_mask"]))))
+            if not env.agents or env.terminations[env.agent_selection]:
+                continue
+            for c in (copy.copy(env), copy.deepcopy(env), pickle.loads(pickle.dumps(env))):
+                for seat, agent in enumerate(env.possible_agents):
+                    self.assertTrue(same(c.observe(agent), env.game.view(seat).observe(seat)))
+                    checked += 1
+        self.assertGreater(checked, 50)
+
+    def test_vector_rows(self):
+        vec = axio.VectorEnv(8, "hex", 2)
+        vec.reset(seed=3)
+        for _ in range(17):
+            vec.step(vec.sample_actions())
+        for c in (copy.deepcopy(vec), pickle.loads(pickle.dumps(vec)), axio.VectorEnv.load(vec.save())):
+            for i in range(8):
+                seat = int(vec._seat[i])
+                row = {"observation": c._obs[i], "action_mask": c._mask[i]}
+                self.assertTrue(same(row, vec.game(i).view(seat).observe(seat)))
+
+    def test_redeals_and_views(self):
+        rnd = random.Random(8)
+        for variant, players, mode in ALL_CONFIGS:
+            game = axio.Game(variant, players, mode, seed=rnd.randrange(2**63))
+            play_random(game, rnd, until=rnd.randrange(1, 25))
+            if game.over:
+                continue
+            for seat in range(players):
+                other = game.redeal(seat, rnd.randrange(2**63))
+                mine = game.observe(seat)
+                for c in (copy.deepcopy(other), pickle.loads(pickle.dumps(other)), axio.Game.load(other.save())):
+                    self.assertTrue(same(mine, c.observe(seat)))
+                # a view's saved state and pickle: the same for both deals, so nothing hidden
+                self.assertEqual(game.view(seat).save(), other.view(seat).save())
+                self.assertEqual(pickle.dumps(game.view(seat)), pickle.dumps(other.view(seat)))
 
 
 if __name__ == "__main__":

@@ -86,38 +86,64 @@ class MaskIsTheLegalSet(unittest.TestCase):
 
 
 class VectorRowsAreGames(unittest.TestCase):
-    """VectorEnv's rows, rewards and new deals are those of single games fed the same actions."""
+    """VectorEnv's rows, rewards and new deals are those of single games fed the same actions,
+    in both of Gymnasium's autoreset modes."""
 
     def test_rows(self):
-        for variant, players, mode in [("square", 2, None), ("rota", 2, None), ("hex", 4, "team"), ("square", 1, None)]:
-            n, seed = 16, 1000
-            vec = axio.VectorEnv(n, variant, players, mode)
-            obs, info = vec.reset(seed=seed)
-            games = [axio.Game(variant, players, mode, seed=seed + i) for i in range(n)]
-            next_seed = seed + n
-            ended = 0
-            for _ in range(300):
-                for i, g in enumerate(games):
-                    seat = g.to_move
-                    self.assertEqual(info["seat"][i], seat)
-                    want = g.observe(seat)
-                    self.assertTrue(np.array_equal(obs["observation"][i], want["observation"]))
-                    self.assertTrue(np.array_equal(obs["action_mask"][i], want["action_mask"]))
-                actions = vec.sample_actions()
-                obs, rewards, term, trunc, info = vec.step(actions)
-                self.assertFalse(trunc.any())
-                for i, g in enumerate(games):
-                    g.step(int(actions[i]))
-                    self.assertEqual(bool(term[i]), g.over)
-                    if g.over:
-                        self.assertEqual(rewards[i].tolist(), g.rewards())
-                        games[i] = axio.Game(variant, players, mode, seed=next_seed)
+        for autoreset in ("next-step", "same-step"):
+            for variant, players, mode in [("square", 2, None), ("rota", 2, None), ("hex", 4, "team"), ("square", 1, None)]:
+                with self.subTest(autoreset=autoreset, variant=variant, players=players):
+                    self.check_rows(autoreset, variant, players, mode)
+
+    def check_rows(self, autoreset, variant, players, mode):
+        n, seed = 16, 1000
+        vec = axio.VectorEnv(n, variant, players, mode, autoreset=autoreset)
+        obs, info = vec.reset(seed=seed)
+        games = [axio.Game(variant, players, mode, seed=seed + i) for i in range(n)]
+        shown = [g.to_move for g in games]  # whose view each row shows
+        next_seed = seed + n
+        ended = 0
+        for _ in range(300):
+            for i, g in enumerate(games):
+                self.assertEqual(info["seat"][i], shown[i])
+                want = g.observe(shown[i])
+                self.assertTrue(np.array_equal(obs["observation"][i], want["observation"]))
+                self.assertTrue(np.array_equal(obs["action_mask"][i], want["action_mask"]))
+            actions = vec.sample_actions()
+            obs, rewards, term, trunc, info = vec.step(actions)
+            self.assertFalse(trunc.any())
+            for i, g in enumerate(games):
+                if g.over:  # next-step: this step dealt the game anew, its action unused
+                    games[i] = g = axio.Game(variant, players, mode, seed=next_seed)
+                    next_seed += 1
+                    shown[i] = g.to_move
+                    self.assertFalse(term[i])
+                    self.assertEqual(rewards[i], 0)
+                    self.assertFalse(info["rewards"][i].any())
+                    continue
+                actor = g.to_move
+                g.step(int(actions[i]))
+                self.assertEqual(bool(term[i]), g.over)
+                if g.over:
+                    ended += 1
+                    self.assertEqual(info["rewards"][i].tolist(), g.rewards())
+                    self.assertEqual(rewards[i], g.rewards()[actor])
+                    if autoreset == "same-step":
+                        final = info["final_obs"][i]
+                        self.assertTrue(np.array_equal(final["observation"], g.observe(actor)["observation"]))
+                        self.assertFalse(final["action_mask"].any())
+                        self.assertEqual(info["final_info"]["seat"][i], actor)
+                        games[i] = g = axio.Game(variant, players, mode, seed=next_seed)
                         next_seed += 1
-                        ended += 1
+                        shown[i] = g.to_move
                     else:
-                        self.assertFalse(rewards[i].any())
-            self.assertGreater(ended, 0)
-            vec.close()
+                        shown[i] = actor  # the final position, as the seat that ended it sees it
+                else:
+                    shown[i] = g.to_move
+                    self.assertEqual(rewards[i], 0)
+                    self.assertFalse(info["rewards"][i].any())
+        self.assertGreater(ended, 0)
+        vec.close()
 
 
 if __name__ == "__main__":

@@ -42,9 +42,63 @@ class Policies(unittest.TestCase):
             return game.record()
         self.assertEqual(play(), play())
 
+    def test_every_level(self):
+        """Every level of the server, by its name and the web client's, decides legally in every
+        variant, playing the player the server's table names for that variant."""
+        levels = axio.policy_levels()
+        self.assertEqual(levels, ("random", "greedy", "strong", "expert"))
+        names = list(levels) + ["Beginner", "Casual", "Strong", "Expert"]
+        for name in names:
+            p = axio.policy(name, playouts=20, seed=5)
+            for variant in axio.VARIANTS:
+                player, movetime = p.player(variant)
+                self.assertTrue(axio.policy(player))  # a player of that name exists
+                game = axio.Game(variant, 2, seed=17)
+                for _ in range(3):
+                    action = p.action(game)
+                    self.assertEqual(game.observe(game.to_move)["action_mask"][action], 1, f"{name} in {variant}")
+                    game.step(action)
+        expert = axio.policy("expert")
+        self.assertEqual([expert.player(v) for v in axio.VARIANTS],
+                         [("strong-deep", 1000), ("strong-whole", 1000), ("strong-deep", 1000)])
+        self.assertEqual(axio.policy("strong").player("hex"), ("strong", 300))  # the level's time
+        self.assertEqual(axio.policy("strong", movetime_ms=50).player("hex"), ("strong", 50))
+        self.assertEqual(axio.policy("strong-deep").player("rota"), ("strong-deep", None))  # a player's own
+        self.assertEqual(axio.policy("greedy").player("square"), ("greedy", None))
+
+    def test_expert_in_a_game(self):
+        """Expert at a short movetime against random: it plays whole games (and wins them)."""
+        wins = 0
+        for seed in range(2):
+            env = axio.SingleAgentEnv("hex", 2, opponents="expert", movetime_ms=20, seat=seed % 2)
+            obs, info = env.reset(seed=seed)
+            rnd, done = random.Random(seed), False
+            while not done:
+                obs, reward, done, _, info = env.step(random_legal(obs["action_mask"], rnd))
+            wins += reward == -1.0
+        self.assertEqual(wins, 2)
+
+    def test_copies(self):
+        import copy
+        import pickle
+
+        p = axio.policy("expert", playouts=10, seed=4)
+        for c in (copy.copy(p), copy.deepcopy(p), pickle.loads(pickle.dumps(p))):
+            self.assertEqual((c.name, c.playouts, c.seed), ("expert", 10, 4))
+            self.assertIsNot(c._h, p._h)
+        game = axio.Game("square", 2, seed=3)
+        self.assertEqual(copy.deepcopy(p).action(game), axio.policy("expert", playouts=10, seed=4).action(game))
+        env = axio.SingleAgentEnv("square", 2, opponents=p)
+        env.reset(seed=1)
+        twin = copy.deepcopy(env)
+        self.assertIsNot(twin.game._h, env.game._h)
+
     def test_bad_policies(self):
-        with self.assertRaises(ValueError):
+        with self.assertRaises(ValueError) as e:
             axio.policy("alphazero")
+        self.assertIn("random, greedy, strong, expert", str(e.exception))
+        with self.assertRaises(TypeError):
+            axio.policy(None)
         with self.assertRaises(ValueError):
             axio.policy("strong", movetime_ms=0)
         with self.assertRaises(ValueError):

@@ -4,7 +4,9 @@ Games of every configuration, played through the AEC environment by random
 actions and by the computer players, are written as records and checked by
 `axio replay` ($AXIO); a reset(seed=S) deals the same game as `axio selfplay
 --seed S` (same start and first draws); a record with a changed decision is
-refused, so the check can fail.
+refused, so the check can fail. Game.from_record reads `axio selfplay`'s records
+(seats leaving included) back into the game they describe, whole or cut after any
+line, and the game plays on from there.
 """
 
 import json
@@ -117,6 +119,46 @@ class Records(unittest.TestCase):
             path = self.path(f"vec-{i}.jsonl")
             g.write_record(path)
             self.assertEqual(run_axio("replay", path, check=False).returncode, 0)
+
+    def test_from_selfplay_records(self):
+        """A selfplay record read back: the game writes the very same record, and a record cut
+        after any line is the game at that point, which plays on to a record `axio replay`
+        accepts."""
+        rnd = random.Random(12)
+        moves = leaves_seen = 0  # decisions saved as moves (another copy, a double turned) and leaves
+        for variant, players, mode in ALL_CONFIGS:
+            folder = self.path(f"self-{variant}-{players}-{mode}")
+            leaves = ["--leaves", "15"] if players > 2 else []
+            run_axio("selfplay", "--variant", variant, "--players", str(players), "--mode", mode,
+                     "--seed", "77", "--games", "2", "--ai", "greedy,random", "--record", folder, *leaves)
+            for name in sorted(os.listdir(folder)):
+                with open(os.path.join(folder, name)) as f:
+                    text = f.read()
+                game = axio.Game.from_record(text)
+                self.assertTrue(game.over)
+                self.assertEqual(game.record(), text, name)
+                self.assertEqual(axio.Game.load(game.save()).record(), text)
+                moves += game.save().count('"place"')
+                leaves_seen += game.save().count('"leave"')
+                lines = text.splitlines(keepends=True)
+                for cut in sorted(rnd.sample(range(1, len(lines)), 3)):
+                    part = axio.Game.from_record("".join(lines[:cut]))
+                    self.assertTrue(text.startswith(part.record().rsplit("\n", 2)[0]), f"{name} cut at {cut}")
+                    while not part.over:
+                        part.step(random_legal(part.observe(part.to_move)["action_mask"], rnd))
+                    path = self.path("continued.jsonl")
+                    part.write_record(path)
+                    out = run_axio("replay", path, check=False)
+                    self.assertEqual(out.returncode, 0, out.stdout + out.stderr)
+        self.assertGreater(moves, 0)
+        self.assertGreater(leaves_seen, 0)
+        with self.assertRaises(ValueError) as e:
+            axio.Game.from_record(text.replace('"ev":"draw"', '"ev":"drew"', 1))
+        self.assertIn("line", str(e.exception))
+        path = self.path("file.jsonl")
+        with open(path, "w") as f:
+            f.write(text)
+        self.assertEqual(axio.Game.read_record(path).record(), text)
 
 
 if __name__ == "__main__":

@@ -61,6 +61,13 @@ def me(server, token):
     return call(server, "GET", "/api/me", token=token)
 
 
+def signed_in(server, token):
+    """The name of the session's account, or None (GET /api/me answers a guest too)."""
+    status, body, _ = me(server, token)
+    assert status == 200, (status, body)
+    return body["name"]
+
+
 def create(server, token, body):
     status, value, _ = call(server, "POST", "/api/games", body, token=token)
     assert status == 201, (status, value)

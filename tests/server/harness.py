@@ -100,7 +100,7 @@ GAME_KEYS = {
     "colors", "area", "fields", "cells", "pyramids", "dead", "tiles", "frontier", "last",
     "seats", "spectators", "bag", "seed_hash", "end", "seed",
     "created", "creator", "clock", "clocks", "deadline", "absent_s", "rematch", "rematch_seats",
-    "rematch_of", "ai_hurried", "rated", "guided",
+    "rematch_of", "ai_hurried", "rated", "guided", "aborted_by",
 }
 SEAT_KEYS = {"name", "kind", "level", "taken", "connected", "rack_size", "score", "stack",
              "left", "played_by", "away_ms", "account", "rating", "rating_change"}
@@ -263,6 +263,9 @@ def check_error(msg):
     if msg["code"] == "illegal_move":
         assert set(msg) == {"type", "code", "message", "reason"}, msg
         assert msg["reason"] in ILLEGAL_REASONS, msg
+    elif msg["code"] == "rate_limited" and "reason" in msg:  # a budget: which, and until when
+        assert set(msg) == {"type", "code", "message", "reason", "retry_after_s"}, msg
+        assert msg["reason"] == "hints" and msg["retry_after_s"] > 0, msg
     else:
         assert set(msg) == {"type", "code", "message"}, msg
 

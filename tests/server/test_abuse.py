@@ -16,6 +16,7 @@ import sys
 import threading
 import time
 import unittest
+import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from accounts_lib import CLOCK, call, create, login, register, session_of  # noqa: E402
@@ -409,6 +410,212 @@ class Headers(ServerTest):
             self.assertEqual(h.get("x-frame-options"), "DENY", path)
             self.assertEqual(h.get("referrer-policy"), "no-referrer", path)
             self.assertEqual(h.get("x-content-type-options"), "nosniff", path)
+
+
+class InvisibleLookAlikes(ServerTest):
+    """Names that look like a taken one through invisible code points or fullwidth letters
+    (finding 7 of issue 46): each was an account of its own beside "Victim"."""
+
+    def test_invisible_and_fullwidth_names_are_taken(self):
+        status, _, _ = http_from(self.server, "127.0.0.1", "POST", "/api/accounts",
+                                 {"name": "Victim", "password": PW})
+        self.assertEqual(status, 201)
+        for i, name in enumerate(("Victim\ufe0f",      # a variation selector
+                                  "Victim\u034f",      # the combining grapheme joiner
+                                  "Victim\u180b",      # a Mongolian free variation selector
+                                  "Victim\u17b4",      # a Khmer inherent vowel
+                                  "Vic\u034ftim",      # inside the name
+                                  "\uff36\uff49\uff43\uff54\uff49\uff4d",   # fullwidth "Ｖｉｃｔｉｍ"
+                                  "\uff36\uff29\uff23\uff34\uff29\uff2d")):  # "ＶＩＣＴＩＭ"
+            status, value, hdrs = http_from(self.server, f"127.0.0.{40 + i}", "POST", "/api/accounts",
+                                            {"name": name, "password": PW})
+            error = value.get("error", {})
+            self.assertEqual((status, error.get("code"), error.get("reason")),
+                             (409, "name_taken", "name_confusable"), ascii(name))
+            self.assertNotIn("Set-Cookie", hdrs)
+        # a name of invisible characters only is no name
+        for name in ("\ufe0f", "\u034f\u180b", "\u17b4", "\u3164", "\u115f"):
+            status, value, _ = http_from(self.server, "127.0.0.50", "POST", "/api/accounts",
+                                         {"name": name, "password": PW})
+            self.assertEqual((status, value["error"]["code"]), (400, "bad_message"), ascii(name))
+        # the victim is the only one of them; its name still works
+        status, value, _ = http_from(self.server, "127.0.0.1", "POST", "/api/login",
+                                     {"name": "victim", "password": PW})
+        self.assertEqual((status, value["name"]), (200, "Victim"))
+        for name in ("Victim\ufe0f", "\uff36\uff49\uff43\uff54\uff49\uff4d"):
+            self.assertEqual(http_from(self.server, "127.0.0.1", "GET",
+                                       "/api/players/" + urllib.parse.quote(name))[0], 404)
+
+
+def raw_exchange(server, source, request, timeout=5.0):
+    """Sends raw bytes from source; (everything the server answered, whether it closed the
+    connection within timeout)."""
+    sock = socket.create_connection((HOST, server.port), timeout=timeout, source_address=(source, 0))
+    sock.sendall(request)
+    data, closed = b"", False
+    deadline = time.monotonic() + timeout
+    try:
+        while time.monotonic() < deadline:
+            sock.settimeout(max(0.01, deadline - time.monotonic()))
+            chunk = sock.recv(65536)
+            if not chunk:
+                closed = True
+                break
+            data += chunk
+    except (socket.timeout, TimeoutError):
+        pass
+    except ConnectionResetError:
+        closed = True
+    finally:
+        sock.close()
+    return data, closed
+
+
+class ChunkedBodies(ServerTest):
+    """A body sent with Transfer-Encoding: chunked was read as empty, and its bytes held the
+    connection for 10 to 20 s (finding 8 of issue 46): it is refused at once, unread, and
+    the connection closed."""
+
+    def test_a_chunked_body_is_refused_at_once(self):
+        game, t0, _ = two_humans(self.server)
+        victim = self.connect(game, t0, 0)
+        body = json.dumps({"variant": "square", "players": 2, "name": "Mallory"}).encode()
+        for path, extra in (("/api/games", b""), ("/api/login", b""),
+                            ("/api/games", b"Content-Length: %d\r\n" % len(body))):
+            request = (b"POST " + path.encode() + b" HTTP/1.1\r\nHost: x\r\n"
+                       b"Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n" + extra
+                       + b"\r\n" + b"%x\r\n" % len(body) + body + b"\r\n0\r\n\r\n")
+            data, closed = raw_exchange(self.server, "127.0.0.60", request)
+            self.assertTrue(data.startswith(b"HTTP/1.1 411 "), data[:200])
+            self.assertIn(b'"code":"length_required"', data)
+            self.assertTrue(closed, "the connection was held after the answer")
+        # nothing was created, and the victim's game goes on
+        self.assertEqual([g["id"] for g in self.server.http("GET", "/api/games")[1]], [game])
+        victim.act()
+        victim.wait_for(lambda m: m["type"] == "state" and m["game"]["ply"] >= 1)
+
+
+class UnmaskedFrames(ServerTest):
+    """A client's frame without its mask was read as a good one (finding 8 of issue 46): the
+    connection is closed with 1002 (protocol error) at once, and the message goes nowhere."""
+
+    def unmasked(self, game, first_byte, payload):
+        ws = WebSocket.connect(HOST, self.server.port, f"/ws/{game}", timeout=TIMEOUT,
+                               source="127.0.0.61")
+        while json.loads(ws.recv(TIMEOUT))["type"] != "chat_history":
+            pass
+        ws.sock.sendall(bytes([first_byte, len(payload)]) + payload)
+        with self.assertRaises(Closed) as closed:
+            while True:
+                ws.recv(5.0)
+        ws.close()
+        return closed.exception.code
+
+    def test_an_unmasked_frame_closes_with_1002(self):
+        game, t0, _ = two_humans(self.server)
+        victim = self.connect(game, t0, 0)
+        victim.drain(0.3)
+        chat = json.dumps({"type": "chat", "text": "unmasked"}).encode()
+        self.assertEqual(self.unmasked(game, 0x81, chat), 1002)  # a text frame
+        self.assertEqual(self.unmasked(game, 0x89, b"hi"), 1002)  # a ping
+        self.assertEqual(self.unmasked(game, 0x81, b""), 1002)  # empty
+        # its chat reached nobody; masked frames go on as ever
+        victim.send({"type": "chat", "text": "gg"})
+        got = victim.wait_for(lambda m: m["type"] == "chat")
+        self.assertEqual(got["text"], "gg")
+
+
+def silent_spectator(server, game, source, rcvbuf=4096):
+    """A spectator's socket that never reads after its handshake (a small receive buffer, as
+    a phone that stopped reading would advertise)."""
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+    sock.bind((source, 0))
+    sock.settimeout(TIMEOUT)
+    sock.connect((HOST, server.port))
+    sock.sendall((f"GET /ws/{game} HTTP/1.1\r\nHost: {HOST}:{server.port}\r\nUpgrade: websocket\r\n"
+                  "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                  "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += sock.recv(1)
+    assert head.startswith(b"HTTP/1.1 101"), head
+    return sock
+
+
+class SlowReaders(ServerTest):
+    """Readers that never read, on a game with a long chat (finding 4 of issue 46): a
+    connecting client got the whole chat of the last 200 messages (400 KB, written out for
+    each connection), and a reader was dropped only 8 MiB behind, its kernel buffer growing
+    to megabytes besides. Now the history is the newest messages that fit in 16 KiB, and a
+    reader 256 KiB behind is dropped."""
+
+    server_args = ("--request-rate", "1000")
+
+    def flood_chat(self, game, addresses, text_len=480):
+        """Five long chat messages (about 2 KB each) from each address; their texts."""
+        sent = []
+        for k in range(addresses):
+            ws = WebSocket.connect(HOST, self.server.port, f"/ws/{game}", timeout=TIMEOUT,
+                                   source=f"127.0.{3 + k // 250}.{1 + k % 250}")
+            for i in range(5):
+                text = f"{k}.{i} " + "\U00020000" * text_len
+                ws.send_text(json.dumps({"type": "chat", "text": text}, ensure_ascii=False))
+                sent.append(text)
+            ws.send_json({"type": "ping"})
+            while json.loads(ws.recv(TIMEOUT))["type"] != "pong":
+                pass
+            ws.close()
+        return sent
+
+    def test_slow_readers_are_dropped_and_the_history_is_small(self):
+        game, t0, _ = two_humans(self.server)
+        victim = self.connect(game, t0, 0)
+        slow = [silent_spectator(self.server, game, f"127.0.2.{1 + i}") for i in range(3)]
+        got = []
+
+        def read_victim():  # the victim reads as it comes
+            deadline = time.monotonic() + 2 * TIMEOUT
+            while len(got) < 500 and time.monotonic() < deadline:
+                try:
+                    m = victim.recv(1.0)
+                except TimeoutError:
+                    continue
+                if m["type"] == "chat":
+                    got.append(m["text"])
+        reader = threading.Thread(target=read_victim, daemon=True)
+        reader.start()
+        sent = self.flood_chat(game, 100)  # 500 messages, about 1 MB to every reader
+        reader.join()
+        self.assertEqual(got, sent)
+        # each silent reader got a part of it, then the server closed its connection
+        for sock in slow:
+            received, closed = 0, False
+            sock.settimeout(5.0)
+            try:
+                while True:
+                    chunk = sock.recv(65536)
+                    if not chunk:
+                        closed = True
+                        break
+                    received += len(chunk)
+            except (socket.timeout, TimeoutError):
+                pass
+            except ConnectionResetError:
+                closed = True
+            sock.close()
+            self.assertTrue(closed, f"a silent reader is still connected after {received} bytes")
+            self.assertLess(received, sum(len(t.encode()) for t in sent) // 2)
+        # a connecting client gets the newest messages only, in at most 16 KiB
+        late = self.connect(game)
+        history = late.wait_type("chat_history")
+        texts = [m["text"] for m in history["messages"]]
+        self.assertLessEqual(len(late.raw[-1].encode()), 16384 + 64)
+        self.assertGreaterEqual(len(texts), 5)
+        self.assertEqual(texts, sent[-len(texts):])
+        # and the game goes on
+        victim.act()
+        victim.wait_for(lambda m: m["type"] == "state" and m["game"]["ply"] >= 1)
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@
  * target, never below the floor, never above the job's own movetime), jobs
  * come back in the order they were queued, and a queue of searching players
  * is served with shortened searches while the last one, alone, gets its
- * full time.
+ * full time; lanes (one per address) take turns.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -13,6 +13,7 @@
 #include <cmocka.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "../../src/server/game/ai_workers.h"
 
@@ -49,7 +50,7 @@ static void test_a_queue_is_served_with_shorter_searches(void **state)
     (void)state;
     enum { JOBS = 8 };
     finished = 0;
-    ai_pool *pool = ai_pool_start(1, notify, NULL);
+    ai_pool *pool = ai_pool_start(1, false, notify, NULL);
     assert_non_null(pool);
     ax_game g;
     ax_events ev;
@@ -98,7 +99,7 @@ static void test_a_queue_is_served_with_shorter_searches(void **state)
 static void test_stopping_frees_queued_hints(void **state)
 {
     (void)state;
-    ai_pool *pool = ai_pool_start(1, notify, NULL);
+    ai_pool *pool = ai_pool_start(1, false, notify, NULL);
     assert_non_null(pool);
     ax_game g;
     ax_events ev;
@@ -119,12 +120,110 @@ static void test_stopping_frees_queued_hints(void **state)
     ai_pool_stop(pool); /* LeakSanitizer checks the rest */
 }
 
+/* Lanes: the queued jobs are served one lane (address) after another, first
+ * come first served within a lane; a cancelled job comes back unsearched. */
+static void test_lanes_take_turns(void **state)
+{
+    (void)state;
+    finished = 0;
+    ai_pool *pool = ai_pool_start(1, false, notify, NULL);
+    assert_non_null(pool);
+    ax_game g;
+    ax_events ev;
+    ax_game_init(&g, AX_SQUARE, 2, AX_STANDARD, 11, &ev);
+    /* the first keeps the worker busy while the others are queued */
+    const struct {
+        uint64_t lane;
+        const char *player;
+        int movetime;
+    } jobs[] = {{9, "strong", 400}, {1, "random", 0}, {1, "random", 0}, {1, "random", 0},
+                {2, "random", 0},   {3, "random", 0}, {3, "random", 0}};
+    enum { N = sizeof jobs / sizeof jobs[0] };
+    ax_player *players[N];
+    for (int i = 0; i < N; i++) {
+        players[i] = ax_player_new(jobs[i].player, (uint64_t)i + 1);
+        ai_job *job = calloc(1, sizeof *job);
+        assert_non_null(job);
+        job->kind = AI_JOB_DECIDE;
+        job->lane = jobs[i].lane;
+        job->ply = (uint16_t)i;
+        job->seat = g.to_move;
+        job->player = players[i];
+        job->movetime_ms = jobs[i].movetime;
+        ax_view(&g, g.to_move, &job->view);
+        if (i == 3)
+            atomic_store(&job->cancel, true);
+        ai_pool_submit(pool, job);
+    }
+    pthread_mutex_lock(&lock);
+    while (finished < N)
+        pthread_cond_wait(&done_cond, &lock);
+    pthread_mutex_unlock(&lock);
+    job_queue done = ai_pool_take_done(pool);
+    const int order[N] = {0, 1, 4, 5, 2, 6, 3}; /* lanes 1, 2, 3 in turn, then 1 and 3 */
+    for (int k = 0; k < N; k++) {
+        ai_job *job = ai_pool_next_done(&done);
+        assert_non_null(job);
+        assert_int_equal(job->ply, order[k]);
+        free(job);
+    }
+    ai_pool_stop(pool);
+    for (int i = 0; i < N; i++)
+        ax_player_free(players[i]);
+}
+
+/* A job queued behind a long think hurries it to the share it would get
+ * now: the running search returns early, its think_ms says so. */
+static void test_a_long_think_is_hurried(void **state)
+{
+    (void)state;
+    finished = 0;
+    ai_pool *pool = ai_pool_start(1, false, notify, NULL);
+    assert_non_null(pool);
+    ax_game g;
+    ax_events ev;
+    ax_game_init(&g, AX_HEX, 2, AX_STANDARD, 5, &ev);
+    ax_player *players[2];
+    for (int i = 0; i < 2; i++) {
+        players[i] = ax_player_new("strong", (uint64_t)i + 7);
+        ai_job *job = calloc(1, sizeof *job);
+        assert_non_null(job);
+        job->kind = AI_JOB_DECIDE;
+        job->lane = (uint64_t)i;
+        job->ply = (uint16_t)i;
+        job->seat = g.to_move;
+        job->player = players[i];
+        job->movetime_ms = 1000; /* alone: its whole second */
+        ax_view(&g, g.to_move, &job->view);
+        ai_pool_submit(pool, job);
+        if (i == 0)
+            while (ai_pool_queued(pool) > 0) /* the worker took it */
+                usleep(1000);
+    }
+    pthread_mutex_lock(&lock);
+    while (finished < 2)
+        pthread_cond_wait(&done_cond, &lock);
+    pthread_mutex_unlock(&lock);
+    job_queue done = ai_pool_take_done(pool);
+    ai_job *first = ai_pool_next_done(&done), *second = ai_pool_next_done(&done);
+    assert_int_equal(first->ply, 0);
+    assert_int_equal(first->think_ms, ai_think_ms(1000, 1, 1)); /* 625, not 1000 */
+    assert_int_equal(second->think_ms, 1000);
+    free(first);
+    free(second);
+    ai_pool_stop(pool);
+    for (int i = 0; i < 2; i++)
+        ax_player_free(players[i]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_think_time_is_a_fair_share),
         cmocka_unit_test(test_a_queue_is_served_with_shorter_searches),
         cmocka_unit_test(test_stopping_frees_queued_hints),
+        cmocka_unit_test(test_lanes_take_turns),
+        cmocka_unit_test(test_a_long_think_is_hurried),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

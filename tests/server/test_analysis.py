@@ -18,7 +18,8 @@ AI = {"kind": "ai", "level": "random"}
 
 
 class Analysis(ServerTest):
-    server_args = ("--msg-rate", "1000", "--judge-playouts", "1000")  # the default 6000 is slow under ASan
+    server_args = ("--msg-rate", "1000", "--judge-playouts", "1000",  # the default 6000 is slow under ASan
+                   "--trusted-proxy", "127.0.0.1")
 
     def finished_game(self, variant="square", seats=(HUMAN, AI), mode=None):
         created = self.server.create(variant, list(seats), mode=mode)
@@ -105,11 +106,18 @@ class Analysis(ServerTest):
         self.assertEqual(status, 405)
 
     def test_too_many_at_once(self):
-        games = [self.finished_game() for _ in range(9)]
-        answers = [self.server.http("GET", f"/api/games/{g}/analysis?seat=0")[:2] for g in games]
+        """Eight requests (of eight addresses) wait at most; an address has two at a time."""
+        games = [self.finished_game() for _ in range(10)]
+        answers = [self.server.http("GET", f"/api/games/{g}/analysis?seat=0",
+                                    headers={"X-Forwarded-For": f"10.9.0.{i}"})[:2]
+                   for i, g in enumerate(games[:9])]
         self.assertEqual([s for s, _ in answers[:8]], [202] * 8)
         self.assertEqual(answers[8][0], 503)
         self.assertEqual(answers[8][1]["error"]["code"], "busy")
+        status, value, headers = self.server.http("GET", f"/api/games/{games[9]}/analysis?seat=0",
+                                                  headers={"X-Forwarded-For": "10.9.0.0"})
+        self.assertEqual((status, value["error"]["code"]), (503, "busy"))
+        self.assertEqual({k.lower(): v for k, v in headers.items()}.get("retry-after"), "30")
 
 
 class QuickAnalysis(ServerTest):

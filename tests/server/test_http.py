@@ -26,7 +26,9 @@ class Api(ServerTest):
         instance = body.pop("instance", "")
         self.assertRegex(instance, r"^[0-9a-f]{16}$")
         self.assertEqual((status, body), (200, {"ok": True, "version": "0.1.0",
-                                                "urls": [f"http://localhost:{port}/"]}))
+                                                "urls": [f"http://localhost:{port}/"],
+                                                "queues": {"computers": 0, "hints": 0,
+                                                           "analyses": 0}}))
         self.assertTrue(headers["content-type"].startswith("application/json"))
 
     def test_create_join_list(self):

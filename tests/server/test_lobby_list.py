@@ -23,7 +23,8 @@ def create(server, variant, seats, name="Ann", **extra):
 
 
 class LobbyList(ServerTest):
-    server_args = ("--absent-s", str(ABSENT_S), "--msg-rate", "1000", "--request-rate", "1000")
+    server_args = ("--absent-s", str(ABSENT_S), "--msg-rate", "1000", "--request-rate", "1000",
+                   "--max-games-per-ip", "100", "--max-waiting-per-ip", "100")
 
     def listed(self, query=""):
         status, value, _ = self.server.http("GET", "/api/games" + query)
@@ -153,6 +154,29 @@ class LobbyList(ServerTest):
                 status, value, _ = self.server.http("GET", "/api/games" + query)
                 self.assertEqual(status, 400, value)
                 self.assertEqual(value["error"]["code"], "bad_message")
+
+    def test_ids_lists_a_players_fifty_games(self):
+        """The web client asks for up to 50 of its player's games at once (?ids=): every one
+        comes back, in the order asked, whatever its status; unknown and malformed ids are
+        left out; ids after the fiftieth are not looked at. (Before, 40 or more ids gave [].)"""
+        made = [create(self.server, "square", [HUMAN, HUMAN], name=f"N{i}")["game"]
+                for i in range(45)]
+        cancelled = create(self.server, "hex", [HUMAN, HUMAN])
+        status, _, _ = self.server.http("DELETE", f"/api/games/{cancelled['game']}",
+                                        headers={"Authorization": "Bearer " + cancelled["token"]})
+        self.assertEqual(status, 200)
+        asked = made[:20] + ["AAAAAAAAAAAA", "short", cancelled["game"]] + made[20:45]
+        self.assertEqual(len(asked), 48)
+        got = self.listed("?ids=" + ",".join(asked))
+        self.assertEqual([g["id"] for g in got], made[:20] + [cancelled["game"]] + made[20:45])
+        self.assertEqual({g["status"] for g in got[:20]}, {"waiting"})
+        self.assertEqual(got[20]["status"], "cancelled")
+        self.assertEqual(got[20]["seats"][0]["name"], "Ann")
+        # Fifty real ids, then more: the first fifty.
+        extra = [create(self.server, "rota", [HUMAN, HUMAN])["game"] for _ in range(6)]
+        fifty = made + extra[:5]
+        got = self.listed("?ids=" + ",".join(fifty + extra[5:]))
+        self.assertEqual([g["id"] for g in got], fifty)
 
 
 if __name__ == "__main__":

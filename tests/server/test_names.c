@@ -4,6 +4,9 @@
  * spaces are trimmed and collapsed, the length is counted in characters
  * after NFC, everything that is not a letter, a digit, a space, _ - or . is
  * refused with a reason, and case folding makes ÁRPÁD and árpád one name.
+ * Names that look alike have one skeleton: other scripts' letters,
+ * fullwidth forms, and invisible code points (variation selectors and other
+ * default-ignorables) make no new name.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -203,12 +206,75 @@ static void test_fold(void **state)
     assert_int_equal(strlen(out), 24 * 4);
 }
 
+/* The look-alike key of a name as typed (normalized, folded, skeleton). */
+static void skeleton_of(const char *name, char *out, size_t size)
+{
+    char norm[NAME_BYTES_MAX + 1], why[128], key[NAME_FOLD_MAX + 1];
+    if (name_normalize(name, norm, why, sizeof why))
+        fail_msg("refused \"%s\": %s", name, why);
+    assert_int_equal(name_fold(norm, key, sizeof key), 0);
+    assert_int_equal(name_skeleton(key, out, size), 0);
+}
+
+static void look_alike(const char *a, const char *b, bool alike)
+{
+    char sa[NAME_SKELETON_MAX + 1], sb[NAME_SKELETON_MAX + 1];
+    skeleton_of(a, sa, sizeof sa);
+    skeleton_of(b, sb, sizeof sb);
+    if ((strcmp(sa, sb) == 0) != alike)
+        fail_msg("\"%s\" (%s) and \"%s\" (%s) should %slook alike", a, sa, b, sb,
+                 alike ? "" : "not ");
+}
+
+static void test_skeleton(void **state)
+{
+    (void)state;
+    const char *victims[] = {
+        "Victim\xef\xb8\x8f", /* U+FE0F, a variation selector */
+        "Victim\xcd\x8f",     /* U+034F, the combining grapheme joiner */
+        "Victim\xe1\xa0\x8b", /* U+180B, a Mongolian free variation selector */
+        "Victim\xe1\x9e\xb4", /* U+17B4, a Khmer inherent vowel */
+        "Vi\xcd\x8f\xcd\x8f"
+        "ctim",         /* inside the name, twice */
+        "Ｖｉｃｔｉｍ", /* fullwidth */
+        "ＶＩＣＴＩＭ", /* fullwidth capitals */
+        "Vіctim",       /* a Cyrillic і */
+        "VICTIM",
+    };
+    for (size_t i = 0; i < sizeof victims / sizeof victims[0]; i++)
+        look_alike("Victim", victims[i], true);
+    look_alike("ﬁsh", "fish", true);      /* the ligature fi */
+    look_alike("strong", "ѕtrong", true); /* a Cyrillic dze */
+    /* names that differ to a reader stay apart */
+    look_alike("Victim", "Victims", false);
+    look_alike("Victim", "Vic tim", false);
+    look_alike("Victim", "Vict\xc3\xadm", false); /* an accent is seen */
+    look_alike("Anna", "Анна", false);
+    look_alike("山田", "山", false);
+    /* a name of invisible characters alone is no name at all */
+    const char *marks = "a combining mark in a name must follow a letter";
+    refuses("\xef\xb8\x8f", marks);
+    refuses("\xcd\x8f", marks);
+    refuses("\xe1\xa0\x8b", marks);
+    refuses("\xe1\x9e\xb4", marks);
+    refuses("\xef\xb8\x8f\xcd\x8f", marks);
+    refuses(" \xef\xb8\x8f ", marks);
+    refuses("\xe1\x85\x9f", bad_char); /* U+115F, the Hangul choseong filler */
+    /* the longest expansion fits: U+FDFA is 18 letters after NFKC */
+    char in[NAME_BYTES_MAX + 1], out[NAME_SKELETON_MAX + 1];
+    repeat(in, "\xef\xb7\xba", 24);
+    skeleton_of(in, out, sizeof out);
+    assert_true(strlen(out) > 24 * 18);
+    assert_int_equal(name_skeleton("victim", out, 4), -1); /* too small: refused, not cut */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_scripts),      cmocka_unit_test(test_nfc_and_spaces),
         cmocka_unit_test(test_length),       cmocka_unit_test(test_refused),
         cmocka_unit_test(test_invalid_utf8), cmocka_unit_test(test_fold),
+        cmocka_unit_test(test_skeleton),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

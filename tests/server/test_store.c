@@ -478,14 +478,114 @@ static void test_pg_refusals(void **state)
     assert_null(store_open(db, true, err, sizeof err)); /* in use */
     assert_non_null(strstr(err, "in use"));
     store_close(s);
-    psql("newer", "UPDATE axio_meta SET version = 8");
+    psql("newer", "UPDATE axio_meta SET version = 9");
     assert_null(store_open(db, true, err, sizeof err));
-    assert_non_null(strstr(err, "unknown axio database version 8"));
-    assert_int_equal(shell("test $(psql -X -A -t -d newer -c 'SELECT version FROM axio_meta') = 8"),
+    assert_non_null(strstr(err, "unknown axio database version 9"));
+    assert_int_equal(shell("test $(psql -X -A -t -d newer -c 'SELECT version FROM axio_meta') = 9"),
                      0);
 
     assert_null(store_open("postgresql:///nosuchdatabase", true, err, sizeof err));
     assert_non_null(strstr(err, "nosuchdatabase"));
+}
+
+/* --- games listed by id, budgets, the site's secrets and addresses --- */
+
+typedef struct {
+    int n;
+    char ids[512];
+    char statuses[256];
+} listed_seen;
+
+static int listed(const stored_game *g, const char *entry, void *arg)
+{
+    listed_seen *l = arg;
+    assert_null(entry);
+    assert_string_equal(g->seats[0].name, "Ann");
+    assert_int_equal(g->ndecisions, 0);
+    strcat(l->ids, g->id);
+    strcat(l->ids, ",");
+    strcat(l->statuses, g->status);
+    strcat(l->statuses, ",");
+    l->n++;
+    return 0;
+}
+
+/* store_each_listed: the games named, in the order named, unknown ones
+ * skipped, at most STORE_LIST_MAX; budgets refilled in time, refused
+ * without a change, shared by two stores of one site (PostgreSQL), pruned;
+ * a site's secret made once; a server's address. */
+static void test_listed_budgets_and_site(void **state)
+{
+    (void)state;
+    char db[256], err[256];
+    new_db(db, sizeof db, "site");
+    store *s = store_open_server(db, false, err, sizeof err);
+    assert_non_null(s);
+    stored_game a = sample_game("gameLLLLLLL1"), b = sample_game("gameLLLLLLL2");
+    strcpy(b.status, "cancelled");
+    assert_int_equal(store_create_game(s, &a), 0);
+    assert_int_equal(store_create_game(s, &b), 0);
+    const char *ids[STORE_LIST_MAX + 1];
+    ids[0] = "gameLLLLLLL2";
+    ids[1] = "nosuchgame01";
+    ids[2] = "gameLLLLLLL1";
+    for (int i = 3; i <= STORE_LIST_MAX; i++)
+        ids[i] = i == STORE_LIST_MAX ? "gameLLLLLLL1" : "nosuchgame02";
+    listed_seen l = {0};
+    assert_int_equal(store_each_listed(s, ids, 3, listed, &l), 0);
+    assert_string_equal(l.ids, "gameLLLLLLL2,gameLLLLLLL1,");
+    assert_string_equal(l.statuses, "cancelled,waiting,");
+    memset(&l, 0, sizeof l);
+    /* the fifty-first is not looked at */
+    assert_int_equal(store_each_listed(s, ids, STORE_LIST_MAX + 1, listed, &l), 0);
+    assert_string_equal(l.ids, "gameLLLLLLL2,gameLLLLLLL1,");
+
+    /* 3 uses in a window of 10 s from its first use */
+    int64_t t = 1700000000000, retry = 0;
+    const char *k = "games ip 10.0.0.1";
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(store_budget_take(s, k, 3, 10000, 1, t + i, &retry), 1);
+    assert_int_equal(retry, 10000 - 2); /* granted, and now full: until the window ends */
+    assert_int_equal(store_budget_take(s, k, 3, 10000, 1, t + 5000, &retry), 0);
+    assert_int_equal(retry, 5000);
+    assert_int_equal(store_budget_take(s, k, 3, 10000, 0, t + 5000, &retry), 1); /* a look */
+    assert_int_equal(retry, 5000);
+    assert_int_equal(store_budget_take(s, "games ip 10.0.0.2", 3, 10000, 1, t + 5000, &retry), 1);
+    assert_int_equal(retry, 0);
+    /* a use given back fits again */
+    assert_int_equal(store_budget_take(s, k, 3, 10000, -1, t + 6000, NULL), 1);
+    assert_int_equal(store_budget_take(s, k, 3, 10000, 1, t + 6000, NULL), 1);
+    assert_int_equal(store_budget_take(s, k, 3, 10000, 1, t + 6000, NULL), 0);
+    /* a new window: full again, and given back uses never make it more */
+    assert_int_equal(store_budget_take(s, k, 3, 10000, -1, t + 20000, NULL), 1);
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(store_budget_take(s, k, 3, 10000, 1, t + 20000, NULL), 1);
+    assert_int_equal(store_budget_take(s, k, 3, 10000, 1, t + 20000, &retry), 0);
+    assert_int_equal(retry, 10000);
+
+    char secret[128], again[128], address[STORE_ADDRESS_MAX + 1];
+    assert_int_equal(store_site_secret(s, "site_key", "first", secret, sizeof secret), 0);
+    assert_string_equal(secret, "first");
+    assert_int_equal(store_site_secret(s, "site_key", "second", again, sizeof again), 0);
+    assert_string_equal(again, "first");
+    assert_int_equal(store_instance_address(s, "cccccccccccccccc", address, sizeof address), 1);
+    assert_int_equal(store_instance_register(s, "cccccccccccccccc", "10.0.0.12:8081", t), 0);
+    assert_int_equal(store_instance_address(s, "cccccccccccccccc", address, sizeof address), 0);
+    assert_string_equal(address, "10.0.0.12:8081");
+
+    if (on_pg) {
+        /* a second server of the site draws on the same budget */
+        store *u = store_open_server(db, false, err, sizeof err);
+        assert_non_null(u);
+        assert_int_equal(store_budget_take(u, k, 3, 10000, 1, t + 21000, NULL), 0);
+        assert_int_equal(store_site_secret(u, "site_key", "third", again, sizeof again), 0);
+        assert_string_equal(again, "first");
+        store_close(u);
+    }
+    assert_int_equal(store_budgets_prune(s, t + 10000), 0);
+    /* 10.0.0.2's window began before: forgotten; 10.0.0.1's is kept */
+    assert_int_equal(store_budget_take(s, k, 3, 10000, 1, t + 21000, NULL), 0);
+    store_close(s);
 }
 
 /* --- the servers of one site (store_owners.c) --- */
@@ -703,6 +803,7 @@ int main(void)
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_pg_refusals),
         cmocka_unit_test(test_leases),
+        cmocka_unit_test(test_listed_budgets_and_site),
         cmocka_unit_test(test_pg_session_replaced),
         cmocka_unit_test(test_target_text),
         cmocka_unit_test(test_rules_and_damaged),

@@ -6,7 +6,8 @@ the server refuses get `400 bad_message` with the reason and change nothing."""
 import json
 import unicodedata
 
-from harness import Server, ServerTest, play_until_over
+from accounts_lib import login, register
+from harness import Server, ServerTest, db_query, play_until_over
 
 HUMAN = {"kind": "human"}
 AI = {"kind": "ai", "level": "strong"}
@@ -131,6 +132,45 @@ class Names(ServerTest):
         history = c.wait_type("chat_history")
         self.assertEqual([(m["from"]["name"], m["text"]) for m in history["messages"]],
                          [(LONGEST, "नमस्ते")])
+
+
+class StoredSkeletons(ServerTest):
+    """The look-alike keys of accounts stored by an older server (which let "Victim" with a
+    variation selector and fullwidth "Ｖｉｃｔｉｍ" be accounts beside "Victim") are
+    recomputed when the server starts: both accounts stay and sign in, the clash is said
+    once on stderr, and no new name may look like either."""
+
+    def test_older_keys_are_recomputed_and_clashes_kept(self):
+        pw = "correct horse"
+        register(self.server, "Victim", pw)
+        register(self.server, "Other", pw)
+        register(self.server, "Third", pw)
+        self.assertEqual(self.server.stop(), 0, self.server.errors())
+        # as an older server stored them: its skeletons, which kept invisible code points
+        # and fullwidth letters
+        db_query(self.db, "UPDATE accounts SET name = ?, name_key = ?, name_skeleton = ?"
+                 " WHERE name = 'Other'", "Victim\ufe0f", "victim\ufe0f", "victirn\ufe0f")
+        db_query(self.db, "UPDATE accounts SET name = ?, name_key = ?, name_skeleton = ?"
+                 " WHERE name = 'Third'", "\uff36\uff49\uff43\uff54\uff49\uff4d",
+                 "\uff56\uff49\uff43\uff54\uff49\uff4d", "\uff36ic\uff54i\uff4d")
+        self.server = Server(self.db)
+        said = [line for line in self.server.errors().splitlines() if "look alike" in line]
+        self.assertEqual(len(said), 2, said)
+        self.assertIn('"Victim\ufe0f" and "Victim"', said[0] + said[1])
+        # each signs in with its own name, as before
+        for name in ("Victim", "Victim\ufe0f", "\uff36\uff49\uff43\uff54\uff49\uff4d"):
+            status, value, _ = login(self.server, name, pw)
+            self.assertEqual((status, value["name"]), (200, name), ascii(name))
+        status, value, _ = self.server.http("POST", "/api/accounts",
+                                            {"name": "VICTIM\u034f", "password": pw})
+        self.assertEqual((status, value["error"].get("reason")), (409, "name_confusable"))
+        self.assertEqual(self.server.stop(), 0, self.server.errors())
+        skeletons = db_query(self.db, "SELECT name_skeleton FROM accounts"
+                             " WHERE computer = 0 ORDER BY id")
+        self.assertEqual(skeletons, [("victirn",)] * 3)
+        # said once: the next start finds every key as it should be
+        self.server = Server(self.db)
+        self.assertNotIn("look alike", self.server.errors())
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@
 #   src/server/transport/  libwebsockets, HTTP, cookies, addresses, limits; may include game/
 #   src/server/game/       games, decisions, accounts, computer players; may include store/
 #   src/server/store/      one interface, SQLite and PostgreSQL backends; includes neither
+#   src/server/base/       what every layer uses (message texts, token buckets); includes no layer
 #
 # and only the layer that owns a library includes its header: libwebsockets.h and uv.h
 # only in transport/, sqlite3.h only in the store's SQLite backend (sql_sqlite.c),
@@ -28,6 +29,10 @@ includes() {
 
 [ -d src/server/transport ] && [ -d src/server/game ] && [ -d src/server/store ] ||
   complain "src/server is not in its three layers (transport/, game/, store/)"
+for d in src/server/*/; do
+  case "$d" in src/server/transport/ | src/server/game/ | src/server/store/ | src/server/base/) ;;
+    *) complain "a folder of src/server that is neither a layer nor base/: $d" ;; esac
+done
 extra=$(find src/server -maxdepth 1 -name '*.[ch]' | sort)
 [ -z "$extra" ] || complain "files of src/server outside its layers: $extra"
 
@@ -42,10 +47,15 @@ while IFS=: read -r file line header; do
     *transport/* | *game/*) complain "$file:$line includes $header: the store is the lowest layer" ;;
   esac
 done < <(includes src/server/store)
+while IFS=: read -r file line header; do
+  case "$header" in
+    *transport/* | *game/* | *store/*) complain "$file:$line includes $header: base/ is below every layer" ;;
+  esac
+done < <(includes src/server/base)
 # Within a layer, a relative "../" include names another layer: only downward is allowed.
 while IFS=: read -r file line header; do
   case "$header" in
-    ../store/* | ../game/* | ../../engine/* | ../../ai/* | ../../rating/*) ;;
+    ../store/* | ../game/* | ../base/* | ../../engine/* | ../../ai/* | ../../rating/*) ;;
     ../*) complain "$file:$line includes $header: not a layer below" ;;
   esac
 done < <(includes src/server/transport)

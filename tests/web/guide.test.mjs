@@ -9,6 +9,12 @@
 // first tip of every game on a touch phone in all three languages: it speaks of tapping
 // (no mouse, no R key), sits above the board it talks about and points at it. And the
 // swap tip inside the swap dialog, covering none of it, on a desktop and a touch phone.
+// And what a tip may never cover (issue 54): the guided AXIO played by the Hint, watched frame
+// by frame — no floating tip while the swap dialog is open, none over the hinted tile (nor the
+// hint's note or a banner), an unanswered tip gone with the next placement, the end tip in the
+// end card (not over its heading or the final board), the hinted tile placed by the first tap
+// on it — on a 1366×800 desktop (en) and touch phones (en, hu); and no "Bonus move!" once the
+// game ended on the placement that reached AXIO!.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, newPage, waitTurnOrEnd, cellPoint, gameState, shot, assertNoErrors, apiGet, BASE, DESKTOP, PHONE } from './lib.mjs';
@@ -469,3 +475,247 @@ for (const [lang, size, viewport, extra] of [['en', 'desktop', DESKTOP, {}], ['h
     }
   });
 }
+
+// ---- what a tip may never cover (issue 54, item 3) --------------------------------------
+// A desktop of 1366×800 (where it was found) and a touch phone.
+const WIDE = { width: 1366, height: 800 };
+
+// Watches the page frame by frame for what a tip must not do, and for a "Bonus move!" once
+// the game is over: a floating tip shown while the swap (or colour) dialog is open; a tip
+// over the tile the Hint or the pointer shows on the board (the ghost); the end tip over the
+// end card's heading or the board; a tip left open across a placement of the learner (an
+// unanswered tip must not stay for the rest of the game); "Bonus move!" shown after the end.
+// Each finding once per kind and tip, with the state's seq.
+const watchCovers = (page) => page.evaluate(() => {
+  const w = { found: [], frames: 0 };
+  window.axioCoverWatch = w;
+  const R = (el) => { const r = el?.getBoundingClientRect(); return r && (r.width || r.height) ? r : null; };
+  const ov = (a, b) => (a && b ? Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top)) : 0);
+  const note = (kind, step, extra = '') => {
+    if (w.found.some((f) => f.kind === kind && f.step === step)) return;
+    w.found.push({ kind, step, seq: document.querySelector('.game')?.dataset.seq, extra });
+  };
+  let open = null; // the tip element open, and how many placements of mine the log held then
+  const placed = () => document.querySelectorAll('#log .log-place[data-player="0"]').length;
+  const tick = () => {
+    w.frames++;
+    const b = document.querySelector('.guide-bubble');
+    const shown = b && getComputedStyle(b).display !== 'none' && !b.hidden ? b : null;
+    const step = shown?.dataset.step;
+    const floating = shown && !shown.closest('.modal');
+    const br = shown ? R(shown) : null;
+    if (floating && document.querySelector('.swap-dialog, .wild-dialog')) note('tip-with-dialog', step);
+    const ghost = R(document.querySelector('.layer-overlay .ghost'));
+    if (br && ghost && ov(br, ghost) > 0) note('tip-over-tile', step);
+    if (step === 'end') {
+      if (ov(br, R(document.querySelector('.end-dialog h2'))) > 0) note('end-tip-over-heading', step);
+      if (ov(br, R(document.querySelector('.board-svg'))) > 0) note('end-tip-over-board', step);
+    }
+    if (b !== open?.el) open = b ? { el: b, placed: placed() } : null;
+    else if (b && step !== 'end' && placed() > open.placed) note('tip-stayed', step, `${open.placed} → ${placed()}`);
+    const over = document.querySelector('.game')?.dataset.status === 'over' || document.querySelector('#log .log-end');
+    const bonus = document.querySelector('.axio-banner .axio-bonus');
+    if (over && bonus && R(bonus)) note('bonus-after-end', 'banner');
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+});
+
+// Plays the guided game of AXIO to its end (or to `until`: a predicate on the facts), by
+// the Hint and a tap or click on the hinted tile — on a touch phone a tap on its second half:
+// "tap it to place it". answer: 'late' closes the open tips after each move (so that a tip
+// is open while the Hint is shown), 'never' leaves them all unanswered; swapTipFirst: "Got it"
+// on the swap tip before the swap is answered (the next tip may then come). At every hint: what
+// covers the hinted tile (the tip, the AXIO! banner, the hint's note) and whether the first
+// tap placed it.
+async function playCovered(page, { lang, touch, answer, prefix, stopAfterAxio = false, swapTipFirst = false }) {
+  await page.goto(`${BASE}/?lang=${lang}#/learn/square`);
+  await page.waitForSelector('.game.guided:not(.loading) .board-svg');
+  await watchCovers(page);
+  const hints = [];
+  let shots = 0, swaps = 0, axioTurn = false;
+  for (let guard = 0; guard < 200; guard++) {
+    const st = await waitTurnOrEnd(page, 60000);
+    if (st.status === 'over') break;
+    if (st.phase === 'swap') {
+      await page.waitForSelector('.swap-dialog');
+      await page.waitForTimeout(300);
+      if (swapTipFirst && (await page.locator('.swap-dialog .guide-bubble [data-action=guide-ok]').count())) {
+        await page.click('.swap-dialog .guide-bubble [data-action=guide-ok]');
+        await page.waitForTimeout(400);
+      }
+      if (swaps < 3) await shot(page, `${prefix}-swap${swaps}`);
+      await page.click(`.swap-dialog [data-action=${swaps++ % 2 ? 'swap' : 'keep'}]`);
+      await page.waitForFunction((b) => Number(document.querySelector('.game').dataset.seq) > b, st.seq);
+      continue;
+    }
+    const banner = await page.locator('.axio-banner').count();
+    await page.click('[data-action=hint]');
+    await page.waitForFunction(() => document.getElementById('preview')?.dataset.state === 'legal' && document.querySelector('.toast[data-kind=hint]'), null, { timeout: 30000 });
+    await page.waitForTimeout(250);
+    const f = await page.evaluate(() => {
+      const R = (el) => { const r = el?.getBoundingClientRect(); return r && r.width ? { left: r.left, top: r.top, right: r.right, bottom: r.bottom } : null; };
+      const ov = (a, b) => (a && b ? Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top)) : 0);
+      const ghost = R(document.querySelector('.layer-overlay .ghost'));
+      const key = document.getElementById('preview').dataset.key;
+      const a = R(document.querySelector(`.layer-board [data-cell="${key}"]`));
+      // The tile's other half: its centre mirrors the first half's about the tile's centre.
+      const cx = (ghost.left + ghost.right) / 2, cy = (ghost.top + ghost.bottom) / 2;
+      const ax = (a.left + a.right) / 2, ay = (a.top + a.bottom) / 2;
+      const tap = { x: 2 * cx - ax, y: 2 * cy - ay };
+      const at = document.elementFromPoint(tap.x, tap.y);
+      const bubble = document.querySelector('.guide-bubble');
+      return {
+        step: bubble?.dataset.step || null,
+        tip: ov(ghost, R(bubble)), banner: ov(ghost, R(document.querySelector('.axio-banner'))),
+        note: ov(ghost, R(document.querySelector('.toast[data-kind=hint]'))),
+        onBoard: !!at && !!at.closest('.board-svg'), tap, first: { x: ax, y: ay },
+        seq: Number(document.querySelector('.game').dataset.seq),
+      };
+    });
+    const axio = !!banner || f.step === 'axio';
+    if ((f.step || axio) && shots < 6) await shot(page, `${prefix}-hint${shots++}${axio ? '-axio' : ''}`);
+    if (touch) await page.touchscreen.tap(f.tap.x, f.tap.y); else await page.mouse.click(f.first.x, f.first.y);
+    const moved = await page.waitForFunction((b) => Number(document.querySelector('.game').dataset.seq) > b, f.seq, { timeout: 4000 }).then(() => true, () => false);
+    hints.push({ ...f, axio, placedFirstTap: moved });
+    let placed = moved;
+    for (let k = 0; !placed && k < 3; k++) {
+      // Placed by a click or taps on its first half, so that the game goes on (the failure is said after the game).
+      if (touch) await page.touchscreen.tap(f.first.x, f.first.y); else await page.mouse.click(f.first.x, f.first.y);
+      placed = await page.waitForFunction((b) => Number(document.querySelector('.game').dataset.seq) > b, f.seq, { timeout: 3000 }).then(() => true, () => false);
+    }
+    if (!placed) {
+      await shot(page, `${prefix}-stuck`);
+      assert.fail(`the hinted tile could not be placed at all (what covers it: ${JSON.stringify(f)}; ${JSON.stringify(await coverFindings(page))})`);
+    }
+    if (axio) axioTurn = true;
+    if (answer === 'late') {
+      for (let k = 0; k < 5; k++) {
+        const ok = page.locator('.guide-bubble:not(.inline):not([data-step=end]) [data-action=guide-ok]');
+        if (!(await ok.count())) break;
+        await ok.first().click();
+        await page.waitForTimeout(100);
+      }
+    }
+    if (stopAfterAxio && axioTurn && !axio) break;
+  }
+  return { hints, axioTurn };
+}
+
+const coverFindings = (page) => page.evaluate(() => window.axioCoverWatch);
+
+test('guide: no tip over the swap dialog or the hinted tile, the end tip in the end card (desktop 1366×800, en)', { timeout: 300000 }, async () => {
+  const browser = await launch();
+  try {
+    const page = await newPage(browser, WIDE);
+    const r = await playCovered(page, { lang: 'en', touch: false, answer: 'never', swapTipFirst: true, prefix: 'guide-cover-desktop-en' });
+    await page.waitForSelector('.end-dialog');
+    await page.waitForSelector('.guide-bubble[data-step=end]');
+    await page.waitForTimeout(400);
+    await shot(page, 'guide-cover-desktop-en-end');
+    const w = await coverFindings(page);
+    assert.ok(w.frames > 100, 'the page was watched');
+    assert.deepEqual(w.found, [], `what a tip covered: ${JSON.stringify(w.found)}`);
+    const covered = r.hints.filter((x) => x.tip || x.note);
+    assert.deepEqual(covered, [], 'the hinted tile is never under a tip or the hint\'s note');
+    assert.ok(r.hints.every((x) => x.placedFirstTap), 'every hinted tile was placed by the first click');
+    // The end tip is in the end card, under the ranking it explains.
+    assert.ok(await page.locator('.end-dialog .guide-bubble[data-step=end]').count(), 'the end tip is in the end card');
+    assertNoErrors(page);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('guide: an unanswered tip goes with the next move, never over a dialog or the end card\'s heading (phone, en)', { timeout: 300000 }, async () => {
+  const browser = await launch();
+  try {
+    const page = await newPage(browser, PHONE, TOUCH);
+    const r = await playCovered(page, { lang: 'en', touch: true, answer: 'never', prefix: 'guide-cover-phone-en' });
+    await page.waitForSelector('.end-dialog');
+    await page.waitForSelector('.guide-bubble[data-step=end]');
+    await page.waitForTimeout(400);
+    await page.locator('.end-dialog').scrollIntoViewIfNeeded();
+    await shot(page, 'guide-cover-phone-en-end');
+    const w = await coverFindings(page);
+    assert.deepEqual(w.found, [], `what a tip covered: ${JSON.stringify(w.found)}`);
+    assert.deepEqual(r.hints.filter((x) => x.tip || x.note || !x.onBoard), [], 'the hinted tile is never under a tip or the hint\'s note');
+    assert.ok(r.hints.every((x) => x.placedFirstTap), 'every hinted tile was placed by the first tap');
+    assertNoErrors(page);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('guide: AXIO!, its tip and the hint leave the hinted tile in sight, the first tap places it (phone, hu)', { timeout: 300000 }, async () => {
+  const browser = await launch();
+  try {
+    const page = await newPage(browser, PHONE, TOUCH);
+    const r = await playCovered(page, { lang: 'hu', touch: true, answer: 'never', swapTipFirst: true, prefix: 'guide-cover-phone-hu', stopAfterAxio: true });
+    assert.ok(r.axioTurn, 'the guided game reached AXIO! (a banner or its tip at a hint)');
+    const at = r.hints.filter((x) => x.axio);
+    assert.ok(at.length > 0, 'a hint was shown with AXIO! on the page');
+    assert.deepEqual(r.hints.filter((x) => x.tip || x.banner || x.note || !x.onBoard), [], `the hinted tile under the tip, the banner or the note: ${JSON.stringify(r.hints.filter((x) => x.tip || x.banner || x.note || !x.onBoard))}`);
+    assert.deepEqual(r.hints.filter((x) => !x.placedFirstTap), [], 'every hinted tile was placed by the first tap on it');
+    const w = await coverFindings(page);
+    assert.deepEqual(w.found, [], `what a tip covered: ${JSON.stringify(w.found)}`);
+    assertNoErrors(page);
+  } finally {
+    await browser.close();
+  }
+});
+
+// The last placement of a game can reach AXIO!: the engine's `axio` event grants a bonus
+// move (bonus_move: true), then the game ends and no bonus move is played. The page hears
+// what the server sends in that case — the events `axio` and `end`, then the state of the
+// finished game — from a test standing between it and the server: no "Bonus move!" in the
+// banner or the log then. Before that, the same `axio` event followed by a running state
+// with the bonus move to play does announce it.
+test('guide: "Bonus move!" only while there is one to play, not once the game is over (en)', { timeout: 60000 }, async () => {
+  const browser = await launch();
+  try {
+    const L = MESSAGES.en;
+    const page = await newPage(browser, WIDE);
+    const proxy = { ws: null, state: null };
+    await page.routeWebSocket(/\/ws\//, (ws) => {
+      const server = ws.connectToServer();
+      proxy.ws = ws;
+      server.onMessage((m) => {
+        if (JSON.parse(m).type === 'state') proxy.state = JSON.parse(m);
+        ws.send(m);
+      });
+    });
+    await page.goto(`${BASE}/?lang=en#/learn/square`);
+    await page.waitForSelector('.guide-bubble[data-step=start]');
+    await page.click('[data-action=guide-toggle]'); // no tips: only the banner and the log here
+    await watchCovers(page);
+    const send = (o) => proxy.ws.send(JSON.stringify(o));
+    const seq = () => proxy.state.seq + 1;
+    // AXIO! with a bonus move to play: announced.
+    send({ type: 'event', seq: seq(), event: { ev: 'axio', player: 0, color: 'red', score: 18, bonus_move: true } });
+    send({ ...proxy.state, game: { ...proxy.state.game, bonus: true } });
+    await page.waitForSelector('.axio-banner');
+    await page.waitForTimeout(300);
+    assert.equal((await page.textContent('.axio-banner .axio-bonus')).trim(), L['axio.bonus'], 'a bonus move to play is announced');
+    await page.waitForFunction(() => !document.querySelector('.axio-banner'));
+    // AXIO! on the last placement: the game is over, no bonus move.
+    const g = proxy.state.game;
+    const scores = g.seats.map((s) => ({ ...(s.score || {}) }));
+    scores[0] = Object.fromEntries(g.colors.map((c) => [c, 18]));
+    send({ type: 'event', seq: seq(), event: { ev: 'axio', player: 0, color: 'blue', score: 18, bonus_move: true } });
+    send({ type: 'event', seq: seq(), event: { ev: 'end', reason: 'all-max' } });
+    send({ ...proxy.state, seq: seq(), game: { ...g, status: 'over', bonus: false, seats: g.seats.map((s, i) => ({ ...s, score: scores[i] })), end: { reason: 'all-max', ranking: [[0], [1]], scores } } });
+    await page.waitForSelector('.axio-banner');
+    await page.waitForSelector('.end-dialog');
+    await page.waitForTimeout(300);
+    await shot(page, 'guide-bonus-after-end');
+    assert.equal(await page.locator('.axio-banner .axio-bonus').count(), 0, 'no "Bonus move!" once the game is over');
+    const lastAxio = await page.locator('#log .log-axio').last().textContent();
+    assert.ok(!lastAxio.includes(L['log.axio_bonus'].trim().replace(/^— /, '')), `the log promises no bonus move: "${lastAxio}"`);
+    const w = await coverFindings(page);
+    assert.deepEqual(w.found.filter((f) => f.kind === 'bonus-after-end'), [], 'in no frame was a bonus move announced after the end');
+    assertNoErrors(page);
+  } finally {
+    await browser.close();
+  }
+});

@@ -39,6 +39,8 @@ PORT=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=
 # server: AXIO_JUDGE_PLAYOUTS=6000 tests/web/run.sh tests/web/guide.test.mjs.
 "$AXIO" serve --port "$PORT" --bind 127.0.0.1 --db "$TMP/web.db" --web "$SRC/web" \
   --max-games-per-ip 1000 --max-signups-per-ip 1000 --request-rate 1000 \
+  --max-waiting-per-ip 1000 --max-strong-games-per-ip 1000 --max-hints-per-ip 100000 \
+  --max-analyses-per-ip 1000 \
   --judge-playouts "${AXIO_JUDGE_PLAYOUTS:-300}" >"$TMP/server.log" 2>&1 &
 SERVER=$!
 cleanup() {

@@ -16,8 +16,9 @@ function notify() { for (const fn of listeners) fn(me); }
 async function fetchMe() {
   try {
     me = await api.me();
+    if (!me?.name) me = null; // a guest
   } catch (e) {
-    if (e.status === 401 || e.status === 404) me = null;   // a guest (or a server without accounts)
+    if (e.status === 404) me = null; // a server without accounts
   }
   notify();
   return me;

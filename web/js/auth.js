@@ -12,13 +12,19 @@ import { lang } from './lang.js';
 const MIN_PASSWORD = 8;
 
 // Why a password check was refused (429): a login lock says what it locks — every name
-// from this address, or this name from everywhere — and until when (the server's
+// from this address, or this name from everywhere, after failed logins; logins from this
+// address, or to this account, right or wrong — and until when (the server's
 // retry_after_s, docs/accounts.md); else too many requests at once.
+const LOCKS = {
+  login_address: 'auth.locked_address', login_name: 'auth.locked_name',
+  login_rate: 'auth.locked_rate', login_account: 'auth.locked_account',
+};
+
 export function lockText(e) {
-  if ((e.reason === 'login_address' || e.reason === 'login_name') && e.retryAfter > 0) {
+  if (LOCKS[e.reason] && e.retryAfter > 0) {
     const until = new Date(Date.now() + e.retryAfter * 1000);
     const time = until.toLocaleTimeString(lang(), { hour: '2-digit', minute: '2-digit' });
-    return t(e.reason === 'login_address' ? 'auth.locked_address' : 'auth.locked_name', { time, min: Math.ceil(e.retryAfter / 60) });
+    return t(LOCKS[e.reason], { time, min: Math.ceil(e.retryAfter / 60) });
   }
   return t('auth.rate_limited');
 }

@@ -1,7 +1,11 @@
 // game.js — the controller of one game page: it keeps the server's latest state,
 // turns mouse, touch and keys into picks, turns, previews and placements (seed
 // 004's controls), and feeds the board, rack, score panel, log and dialogs; the
-// online-play parts (clocks, leaving, chat, rematch, turn alerts) are online.js.
+// online-play parts (clocks, leaving, aborting, chat, rematch, turn alerts) are online.js.
+// A seat is this browser's by its token, or the account's by the session alone (no
+// token: the socket offers none, ?seat= picks one of several). In a casual game against
+// the computer without a clock, Undo takes back one's last decision: the server sends
+// the game again (a state with a lower ply, then its history) and the page redraws it.
 // It never decides what is legal or what scores: the server's `preview` does.
 import { h, clear } from './svg.js';
 import { api, tokens, GameSocket } from './api.js';
@@ -12,7 +16,7 @@ import { RotaBoard, rotateCorners } from './board_rota.js';
 import { key, sameCell } from './board_common.js';
 import { Rack } from './rack.js';
 import { Scores } from './scores.js';
-import { logLine } from './log.js';
+import { logLine, dropEndedBonus } from './log.js';
 import { notePairs } from './position.js';
 import { VARIANTS, modeName, seatLabel, levelName } from './variants.js';
 import * as dialogs from './dialogs.js';
@@ -36,7 +40,7 @@ const addCell = (a, d) => [a[0] + d[0], a[1] + d[1]];
 const illegalText = (ans) => errorText({ code: 'illegal_move', reason: ans.reason, message: ans.error });
 
 export class GameView {
-  constructor(root, gameId, { spectate = false, onStatus = () => {}, replay = false } = {}) {
+  constructor(root, gameId, { spectate = false, onStatus = () => {}, replay = false, seat = null } = {}) {
     ensureShapeDefs();
     this.root = root;
     this.id = gameId;
@@ -70,13 +74,27 @@ export class GameView {
     this.sock = new GameSocket(gameId, this.token, {
       message: (m) => this.onMessage(m),
       status: (st) => this.onSocketStatus(st),
-    });
+    }, { seat: spectate ? null : seat });
     // A game that does not exist: say so instead of retrying for ever.
     api.getGame(gameId).then((g) => {
       if (g && (g.status === 'expired' || g.status === 'cancelled')) this.showGone(g.status);
     }, (e) => { if (e.status === 404) this.showMissing(); });
     this.keyHandler = (e) => this.onKey(e);
     document.addEventListener('keydown', this.keyHandler);
+  }
+
+  // Logged in (the session may be known only after the end card was made): no "Sign up
+  // to get a rating" for an account.
+  onSession(me) {
+    if (me) this.dialog?.querySelector('.end-signup')?.remove();
+  }
+
+  // The dialog open over the game (the swap offer, a colour, a confirmation; the end card
+  // docked beside the board): a guided game's floating tip makes way while one is open.
+  get dialog() { return this.openDialog || null; }
+  set dialog(d) {
+    this.openDialog = d;
+    this.guide?.refresh();
   }
 
   showMissing() {
@@ -125,6 +143,7 @@ export class GameView {
     clearInterval(this.retryTicker);
     this.axioShown?.timers.forEach(clearTimeout);
     this.resizeObs?.disconnect();
+    this.logObs?.disconnect();
     this.replay?.destroy();
   }
 
@@ -156,6 +175,8 @@ export class GameView {
       this.helpMouse = h('p', { class: 'hint hint-mouse' }, [t('game.help_mouse')]),
       this.helpTouch = h('p', { class: 'hint hint-touch' }, [t('game.help_touch')]),
     ]);
+    // Undo sits with Abort and Resign (online.js puts it there), under the rack.
+    this.undoBtn = h('button', { class: 'btn small undo-btn', type: 'button', hidden: true, 'data-action': 'undo', title: t('undo.title'), onclick: () => this.askUndo() }, [t('undo.button')]);
     const o = this.online;
     this.endHost = h('div', { class: 'end-host' }); // the end screen, docked
     const side = h('aside', { class: 'game-side' }, [
@@ -167,6 +188,10 @@ export class GameView {
     ]);
     this.el = h('div', { class: 'game loading' }, [h('div', { class: 'game-main' }, [this.boardWrap, this.replayHost]), side]);
     clear(this.root).append(this.el, o.chat.fab);
+    // The log's box changes with the window and the panel beside it: its rows fitted again
+    // (its border box: the padding fitLog sets does not change it).
+    this.logObs = new ResizeObserver(() => { if (!this.replay) this.fitLog(); });
+    this.logObs.observe(this.logEl, { box: 'border-box' });
     this.rack = new Rack(this.rackHost, { select: (i) => this.select(i), rotate: () => this.rotate() });
     this.turnSlot.appendChild(this.rack.turnBtn);
     this.scores = new Scores(this.scoresHost);
@@ -263,6 +288,8 @@ export class GameView {
 
   onState(m) {
     const first = !this.game;
+    // A take-back: the game as it was before (its history follows).
+    if (!first && typeof m.game?.ply === 'number' && m.game.ply < this.game.ply) this.tookBack();
     this.seq = m.seq;
     this.game = m.game;
     this.you = m.you || null;
@@ -293,11 +320,12 @@ export class GameView {
     }
     this.online.arrived();
     this.renderAll();
+    this.settleAxioBonus(this.game.status !== 'over');
     if (this.canPlace()) this.dropOthersAxio();
     if (this.game.status === 'over') {
       if (this.dialog?.querySelector('.end-dialog') && this.game.rated) dialogs.fillRatingChanges(this.dialog, this.game.seats);
       if (this.wantReplay) { this.wantReplay = false; this.endShown = true; this.openReplay(); } else this.showEnd(false);
-    }
+    } else if (this.game.status === 'aborted') this.showEnd(false);
     // A guided first game: the guide explains what just came up (guide.js).
     if (!this.guide && this.game.guided && this.you) this.guide = new Guide(this);
     this.guide?.onState();
@@ -321,8 +349,45 @@ export class GameView {
     this.history = events.slice();
     this.pairs = new Map();
     clear(this.logEl);
-    for (const ev of events) this.addLog(ev);
-    if (this.game) this.renderBoard();
+    for (const ev of events) this.addLog(ev, false);
+    this.fitLog();
+    if (this.game) {
+      this.renderBoard();
+      this.renderUndo();
+      this.online.render(); // Abort goes with a person's second tile (the history tells)
+      // The end card written before the history came says who left now.
+      if (this.game.status === 'over' && this.dialog?.querySelector('.end-dialog') && this.game.end?.reason === 'left') dialogs.fillLeaves(this.dialog, this.leaves(), this.game.seats, this.you?.seat ?? -1);
+    }
+  }
+
+  // Who left the game, in the order they left (the history's leave events; before it
+  // comes, the seats that say they left).
+  leaves() {
+    const evs = this.history.filter((e) => e.ev === 'leave').map((e) => ({ seat: e.player, why: e.why }));
+    if (evs.length) return evs;
+    return (this.game?.seats || []).map((s, i) => ({ seat: i, why: s.left })).filter((x) => x.why);
+  }
+
+  // The state after a take-back: nothing of the later position stays — no pick, hint,
+  // preview, decision being sent, dialog or AXIO! banner; the history that follows
+  // redraws the log and the board.
+  tookBack() {
+    this.undoAsked = null;
+    this.hintAsked = null;
+    this.hinted = null;
+    this.sel = null;
+    this.rot = 0;
+    this.hover = null;
+    this.touchPreview = null;
+    this.lastRackSig = '';
+    for (const p of this.pending) p.resolve?.(null);
+    for (const q of this.queue) q.resolve(null);
+    for (const w of this.wants) w.resolve(null);
+    this.pending = []; this.queue = []; this.wants = []; this.inflight = false; this.placing = false;
+    this.axioQueue = [];
+    if (this.axioShown) { this.axioShown.timers.forEach(clearTimeout); this.axioShown.el.remove(); this.axioShown = null; }
+    this.closeDialog();
+    dialogs.toast(this.toastHost, t('undo.done'), 'info', 2000);
   }
 
   onEvent(ev) {
@@ -330,6 +395,7 @@ export class GameView {
     this.history.push(ev);
     this.addLog(ev);
     this.guide?.onEvent(ev);
+    if (ev.ev === 'end') this.settleAxioBonus(false); // the last placement's AXIO! earns no move
     if (ev.ev === 'axio') {
       const seats = this.game?.seats || [];
       const name = seats[ev.player] ? seatLabel(seats[ev.player], seats) : t('common.player_n', { n: ev.player + 1 });
@@ -343,14 +409,31 @@ export class GameView {
     return seats.map((s) => seatLabel(s, seats));
   }
 
-  addLog(ev) {
+  addLog(ev, fit = true) {
     notePairs(this.pairs, ev);
     const names = this.seatNames();
     if (!names.length && ev.names) names.push(...ev.names);
     const li = logLine(ev, names, this.game?.variant || 'square');
     if (!li) return;
     this.logEl.appendChild(li);
-    this.logEl.scrollTop = this.logEl.scrollHeight;
+    if (ev.ev === 'end') dropEndedBonus(this.logEl);
+    if (fit) this.fitLog();
+  }
+
+  // The log at its newest row, with no row cut under its heading: the list's foot is padded
+  // so that, scrolled to the end, its top edge falls on a row's top (rows differ in height).
+  fitLog() {
+    const ol = this.logEl;
+    ol.style.paddingBottom = '';
+    const rows = ol.children;
+    const max = ol.scrollHeight - ol.clientHeight;
+    if (max > 0 && rows.length) {
+      const base = rows[0].getBoundingClientRect().top; // not offsetTop: whole pixels would cut a sliver
+      let top = null;
+      for (const li of rows) { const y = li.getBoundingClientRect().top - base; if (y >= max - 0.01) { top = y; break; } }
+      if (top !== null && top > max) ol.style.paddingBottom = `${top - max}px`;
+    }
+    ol.scrollTop = ol.scrollHeight;
   }
 
   onPreview(m) {
@@ -369,6 +452,13 @@ export class GameView {
 
   onError(m) {
     if (this.online.onError(m)) return;
+    if (this.undoAsked && ['bad_message', 'forbidden', 'not_your_turn'].includes(m.code) && this.pending[0]?.kind !== 'preview') {
+      // The take-back was refused: said in words ("nothing to take back", "not now").
+      this.undoAsked = null;
+      dialogs.toast(this.toastHost, m.code === 'bad_message' ? t('undo.nothing') : m.code === 'not_your_turn' ? t('undo.wait') : errorText(m), 'warn', 3000);
+      this.renderAll();
+      return;
+    }
     const p = this.pending.shift();
     if (p?.kind === 'preview') {
       this.inflight = false;
@@ -390,7 +480,7 @@ export class GameView {
       setTimeout(() => this.resend(p), RESEND_MS);
       return;
     }
-    if (m.code === 'rate_limited' && !p && this.hintAsked) {
+    if ((m.code === 'rate_limited' || m.code === 'busy') && !p && this.hintAsked) {
       // The hint's request was the one refused: its button may be pressed again.
       this.hintAsked = null;
       this.renderHintButton();
@@ -498,6 +588,29 @@ export class GameView {
 
   tile() { return this.sel === null ? null : this.you?.rack?.[this.sel] || null; }
 
+  // ---- take-backs: a casual game against the computer without a clock ------------
+  // Undo is offered to the one person of such a game once it has a decision of theirs.
+  canUndo() {
+    const g = this.game, me = this.you?.seat;
+    if (!g || !this.you || g.status !== 'running' || g.rated || g.clock || this.replay || g.seats[me]?.left) return false;
+    if (!g.seats.every((s, i) => i === me || s.kind === 'ai')) return false;
+    return this.history.some((e) => (e.ev === 'place' || e.ev === 'swap') && e.player === me);
+  }
+
+  renderUndo() {
+    const can = this.canUndo();
+    this.undoBtn.hidden = !can;
+    // The computer deciding (or a decision being stored) is no moment for it.
+    this.undoBtn.disabled = !can || !this.myTurn() || this.placing || !!this.undoAsked;
+    this.online.actionsShown();
+  }
+
+  askUndo() {
+    if (!this.canUndo() || this.undoAsked || !this.sock.send({ type: 'undo' })) return;
+    this.undoAsked = this.gen;
+    this.renderUndo();
+  }
+
   // ---- hints: the engine's advice, searched by the server from my view --------
   renderHintButton() {
     const g = this.game;
@@ -552,11 +665,29 @@ export class GameView {
     this.dropHintNote();
     this.hintNote = dialogs.toast(this.toastHost, tv(this.touchFirst() ? 'hint.shown_touch' : 'hint.shown', this.game.variant), 'info', 30000);
     this.hintNote.dataset.kind = 'hint';
+    // The note never hides the tile it speaks of: over a tile at the board's foot it goes
+    // to the top. An AXIO! banner still up has been seen: the hinted tile comes first.
+    const tile = this.shownTile()?.getBoundingClientRect(), note = this.hintNote.getBoundingClientRect();
+    if (tile && Math.min(tile.bottom, note.bottom) > Math.max(tile.top, note.top) && Math.min(tile.right, note.right) > Math.max(tile.left, note.left)) this.toastHost.classList.add('top');
+    this.dropAxioBanners();
+    this.guide?.position();
   }
 
   dropHintNote() {
     this.hintNote?.remove();
     this.hintNote = null;
+    this.toastHost.classList.remove('top');
+  }
+
+  // The tile shown on the board to be placed by a click or a tap on it — the Hint's, or a
+  // touch screen's first tap — as the overlay drawing it (guide.js keeps its tips off it).
+  shownTile() {
+    if (!this.board || this.placing || !this.hover) return null;
+    const hm = this.hinted?.gen === this.gen ? this.hinted.move : null;
+    const hinted = hm && sameCell(this.hover, hm.cell || hm.cells[0]);
+    if (!hinted && !(this.touchPreview && sameCell(this.touchPreview, this.hover))) return null;
+    const g = this.board.layerOverlay;
+    return g.childElementCount ? g : null;
   }
 
   // ROTA: the colour the shown hint names for the empty corner (null: none) when `move`
@@ -590,6 +721,7 @@ export class GameView {
     if (!move) {
       this.board.overlay(null, cursor);
       this.renderPreviewPanel(null, null);
+      this.shownMoved();
       return;
     }
     const req = this.previewOf(move);
@@ -617,6 +749,21 @@ export class GameView {
       : { cells: move.cells, tile: t, state, label, pyramids: ans?.legal ? ans.pyramids || [] : [] };
     this.board.overlay(ov, cursor);
     this.renderPreviewPanel(ready ? shown : null, gain, move);
+    this.shownMoved();
+  }
+
+  // Whether `cell` is under the tile shown (a domino's other half), where the server said it fits.
+  onShownTile(cell) {
+    const move = this.shownTile() && this.moveAt(this.hover);
+    if (!move?.cells?.some((c) => sameCell(c, cell))) return false;
+    return !!this.cache.get(JSON.stringify(this.previewOf(move)))?.legal;
+  }
+
+  // A tip keeps off the tile shown (or comes back when it goes): placed again when it changes.
+  shownMoved() {
+    const st = this.shownTile();
+    if (st || this.shownWas) this.guide?.position();
+    this.shownWas = st;
   }
 
   // Phones and tablets: no hover, so the page speaks of tapping.
@@ -671,6 +818,11 @@ export class GameView {
       return;
     }
     if (pointerType === 'touch') this.lastPointer = 'touch';
+    if (pointerType === 'touch' && !sameCell(cell, this.hover) && this.onShownTile(cell)) {
+      // A tap on the tile shown where it fits (the Hint's, or a first tap's), on either of its halves, places it.
+      this.place(this.hover);
+      return;
+    }
     if (pointerType === 'touch' && !sameCell(cell, this.hover)) {
       // Touch has no hover: the first tap shows the preview, a second tap places.
       this.hover = cell;
@@ -753,6 +905,7 @@ export class GameView {
   closeDialog() {
     this.dropHintNote(); // called before every dialog opens: no note over (or under) a dialog
     if (this.dialog) { this.dialog.remove(); this.dialog = null; }
+    this.renderAfterButtons();
     this.guide?.refresh(); // a tip about the dialog goes with it
   }
 
@@ -807,10 +960,18 @@ export class GameView {
     this.updateOverlay();
     this.renderSwap();
     this.renderInvite();
-    const over = this.game.status === 'over';
-    this.resultsBtn.hidden = !over;
-    this.replayBtn.hidden = !over;
+    this.renderAfterButtons();
     this.online.render();
+  }
+
+  // A finished game's Results and "Step through the game": not while the end card, which
+  // has its own "Step through the game", is shown.
+  renderAfterButtons() {
+    const over = this.game?.status === 'over';
+    const aborted = this.game?.status === 'aborted';
+    const card = !!this.dialog?.querySelector('.end-dialog');
+    this.resultsBtn.hidden = !(over || aborted) || card;
+    this.replayBtn.hidden = !over || card; // an aborted game has no record
   }
 
   renderBoard() {
@@ -837,7 +998,7 @@ export class GameView {
   renderRack() {
     if (!this.game) return;
     const watching = !this.you;
-    this.rackPanel.hidden = watching || this.game.status === 'over' || !!this.game.seats[this.you.seat]?.left;
+    this.rackPanel.hidden = watching || !['running', 'waiting'].includes(this.game.status) || !!this.game.seats[this.you.seat]?.left;
     this.watchNote.hidden = !watching;
     if (watching) return;
     this.rack.render({ variant: this.game.variant, tiles: this.you.rack || [], selected: this.sel, rot: this.rot, active: this.canPlace() });
@@ -890,6 +1051,7 @@ export class GameView {
     const g = this.game;
     if (!g) return;
     this.renderHintButton();
+    this.renderUndo();
     const box = clear(this.statusLine);
     box.className = 'status-line';
     // A phone's board takes the whole width: its "?" goes to the end of this line
@@ -910,6 +1072,7 @@ export class GameView {
       return;
     }
     if (g.status === 'over') { el.append(t('status.over')); return; }
+    if (g.status === 'aborted') { el.append(t('status.aborted')); return; }
     const bonus = g.bonus ? h('span', { class: 'bonus-tag' }, [t('status.bonus')]) : null;
     const v = g.variant;
     if (this.myTurn()) {
@@ -977,9 +1140,27 @@ export class GameView {
 
   // AXIO! banners, one at a time and short (shorter while others wait); they never
   // hold up the player: when it is my turn to place, other players' banners go at once.
+  // "Bonus move!" is said once the state after the event has it to play: the last
+  // placement of a game can reach AXIO!, and then the game is over (the event still
+  // grants the move).
   queueAxio(a) {
-    this.axioQueue.push(a);
+    this.axioQueue.push({ ...a, bonus: false, earned: a.bonus });
     if (!this.axioShown) this.nextAxio();
+  }
+
+  // The state after the events: their bonus moves are to be played (on), or not (the game is over).
+  settleAxioBonus(on) {
+    for (const a of this.axioQueue) a.bonus = on && a.earned;
+    const cur = this.axioShown;
+    if (cur) { cur.a.bonus = on && cur.a.earned; dialogs.axioBonus(cur.el, cur.a.bonus); }
+    if (!on) for (const a of [...this.axioQueue, ...(cur ? [cur.a] : [])]) a.earned = false;
+  }
+
+  // All banners, shown and waiting, put away (the player has moved on: a hint is shown).
+  dropAxioBanners() {
+    this.axioQueue = [];
+    const cur = this.axioShown;
+    if (cur) { cur.timers.forEach(clearTimeout); cur.el.remove(); this.nextAxio(); }
   }
 
   // A guided game's tip makes way for the banner while it shows (guide.js).
@@ -1006,13 +1187,25 @@ export class GameView {
 
   showEnd(force) {
     const g = this.game;
-    if (!g.end || (this.endShown && !force) || this.replay) return;
+    const aborted = g.status === 'aborted';
+    if ((!g.end && !aborted) || (this.endShown && !force) || this.replay) return;
     this.endShown = true;
     this.closeDialog();
+    if (aborted) {
+      // No result and no record: who aborted, that no rating changed, back to the lobby.
+      this.dialog = dialogs.abortedScreen(this.endHost, {
+        by: g.aborted_by, seats: g.seats, you: this.you?.seat ?? -1, rated: !!g.rated,
+        onClose: () => this.closeDialog(),
+        onLobby: () => { location.hash = '#/'; },
+      });
+      this.renderAfterButtons();
+      return;
+    }
     // The end screen is a card beside the board (on a phone above it), never over it:
     // the final position is what people want to look at.
     this.dialog = dialogs.endScreen(this.endHost, {
       end: g.end, seats: g.seats, colors: g.colors, mode: g.mode, variant: g.variant, you: this.you?.seat ?? -1, rated: !!g.rated,
+      leaves: this.leaves(),
       // A guest who played is offered an account (a rating from the next game on); a
       // spectator had no rating to keep.
       signupHref: session.me || !this.you ? null : authHash('signup', `#/game/${encodeURIComponent(this.id)}`),
@@ -1021,6 +1214,7 @@ export class GameView {
       onClose: () => this.closeDialog(),
       onLobby: () => { location.hash = '#/'; },
     });
+    this.renderAfterButtons();
     this.online.renderRematch();
   }
 
@@ -1055,16 +1249,21 @@ export class GameView {
   highlightLog(step) {
     const names = this.seatNames();
     clear(this.logEl);
-    let current = null;
+    this.logEl.style.paddingBottom = '';
+    let current = null, ended = false;
     for (const st of this.replay ? this.replay.steps.slice(0, step.index + 1) : [step]) {
       for (const ev of st.events) {
+        ended ||= ev.ev === 'end';
         const li = logLine(ev, names, this.game.variant);
         if (!li) continue;
         if (st === step) { li.classList.add('current'); current = current || li; }
         this.logEl.appendChild(li);
       }
     }
-    if (current) this.logEl.scrollTop = current.offsetTop - this.logEl.offsetTop - 40;
+    if (ended) dropEndedBonus(this.logEl);
+    // The step's first row, with the row before it above it, whole under the heading.
+    const top = current?.previousElementSibling || current;
+    if (top) this.logEl.scrollTop = top.offsetTop - this.logEl.firstElementChild.offsetTop;
   }
 
   closeReplay() {
@@ -1072,7 +1271,8 @@ export class GameView {
     this.replay = null;
     this.el.classList.remove('replaying');
     clear(this.logEl);
-    for (const ev of this.history) this.addLog(ev);
+    for (const ev of this.history) this.addLog(ev, false);
+    this.fitLog();
     this.renderAll();
   }
 }

@@ -4,7 +4,10 @@
 // matters, in a bubble that points at the thing — an arrow, and a highlight on the board
 // or the panel — and goes away with "Got it": the start symbols, the lines that scored,
 // the weakest colour, AXIO! and the bonus move, the swap, the end. It is never modal: play
-// goes on under it. What is legal and what scored come from the server (the preview's
+// goes on under it, and a tip nobody answers goes with the player's next placement. A tip
+// about a dialog (the swap offer, the end card) sits inside it; the others float beside
+// what they point at, wait while a dialog is open and keep off the tile the Hint (or a
+// first tap) shows. What is legal and what scored come from the server (the preview's
 // lines, the events, the state); the guide only shows them.
 import { h, s, clear } from './svg.js';
 import { api, tokens, prefs } from './api.js';
@@ -15,7 +18,8 @@ import { shapeIcon } from './colors.js';
 import { key } from './board_common.js';
 
 export const GUIDE_VARIANTS = ['square', 'rota', 'hex'];
-const URGENT = new Set(['swap', 'end']);        // they come before a bubble already open
+// The tips about a dialog: they come before a bubble already open, and sit inside it.
+const URGENT = new Set(['swap', 'end']);
 const CORNER = [[0, 0], [1, 0], [1, 1], [0, 1]]; // ROTA corner i: the vertex of a tile's box
 const near = (max) => max - Math.floor(max / 3); // "AXIO! comes near": 12 of 18, 8 of 12
 const colorName = (c) => t(`guide.color.${c}`);
@@ -35,8 +39,9 @@ export const learnButton = (variant) => h('a', { class: 'btn learn-btn', href: `
 // that "back" from the game does not deal another one).
 export class LearnPage {
   constructor(root, variant) {
-    this.variant = GUIDE_VARIANTS.includes(variant) ? variant : 'square';
     this.dead = false;
+    if (!GUIDE_VARIANTS.includes(variant)) { this.unknown(root, variant); return; }
+    this.variant = variant;
     this.msg = h('p', { class: 'learn-msg', role: 'status' });
     clear(root).append(h('div', { class: 'learn-page' }, [h('section', { class: 'card learn-card', 'data-variant': this.variant }, [
       h('h2', {}, [t('guide.title', { game: VARIANTS[this.variant].name })]), this.msg,
@@ -45,6 +50,17 @@ export class LearnPage {
   }
 
   destroy() { this.dead = true; }
+
+  // #/learn/chess: no such game. Nothing is dealt; the three guided games and the lobby instead.
+  unknown(root, asked) {
+    const links = GUIDE_VARIANTS.flatMap((v, i) => [i ? ' · ' : '', h('a', { href: `#/learn/${v}`, 'data-action': 'learn', 'data-variant': v }, [VARIANTS[v].name])]);
+    clear(root).append(h('div', { class: 'learn-page' }, [h('section', { class: 'card learn-card missing', 'data-state': 'unknown' }, [
+      h('h2', {}, [t('guide.unknown_title')]),
+      h('p', {}, [t('guide.unknown_text', { variant: String(asked ?? '') })]),
+      h('p', { class: 'learn-others' }, [t('guide.unknown_choose'), ' ', ...links]),
+      h('a', { href: '#/', class: 'btn primary', 'data-action': 'lobby' }, [t('guide.lobby')]),
+    ])]));
+  }
 
   async start() {
     clear(this.msg).append(h('span', { class: 'spinner' }), ` ${t('guide.starting')}`);
@@ -153,10 +169,15 @@ export class Guide {
     return this.view.history.some((e) => e.ev === 'place' && e.player === this.me());
   }
 
+  // A placement sent: the lines it scores are known from its preview; and a floating tip
+  // nobody answered has had its moment (it would otherwise stay for the rest of the game,
+  // holding up the next ones): it counts as seen.
   onSend(move) {
     if (move.type !== 'place') return;
     const v = this.view;
     this.lastSent = { move, answer: v.cache.get(JSON.stringify(v.previewOf(move))) || null };
+    // The next tip comes with the state that answers the placement, not before it.
+    if (this.current && !URGENT.has(this.current.step)) { this.closeCurrent(true); this.save(); }
   }
 
   onEvent(ev) {
@@ -208,10 +229,18 @@ export class Guide {
     if (URGENT.has(step)) this.queue.unshift(item); else this.queue.push(item);
   }
 
+  // The next tip, if one may come now: one floating beside the board waits while a
+  // dialog is open (the swap offer, the colour of an empty corner, a confirmation).
   pump() {
     if (this.current || this.off || this.view.replay) return;
-    const next = this.queue.shift();
-    if (next) this.show(next);
+    const i = this.queue.findIndex((q) => URGENT.has(q.step) || !this.held());
+    if (i >= 0) this.show(this.queue.splice(i, 1)[0]);
+  }
+
+  // A dialog is open over the game (not the end card docked beside the board).
+  held() {
+    const d = this.view.dialog;
+    return !!(d && d.isConnected && !d.classList.contains('docked'));
   }
 
   // "Got it": this idea is known; the next one may come at once.
@@ -251,7 +280,7 @@ export class Guide {
     // cover what it explains (a phone has no room beside it), and an arrow across it
     // would cross its text.
     const host = spec.inside?.();
-    if (host) { el.classList.add('inline'); host.prepend(el); } else document.body.append(el);
+    if (host) { el.classList.add('inline'); host.parent.insertBefore(el, host.before); } else document.body.append(el);
     this.current = { ...item, el, spec };
     this.refresh();
     // On a phone the target may be scrolled away: bring it (and so the bubble) in.
@@ -319,7 +348,7 @@ export class Guide {
         // Inside the swap dialog, whose own Hint asks "what would the computer do?".
         return {
           title: t('guide.swap.title'), body: [t('guide.swap.text')],
-          inside: () => document.querySelector('.swap-dialog'),
+          inside: () => { const d = document.querySelector('.swap-dialog'); return d && { parent: d, before: d.firstChild }; },
           mark: () => [document.querySelector('.swap-dialog .swap-rack')],
           target: () => [document.querySelector('.swap-dialog .swap-rack')],
         };
@@ -332,10 +361,13 @@ export class Guide {
           .flatMap((w, i) => [i ? ' · ' : '', h('a', { href: `#/learn/${w}`, 'data-action': 'learn', 'data-variant': w }, [VARIANTS[w].name])]);
         const body = [mine === theirs ? t('guide.end.tied', { mine }) : t(won ? 'guide.end.won' : 'guide.end.lost', { mine, theirs }),
           [t('guide.end.next'), ' ', ...others]];
+        // In the end card, under the ranking it explains: beside the card it covered the
+        // final board (and on a phone the card's heading).
+        const ranking = () => document.querySelector('.end-dialog .ranking');
         return {
           title: t('guide.end.title'), body, link: { href: '#/', text: t('guide.real_game') },
-          target: () => [document.querySelector('.end-dialog .ranking')],
-          avoid: () => [document.querySelector('.end-dialog'), { el: document.querySelector('.end-dialog .dialog-buttons'), weight: 50 }],
+          inside: () => { const r = ranking(); return r && { parent: r.parentElement, before: r.nextSibling }; },
+          mark: () => [ranking()], target: () => [ranking()],
         };
       }
       default:
@@ -355,14 +387,18 @@ export class Guide {
   }
 
   // Redraws the current bubble's highlights (the board and the panels are drawn anew
-  // with every state) and puts the bubble and its arrow in place.
+  // with every state) and puts the bubble and its arrow in place. A floating tip is put
+  // away while a dialog is open and comes back after it; a tip that waited for the dialog
+  // comes once it is closed.
   refresh() {
     const c = this.current;
     const layer = this.layer();
     layer?.replaceChildren();
     for (const el of document.querySelectorAll('.guide-target')) el.classList.remove('guide-target');
-    if (!c) return;
+    if (!c) { if (this.view.game && !this.view.replay) this.pump(); return; }
     if (this.view.replay) { this.closeCurrent(); return; }
+    c.el.hidden = !c.el.classList.contains('inline') && this.held();
+    if (c.el.hidden) { this.arrow.style.display = 'none'; return; }
     c.spec.draw?.();
     for (const el of c.spec.mark?.() || []) el?.classList.add('guide-target');
     this.position();
@@ -444,8 +480,9 @@ export class Guide {
   }
 
   // ---- the bubble's place and its arrow ------------------------------------------
-  // Beside the target where it covers the least of what it must not (weighted), inside
-  // the window below the header; the arrow runs from the bubble to the target. An AXIO!
+  // Beside the target where it covers the least of what it must not (weighted: the tile
+  // the Hint shows most of all), inside the window below the header; the arrow runs from
+  // the bubble to the target. An AXIO!
   // banner being shown is never covered: the bubble goes beside or below it (game.js
   // places the bubble again when a banner comes and goes). Nor is "Hide the tips": of
   // the places that leave it free the cheapest is taken, and without one (a tiny
@@ -458,11 +495,14 @@ export class Guide {
     const target = rectOf(c.spec.target());
     // A tip about a dialog ends with the dialog (answered, closed, or a replay opened).
     if (!target && URGENT.has(c.step)) { this.done(); return; }
-    if (el.classList.contains('inline')) { this.arrow.style.display = 'none'; return; } // in its dialog's flow
+    if (el.classList.contains('inline') || el.hidden) { this.arrow.style.display = 'none'; return; } // in its dialog's flow, or away
     const W = window.innerWidth, H = window.innerHeight, TOP = 56, M = 8;
     const bw = el.offsetWidth, bh = el.offsetHeight;
-    // Never over the rack and the status line: the next move is made there.
-    const play = [{ el: this.view.rackPanel, weight: 20 }, { el: this.view.statusLine, weight: 5 }];
+    // Never over the rack and the status line: the next move is made there; nor over the
+    // tile the Hint or a first tap shows on the board (to be placed by a click or tap on
+    // it), nor over the hint's note.
+    const play = [{ el: this.view.rackPanel, weight: 20 }, { el: this.view.statusLine, weight: 5 },
+      { el: this.view.shownTile?.(), weight: 200 }, { el: this.view.hintNote, weight: 20 }];
     const avoid = [...(c.spec.avoid?.() || []), ...(c.spec.target() || []), ...play]
       .map((a) => (a && a.el !== undefined ? { r: rectOf([a.el]), w: a.weight } : { r: rectOf([a]), w: 1 }))
       .filter((a) => a.r);

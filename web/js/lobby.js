@@ -5,14 +5,21 @@
 // The open and running games come a page at a time from the server (people first),
 // all or one variant; "Show more" asks for the next page. Refreshes the lists every
 // few seconds. Cancelling a game of yours asks first. On a phone your own games and
-// the form come before the public lists. Links to the leaderboard.
+// the form come before the public lists. Links to the leaderboard. Logged in, My games
+// also lists the account's games from every device (GET /api/me/games), merged with
+// this browser's token games; above them a quick game (quick.js) and the challenges
+// received and sent (challenges.js); the Players card searches players and lists the
+// ones followed (people.js).
 import { h, clear } from './svg.js';
 import { api, tokens, prefs, created } from './api.js';
 import { session, profileHash, authHash } from './account.js';
 import { t, tv, errorText } from './messages.js';
 import { rulesLabel } from './rules/labels.js';
 import { CLOCK_PRESETS } from './clock.js';
-import { fillList, myGameIds, sortMine } from './lobby_lists.js';
+import { fillList, myGameIds, sortMine, setAccountGames } from './lobby_lists.js';
+import { QuickGame } from './quick.js';
+import { ChallengeList } from './challenges.js';
+import { PeopleCard } from './people.js';
 import { ensureShapeDefs, shapeIcon } from './colors.js';
 import { VARIANTS, modeName, LEVELS, levelName } from './variants.js';
 import { s, svgRoot } from './svg.js';
@@ -61,11 +68,19 @@ export class Lobby {
     this.timer = setInterval(() => this.refresh(), 4000);
   }
 
-  destroy() { clearInterval(this.timer); this.closeDialog?.(); }
+  destroy() {
+    clearInterval(this.timer);
+    this.closeDialog?.();
+    this.quick.destroy();
+    this.challengeList.destroy();
+    this.people.destroy();
+  }
 
   build() {
-    this.nameInput = h('input', { id: 'player-name', type: 'text', maxlength: 24, autocomplete: 'nickname', placeholder: t('lobby.your_name'), value: prefs.name });
-    this.nameInput.addEventListener('input', () => { prefs.name = this.nameInput.value.trim(); });
+    this.nameInput = h('input', { id: 'player-name', type: 'text', maxlength: 24, autocomplete: 'nickname', placeholder: t('lobby.your_name'), value: prefs.name, 'aria-describedby': 'player-name-msg' });
+    // A name the server refused is said here, under the field (marked and focused).
+    this.nameMsg = h('p', { id: 'player-name-msg', class: 'form-msg field-msg', role: 'alert' });
+    this.nameInput.addEventListener('input', () => { prefs.name = this.nameInput.value.trim(); this.nameError(''); });
     this.nameBox = h('div', { class: 'name-box' });
     this.ratedBox = h('div', { class: 'seg', role: 'radiogroup', 'aria-label': t('rated.label') });
     this.ratedNote = h('p', { class: 'muted small-note rated-note', id: 'rated-note' });
@@ -86,6 +101,8 @@ export class Lobby {
     ]);
     this.msg = h('p', { class: 'form-msg', role: 'alert' });
     this.createBtn = h('button', { class: 'btn primary big', type: 'submit', id: 'create-game' }, [t('lobby.create')]);
+    // On a wide screen the button stays in sight at the window's foot while the form runs
+    // below it (lobby CSS: sticky), and sits in its place at the form's end.
     const form = h('form', { class: 'card create-card', onsubmit: (e) => { e.preventDefault(); this.create(); } }, [
       h('h2', {}, [t('lobby.new_game')]),
       this.nameBox,
@@ -97,7 +114,7 @@ export class Lobby {
       h('div', { class: 'field-label' }, [t('lobby.seats')]), this.seatsBox,
       h('div', { class: 'field-label' }, [t('clock.label')]), this.clockBox, this.customBox,
       h('div', { class: 'field-label' }, [t('rated.label')]), this.ratedBox, this.ratedNote,
-      this.msg, this.createBtn,
+      h('div', { class: 'create-foot' }, [this.msg, this.createBtn]),
     ]);
     this.myList = h('div', { class: 'game-list', id: 'my-games' });
     this.openList = h('div', { class: 'game-list', id: 'open-games' });
@@ -111,6 +128,9 @@ export class Lobby {
     for (const status of ['waiting', 'running']) {
       this.more[status] = h('button', { class: 'btn small more-btn', type: 'button', hidden: true, 'data-action': `more-${status}`, onclick: () => { this.pages[status]++; this.refresh(); } }, [t('lobby.more')]);
     }
+    this.quick = new QuickGame();
+    this.challengeList = new ChallengeList();
+    this.people = new PeopleCard();
     const top = h('section', { class: 'card lobby-top' }, [
       learnLinks(),
       h('p', { class: 'lobby-links' }, [
@@ -118,6 +138,8 @@ export class Lobby {
           i ? ' · ' : '', h('a', { href: `#/rules/${v}`, 'data-action': 'rules', 'data-variant': v }, [info.name])])]),
         h('a', { href: '#/leaderboard/square', 'data-action': 'leaderboard' }, [t('lobby.leaderboard')])]),
       this.listMsg,
+      this.quick.el,
+      this.challengeList.el,
       this.myHead, this.myList,
     ]);
     // Phones stack: your own games, then the form, then the public lists (lobby CSS).
@@ -127,7 +149,7 @@ export class Lobby {
       h('h2', {}, [t('lobby.running_games')]), this.runList, this.more.running,
       h('h2', {}, [t('lobby.finished')]), this.overList,
     ]);
-    clear(this.root).appendChild(h('div', { class: 'lobby' }, [form, top, lists]));
+    clear(this.root).appendChild(h('div', { class: 'lobby' }, [form, top, this.people.el, lists]));
     this.renderFilter();
     this.renderForm();
     session.ready().then(() => this.onSession());
@@ -169,7 +191,7 @@ export class Lobby {
       ]));
     } else {
       this.nameBox.append(
-        h('label', { class: 'field-label', for: 'player-name' }, [t('lobby.your_name')]), this.nameInput,
+        h('label', { class: 'field-label', for: 'player-name' }, [t('lobby.your_name')]), this.nameInput, this.nameMsg,
         h('p', { class: 'muted small-note guest-note' }, [
           h('a', { href: authHash('signup', '#/') }, [t('lobby.signup_for_rating')]), ' · ',
           h('a', { href: authHash('login', '#/') }, [t('account.login')]),
@@ -177,6 +199,8 @@ export class Lobby {
       );
     }
     this.renderForm();
+    this.quick.onSession();
+    this.people.onSession();
     this.refresh();
   }
 
@@ -250,6 +274,21 @@ export class Lobby {
     this.msg.textContent = firstHuman < 0 ? t('lobby.need_human') : '';
   }
 
+  // The server's reason for refusing the guest's name, at the field ('' clears it).
+  nameError(text) {
+    this.nameMsg.textContent = text;
+    if (text) this.nameInput.setAttribute('aria-invalid', 'true');
+    else this.nameInput.removeAttribute('aria-invalid');
+  }
+
+  // A refused name (400 with a name_… reason) goes to the field, which gets the focus.
+  refusedName(e) {
+    if (session.me || e.status !== 400 || !String(e.reason || '').startsWith('name_') || !this.nameInput.isConnected) return false;
+    this.nameError(errorText(e));
+    this.nameInput.focus();
+    return true;
+  }
+
   fixMode() {
     const c = this.cfg;
     if (c.players === 1) c.mode = 'solo';
@@ -284,8 +323,9 @@ export class Lobby {
       created.mark(res.game);
       location.hash = `#/game/${res.game}`;
     } catch (e) {
-      this.msg.textContent = t('lobby.create_failed', { msg: errorText(e) });
       this.createBtn.disabled = false;
+      if (this.refusedName(e)) { this.msg.textContent = ''; return; }
+      this.msg.textContent = t('lobby.create_failed', { msg: errorText(e) });
     }
   }
 
@@ -299,6 +339,7 @@ export class Lobby {
       location.hash = `#/game/${id}`;
     } catch (e) {
       clear(this.listMsg);
+      if (this.refusedName(e)) { this.refresh(); return; }
       if (e.status === 401) {
         // A rated game: only accounts may join.
         this.listMsg.append(t('rated.join_needs_login'), ' ', h('a', { href: authHash('login', `#/join/${encodeURIComponent(id)}`) }, [t('account.login')]),
@@ -348,12 +389,16 @@ export class Lobby {
     let open, running;
     let mine = [];
     let over = null;
+    let account = null;
+    // Logged in: the account's games on every device (a seat without a token here).
+    const accountGames = session.me ? api.myGames().catch((e) => (e.status === 401 ? null : Promise.reject(e))) : null;
     try {
-      [open, running, mine, over] = await Promise.all([
+      [open, running, mine, over, account] = await Promise.all([
         this.publicList('waiting'),
         this.publicList('running'),
         ids.length ? api.gamesById(ids) : [],
         finished ? api.finishedGames() : null,
+        accountGames,
       ]);
       if (gen !== this.gen) return; // a newer refresh (another filter) answers instead
       if (this.listMsg.dataset.kind === 'net') { this.listMsg.textContent = ''; this.listMsg.dataset.kind = ''; }
@@ -364,9 +409,15 @@ export class Lobby {
     }
     const list = (x) => (Array.isArray(x) ? x : x?.games || []);
     const idSet = new Set(ids);
-    mine = sortMine(list(mine).filter((g) => idSet.has(g.id)));
-    this.myHead.hidden = this.myList.hidden = !ids.length;
+    // This browser's games and the account's, each once (the account's entry has its seat).
+    const byId = new Map(list(mine).filter((g) => idSet.has(g.id)).map((g) => [g.id, g]));
+    const acct = list(account);
+    setAccountGames(acct);
+    for (const g of acct) byId.set(g.id, { ...byId.get(g.id), ...g });
+    mine = sortMine([...byId.values()]);
+    this.myHead.hidden = this.myList.hidden = !ids.length && !acct.length;
     fillList(this.myList, mine, t('lobby.no_my_games'), act, { mine: true });
+    this.people.refresh();
     const none = (key) => (this.filter ? t('lobby.none_of', { game: VARIANTS[this.filter].name }) : t(key));
     fillList(this.openList, open.games, none('lobby.no_open'), act);
     fillList(this.runList, running.games, none('lobby.no_running'), act);

@@ -21,6 +21,14 @@ const count = (x) => (Array.isArray(x) ? x.length : typeof x === 'number' ? x : 
 const REASONS = ['blocked', 'all-max', 'tiles-out', 'left'];
 export const reasonText = (r) => (REASONS.includes(r) ? t(`end.reason.${r}`) : r);
 
+// The game ended on the placement that reached AXIO!: its bonus move is never played, so
+// the log's last AXIO! lines (after the last placement) promise none.
+export function dropEndedBonus(ol) {
+  for (let li = ol.lastElementChild; li && !li.classList.contains('log-place'); li = li.previousElementSibling) {
+    li.querySelector('.axio-bonus-note')?.remove();
+  }
+}
+
 // Returns an element for the event, or null for events not shown (draws).
 export function logLine(ev, names, variant) {
   const who = (p) => h('b', {}, [names[p] ?? t('common.player_n', { n: p + 1 })]);
@@ -37,7 +45,7 @@ export function logLine(ev, names, variant) {
     case 'axio':
       return h('li', { class: 'log-axio' }, [
         ...tn('log.axio', { axio: h('strong', {}, ['AXIO!']), who: who(ev.player), score: ev.score, color: shapeIcon(ev.color, 13) }),
-        ev.bonus_move ? t('log.axio_bonus') : '',
+        ev.bonus_move ? h('span', { class: 'axio-bonus-note' }, [t('log.axio_bonus')]) : '',
       ]);
     case 'swap':
       return h('li', { class: 'log-swap' }, ev.accepted

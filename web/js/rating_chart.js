@@ -6,6 +6,7 @@
 import { s, svgRoot } from './svg.js';
 import { t } from './messages.js';
 import { changeText } from './ratings.js';
+import { lang } from './lang.js';
 
 const STEPS = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000];
 
@@ -30,7 +31,8 @@ export function chartPoints(games, variant) {
   return [start, ...rated.map((g) => ({ rating: g.rating_after, at: g.ended, change: g.rating_change, id: g.id }))];
 }
 
-const dateText = (unixS) => (unixS ? new Date(unixS * 1000).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' }) : '');
+// In the page's language (lang.js), not the browser's.
+const dateText = (unixS) => (unixS ? new Date(unixS * 1000).toLocaleDateString(lang(), { year: 'numeric', month: 'short', day: 'numeric' }) : '');
 
 // The chart as an <svg>, `width` wide in CSS pixels (its text stays readable at
 // any width); points from chartPoints().

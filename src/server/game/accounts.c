@@ -19,23 +19,31 @@
  * SHA-256 coming in and gives a new token going out. The database keeps
  * only the hash, so a session is looked up by it (the lookup's timing can
  * tell nothing about a token whose hash is unknown).
- * Failed logins are throttled per client address and per name: at most
- * LOGIN_ATTEMPTS_MAX attempts that did not succeed within LOGIN_WINDOW_S
- * (login_throttle.c, a table of at most LOGIN_THROTTLE_KEYS keys; a new
- * key that finds no room is refused like an exhausted one). An attempt
- * counts from the moment it is submitted, so parallel guesses count too;
- * one that succeeds is taken back. An unknown name is checked
- * against a dummy hash, so that it answers like a known one, as slowly.
+ * Password checks are limited for the whole site (budgets.c): every check
+ * per address; failed logins per address and per name, at most
+ * LOGIN_ATTEMPTS_MAX within LOGIN_WINDOW_S; logins per account. A failed
+ * attempt counts from the moment it is submitted, so parallel guesses count
+ * too; one that succeeds is given back, and counts as a login of its
+ * account instead. An account keeps its SESSIONS_PER_ACCOUNT newest
+ * sessions. An unknown name is checked against a dummy hash, so that it
+ * answers like a known one, as slowly.
  *
  * Nothing here logs a request body, a password, a token or a cookie, and
  * no error message repeats the body (the JSON parser's messages quote the
  * input, so these endpoints use their own).
  */
+#include "accounts.h"
+#include "api.h"
 #include "auth.h"
+#include "budgets.h"
 #include "game.h"
 #include "levels.h"
-#include "login_throttle.h"
+#include "lobby.h"
 #include "names.h"
+#include "owners.h"
+#include "pairing.h"
+#include "people.h"
+#include "play.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,13 +72,36 @@ typedef struct account_job {
     bool known;            /* login: the name is a person's account */
 } account_job;
 
+struct accounts {
+    account_job *pending_jobs; /* password jobs whose request waits */
+    double last_session_prune;
+};
+
+accounts *accounts_new(void) { return calloc(1, sizeof(accounts)); }
+
 /* --- login attempts --- */
 
-static void ip_key(const char *ip, char *out, size_t size) { snprintf(out, size, "ip %s", ip); }
-
-static void name_attempt_key(const char *name_key, char *out, size_t size)
+/* Counts a password check that may fail against the address and the name
+ * (either may be NULL); false, nothing counted, when one is exhausted. */
+static bool attempt_take(service *svc, const char *ip, const char *name_key)
 {
-    snprintf(out, size, "name %s", name_key);
+    if (ip && !budget_take(svc, BUDGET_FAILED_LOGINS_IP, ip, 1, NULL))
+        return false;
+    if (name_key && !budget_take(svc, BUDGET_FAILED_LOGINS_NAME, name_key, 1, NULL)) {
+        if (ip)
+            budget_take(svc, BUDGET_FAILED_LOGINS_IP, ip, -1, NULL);
+        return false;
+    }
+    return true;
+}
+
+/* An attempt that succeeded, or never ran, does not count. */
+static void attempt_give_back(service *svc, const char *ip, const char *name_key)
+{
+    if (ip)
+        budget_take(svc, BUDGET_FAILED_LOGINS_IP, ip, -1, NULL);
+    if (name_key)
+        budget_take(svc, BUDGET_FAILED_LOGINS_NAME, name_key, -1, NULL);
 }
 
 /* --- jobs --- */
@@ -99,27 +130,25 @@ static account_job *job_new(int action, int kind, const api_request *r)
 }
 
 /* Queues the job for a worker; the request waits for it. When the workers
- * are busy, the login attempts counted for the job (the keys given, NULL
- * for none) are taken back, the job is freed and the answer is 429. */
-static int submit(service *svc, api_answer *out, account_job *j, const char *key1, const char *key2)
+ * are busy, the login attempt counted for the job (its address and name,
+ * NULL for none) is given back, the job is freed and the answer is 429. */
+static int submit(service *svc, api_answer *out, account_job *j, const char *ip,
+                  const char *name_key)
 {
     if (auth_submit(svc->auth, &j->pw)) {
-        if (key1)
-            throttle_take_back(&svc->attempts, key1);
-        if (key2)
-            throttle_take_back(&svc->attempts, key2);
+        attempt_give_back(svc, ip, name_key);
         job_free(j);
         return api_reply_error(out, 429, "rate_limited",
                                "the server is busy checking passwords; try again in a moment");
     }
-    j->next = svc->pending_jobs;
-    svc->pending_jobs = j;
-    return 1;
+    j->next = svc->accounts->pending_jobs;
+    svc->accounts->pending_jobs = j;
+    return API_PENDING;
 }
 
 void accounts_abandon(service *svc, void *request)
 {
-    for (account_job *j = svc->pending_jobs; j; j = j->next)
+    for (account_job *j = svc->accounts->pending_jobs; j; j = j->next)
         if (j->request == request)
             j->request = NULL; /* a worker has it: freed when collected */
 }
@@ -139,6 +168,8 @@ bool accounts_session_by_hash(service *svc, const char *hash, stored_account *ou
     int rc = store_session_account(svc->db, hash, (int64_t)time(NULL), out);
     if (rc < 0)
         service_log(svc, "reading a session failed: %s", store_error(svc->db));
+    if (rc == 0)
+        people_seen(svc, out->id);
     return rc == 0;
 }
 
@@ -151,6 +182,8 @@ static int start_session(service *svc, api_answer *out, int64_t account_id)
     sha256_hex(token, hash);
     int64_t now = (int64_t)time(NULL);
     int rc = store_session_create(svc->db, hash, account_id, now, now + SESSION_TTL_S);
+    if (rc == 0 && store_sessions_cap(svc->db, account_id, hash, SESSIONS_PER_ACCOUNT))
+        service_log(svc, "revoking old sessions failed: %s", store_error(svc->db));
     if (rc) {
         service_log(svc, "storing a session failed: %s", store_error(svc->db));
     } else {
@@ -171,7 +204,7 @@ static json_t *private_body(const api_request *r, api_error *err)
                             : NULL;
     if (!json_is_object(v)) {
         json_decref(v);
-        *err = (api_error){400, v || !r->body_len ? "bad_message" : "bad_json", "", NULL};
+        *err = (api_error){400, v || !r->body_len ? "bad_message" : "bad_json", "", NULL, 0};
         snprintf(err->message, sizeof err->message, "the body must be a JSON object");
         return NULL;
     }
@@ -335,7 +368,7 @@ static int create_account(service *svc, const api_request *r, api_answer *out)
             ; /* err is set */
         else if (!(j->pw.password = password_copy(password, len)))
             bad(&err, 500, "internal", "out of memory");
-        else if (!svc->hooks.allow_signup(svc->hooks.arg, j->ip)) /* once it would be hashed */
+        else if (!budget_take(svc, BUDGET_SIGNUPS, j->ip, 1, NULL)) /* once it would be hashed */
             bad(&err, 429, "rate_limited",
                 "too many accounts created from this address; try later");
         else
@@ -371,18 +404,20 @@ static int finish_register(service *svc, account_job *j, api_answer *out)
 }
 
 /* 429 for a throttled password check: what is locked ("login_address":
- * every name from this address; "login_name": this name from everywhere)
- * and for how long, so that a person is told the truth (docs/accounts.md).
- * wait_s 0: no room in the table to count another attempt. */
+ * every name from this address after failed logins; "login_name": this
+ * name from everywhere; "login_rate": logins from this address, right or
+ * wrong; "login_account": logins to this account) and for how long, so
+ * that a person is told the truth (docs/accounts.md). */
 static int throttled(api_answer *out, const char *reason, double wait_s)
 {
     char message[160];
-    if (wait_s <= 0)
-        return api_reply_error(out, 429, "rate_limited",
-                               "too many failed logins on this server; try again later");
     long s = (long)wait_s + 1, minutes = (s + 59) / 60;
-    snprintf(message, sizeof message, "too many failed logins %s; try again in %ld minute%s",
-             strcmp(reason, "login_address") == 0 ? "from this address" : "for this name", minutes,
+    out->retry_after_s = (int)s;
+    const char *what = strcmp(reason, "login_address") == 0 ? "failed logins from this address"
+                       : strcmp(reason, "login_name") == 0  ? "failed logins for this name"
+                       : strcmp(reason, "login_rate") == 0  ? "logins from this address"
+                                                            : "logins to this account";
+    snprintf(message, sizeof message, "too many %s; try again in %ld minute%s", what, minutes,
              minutes == 1 ? "" : "s");
     return api_reply_json(out, 429,
                           json_pack("{s:{s:s,s:s,s:s,s:i}}", "error", "code", "rate_limited",
@@ -419,22 +454,33 @@ static int login(service *svc, const api_request *r, api_answer *out)
     bool valid_name = body_name(body, j->name, j->name_key, &name_err) == 0;
     j->pw.password = password_copy(password, len);
     json_decref(body);
-    char by_ip[64], by_name[NAME_FOLD_MAX + 8];
-    double now = service_now(svc);
-    ip_key(j->ip, by_ip, sizeof by_ip);
-    name_attempt_key(valid_name ? j->name_key : "", by_name, sizeof by_name);
-    double wait_ip = throttle_wait_s(&svc->attempts, by_ip, now);
-    double wait_name = valid_name ? throttle_wait_s(&svc->attempts, by_name, now) : 0;
-    if (wait_ip > 0 || wait_name > 0) {
+    const char *name_key = valid_name ? j->name_key : NULL;
+    double wait_ip = 0, wait_name = 0, wait;
+    bool locked_ip = budget_full(svc, BUDGET_FAILED_LOGINS_IP, j->ip, &wait_ip);
+    bool locked_name =
+        name_key && budget_full(svc, BUDGET_FAILED_LOGINS_NAME, name_key, &wait_name);
+    if (locked_ip || locked_name) {
         job_free(j);
-        return wait_ip > 0
+        return locked_ip
                    ? throttled(out, "login_address", wait_ip > wait_name ? wait_ip : wait_name)
                    : throttled(out, "login_name", wait_name);
+    }
+    /* every check costs a hash: an address (however right its passwords)
+     * and an account get only so many */
+    if (!budget_take(svc, BUDGET_PASSWORD_CHECKS, j->ip, 1, &wait)) {
+        job_free(j);
+        return throttled(out, "login_rate", wait);
     }
     stored_account account;
     j->known = valid_name && store_account_by_key(svc->db, j->name_key, &account) == 0 &&
                !account.computer && account.password_hash[0];
     j->account_id = j->known ? account.id : 0;
+    char who[24];
+    snprintf(who, sizeof who, "%lld", (long long)j->account_id);
+    if (j->known && budget_full(svc, BUDGET_LOGINS_ACCOUNT, who, &wait)) {
+        job_free(j);
+        return throttled(out, "login_account", wait);
+    }
     snprintf(j->pw.hash, sizeof j->pw.hash, "%s",
              j->known ? account.password_hash : auth_dummy_hash(svc->auth));
     if (j->known)
@@ -443,22 +489,19 @@ static int login(service *svc, const api_request *r, api_answer *out)
         job_free(j);
         return api_reply_error(out, 500, "internal", "out of memory");
     }
-    if (!throttle_add(&svc->attempts, by_ip, valid_name ? by_name : NULL, now)) {
-        job_free(j); /* no room to count it: refused like a throttled one */
-        return throttled(out, "login_busy", 0);
+    if (!attempt_take(svc, j->ip, name_key)) { /* a parallel guess got there first */
+        job_free(j);
+        return throttled(out, "login_address", LOGIN_WINDOW_S);
     }
-    return submit(svc, out, j, by_ip, valid_name ? by_name : NULL);
+    return submit(svc, out, j, j->ip, name_key);
 }
 
 static int finish_login(service *svc, account_job *j, api_answer *out)
 {
     if (j->pw.result != PW_OK || !j->known)
         return api_reply_error(out, 401, "unauthorized", "wrong name or password");
-    char key[NAME_FOLD_MAX + 8];
-    ip_key(j->ip, key, sizeof key);
-    throttle_take_back(&svc->attempts, key);
-    name_attempt_key(j->name_key, key, sizeof key);
-    throttle_take_back(&svc->attempts, key);
+    attempt_give_back(svc, j->ip, j->name_key);
+    budget_take_account(svc, BUDGET_LOGINS_ACCOUNT, j->account_id, NULL);
     if (start_session(svc, out, j->account_id))
         return api_reply_error(out, 500, "internal", "the session could not be stored");
     return api_reply_json(out, 200, json_pack("{s:s}", "name", j->name));
@@ -482,11 +525,13 @@ static int unauthorized(api_answer *out)
 }
 
 /* GET /api/me */
+/* GET /api/me: the account of the session, or {"name":null} for a guest
+ * (every page asks: a guest's must not be an error). */
 static int me(service *svc, const api_request *r, api_answer *out)
 {
     stored_account account;
     if (!session_of(svc, r, &account))
-        return unauthorized(out);
+        return api_reply_json(out, 200, json_pack("{s:n,s:n}", "name", "ratings"));
     json_t *ratings = ratings_json(svc, account.id);
     if (!ratings)
         return api_reply_error(out, 500, "internal", "the ratings cannot be read");
@@ -540,19 +585,13 @@ static int account_change(service *svc, const api_request *r, api_answer *out, i
     name_fold(account.name, j->name_key, sizeof j->name_key);
     snprintf(j->session_hash, sizeof j->session_hash, "%s", r->session_hash);
     snprintf(j->pw.hash, sizeof j->pw.hash, "%s", account.password_hash);
-    char by_name[NAME_FOLD_MAX + 8];
-    name_attempt_key(j->name_key, by_name, sizeof by_name);
-    double now = service_now(svc);
-    double wait = throttle_wait_s(&svc->attempts, by_name, now);
-    if (wait > 0) {
+    double wait = 0;
+    if (budget_full(svc, BUDGET_FAILED_LOGINS_NAME, j->name_key, &wait) ||
+        !attempt_take(svc, NULL, j->name_key)) {
         job_free(j);
-        return throttled(out, "login_name", wait);
+        return throttled(out, "login_name", wait > 0 ? wait : LOGIN_WINDOW_S);
     }
-    if (!throttle_add(&svc->attempts, by_name, NULL, now)) {
-        job_free(j); /* no room to count it: refused like a throttled one */
-        return throttled(out, "login_busy", 0);
-    }
-    return submit(svc, out, j, by_name, NULL);
+    return submit(svc, out, j, NULL, j->name_key);
 }
 
 /* The job's session must still be the account's: it may have been
@@ -570,9 +609,7 @@ static int finish_change(service *svc, account_job *j, api_answer *out)
         return api_reply_error(out, 500, "internal", "the password could not be hashed");
     if (j->pw.result != PW_OK)
         return api_reply_error(out, 401, "unauthorized", "wrong password");
-    char key[NAME_FOLD_MAX + 8];
-    name_attempt_key(j->name_key, key, sizeof key);
-    throttle_take_back(&svc->attempts, key);
+    attempt_give_back(svc, NULL, j->name_key);
     if (!session_still_valid(svc, j))
         return unauthorized(out);
     if (j->action == ACT_PASSWORD) {
@@ -613,7 +650,7 @@ void accounts_collect(service *svc)
     pw_job *pw;
     while ((pw = auth_next_done(&done))) {
         account_job *j = (account_job *)pw;
-        for (account_job **p = &svc->pending_jobs; *p; p = &(*p)->next)
+        for (account_job **p = &svc->accounts->pending_jobs; *p; p = &(*p)->next)
             if (*p == j) {
                 *p = j->next;
                 break;
@@ -642,13 +679,18 @@ static int player_game(const stored_player_game *g, void *arg)
 }
 
 /* GET /api/players/{name} (the name percent-decoded by the transport) */
-static int player(service *svc, api_answer *out, const char *name)
+int accounts_by_name(service *svc, const char *name, stored_account *out)
 {
     char normalized[STORE_NAME_MAX + 1], key[NAME_FOLD_MAX + 1], why[128];
-    stored_account account;
-    bool valid = name_normalize(name, normalized, why, sizeof why) == 0 &&
+    bool valid = name && name_normalize(name, normalized, why, sizeof why) == 0 &&
                  name_fold(normalized, key, sizeof key) == 0;
-    int rc = valid ? store_account_by_key(svc->db, key, &account) : 1;
+    return valid ? store_account_by_key(svc->db, key, out) : 1;
+}
+
+static int player(service *svc, api_answer *out, const char *name)
+{
+    stored_account account;
+    int rc = accounts_by_name(svc, name, &account);
     if (rc < 0)
         return api_reply_error(out, 500, "internal", "the players cannot be read");
     if (rc != 0)
@@ -771,10 +813,21 @@ int accounts_route(service *svc, const api_request *r, api_answer *out)
         return r->method == API_GET ? leaderboard(svc, r, out) : not_allowed(out);
     if (strncmp(path, "/players/", 9) == 0)
         return r->method == API_GET ? player(svc, out, path + 9) : not_allowed(out);
-    return -2;
+    return API_NOT_MINE;
 }
 
 /* --- start, stop, housekeeping --- */
+
+/* Two accounts made before names were compared as they are now may look
+ * alike: both keep their names and sign in as before (each by its own
+ * case-folded name), and no new name may look like either. Said once, when
+ * their keys are written, for the operator to judge. */
+static void look_alike_accounts(void *arg, const char *name, const char *other)
+{
+    (void)arg;
+    fprintf(stderr, "axio serve: the accounts \"%s\" and \"%s\" look alike (both kept)\n", name,
+            other);
+}
 
 int accounts_start(service *svc)
 {
@@ -788,28 +841,33 @@ int accounts_start(service *svc)
             return -1;
         }
     }
-    if (store_fill_skeletons(svc->db, name_skeleton)) {
+    int rewritten = store_fill_skeletons(svc->db, name_skeleton, look_alike_accounts, NULL);
+    if (rewritten < 0) {
         fprintf(stderr, "axio serve: cannot store the accounts' look-alike keys: %s\n",
                 store_error(svc->db));
         return -1;
     }
+    if (rewritten > 0)
+        service_log(svc, "look-alike keys of %d accounts written", rewritten);
     return 0;
 }
 
 void accounts_free(service *svc)
 {
-    auth_free(svc->auth, free_pw_job);
+    auth_free(svc->auth, free_pw_job); /* every pending job was one of the pool's */
     svc->auth = NULL;
-    svc->pending_jobs = NULL; /* each was a job of the pool, freed with it */
-    throttle_free(&svc->attempts);
+    free(svc->accounts);
+    svc->accounts = NULL;
 }
 
 void accounts_housekeeping(service *svc, double now)
 {
-    throttle_prune(&svc->attempts, now);
-    if (now - svc->last_session_prune < SESSION_PRUNE_S && svc->last_session_prune > 0)
+    if (now - svc->accounts->last_session_prune < SESSION_PRUNE_S &&
+        svc->accounts->last_session_prune > 0)
         return;
-    svc->last_session_prune = now;
+    svc->accounts->last_session_prune = now;
     if (store_sessions_prune(svc->db, (int64_t)time(NULL)))
         service_log(svc, "forgetting expired sessions failed: %s", store_error(svc->db));
+    budgets_housekeeping(svc);
+    pairing_housekeeping(svc);
 }

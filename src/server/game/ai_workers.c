@@ -1,26 +1,35 @@
 /*
- * ai_workers.c - a fixed pool of threads around one job queue (see
- * ai_workers.h).
+ * ai_workers.c - the computer players' and hints' jobs in lanes, on a
+ * worker pool (see ai_workers.h).
  *
- * Two FIFO queues (job_queue.h) under one mutex: `todo`, which the workers
- * wait on, and `done`, which the event loop drains. Players keep no global
+ * Under the pool's mutex: the lanes, a ring of FIFO queues (job_queue.h),
+ * one per lane key that has jobs waiting, which the workers take from in
+ * turn; and `done`, which the event loop drains. Players keep no global
  * state, so workers can run different games' players at once; one game
  * never has two jobs in flight (the loop's ai_busy flag).
  */
 #include "ai_workers.h"
 
-#include <pthread.h>
-#include <signal.h>
+#include "worker_pool.h"
+
 #include <stdbool.h>
 #include <stdlib.h>
 
+typedef struct lane {
+    uint64_t key;
+    job_queue jobs;
+    uint64_t served;   /* when a job of it was last taken (the pool's count), 0: never */
+    struct lane *next; /* the ring */
+} lane;
+
 struct ai_pool {
-    pthread_mutex_t lock;
-    pthread_cond_t wake;
-    job_queue todo, done;
-    bool stopping;
+    worker_pool *workers;
+    lane *turn;     /* where the ring is looked at from; NULL when nothing waits */
+    uint64_t taken; /* jobs taken so far */
+    int queued, running;
+    ai_job **busy; /* per worker, the job it decides now, or NULL */
+    job_queue done;
     int nthreads;
-    pthread_t *threads;
     void (*notify)(void *);
     void *notify_arg;
 };
@@ -31,14 +40,51 @@ static ai_job *pop_job(job_queue *q)
     return node ? JQ_ENTRY(node, ai_job, node) : NULL;
 }
 
+static void free_job(ai_job *job)
+{
+    if (job->kind == AI_JOB_HINT) /* a hint's judge is its own */
+        ai_analyser_free(job->judge);
+    free(job);
+}
+
 static void free_queue(job_queue *q)
 {
     ai_job *job;
-    while ((job = pop_job(q))) {
-        if (job->kind == AI_JOB_HINT) /* a hint's judge is its own */
-            ai_analyser_free(job->judge);
-        free(job);
+    while ((job = pop_job(q)))
+        free_job(job);
+}
+
+/* The next job (under the lock): the oldest of the lane served longest
+ * ago. A lane is forgotten when it has nothing queued, so an address that
+ * asks now and then (a person playing) goes before those that keep the
+ * workers busy. */
+static ai_job *take_next(ai_pool *pool)
+{
+    lane *l = pool->turn;
+    if (!l)
+        return NULL;
+    for (lane *k = l->next; k != pool->turn; k = k->next)
+        if (k->served < l->served)
+            l = k;
+    pool->turn = l;
+    ai_job *job = pop_job(&l->jobs);
+    l->served = ++pool->taken;
+    pool->queued--;
+    if (jq_empty(&l->jobs)) { /* the lane goes: unlink it from the ring */
+        lane *prev = l;
+        while (prev->next != l)
+            prev = prev->next;
+        if (prev == l) {
+            pool->turn = NULL;
+        } else {
+            prev->next = l->next;
+            pool->turn = l->next;
+        }
+        free(l);
+    } else {
+        pool->turn = l->next;
     }
+    return job;
 }
 
 int ai_think_ms(int movetime_ms, int queued, int workers)
@@ -51,80 +97,144 @@ int ai_think_ms(int movetime_ms, int queued, int workers)
     return movetime_ms > 0 && movetime_ms < share ? movetime_ms : (int)share;
 }
 
-static void *worker_main(void *arg)
+/* A job waits behind the running ones: each of them gets no more than the
+ * share it would get now (a search told so mid-way returns its best so
+ * far), so that a reply stays within about the target however the queue
+ * grew after it started (under the lock). */
+static void hurry_running(ai_pool *pool)
 {
-    ai_pool *pool = arg;
-    pthread_mutex_lock(&pool->lock);
-    for (;;) {
-        while (!pool->stopping && jq_empty(&pool->todo))
-            pthread_cond_wait(&pool->wake, &pool->lock);
-        if (pool->stopping)
-            break;
-        ai_job *job = pop_job(&pool->todo);
-        job->think_ms =
-            job->fixed ? 0 : ai_think_ms(job->movetime_ms, pool->todo.count, pool->nthreads);
-        pthread_mutex_unlock(&pool->lock);
-        if (job->kind == AI_JOB_HINT) {
-            ai_analysis_options opt = {.playouts = job->playouts, .seed = job->seed};
-            ai_judge_best(job->judge, &job->view, &opt, &job->move);
-        } else {
-            ax_player_set_movetime(job->player, job->think_ms);
-            ax_player_decide(job->player, &job->view, job->seat, &job->move);
+    for (int i = 0; i < pool->nthreads; i++) {
+        ai_job *job = pool->busy[i];
+        if (!job || job->fixed || job->kind != AI_JOB_DECIDE)
+            continue;
+        int share = ai_think_ms(job->movetime_ms, pool->queued, pool->nthreads);
+        if (share < job->think_ms) {
+            job->think_ms = share;
+            ax_player_set_movetime(job->player, share);
         }
-        pthread_mutex_lock(&pool->lock);
-        jq_push(&pool->done, &job->node);
-        pthread_mutex_unlock(&pool->lock);
-        pool->notify(pool->notify_arg);
-        pthread_mutex_lock(&pool->lock);
     }
-    pthread_mutex_unlock(&pool->lock);
-    return NULL;
 }
 
-ai_pool *ai_pool_start(int threads, void (*notify)(void *), void *arg)
+static void *take(void *user, int worker)
+{
+    ai_pool *pool = user;
+    ai_job *job = take_next(pool);
+    if (!job)
+        return NULL;
+    job->think_ms = job->fixed ? 0 : ai_think_ms(job->movetime_ms, pool->queued, pool->nthreads);
+    pool->running++;
+    pool->busy[worker] = job;
+    if (!job->fixed && job->kind == AI_JOB_DECIDE)
+        ax_player_set_movetime(job->player, job->think_ms);
+    return job;
+}
+
+static void run(void *user, void *arg, int worker)
+{
+    (void)user, (void)worker;
+    ai_job *job = arg;
+    if (atomic_load(&job->cancel)) {
+        /* its asker left: back unsearched */
+    } else if (job->kind == AI_JOB_HINT) {
+        ai_analysis_options opt = {
+            .playouts = job->playouts, .seed = job->seed, .cancel = &job->cancel};
+        ai_judge_best(job->judge, &job->view, &opt, &job->move);
+    } else {
+        ax_player_decide(job->player, &job->view, job->seat, &job->move);
+    }
+}
+
+static void finish(void *user, void *arg, int worker)
+{
+    ai_pool *pool = user;
+    ai_job *job = arg;
+    pool->busy[worker] = NULL;
+    pool->running--;
+    jq_push(&pool->done, &job->node);
+}
+
+ai_pool *ai_pool_start(int threads, bool background, void (*notify)(void *), void *arg)
 {
     ai_pool *pool = calloc(1, sizeof *pool);
     if (!pool)
         return NULL;
-    pool->threads = calloc((size_t)threads, sizeof *pool->threads);
-    if (!pool->threads) {
+    pool->busy = calloc((size_t)(threads > 0 ? threads : 1), sizeof *pool->busy);
+    pool->notify = notify;
+    pool->notify_arg = arg;
+    pool->nthreads = threads; /* read by the workers before start returns */
+    worker_ops ops = {take, run, finish, notify, arg};
+    if (pool->busy)
+        pool->workers = worker_pool_start(threads, background, &ops, pool);
+    if (!pool->workers) {
+        free(pool->busy);
         free(pool);
         return NULL;
     }
-    pthread_mutex_init(&pool->lock, NULL);
-    pthread_cond_init(&pool->wake, NULL);
-    pool->notify = notify;
-    pool->notify_arg = arg;
-    /* signals belong to the event loop thread: workers block them */
-    sigset_t all, old;
-    sigfillset(&all);
-    pthread_sigmask(SIG_BLOCK, &all, &old);
-    for (int i = 0; i < threads; i++) {
-        if (pthread_create(&pool->threads[i], NULL, worker_main, pool) != 0)
-            break;
-        pool->nthreads++;
-    }
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-    if (pool->nthreads == 0) {
-        ai_pool_stop(pool);
-        return NULL;
-    }
+    worker_pool_lock(pool->workers);
+    pool->nthreads = worker_pool_threads(pool->workers);
+    worker_pool_unlock(pool->workers);
     return pool;
 }
 
 void ai_pool_submit(ai_pool *pool, ai_job *job)
 {
-    pthread_mutex_lock(&pool->lock);
-    jq_push(&pool->todo, &job->node);
-    pthread_cond_signal(&pool->wake);
-    pthread_mutex_unlock(&pool->lock);
+    worker_pool_lock(pool->workers);
+    lane *l = pool->turn;
+    if (l) {
+        while (l->key != job->lane && l->next != pool->turn)
+            l = l->next;
+        if (l->key != job->lane)
+            l = NULL;
+    }
+    if (!l && (l = calloc(1, sizeof *l))) {
+        /* a new lane comes last in the turn: before the one whose turn it is */
+        l->key = job->lane;
+        if (!pool->turn) {
+            l->next = l;
+            pool->turn = l;
+        } else {
+            lane *last = pool->turn;
+            while (last->next != pool->turn)
+                last = last->next;
+            last->next = l;
+            l->next = pool->turn;
+        }
+    }
+    if (!l) { /* out of memory: it comes back unsearched */
+        atomic_store(&job->cancel, true);
+        jq_push(&pool->done, &job->node);
+        worker_pool_unlock(pool->workers);
+        pool->notify(pool->notify_arg);
+        return;
+    }
+    jq_push(&l->jobs, &job->node);
+    pool->queued++;
+    hurry_running(pool);
+    worker_pool_signal(pool->workers);
+    worker_pool_unlock(pool->workers);
+}
+
+int ai_pool_queued(ai_pool *pool)
+{
+    worker_pool_lock(pool->workers);
+    int n = pool->queued;
+    worker_pool_unlock(pool->workers);
+    return n;
+}
+
+int ai_pool_busy(ai_pool *pool)
+{
+    worker_pool_lock(pool->workers);
+    int n = pool->queued + pool->running;
+    worker_pool_unlock(pool->workers);
+    return n;
 }
 
 job_queue ai_pool_take_done(ai_pool *pool)
 {
-    pthread_mutex_lock(&pool->lock);
+    worker_pool_lock(pool->workers);
     job_queue done = jq_take_all(&pool->done);
-    pthread_mutex_unlock(&pool->lock);
+    worker_pool_unlock(pool->workers);
     return done;
 }
 
@@ -134,16 +244,11 @@ void ai_pool_stop(ai_pool *pool)
 {
     if (!pool)
         return;
-    pthread_mutex_lock(&pool->lock);
-    pool->stopping = true;
-    pthread_cond_broadcast(&pool->wake);
-    pthread_mutex_unlock(&pool->lock);
-    for (int i = 0; i < pool->nthreads; i++)
-        pthread_join(pool->threads[i], NULL);
-    free_queue(&pool->todo);
+    worker_pool_free(pool->workers);
+    ai_job *job;
+    while ((job = take_next(pool)))
+        free_job(job);
     free_queue(&pool->done);
-    pthread_cond_destroy(&pool->wake);
-    pthread_mutex_destroy(&pool->lock);
-    free(pool->threads);
+    free(pool->busy);
     free(pool);
 }

@@ -5,7 +5,7 @@
  * A finished game's decisions for one seat are judged by the judge
  * (src/ai/analysis.c: the `strong` search picks the best, then it and the
  * decision played are measured in pairs for the loss and its uncertainty)
- * on one background thread of their own, so that
+ * on one background worker of their own (worker_pool.h), so that
  * an analysis never holds up a computer player's move for long and several
  * requests cannot take every core. The first request queues the work and is
  * answered 202 with the progress; later ones get the progress until the
@@ -17,22 +17,34 @@
  * one here. A result stored by an earlier judge (no "judge" in it) is
  * judged again when asked for.
  *
+ * Computers first: the thread has the lowest priority (it runs only on a
+ * core nothing else wants), an address and an account get so many analyses
+ * a window (budgets.c), ANALYSIS_QUEUE_MAX requests of others wait at most,
+ * ANALYSIS_PER_ADDRESS of one address, and a player's own game (an account
+ * bound to one of its seats) goes before them all and is not refused for
+ * their sake.
+ *
  * The loop thread owns the request list; the worker touches only the job it
  * runs, and the progress counter, an atomic.
  */
+#include "analysis_jobs.h"
 #include "../../ai/analysis.h"
+#include "api.h"
+#include "budgets.h"
 #include "game.h"
 #include "json_state.h"
+#include "play.h"
+#include "worker_pool.h"
 
 #include <inttypes.h>
-#include <pthread.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define ANALYSIS_QUEUE_MAX 8 /* requests waiting or running; more get 503 */
+#define ANALYSIS_QUEUE_MAX   8  /* others' requests waiting or running; more get 503 */
+#define ANALYSIS_OWN_MAX     16 /* players' own games' requests */
+#define ANALYSIS_PER_ADDRESS 2  /* requests of one address waiting or running */
 
 typedef struct analysis_job {
     char game_id[GAME_ID_LEN + 1];
@@ -42,6 +54,9 @@ typedef struct analysis_job {
     int nmoves, total; /* total: decisions of the seat to judge */
     atomic_int judged;
     atomic_bool cancel;
+    bool own;          /* asked for by a player of the game: goes first */
+    bool running;      /* the worker has it */
+    uint64_t by;       /* the asking address (address_lane) */
     json_t *decisions; /* built on the worker */
     bool done, failed;
     char *text; /* the result as stored and served */
@@ -49,15 +64,9 @@ typedef struct analysis_job {
 } analysis_job;
 
 struct analysis_queue {
-    pthread_mutex_t lock;
-    pthread_cond_t wake;
-    pthread_t thread;
-    bool running, stopping;
+    worker_pool *worker; /* one thread, in the background */
     long playouts; /* per decision (serve --judge-playouts): 6000 judges a 2-player game in ~10 s */
     analysis_job *jobs; /* every request in memory, the loop's list */
-    analysis_job *todo; /* the next one to run (worker side: first not done) */
-    void (*notify)(void *);
-    void *notify_arg;
 };
 
 static void on_judgement(const ai_judgement *j, void *ctx)
@@ -69,8 +78,11 @@ static void on_judgement(const ai_judgement *j, void *ctx)
     atomic_fetch_add(&job->judged, 1);
 }
 
-static void run_job(analysis_queue *aq, analysis_job *job)
+static void run(void *user, void *arg, int worker)
 {
+    (void)worker;
+    analysis_queue *aq = user;
+    analysis_job *job = arg;
     ai_analyser *a = ai_analyser_new();
     ai_judgement *out = malloc(sizeof *out * (size_t)(job->nmoves + 1));
     job->decisions = json_array();
@@ -103,31 +115,24 @@ static void run_job(analysis_queue *aq, analysis_job *job)
     job->decisions = NULL;
 }
 
-static void *worker_main(void *arg)
+/* The oldest request not made yet (the list is in the order to make them). */
+static void *take(void *user, int worker)
 {
-    analysis_queue *aq = arg;
-    pthread_mutex_lock(&aq->lock);
-    for (;;) {
-        analysis_job *job = NULL;
-        for (analysis_job *j = aq->jobs; j && !job; j = j->next)
-            if (!j->done && !j->text && !j->failed)
-                job = j;
-        if (aq->stopping)
-            break;
-        if (!job) {
-            pthread_cond_wait(&aq->wake, &aq->lock);
-            continue;
+    (void)worker;
+    analysis_queue *aq = user;
+    for (analysis_job *j = aq->jobs; j; j = j->next)
+        if (!j->done && !j->text && !j->failed) {
+            j->running = true;
+            return j;
         }
-        pthread_mutex_unlock(&aq->lock);
-        run_job(aq, job);
-        pthread_mutex_lock(&aq->lock);
-        job->done = true;
-        pthread_mutex_unlock(&aq->lock);
-        aq->notify(aq->notify_arg);
-        pthread_mutex_lock(&aq->lock);
-    }
-    pthread_mutex_unlock(&aq->lock);
     return NULL;
+}
+
+static void finish(void *user, void *arg, int worker)
+{
+    (void)user, (void)worker;
+    analysis_job *job = arg;
+    job->done = true;
 }
 
 uint64_t analysis_seed(uint64_t game_seed, int seat)
@@ -144,19 +149,11 @@ analysis_queue *analysis_start(long playouts, void (*notify)(void *), void *arg)
     analysis_queue *aq = calloc(1, sizeof *aq);
     if (!aq)
         return NULL;
-    pthread_mutex_init(&aq->lock, NULL);
-    pthread_cond_init(&aq->wake, NULL);
     aq->playouts = playouts;
-    aq->notify = notify;
-    aq->notify_arg = arg;
-    aq->stopping = false;
-    sigset_t all, old;
-    sigfillset(&all);
-    pthread_sigmask(SIG_BLOCK, &all, &old); /* signals are the event loop's */
-    aq->running = pthread_create(&aq->thread, NULL, worker_main, aq) == 0;
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-    if (!aq->running) {
-        analysis_stop(aq);
+    worker_ops ops = {take, run, finish, notify, arg};
+    aq->worker = worker_pool_start(1, true, &ops, aq);
+    if (!aq->worker) {
+        free(aq);
         return NULL;
     }
     return aq;
@@ -174,25 +171,29 @@ void analysis_stop(analysis_queue *aq)
 {
     if (!aq)
         return;
-    if (!aq->running)
-        goto free_it;
-    pthread_mutex_lock(&aq->lock);
-    aq->stopping = true;
+    worker_pool_lock(aq->worker);
     for (analysis_job *j = aq->jobs; j; j = j->next)
         atomic_store(&j->cancel, true);
-    pthread_cond_broadcast(&aq->wake);
-    pthread_mutex_unlock(&aq->lock);
-    pthread_join(aq->thread, NULL);
-    aq->running = false;
-free_it:
+    worker_pool_unlock(aq->worker);
+    worker_pool_free(aq->worker);
     while (aq->jobs) {
         analysis_job *next = aq->jobs->next;
         job_free(aq->jobs);
         aq->jobs = next;
     }
-    pthread_cond_destroy(&aq->wake);
-    pthread_mutex_destroy(&aq->lock);
     free(aq);
+}
+
+int analysis_waiting(analysis_queue *aq)
+{
+    if (!aq)
+        return 0;
+    int n = 0;
+    worker_pool_lock(aq->worker);
+    for (analysis_job *j = aq->jobs; j; j = j->next)
+        n += !j->done;
+    worker_pool_unlock(aq->worker);
+    return n;
 }
 
 /* --- on the loop thread --- */
@@ -219,7 +220,7 @@ void analysis_collect(service *svc)
     if (!aq)
         return;
     analysis_job **p = &aq->jobs;
-    pthread_mutex_lock(&aq->lock);
+    worker_pool_lock(aq->worker);
     while (*p) {
         analysis_job *job = *p;
         if (job->done && job->failed) {
@@ -234,7 +235,7 @@ void analysis_collect(service *svc)
         }
         p = &job->next;
     }
-    pthread_mutex_unlock(&aq->lock);
+    worker_pool_unlock(aq->worker);
 }
 
 void analysis_written(service *svc, store_write *w)
@@ -242,7 +243,7 @@ void analysis_written(service *svc, store_write *w)
     analysis_queue *aq = svc->analyses;
     if (!aq)
         return;
-    pthread_mutex_lock(&aq->lock);
+    worker_pool_lock(aq->worker);
     for (analysis_job **p = &aq->jobs; *p; p = &(*p)->next) {
         analysis_job *job = *p;
         if (job->seat == w->seat && strcmp(job->game_id, w->game_id) == 0 && job->done) {
@@ -256,7 +257,7 @@ void analysis_written(service *svc, store_write *w)
             break;
         }
     }
-    pthread_mutex_unlock(&aq->lock);
+    worker_pool_unlock(aq->worker);
 }
 
 /* The game's start and every decision, from the store (as lobby.c loads a
@@ -308,26 +309,26 @@ static analysis_job *find_job(analysis_queue *aq, const char *id, int seat)
     return NULL;
 }
 
-static int fail(api_error *err, int http, const char *code, const char *message)
+static int busy(api_error *err, const char *message)
 {
-    err->http = http;
-    err->code = code;
-    snprintf(err->message, sizeof err->message, "%s", message);
+    api_fail(err, 503, "busy", message);
+    err->retry_after_s = 30;
     return -1;
 }
 
-int analysis_request(game *gm, int seat, char **text, json_t **progress, api_error *err)
+int analysis_request(game *gm, int seat, const creator *by, char **text, json_t **progress,
+                     api_error *err)
 {
     *text = NULL;
     *progress = NULL;
     if (gm->status != GAME_OVER)
-        return fail(err, 403, "forbidden", "the analysis is available once the game is over");
+        return api_fail(err, 403, "forbidden", "the analysis is available once the game is over");
     if (seat < 0 || seat >= gm->g.players)
-        return fail(err, 400, "bad_message", "seat must be one of the game's seats");
+        return api_fail(err, 400, "bad_message", "seat must be one of the game's seats");
     analysis_queue *aq = gm->svc->analyses;
-    if (!aq || !aq->running)
-        return fail(err, 503, "unavailable", "this server does not analyse games");
-    pthread_mutex_lock(&aq->lock);
+    if (!aq)
+        return api_fail(err, 503, "unavailable", "this server does not analyse games");
+    worker_pool_lock(aq->worker);
     analysis_job *job = find_job(aq, gm->id, seat);
     int rc = 0;
     if (job && job->text)
@@ -335,36 +336,57 @@ int analysis_request(game *gm, int seat, char **text, json_t **progress, api_err
     else if (job)
         *progress = json_pack("{s:s,s:i,s:i}", "status", "working", "judged",
                               atomic_load(&job->judged), "total", job->total);
-    pthread_mutex_unlock(&aq->lock);
+    worker_pool_unlock(aq->worker);
     if (job)
-        return *text || *progress ? 0 : fail(err, 500, "internal", "out of memory");
+        return *text || *progress ? 0 : api_fail(err, 500, "internal", "out of memory");
     if ((rc = store_get_analysis(gm->svc->db, gm->id, seat, text)) < 0)
-        return fail(err, 500, "internal", "the stored analysis cannot be read");
+        return api_fail(err, 500, "internal", "the stored analysis cannot be read");
     if (rc == 0 && strstr(*text, "\"judge\":"))
         return 0;
     free(*text); /* none, or an earlier judge's: judged (again) */
     *text = NULL;
-    int queued = 0;
-    for (analysis_job *j = aq->jobs; j; j = j->next)
-        queued += !j->done;
-    if (queued >= ANALYSIS_QUEUE_MAX)
-        return fail(err, 503, "busy", "the server is analysing other games; ask again soon");
+    bool own = false;
+    for (int i = 0; i < gm->g.players; i++)
+        own |= by->account_id > 0 && gm->seats[i].account_id == by->account_id;
+    uint64_t address = address_lane(gm->svc, by->ip);
+    int queued = 0, mine = 0;
+    for (analysis_job *j = aq->jobs; j; j = j->next) {
+        queued += !j->done && j->own == own;
+        mine += !j->done && j->by == address;
+    }
+    if (queued >= (own ? ANALYSIS_OWN_MAX : ANALYSIS_QUEUE_MAX))
+        return busy(err, "the server is analysing other games; ask again soon");
+    if (mine >= ANALYSIS_PER_ADDRESS)
+        return busy(err, "your other analyses are being made; ask again when they are done");
+    double wait = 0;
+    if (!budget_take(gm->svc, BUDGET_ANALYSES_IP, by->ip, 1, &wait) ||
+        !budget_take_account(gm->svc, BUDGET_ANALYSES_ACCOUNT, by->account_id, &wait)) {
+        api_fail(err, 429, "rate_limited", "too many analyses asked for; ask again later");
+        err->reason = "analyses";
+        err->retry_after_s = (int)wait + 1;
+        return -1;
+    }
     job = calloc(1, sizeof *job);
     if (!job)
-        return fail(err, 500, "internal", "out of memory");
+        return api_fail(err, 500, "internal", "out of memory");
     memcpy(job->game_id, gm->id, sizeof job->game_id);
     job->seat = seat;
+    job->own = own;
+    job->by = address;
     if (load_decisions(gm, seat, job, err)) {
         job_free(job);
         return -1;
     }
     *progress = json_pack("{s:s,s:i,s:i}", "status", "working", "judged", 0, "total", job->total);
-    pthread_mutex_lock(&aq->lock);
-    analysis_job **tail = &aq->jobs; /* first come, first analysed */
-    while (*tail)
-        tail = &(*tail)->next;
-    *tail = job;
-    pthread_cond_signal(&aq->wake);
-    pthread_mutex_unlock(&aq->lock);
+    worker_pool_lock(aq->worker);
+    /* first come, first analysed; a player's own game before the others'
+     * that wait */
+    analysis_job **at = &aq->jobs;
+    while (*at && (!own || (*at)->done || (*at)->running || (*at)->own))
+        at = &(*at)->next;
+    job->next = *at;
+    *at = job;
+    worker_pool_signal(aq->worker);
+    worker_pool_unlock(aq->worker);
     return 0;
 }

@@ -10,8 +10,16 @@
  * and the analysis; accounts, sessions, players and the leaderboard are
  * accounts.c's.
  */
+#include "api.h"
+#include "accounts.h"
+#include "analysis_jobs.h"
 #include "game.h"
 #include "json_state.h"
+#include "lobby.h"
+#include "owners.h"
+#include "pairing.h"
+#include "people.h"
+#include "play.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,13 +55,26 @@ int api_reply_error(api_answer *a, int status, const char *code, const char *mes
                           json_pack("{s:{s:s,s:s}}", "error", "code", code, "message", message));
 }
 
+int api_fail(api_error *err, int http, const char *code, const char *message)
+{
+    err->http = http;
+    err->code = code;
+    snprintf(err->message, sizeof err->message, "%s", message);
+    err->reason = NULL;
+    return -1;
+}
+
 int api_reply_fail(api_answer *a, const api_error *err)
 {
+    a->retry_after_s = err->retry_after_s;
     if (!err->reason)
         return api_reply_error(a, err->http, err->code, err->message);
-    return api_reply_json(a, err->http,
-                          json_pack("{s:{s:s,s:s,s:s}}", "error", "code", err->code, "message",
-                                    err->message, "reason", err->reason));
+    json_t *body = json_pack("{s:{s:s,s:s,s:s}}", "error", "code", err->code, "message",
+                             err->message, "reason", err->reason);
+    if (err->retry_after_s > 0)
+        json_object_set_new(json_object_get(body, "error"), "retry_after_s",
+                            json_integer(err->retry_after_s));
+    return api_reply_json(a, err->http, body);
 }
 
 int api_reply_empty(api_answer *a, int status) { return api_reply_text(a, status, NULL, NULL, 0); }
@@ -75,7 +96,7 @@ const char *api_query_arg(const api_request *r, const char *name, char *out, siz
 
 /* --- games --- */
 
-static json_t *parse_body(const api_request *r, api_error *err)
+json_t *api_body(const api_request *r, api_error *err)
 {
     if (r->body_len == 0)
         return json_object();
@@ -93,7 +114,7 @@ static json_t *parse_body(const api_request *r, api_error *err)
 static int create_game(service *svc, const api_request *r, api_answer *out)
 {
     api_error err = {0};
-    json_t *body = parse_body(r, &err);
+    json_t *body = api_body(r, &err);
     if (!body)
         return api_reply_fail(out, &err);
     game *gm;
@@ -101,7 +122,7 @@ static int create_game(service *svc, const api_request *r, api_answer *out)
     char token[TOKEN_LEN + 1];
     stored_account account;
     bool logged_in = accounts_session_by_hash(svc, r->session_hash, &account);
-    int rc = lobby_create(svc, body, logged_in ? &account : NULL, &gm, &seat, token, &err);
+    int rc = lobby_create(svc, body, logged_in ? &account : NULL, r->ip, &gm, &seat, token, &err);
     json_decref(body);
     if (rc)
         return api_reply_fail(out, &err);
@@ -112,7 +133,7 @@ static int create_game(service *svc, const api_request *r, api_answer *out)
 static int join_game(service *svc, const api_request *r, api_answer *out, game *gm)
 {
     api_error err = {0};
-    json_t *body = parse_body(r, &err);
+    json_t *body = api_body(r, &err);
     if (!body)
         return api_reply_fail(out, &err);
     int seat;
@@ -139,7 +160,7 @@ static int game_record(api_answer *out, game *gm)
 }
 
 /* GET /api/games/{id}/analysis?seat=S: 202 while it is worked on, then 200. */
-static int game_analysis(const api_request *r, api_answer *out, game *gm)
+static int game_analysis(service *svc, const api_request *r, api_answer *out, game *gm)
 {
     char buf[16];
     const char *v = api_query_arg(r, "seat", buf, sizeof buf);
@@ -150,7 +171,9 @@ static int game_analysis(const api_request *r, api_answer *out, game *gm)
     char *text;
     json_t *progress;
     api_error err = {0};
-    if (analysis_request(gm, (int)seat, &text, &progress, &err))
+    stored_account account;
+    creator by = {r->ip, accounts_session_by_hash(svc, r->session_hash, &account) ? account.id : 0};
+    if (analysis_request(gm, (int)seat, &by, &text, &progress, &err))
         return api_reply_fail(out, &err);
     if (progress)
         return api_reply_json(out, 202, progress);
@@ -204,15 +227,22 @@ static int game_route(service *svc, const api_request *r, api_answer *out, const
     size_t n = slash ? (size_t)(slash - rest) : strlen(rest);
     const char *action = slash ? slash + 1 : "";
     game *gm = NULL;
-    bool elsewhere = false;
+    int held = HOLD_MISSING;
+    char holder[STORE_INSTANCE_LEN + 1];
     if (n <= GAME_ID_LEN) {
         memcpy(id, rest, n);
         id[n] = 0;
-        gm = lobby_get(svc, id, &elsewhere);
+        held = lobby_hold(svc, id, &gm, holder);
     }
-    if (elsewhere)
+    /* its holder answers: the transport passes the request on */
+    if (held == HOLD_ELSEWHERE && !r->relayed && r->method != API_OTHER &&
+        owners_address(svc, holder, out->relay_to) == 0)
+        return API_RELAY;
+    if (held == HOLD_ELSEWHERE)
         return api_reply_error(out, 503, "game_moving",
                                "the game is moving to this server; try again in a moment");
+    if (held == HOLD_FAILED)
+        return api_reply_error(out, 500, "internal", "the game cannot be read now; try again");
     if (strcmp(action, "") && strcmp(action, "join") && strcmp(action, "record") &&
         strcmp(action, "analysis"))
         return api_reply_error(out, 404, "not_found", "no such endpoint");
@@ -233,7 +263,7 @@ static int game_route(service *svc, const api_request *r, api_answer *out, const
     if (strcmp(action, "record") == 0)
         return game_record(out, gm);
     if (strcmp(action, "analysis") == 0)
-        return game_analysis(r, out, gm);
+        return game_analysis(svc, r, out, gm);
     char *text = state_game_text(gm);
     if (!text)
         return api_reply_error(out, 500, "internal", "out of memory");
@@ -261,8 +291,12 @@ static int list_games(service *svc, const api_request *r, api_answer *out)
 int service_api(service *svc, const api_request *r, api_answer *out)
 {
     memset(out, 0, sizeof *out);
-    int rc = accounts_route(svc, r, out);
-    if (rc != -2)
+    int rc = people_route(svc, r, out);
+    if (rc == API_NOT_MINE)
+        rc = pairing_route(svc, r, out);
+    if (rc == API_NOT_MINE)
+        rc = accounts_route(svc, r, out);
+    if (rc != API_NOT_MINE)
         return rc;
     if (strcmp(r->path, "/games") == 0) {
         if (r->method == API_GET)
@@ -273,7 +307,7 @@ int service_api(service *svc, const api_request *r, api_answer *out)
     }
     if (strncmp(r->path, "/games/", 7) == 0)
         return game_route(svc, r, out, r->path + 7);
-    return -2;
+    return API_NOT_MINE;
 }
 
 void service_api_abandon(service *svc, void *request) { accounts_abandon(svc, request); }

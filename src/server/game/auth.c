@@ -1,10 +1,10 @@
 /*
  * auth.c - the password workers (see auth.h).
  *
- * FIFO queues (job_queue.h) under one mutex, as in ai_workers.c: `todo`
- * (logins, password changes) and `signups`, which the workers wait on,
- * taking a sign-up only when no login waits, and `done`, which the loop
- * drains.
+ * FIFO queues (job_queue.h) under the worker pool's mutex
+ * (worker_pool.h): `todo` (logins, password changes) and `signups`, which
+ * the workers take from, a sign-up only when no login waits, and `done`,
+ * which the loop drains.
  * The jobs waiting in `todo` are counted so that a full queue refuses a
  * job at once instead of letting memory and waiting time grow. Workers
  * touch nothing of a job but its passwords, hashes and result; whatever
@@ -13,22 +13,16 @@
  */
 #include "auth.h"
 
-#include <pthread.h>
-#include <signal.h>
+#include "worker_pool.h"
+
 #include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 struct auth_pool {
-    pthread_mutex_t lock;
-    pthread_cond_t wake;
+    worker_pool *workers;          /* NULL once stopped */
     job_queue todo, signups, done; /* todo: logins and changes, served first */
-    bool stopping;
-    int nthreads;
-    pthread_t threads[AUTH_WORKERS];
-    void (*notify)(void *);
-    void *notify_arg;
     char dummy[crypto_pwhash_STRBYTES];
 };
 
@@ -53,8 +47,10 @@ static bool verify_password(const char *hash, const char *password)
     return crypto_pwhash_str_verify(hash, password, strlen(password)) == 0;
 }
 
-static void run_job(pw_job *job)
+static void run(void *user, void *arg, int worker)
 {
+    (void)user, (void)worker;
+    pw_job *job = arg;
     if (!job->password || (job->kind == PW_CHANGE && !job->new_password)) {
         job->result = PW_FAILED; /* a caller's mistake: nothing to hash */
         return;
@@ -76,26 +72,19 @@ static void run_job(pw_job *job)
     }
 }
 
-static void *worker_main(void *arg)
+static void *take(void *user, int worker)
 {
-    auth_pool *pool = arg;
-    pthread_mutex_lock(&pool->lock);
-    for (;;) {
-        while (!pool->stopping && jq_empty(&pool->todo) && jq_empty(&pool->signups))
-            pthread_cond_wait(&pool->wake, &pool->lock);
-        if (pool->stopping)
-            break;
-        pw_job *job = pop_job(jq_empty(&pool->todo) ? &pool->signups : &pool->todo);
-        pthread_mutex_unlock(&pool->lock);
-        run_job(job);
-        pthread_mutex_lock(&pool->lock);
-        jq_push(&pool->done, &job->node);
-        pthread_mutex_unlock(&pool->lock);
-        pool->notify(pool->notify_arg);
-        pthread_mutex_lock(&pool->lock);
-    }
-    pthread_mutex_unlock(&pool->lock);
-    return NULL;
+    (void)worker;
+    auth_pool *pool = user;
+    return pop_job(jq_empty(&pool->todo) ? &pool->signups : &pool->todo);
+}
+
+static void finish(void *user, void *arg, int worker)
+{
+    (void)worker;
+    auth_pool *pool = user;
+    pw_job *job = arg;
+    jq_push(&pool->done, &job->node);
 }
 
 auth_pool *auth_start(void (*notify)(void *), void *arg)
@@ -105,8 +94,6 @@ auth_pool *auth_start(void (*notify)(void *), void *arg)
     auth_pool *pool = calloc(1, sizeof *pool);
     if (!pool)
         return NULL;
-    pthread_mutex_init(&pool->lock, NULL);
-    pthread_cond_init(&pool->wake, NULL);
     /* a random password nobody is told, hashed once */
     unsigned char raw[16];
     char secret[2 * sizeof raw + 1];
@@ -119,19 +106,9 @@ auth_pool *auth_start(void (*notify)(void *), void *arg)
         auth_free(pool, NULL);
         return NULL;
     }
-    pool->notify = notify;
-    pool->notify_arg = arg;
-    pool->stopping = false;
-    sigset_t all, old;
-    sigfillset(&all);
-    pthread_sigmask(SIG_BLOCK, &all, &old); /* signals are the event loop's */
-    for (int i = 0; i < AUTH_WORKERS; i++) {
-        if (pthread_create(&pool->threads[i], NULL, worker_main, pool) != 0)
-            break;
-        pool->nthreads++;
-    }
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-    if (pool->nthreads == 0) {
+    worker_ops ops = {take, run, finish, notify, arg};
+    pool->workers = worker_pool_start(AUTH_WORKERS, false, &ops, pool);
+    if (!pool->workers) {
         auth_free(pool, NULL);
         return NULL;
     }
@@ -142,23 +119,27 @@ const char *auth_dummy_hash(const auth_pool *pool) { return pool->dummy; }
 
 int auth_submit(auth_pool *pool, pw_job *job)
 {
-    pthread_mutex_lock(&pool->lock);
+    if (!pool->workers)
+        return -1;
+    worker_pool_lock(pool->workers);
     job_queue *q = job->kind == PW_HASH ? &pool->signups : &pool->todo;
     int max = job->kind == PW_HASH ? AUTH_SIGNUPS_MAX : AUTH_QUEUE_MAX;
-    bool room = pool->nthreads > 0 && !pool->stopping && q->count < max;
+    bool room = !worker_pool_stopping(pool->workers) && q->count < max;
     if (room) {
         jq_push(q, &job->node);
-        pthread_cond_signal(&pool->wake);
+        worker_pool_signal(pool->workers);
     }
-    pthread_mutex_unlock(&pool->lock);
+    worker_pool_unlock(pool->workers);
     return room ? 0 : -1;
 }
 
 job_queue auth_take_done(auth_pool *pool)
 {
-    pthread_mutex_lock(&pool->lock);
+    if (!pool->workers) /* stopped: nothing runs */
+        return jq_take_all(&pool->done);
+    worker_pool_lock(pool->workers);
     job_queue done = jq_take_all(&pool->done);
-    pthread_mutex_unlock(&pool->lock);
+    worker_pool_unlock(pool->workers);
     return done;
 }
 
@@ -166,13 +147,8 @@ pw_job *auth_next_done(job_queue *done) { return pop_job(done); }
 
 void auth_stop_workers(auth_pool *pool)
 {
-    pthread_mutex_lock(&pool->lock);
-    pool->stopping = true;
-    pthread_cond_broadcast(&pool->wake);
-    pthread_mutex_unlock(&pool->lock);
-    for (int i = 0; i < pool->nthreads; i++)
-        pthread_join(pool->threads[i], NULL);
-    pool->nthreads = 0;
+    worker_pool_free(pool->workers);
+    pool->workers = NULL;
 }
 
 void auth_free(auth_pool *pool, void (*free_job)(pw_job *job))
@@ -186,8 +162,6 @@ void auth_free(auth_pool *pool, void (*free_job)(pw_job *job))
         while ((job = pop_job(queues[i])))
             if (free_job)
                 free_job(job);
-    pthread_cond_destroy(&pool->wake);
-    pthread_mutex_destroy(&pool->lock);
     sodium_memzero(pool->dummy, sizeof pool->dummy);
     free(pool);
 }

@@ -5,9 +5,15 @@
  * text is plain text, and clients show it as such), stored by the writer
  * thread, and only then sent to everyone watching, like a decision: a
  * message anyone saw survives a crash. The newest CHAT_KEEP messages stay
- * in memory as a ring, for the history a connecting client gets.
+ * in memory as a ring, for the history a connecting client gets: as many
+ * of the newest as fit in CHAT_HISTORY_BYTES, one shared message made once
+ * after each change (a game's 200 longest messages were 400 KB, written
+ * out for every connection: reconnecting in a loop cost a core).
  */
+#include "chat.h"
 #include "game.h"
+#include "owners.h"
+#include "play.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +29,9 @@
  * fresh ones anyway: the game's cap, CHAT_STORED_MAX, bounds what it can
  * store). */
 #define CHAT_ADDRESSES 64
+/* The chat history a connecting client gets holds at most this many bytes
+ * of messages (at least 8 of the longest, 50 of a few words). */
+#define CHAT_HISTORY_BYTES 16384
 
 /* Counts the characters of valid UTF-8 (jansson checked it) and refuses
  * C0 controls, DEL and C1 controls (U+0080..U+009F, bytes C2 80..C2 9F). */
@@ -143,9 +152,17 @@ static json_t *message_json(const chat_msg *m)
                      m->text, "at", (json_int_t)m->at);
 }
 
+/* The cached chat_history is no longer the chat's. */
+static void history_changed(game *gm)
+{
+    msg_unref(gm->chat_history);
+    gm->chat_history = NULL;
+}
+
 /* Keeps a message in the ring, dropping the oldest when full; takes text. */
 static void remember(game *gm, int seat, const char *name, char *text, int64_t at)
 {
+    history_changed(gm);
     chat_msg *m;
     if (gm->nchat < CHAT_KEEP) {
         m = &gm->chat[(gm->chat_first + gm->nchat++) % CHAT_KEEP];
@@ -183,15 +200,51 @@ void chat_written(service *svc, store_write *w)
     free(text);
 }
 
-json_t *chat_history_json(const game *gm)
+/* {"type":"chat_history","messages":[...]}: the newest messages that fit
+ * in CHAT_HISTORY_BYTES, oldest first. */
+static msg *make_history(const game *gm)
 {
-    json_t *list = json_array();
-    for (int i = 0; i < gm->nchat; i++) {
+    static const char head[] = "{\"type\":\"chat_history\",\"messages\":[", tail[] = "]}";
+    char *items[CHAT_KEEP];
+    size_t lens[CHAT_KEEP], total = 0;
+    int n = 0;
+    for (int i = gm->nchat - 1; i >= 0; i--) {
         json_t *m = message_json(&gm->chat[(gm->chat_first + i) % CHAT_KEEP]);
         json_object_del(m, "type");
-        json_array_append_new(list, m);
+        char *text = json_dumps(m, JSON_COMPACT);
+        json_decref(m);
+        size_t len = text ? strlen(text) : 0;
+        if (!text || total + len + 1 > CHAT_HISTORY_BYTES) {
+            free(text);
+            break;
+        }
+        items[n] = text;
+        lens[n++] = len;
+        total += len + 1; /* and its comma */
     }
-    return json_pack("{s:s,s:o}", "type", "chat_history", "messages", list);
+    msg *out = msg_new(sizeof head - 1 + (n ? total - 1 : 0) + sizeof tail - 1);
+    if (out) {
+        char *at = msg_text(out);
+        memcpy(at, head, sizeof head - 1);
+        at += sizeof head - 1;
+        for (int i = n - 1; i >= 0; i--) {
+            memcpy(at, items[i], lens[i]);
+            at += lens[i];
+            if (i)
+                *at++ = ',';
+        }
+        memcpy(at, tail, sizeof tail - 1);
+    }
+    for (int i = 0; i < n; i++)
+        free(items[i]);
+    return out;
+}
+
+msg *chat_history_msg(game *gm)
+{
+    if (!gm->chat_history)
+        gm->chat_history = make_history(gm);
+    return gm->chat_history;
 }
 
 void chat_load(game *gm, stored_game *sg)
@@ -206,6 +259,7 @@ void chat_load(game *gm, stored_game *sg)
 
 void chat_free(game *gm)
 {
+    history_changed(gm);
     free(gm->chat_addrs);
     gm->chat_addrs = NULL;
     gm->nchat_addrs = 0;

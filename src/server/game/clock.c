@@ -15,7 +15,12 @@
  * second of anyone's time; after a restart the clock of the seat to move
  * runs on from what was saved: the downtime is charged to no one.
  */
+#include "clock.h"
+#include "api.h"
 #include "game.h"
+#include "lobby.h"
+#include "owners.h"
+#include "play.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,10 +38,7 @@ int64_t unix_ms(void)
 
 static int fail(api_error *err, const char *message)
 {
-    err->http = 400;
-    err->code = "bad_message";
-    snprintf(err->message, sizeof err->message, "%s", message);
-    return -1;
+    return api_fail(err, 400, "bad_message", message);
 }
 
 /* An integer field within [lo, hi]. */

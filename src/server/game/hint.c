@@ -16,10 +16,21 @@
  * the game is still where it was when asked; a seat has at most one hint
  * being searched. Hints exist in casual games only: in a rated game the
  * engine's help would decide the rating.
+ *
+ * Computers first: hints are searched by a pool of their own, of the
+ * lowest priority (ai_workers.h), HINT_QUEUE_MAX waiting at most, one lane
+ * per asking address; an address and an account get so many hints a
+ * window (budgets.c); a hint whose asker left is dropped, searched or not.
  */
+#include "hint.h"
+#include "accounts.h"
+#include "analysis_jobs.h"
+#include "budgets.h"
 #include "game.h"
 #include "json_state.h"
+#include "play.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,7 +45,8 @@ static viewer *find_viewer(game *gm, uint64_t id)
 void hint_handle(viewer *c)
 {
     game *gm = c->gm;
-    if (!gm->svc->ai) {
+    service *svc = gm->svc;
+    if (!svc->hints) {
         play_send_error(c, "internal", "this server has no computer players");
         return;
     }
@@ -44,8 +56,25 @@ void hint_handle(viewer *c)
     }
     if (!play_may_act(c))
         return;
-    if (gm->hint_asked[c->seat]) {
+    if (gm->hint_job[c->seat]) {
         play_send_error(c, "rate_limited", "a hint for this seat is being searched already");
+        return;
+    }
+    if (ai_pool_queued(svc->hints) >= HINT_QUEUE_MAX) {
+        play_send_error(c, "busy", "the server is busy with other hints; ask again in a moment");
+        return;
+    }
+    stored_account account;
+    int64_t account_id = accounts_session_by_hash(svc, c->session_hash, &account) ? account.id : 0;
+    double wait = 0;
+    if (!budget_take(svc, BUDGET_HINTS_IP, c->ip, 1, &wait) ||
+        !budget_take_account(svc, BUDGET_HINTS_ACCOUNT, account_id, &wait)) {
+        char message[128];
+        snprintf(message, sizeof message, "too many hints asked for; ask again in %d minute%s",
+                 (int)(wait + 59) / 60, (int)(wait + 59) / 60 == 1 ? "" : "s");
+        play_send_json(c, json_pack("{s:s,s:s,s:s,s:s,s:i}", "type", "error", "code",
+                                    "rate_limited", "message", message, "reason", "hints",
+                                    "retry_after_s", (int)wait + 1));
         return;
     }
     ai_job *job = calloc(1, sizeof *job);
@@ -57,26 +86,36 @@ void hint_handle(viewer *c)
     }
     job->owner = gm;
     job->kind = AI_JOB_HINT;
+    job->lane = address_lane(svc, c->ip);
     job->conn_id = c->id;
     job->ply = gm->g.ply;
     job->seat = c->seat;
     job->judge = judge;
-    job->playouts = gm->svc->cfg.judge_playouts;
+    job->playouts = svc->cfg.judge_playouts;
     job->seed = analysis_seed(gm->g.seed, c->seat);
     job->fixed = true;
     ax_view(&gm->g, c->seat, &job->view);
-    gm->hint_asked[c->seat] = true;
+    gm->hint_job[c->seat] = job;
     gm->hints_busy++;
-    ai_pool_submit(gm->svc->ai, job);
+    ai_pool_submit(svc->hints, job);
+}
+
+void hint_abandon(viewer *c)
+{
+    game *gm = c->gm;
+    for (int s = 0; gm && s < AX_MAX_PLAYERS; s++)
+        if (gm->hint_job[s] && gm->hint_job[s]->conn_id == c->id)
+            atomic_store(&gm->hint_job[s]->cancel, true); /* the pool gives it back */
 }
 
 void hint_finished(game *gm, ai_job *job)
 {
     gm->hints_busy--;
-    gm->hint_asked[job->seat] = false;
+    if (gm->hint_job[job->seat] == job)
+        gm->hint_job[job->seat] = NULL;
     viewer *c = find_viewer(gm, job->conn_id);
-    if (c && gm->status == GAME_RUNNING && gm->g.ply == job->ply && gm->g.to_move == job->seat &&
-        !gm->g.left[job->seat])
+    if (c && !atomic_load(&job->cancel) && gm->status == GAME_RUNNING && gm->g.ply == job->ply &&
+        gm->g.to_move == job->seat && !gm->g.left[job->seat])
         play_send_json(c, json_pack("{s:s,s:o}", "type", "hint", "move",
                                     decision_to_json(&job->view, &job->move)));
     ai_analyser_free(job->judge);

@@ -1,8 +1,9 @@
 /*
- * job_queue.h - the first-in, first-out list of jobs that the server's
- * worker pools share: the password workers (auth.c) and the computer
- * players (ai_workers.c) each keep a `todo` queue, which their workers
- * wait on, and a `done` queue, which the event loop drains.
+ * job_queue.h - the first-in, first-out list of jobs of the server's
+ * worker pools (worker_pool.h): the password workers (auth.c) and the
+ * computer players (ai_workers.c) each keep queues of jobs to do, which
+ * their workers take from, and a `done` queue, which the event loop
+ * drains.
  *
  * Intrusive: a job embeds a jq_node and is on at most one queue at a time;
  * JQ_ENTRY gets the job back from its node. The queue neither allocates

@@ -7,9 +7,11 @@
  * for their own seat only.
  */
 #include "json_state.h"
-
 #include "../../engine/record.h"
+#include "clock.h"
 #include "game.h"
+#include "lobby.h"
+#include "play.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -330,6 +332,8 @@ static json_t *state_without_board(const game *gm)
     json_object_set_new(o, "bag", json_integer(g->bag_n));
     json_object_set_new(o, "seed_hash", json_string(gm->seed_hash));
     json_object_set_new(o, "end", over ? end_json(gm) : json_null());
+    json_object_set_new(o, "aborted_by",
+                        gm->status == GAME_ABORTED ? json_integer(gm->aborted_by) : json_null());
     add_online(o, gm);
     /* the computer's last decision had less than its time: the server is busy */
     json_object_set_new(o, "ai_hurried", json_boolean(gm->ai_hurried && !over));

@@ -12,9 +12,11 @@
  * Default_Ignorable, e.g. the Hangul filler) are refused: they would make
  * names that look empty or look like another.
  *
- * Names that look alike in different scripts (a Cyrillic "ѕtrong") are
- * caught by their UTS #39 skeleton, from ICU's spoof checker: two names
- * whose skeletons are equal would be read as the same name.
+ * Names that look alike (a Cyrillic "ѕtrong", a fullwidth "Ｖｉｃｔｉｍ",
+ * "Victim" with a variation selector) are caught by their skeleton: the
+ * whole folded name made plain (NFKC, invisible code points dropped, folded
+ * again), then its UTS #39 skeleton from ICU's spoof checker, folded once
+ * more. Two names whose skeletons are equal would be read as the same name.
  */
 #include "names.h"
 
@@ -192,22 +194,64 @@ static USpoofChecker *spoof_checker(void)
     return checker;
 }
 
+/* The name as a reader sees it, before the skeleton: compatibility forms
+ * made plain (NFKC: fullwidth "Ｖｉｃｔｉｍ" is "Victim", "ﬁ" is "fi"),
+ * every default-ignorable code point dropped (variation selectors, the
+ * combining grapheme joiner, Mongolian free variation selectors, Khmer
+ * inherent vowels: none of them changes how a name looks), then case
+ * folded again (NFKC can make capitals). A new malloc'd string, or NULL. */
+static uint8_t *visible_form(const char *key, size_t *len)
+{
+    size_t n = 0;
+    uint8_t *nfkc = u8_normalize(UNINORM_NFKC, (const uint8_t *)key, strlen(key), NULL, &n);
+    if (!nfkc)
+        return NULL;
+    size_t kept = 0;
+    for (size_t i = 0; i < n;) {
+        ucs4_t c;
+        int step = u8_mbtouc(&c, nfkc + i, n - i);
+        if (!uc_is_property_default_ignorable_code_point(c)) {
+            memmove(nfkc + kept, nfkc + i, (size_t)step);
+            kept += (size_t)step;
+        }
+        i += (size_t)step;
+    }
+    uint8_t *folded = u8_casefold(nfkc, kept, NULL, UNINORM_NFKC, NULL, len);
+    free(nfkc);
+    return folded;
+}
+
 int name_skeleton(const char *key, char *out, size_t outlen)
 {
     USpoofChecker *sc = spoof_checker();
     if (!sc || outlen > INT32_MAX)
         return -1;
+    size_t len = 0;
+    uint8_t *visible = visible_form(key, &len);
+    char *plain = visible ? malloc(len + 1) : NULL;
+    if (!plain || len == 0) { /* nothing visible: no name can be read as it */
+        free(visible);
+        free(plain);
+        return -1;
+    }
+    memcpy(plain, visible, len);
+    plain[len] = 0;
+    free(visible);
     UErrorCode status = U_ZERO_ERROR;
-    int32_t n = uspoof_getSkeletonUTF8(sc, 0, key, -1, out, (int32_t)outlen, &status);
+    int32_t n = uspoof_getSkeletonUTF8(sc, 0, plain, -1, out, (int32_t)outlen, &status);
+    free(plain);
     if (U_FAILURE(status) || n < 0 || (size_t)n >= outlen)
         return -1;
-    /* the skeleton of a folded name may hold capitals again (the data maps
-     * some letters to Latin capitals): fold it once more */
-    char folded[NAME_SKELETON_MAX + 1];
-    if (name_fold(out, folded, sizeof folded))
+    /* the skeleton may hold capitals again (the data maps some letters to
+     * Latin capitals): fold it once more */
+    size_t flen = 0;
+    uint8_t *folded = u8_casefold((const uint8_t *)out, (size_t)n, NULL, UNINORM_NFC, NULL, &flen);
+    if (!folded || flen >= outlen) {
+        free(folded);
         return -1;
-    if (strlen(folded) >= outlen)
-        return -1;
-    strcpy(out, folded);
+    }
+    memcpy(out, folded, flen);
+    out[flen] = 0;
+    free(folded);
     return 0;
 }

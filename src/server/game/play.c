@@ -18,12 +18,19 @@
  * each distinct text made once (msg.h) and handed to the transport for
  * every viewer that gets it.
  */
+#include "play.h"
+#include "../../engine/record.h"
+#include "../base/msg.h"
+#include "accounts.h"
+#include "analysis_jobs.h"
+#include "chat.h"
+#include "clock.h"
 #include "game.h"
+#include "hint.h"
 #include "json_state.h"
 #include "levels.h"
-#include "msg.h"
-
-#include "../../engine/record.h"
+#include "lobby.h"
+#include "owners.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -258,7 +265,7 @@ static void show_ratings(game *gm, const store_write *w)
 static const char *play_decide(game *gm, int seat, const ax_move *m, char *why, size_t n,
                                ax_error *ill)
 {
-    if (gm->pending) {
+    if (gm->pending || gm->taking_back) {
         snprintf(why, n, "the previous decision is still being stored");
         return "not_your_turn";
     }
@@ -300,6 +307,10 @@ static const char *play_decide(game *gm, int seat, const ax_move *m, char *why, 
     owners_submit(gm, w);
     return NULL;
 }
+
+static void send_state(viewer *c);
+static void send_history(viewer *c);
+static void took_back(service *svc, store_write *w);
 
 /* A decision is durable: it becomes the game's, and everyone hears of it. */
 static void announce(game *gm, pending_decision *p)
@@ -390,6 +401,8 @@ void play_collect_writes(service *svc)
             chat_written(svc, w);
         else if (w->kind == STORE_ANALYSIS)
             analysis_written(svc, w);
+        else if (w->kind == STORE_TAKE_BACK)
+            took_back(svc, w);
         else if (w->result != 0 && !w->lease_lost)
             service_log(svc, "game %s: saving the %s failed: %s", w->game_id,
                         w->kind == STORE_ENTRY ? "lobby entry" : "clocks", w->error);
@@ -409,6 +422,7 @@ void play_maybe_ai(game *gm)
         return; /* the housekeeping timer tries again */
     job->owner = gm;
     job->kind = AI_JOB_DECIDE;
+    job->lane = gm->lane;
     job->conn_id = 0;
     job->ply = g->ply;
     job->seat = g->to_move;
@@ -428,8 +442,9 @@ static void finish_ai_job(ai_job *job)
         return;
     }
     gm->ai_busy = false;
-    if (gm->status != GAME_RUNNING || gm->g.ply != job->ply || gm->g.to_move != job->seat)
-        return;
+    if (atomic_load(&job->cancel) || gm->status != GAME_RUNNING || gm->g.ply != job->ply ||
+        gm->g.to_move != job->seat)
+        return; /* the housekeeping timer starts its turn again */
     /* searching levels only (think time > 0): the others ignore their movetime */
     gm->ai_hurried = job->movetime_ms > 0 && job->think_ms < job->movetime_ms;
     char why[160];
@@ -445,13 +460,16 @@ static void finish_ai_job(ai_job *job)
 
 void play_collect_ai(service *svc)
 {
-    if (!svc->ai)
-        return;
-    job_queue done = ai_pool_take_done(svc->ai);
-    ai_job *job;
-    while ((job = ai_pool_next_done(&done))) {
-        finish_ai_job(job);
-        free(job);
+    ai_pool *pools[] = {svc->ai, svc->hints};
+    for (size_t i = 0; i < sizeof pools / sizeof pools[0]; i++) {
+        if (!pools[i])
+            continue;
+        job_queue done = ai_pool_take_done(pools[i]);
+        ai_job *job;
+        while ((job = ai_pool_next_done(&done))) {
+            finish_ai_job(job);
+            free(job);
+        }
     }
 }
 
@@ -531,6 +549,97 @@ static void handle_resign(viewer *c)
         play_leave(c->gm, c->seat, AX_LEAVE_RESIGN);
 }
 
+/* --- taking back a decision (casual games against the computer) --- */
+
+typedef struct {
+    int seat, ply;
+} last_of;
+
+static int find_last(int ply, int seat, const char *decision, int64_t at, void *arg)
+{
+    (void)at;
+    last_of *l = arg;
+    if (seat == l->seat && !strstr(decision, "\"leave\""))
+        l->ply = ply;
+    return 0;
+}
+
+/* {"type":"undo"}: the person's last decision and everything after it (the
+ * computers' replies) are taken back. Only in a casual game without a
+ * clock whose other seats are all computers: never with people, never
+ * rated (docs/online-play.md, "Taking back"). */
+static void handle_undo(viewer *c)
+{
+    game *gm = c->gm;
+    if (!may_leave(c))
+        return;
+    bool computers_only = true;
+    for (int i = 0; i < gm->g.players; i++)
+        computers_only &= i == c->seat || gm->seats[i].kind == SEAT_AI;
+    if (gm->rated || !computers_only || gm->clock.kind != GAME_CLOCK_NONE) {
+        send_error(c, "forbidden",
+                   "a take-back is for casual games against the computer without a clock");
+        return;
+    }
+    if (gm->pending || gm->taking_back || gm->ai_busy) {
+        send_error(c, "not_your_turn", "a decision is being made; take back after it");
+        return;
+    }
+    last_of last = {c->seat, -1};
+    if (store_each_decision(gm->svc->db, gm->id, find_last, &last)) {
+        send_error(c, "internal", "the game's decisions cannot be read");
+        return;
+    }
+    store_write *w = last.ply >= 0 ? calloc(1, sizeof *w) : NULL;
+    if (!w) {
+        send_error(c, "bad_message", "there is no decision of yours to take back");
+        return;
+    }
+    w->kind = STORE_TAKE_BACK;
+    w->owner = gm;
+    memcpy(w->game_id, gm->id, sizeof gm->id);
+    w->ply = last.ply;
+    gm->taking_back = true;
+    owners_submit(gm, w);
+}
+
+/* A take-back is stored: the game is what its decisions before it made,
+ * and every viewer gets it again as on connecting. */
+static void took_back(service *svc, store_write *w)
+{
+    game *gm = lobby_local(svc, w->game_id);
+    if (!gm || !gm->taking_back)
+        return;
+    gm->taking_back = false;
+    if (w->result != 0) {
+        service_log(svc, "game %s: a take-back failed: %s", gm->id, w->error);
+        return;
+    }
+    if (lobby_rewind(gm))
+        return;
+    for (viewer *c = gm->viewers; c; c = c->next) {
+        send_state(c);
+        send_history(c);
+    }
+    play_maybe_ai(gm);
+}
+
+/* A game with (almost) no play ends without a result (docs/online-play.md,
+ * "Aborting"): no person has placed more than one tile. */
+static void handle_abort(viewer *c)
+{
+    game *gm = c->gm;
+    api_error err = {0};
+    if (!may_leave(c))
+        return;
+    if (gm->pending)
+        send_error(c, "not_your_turn", "a decision is being stored; abort after it");
+    else if (!lobby_abortable(gm))
+        send_error(c, "forbidden", "a game in play is resigned, not aborted");
+    else if (lobby_abort(gm, c->seat, &err))
+        send_error(c, err.code, err.message);
+}
+
 /* rules 6: the player to move is absent when nobody holds their seat's
  * connection for --absent-s. */
 static void handle_claim(viewer *c)
@@ -568,11 +677,9 @@ static void handle_rematch(viewer *c)
     api_error err = {0};
     stored_account account;
     /* the session as it is now: it may have ended since the connection opened */
-    int64_t session_account = lobby_seat_needs_session(c->gm, c->seat) &&
-                                      accounts_session_by_hash(c->svc, c->session_hash, &account)
-                                  ? account.id
-                                  : 0;
-    if (lobby_rematch(c->gm, c->seat, session_account, &next, &seat, token, &err)) {
+    int64_t session_account =
+        accounts_session_by_hash(c->svc, c->session_hash, &account) ? account.id : 0;
+    if (lobby_rematch(c->gm, c->seat, session_account, c->ip, &next, &seat, token, &err)) {
         send_error(c, err.code, err.message);
         return;
     }
@@ -605,6 +712,10 @@ static void handle_message(viewer *c, const char *text, size_t len)
         handle_action(c, msg, true);
     else if (strcmp(type, "resign") == 0)
         handle_resign(c);
+    else if (strcmp(type, "abort") == 0)
+        handle_abort(c);
+    else if (strcmp(type, "undo") == 0)
+        handle_undo(c);
     else if (strcmp(type, "claim") == 0)
         handle_claim(c);
     else if (strcmp(type, "chat") == 0)
@@ -633,7 +744,7 @@ static void send_history(viewer *c)
         send_msg(c, msg_printf("{\"type\":\"history\",\"seq\":%" PRIu64 ",\"events\":%s}",
                                c->gm->seq, events));
     free(events);
-    send_json(c, chat_history_json(c->gm));
+    queue_msg(c, chat_history_msg(c->gm)); /* shared: made once per chat change */
 }
 
 /* --- who watches: a small update, never everyone's whole state --- */
@@ -728,13 +839,27 @@ viewer *service_open(service *svc, const viewer_args *a)
     c->seat = -1;
     snprintf(c->ip, sizeof c->ip, "%s", a->ip);
     snprintf(c->session_hash, sizeof c->session_hash, "%s", a->session_hash);
-    bool elsewhere;
-    game *gm = lobby_get(svc, a->game_id, &elsewhere);
-    if (elsewhere) {
-        /* the client comes back soon, when the game is here */
+    snprintf(c->relayed_by, sizeof c->relayed_by, "%s", a->relayed_by ? a->relayed_by : "");
+    game *gm;
+    char holder[STORE_INSTANCE_LEN + 1], address[STORE_ADDRESS_MAX + 1];
+    int held = lobby_hold(svc, a->game_id, &gm, holder);
+    if (held == HOLD_ELSEWHERE && !a->relayed_by && svc->hooks.relay &&
+        owners_address(svc, holder, address) == 0) {
+        /* its holder serves it: the transport passes the connection on */
+        c->closed = true;
+        svc->hooks.relay(c->conn, address);
+        return c;
+    }
+    if (held == HOLD_ELSEWHERE) {
+        /* on its way to another server (or passed on to one that lost it
+         * meanwhile): the client comes back soon */
         play_send_json(c, json_pack("{s:s,s:i}", "type", "moving", "retry_ms", 300));
         c->closed = true;
         svc->hooks.close(c->conn, CLOSE_RETRY);
+        return c;
+    }
+    if (held == HOLD_FAILED) {
+        send_fatal(c, "internal", "the game cannot be read now; try again");
         return c;
     }
     stored_game damaged;
@@ -749,6 +874,9 @@ viewer *service_open(service *svc, const viewer_args *a)
         return c;
     }
     c->gm = gm;
+    stored_account account;
+    bool signed_in = accounts_session_by_hash(svc, a->session_hash, &account);
+    c->account_id = signed_in ? account.id : 0;
     int seat = -1;
     if (a->token || a->token_too_long) {
         seat = seat_for_token(c, a->token);
@@ -756,6 +884,9 @@ viewer *service_open(service *svc, const viewer_args *a)
             c->gm = NULL;
             return c;
         }
+    } else if (signed_in) {
+        /* a signed-in player's seats follow the account, on every device */
+        seat = lobby_seat_of_account(gm, account.id, a->seat);
     }
     c->flags = (a->hint ? YOU_HINT : 0) | (a->moves ? YOU_MOVES : 0);
     attach(c, gm, seat);
@@ -776,6 +907,7 @@ void service_close(service *svc, viewer *c)
     (void)svc;
     game *gm = c->gm;
     if (c->attached) {
+        hint_abandon(c);
         c->attached = false;
         if (c->prev)
             c->prev->next = c->next;

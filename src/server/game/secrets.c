@@ -9,6 +9,7 @@
 
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
+#include <openssl/hmac.h>
 #include <openssl/rand.h>
 #include <string.h>
 
@@ -59,6 +60,23 @@ void sha256_hex(const char *text, char out[65])
     static const char hex[] = "0123456789abcdef";
     unsigned char md[32];
     sha256_raw(text, md);
+    for (int i = 0; i < 32; i++) {
+        out[2 * i] = hex[md[i] >> 4];
+        out[2 * i + 1] = hex[md[i] & 15];
+    }
+    out[64] = 0;
+}
+
+void hmac_sha256_hex(const char *key, const char *text, char out[65])
+{
+    static const char hex[] = "0123456789abcdef";
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned len = 0;
+    out[0] = 0;
+    if (!HMAC(EVP_sha256(), key, (int)strlen(key), (const unsigned char *)text, strlen(text), md,
+              &len) ||
+        len != 32)
+        return;
     for (int i = 0; i < 32; i++) {
         out[2 * i] = hex[md[i] >> 4];
         out[2 * i + 1] = hex[md[i] & 15];

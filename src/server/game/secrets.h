@@ -22,6 +22,9 @@ int secret_game_id(char out[GAME_ID_LEN + 1]);
 int secret_token(char out[TOKEN_LEN + 1]);
 /* SHA-256 of a string as 64 lowercase hex digits. */
 void sha256_hex(const char *text, char out[65]);
+/* HMAC-SHA256 of a string under a key (a string), as 64 lowercase hex
+ * digits ("" if OpenSSL failed). */
+void hmac_sha256_hex(const char *key, const char *text, char out[65]);
 /* Whether SHA-256(token) equals hash_hex, in time independent of where
  * they differ. */
 bool token_matches(const char *token, const char *hash_hex);

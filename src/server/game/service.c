@@ -10,7 +10,14 @@
  * turn sees its previous decision), then computer decisions and hints,
  * analyses, password checks.
  */
-#include "game.h"
+#include "../base/log.h"
+#include "accounts.h"
+#include "analysis_jobs.h"
+#include "clock.h"
+#include "lobby.h"
+#include "owners.h"
+#include "people.h"
+#include "play.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -28,14 +35,23 @@ service *service_new(const service_config *cfg, const service_hooks *hooks, stor
     svc->cfg = *cfg;
     svc->hooks = *hooks;
     svc->db = db;
-    throttle_init(&svc->attempts, LOGIN_THROTTLE_KEYS);
+    svc->owners = owners_new();
+    svc->accounts = accounts_new();
+    if (!svc->owners || !svc->accounts) {
+        owners_free(svc->owners);
+        free(svc->accounts);
+        free(svc);
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
     return svc;
 }
 
 int service_start(service *svc)
 {
-    svc->ai = ai_pool_start(svc->cfg.ai_threads, svc->hooks.wake, svc->hooks.arg);
-    svc->auth = svc->ai ? auth_start(svc->hooks.wake, svc->hooks.arg) : NULL;
+    svc->ai = ai_pool_start(svc->cfg.ai_threads, false, svc->hooks.wake, svc->hooks.arg);
+    svc->hints = svc->ai ? ai_pool_start(1, true, svc->hooks.wake, svc->hooks.arg) : NULL;
+    svc->auth = svc->hints ? auth_start(svc->hooks.wake, svc->hooks.arg) : NULL;
     svc->analyses =
         svc->auth ? analysis_start(svc->cfg.judge_playouts, svc->hooks.wake, svc->hooks.arg) : NULL;
     if (!svc->analyses || store_writer_start(svc->db, svc->hooks.wake, svc->hooks.arg)) {
@@ -44,12 +60,12 @@ int service_start(service *svc)
         return -1;
     }
     owners_start(svc);
-    if (svc->shared && store_listen_start(svc->db, svc->hooks.wake, svc->hooks.arg)) {
+    if (owners_shared(svc) && store_listen_start(svc->db, svc->hooks.wake, svc->hooks.arg)) {
         fprintf(stderr, "axio serve: %s\n", store_error(svc->db));
         return -1;
     }
-    if (svc->shared)
-        service_log(svc, "instance %s, one of the servers of a site", svc->instance);
+    if (owners_shared(svc))
+        service_log(svc, "instance %s, one of the servers of a site", service_instance(svc));
     return accounts_start(svc) || lobby_resume(svc) || owners_adopt_all(svc) ? -1 : 0;
 }
 
@@ -60,16 +76,16 @@ void service_stop(service *svc)
     svc->stopping = true;
     ai_pool_stop(svc->ai);
     svc->ai = NULL;
+    ai_pool_stop(svc->hints);
+    svc->hints = NULL;
     analysis_stop(svc->analyses);
     svc->analyses = NULL;
     if (svc->auth)
         auth_stop_workers(svc->auth);
     if (svc->db)
         store_writer_stop(svc->db);
-    if (svc->db && !svc->released) {
-        svc->released = true;
-        owners_stop(svc);
-    }
+    if (svc->db)
+        owners_stop(svc); /* once */
 }
 
 void service_free(service *svc)
@@ -79,7 +95,15 @@ void service_free(service *svc)
     service_stop(svc);
     accounts_free(svc); /* every request is gone: their jobs are no one's */
     lobby_free(svc);
+    owners_free(svc->owners);
     free(svc);
+}
+
+json_t *service_queues_json(service *svc)
+{
+    return json_pack("{s:i,s:i,s:i}", "computers", svc->ai ? ai_pool_busy(svc->ai) : 0, "hints",
+                     svc->hints ? ai_pool_busy(svc->hints) : 0, "analyses",
+                     analysis_waiting(svc->analyses));
 }
 
 void service_collect(service *svc)
@@ -102,6 +126,7 @@ void service_housekeeping(service *svc, double now)
 {
     lobby_housekeeping(svc, now);
     accounts_housekeeping(svc, now);
+    people_housekeeping(svc);
 }
 
 double service_now(const service *svc)
@@ -115,9 +140,7 @@ void service_log(const service *svc, const char *fmt, ...)
         return;
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "axio serve: ");
-    vfprintf(stderr, fmt, ap);
-    fprintf(stderr, "\n");
+    log_line(fmt, ap);
     va_end(ap);
 }
 

@@ -6,7 +6,7 @@
  * and ratings. It knows no libwebsockets and no SQL: the transport above it
  * (src/server/transport) hands it plain calls — a viewer opened, a message
  * text, an API request — and it answers through the hooks it was given; it
- * keeps its games through the store below it (src/server/store.h). Nothing
+ * keeps its games through the store below it (src/server/store/store.h). Nothing
  * of it is global: everything hangs off one `service`, which tests create
  * in-process (tests/server/game/test_service.c) with hooks of their own.
  *
@@ -19,10 +19,11 @@
 #ifndef AX_SERVER_GAME_SERVICE_H
 #define AX_SERVER_GAME_SERVICE_H
 
+#include "../base/msg.h"
 #include "../store/store.h"
-#include "msg.h"
 #include "secrets.h"
 
+#include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -38,9 +39,16 @@ typedef struct {
     size_t len;
     int session; /* SESSION_KEEP, or SESSION_SET (the cookie gets session_token), SESSION_CLEAR */
     char session_token[TOKEN_LEN + 1];
+    char relay_to[STORE_ADDRESS_MAX + 1]; /* API_RELAY: the holder's address */
+    int retry_after_s;                    /* 429, 503: Retry-After, or 0 */
 } api_answer;
 
 enum { SESSION_KEEP, SESSION_SET, SESSION_CLEAR };
+
+/* WebSocket close codes the service asks for (hooks.close). */
+#define CLOSE_POLICY 1008 /* an error was sent */
+#define CLOSE_MOVED  1012 /* the game moved to another server: reconnect */
+#define CLOSE_RETRY  1013 /* the game is on its way here: reconnect soon */
 
 #define SESSION_TTL_S (30 * 24 * 3600) /* a session lasts 30 days (its cookie too) */
 
@@ -55,15 +63,18 @@ typedef struct {
     /* A request that service_api left pending has its answer (the transport
      * takes over a->body). */
     void (*answer)(void *request, api_answer *a);
-    /* Whether the address may create another account now (its per-address
-     * limit, counted when true). */
-    bool (*allow_signup)(void *arg, const char *ip);
     /* From any thread: make the loop call service_collect soon. */
     void (*wake)(void *arg);
     /* Monotonic seconds, as service_tick gets them: clocks, presence,
      * limits. NULL: the system's (mono_now); tests make time pass. */
     double (*now)(void *arg);
-    void *arg; /* passed to allow_signup, wake and now */
+    /* Passes a viewer's connection on to the server of the site that holds
+     * its game, reached at address ("HOST:PORT"): the transport relays its
+     * messages both ways from now on (the service has forgotten it; its
+     * service_close still comes). NULL: such a connection is told to come
+     * back later instead (moving). */
+    void (*relay)(void *conn, const char *address);
+    void *arg; /* passed to wake and now */
 } service_hooks;
 
 typedef struct {
@@ -72,6 +83,15 @@ typedef struct {
     int waiting_ttl_s;   /* a waiting game whose creator is offline this long expires */
     long judge_playouts; /* per decision, of hints and analyses (src/ai/analysis.c) */
     bool quiet;          /* log nothing but what an operator must know */
+    /* where the site's other servers reach this one ("HOST:PORT"), or NULL */
+    const char *address;
+    int games_per_hour;        /* games an address may create in an hour (rematches too) */
+    int waiting_per_ip;        /* games of an address waiting for players at once */
+    int strong_games_per_hour; /* games against strong or expert an address, and an account,
+                                  may create in an hour */
+    int hints_per_10_min;      /* hints an address, and an account, may ask for */
+    int analyses_per_hour;     /* analyses an address, and an account, may ask for */
+    int signups_per_hour;      /* accounts an address may create in an hour */
 } service_config;
 
 /* A service over an open store. NULL (reason in err) when memory runs out. */
@@ -85,6 +105,18 @@ void service_stop(service *svc);
 /* This server's instance id (16 hex digits, new at each start): it names
  * the server among the site's (/api/health, the logs). */
 const char *service_instance(const service *svc);
+/* The site's secret key (64 hex digits, the same on every server of a
+ * site): it proves that a request passed on between its servers comes from
+ * one of them (HMAC: transport/relay.c), and keys the hashes of addresses
+ * the store keeps. */
+const char *service_site_key(const service *svc);
+/* What the server's workers have to do, for GET /api/health:
+ * {"computers":N,"hints":N,"analyses":N} (jobs waiting or being worked on,
+ * analyses not finished). */
+json_t *service_queues_json(service *svc);
+/* Whether an address is one of the site's other servers' (their passed-on
+ * connections are counted for the client they carry, not for them). */
+bool service_peer_host(const service *svc, const char *ip);
 /* Frees everything; every viewer must be closed first. */
 void service_free(service *svc);
 
@@ -108,7 +140,11 @@ typedef struct {
     const char *session_hash; /* SHA-256 of the session cookie, or "" */
     const char *ip;
     bool hint, moves; /* `you.hint`, `you.moves` asked for */
+    int seat;         /* without a token: the seat of the session's account wanted, or -1 */
     void *conn;       /* the transport's connection, for the hooks */
+    /* the instance id of the server of the site that passed this
+     * connection on (its client is connected there), or NULL */
+    const char *relayed_by;
 } viewer_args;
 
 /* A connection opened on /ws/{id}: its first state and history are sent,
@@ -134,11 +170,18 @@ typedef struct {
     const char *bearer;       /* the token of "Authorization: Bearer", or NULL */
     const char *ip;
     void *request; /* the transport's request, for hooks.answer */
+    bool relayed;  /* passed on by another server of the site: not passed on again */
 } api_request;
 
-/* Answers a request: 0 with the answer in *out, 1 when it waits for a
- * password worker (hooks.answer brings it), -2 for a path that is not the
- * API's. */
+/* What service_api, and each route of the API, did with a request. */
+enum {
+    API_ANSWERED, /* the answer is in *out */
+    API_PENDING,  /* it waits for a password worker: hooks.answer brings the answer */
+    API_RELAY,    /* its game is held by another server of the site, reached at
+                   * out->relay_to: the transport passes the request on */
+    API_NOT_MINE  /* a path that is not the API's (or not the route's) */
+};
+/* Answers a request (API_*). */
 int service_api(service *svc, const api_request *r, api_answer *out);
 /* A pending request's connection closed: its answer is not wanted. */
 void service_api_abandon(service *svc, void *request);

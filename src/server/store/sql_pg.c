@@ -127,6 +127,27 @@ static const char *const migrations[] = {
     "CREATE TABLE instances(id TEXT PRIMARY KEY, started_at BIGINT NOT NULL,"
     " seen_at BIGINT NOT NULL);"
     "UPDATE axio_meta SET version = 7;",
+    /* 7 -> 8: the servers' addresses, the site's secrets, the budgets, who
+     * created each game; follows, when an account was seen, challenges, seeks */
+    "ALTER TABLE instances ADD COLUMN address TEXT;"
+    "CREATE TABLE site(name TEXT PRIMARY KEY, value TEXT NOT NULL);"
+    "CREATE TABLE budgets(key TEXT PRIMARY KEY, tokens DOUBLE PRECISION NOT NULL,"
+    " at BIGINT NOT NULL);"
+    "ALTER TABLE games ADD COLUMN creator_addr TEXT;"
+    "CREATE INDEX games_creator_addr ON games(creator_addr, status);"
+    "ALTER TABLE accounts ADD COLUMN seen_at BIGINT;"
+    "CREATE TABLE follows(account_id BIGINT NOT NULL, follows_id BIGINT NOT NULL,"
+    " at BIGINT NOT NULL, PRIMARY KEY(account_id, follows_id));"
+    "CREATE TABLE challenges(id TEXT PRIMARY KEY, from_id BIGINT NOT NULL, to_id BIGINT NOT NULL,"
+    " variant TEXT NOT NULL, rated INTEGER NOT NULL, clock TEXT NOT NULL, status TEXT NOT NULL,"
+    " game_id TEXT, reason TEXT, created_at BIGINT NOT NULL, expires_at BIGINT NOT NULL);"
+    "CREATE INDEX challenges_from ON challenges(from_id, created_at);"
+    "CREATE INDEX challenges_to ON challenges(to_id, created_at);"
+    "CREATE TABLE seeks(id TEXT PRIMARY KEY, account_id BIGINT NOT NULL, variant TEXT NOT NULL,"
+    " rated INTEGER NOT NULL, clock TEXT NOT NULL, rating INTEGER NOT NULL, status TEXT NOT NULL,"
+    " game_id TEXT, seat INTEGER, created_at BIGINT NOT NULL, polled_at BIGINT NOT NULL);"
+    "CREATE INDEX seeks_open ON seeks(status, variant, created_at);"
+    "UPDATE axio_meta SET version = 8;",
 };
 _Static_assert(sizeof migrations / sizeof migrations[0] == SQL_SCHEMA_VERSION - 6,
                "a PostgreSQL migration for each new version");

@@ -112,6 +112,33 @@ static const char *const migrations[] = {
     "CREATE TABLE instances(id TEXT PRIMARY KEY, started_at INTEGER NOT NULL,"
     " seen_at INTEGER NOT NULL);"
     "PRAGMA user_version = 7;",
+    /* 7 -> 8: what the servers of a site share besides games: where each
+     * server is reached by the others (the requests it passes on to a
+     * game's holder), the site's secrets (the key that proves a passed-on
+     * request comes from one of its servers), the budgets each address,
+     * name and account draws on, counted for the whole site, and who
+     * created each game (a keyed hash of the address: waiting games are
+     * counted per address) */
+    "ALTER TABLE instances ADD COLUMN address TEXT;"
+    "CREATE TABLE site(name TEXT PRIMARY KEY, value TEXT NOT NULL);"
+    "CREATE TABLE budgets(key TEXT PRIMARY KEY, tokens REAL NOT NULL, at INTEGER NOT NULL);"
+    "ALTER TABLE games ADD COLUMN creator_addr TEXT;"
+    "CREATE INDEX games_creator_addr ON games(creator_addr, status);"
+    /* and how people meet (store_social.c): who follows whom, when an account
+     * was last seen, challenges, seeks (quick pairing) */
+    "ALTER TABLE accounts ADD COLUMN seen_at INTEGER;"
+    "CREATE TABLE follows(account_id INTEGER NOT NULL, follows_id INTEGER NOT NULL,"
+    " at INTEGER NOT NULL, PRIMARY KEY(account_id, follows_id));"
+    "CREATE TABLE challenges(id TEXT PRIMARY KEY, from_id INTEGER NOT NULL, to_id INTEGER NOT NULL,"
+    " variant TEXT NOT NULL, rated INTEGER NOT NULL, clock TEXT NOT NULL, status TEXT NOT NULL,"
+    " game_id TEXT, reason TEXT, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL);"
+    "CREATE INDEX challenges_from ON challenges(from_id, created_at);"
+    "CREATE INDEX challenges_to ON challenges(to_id, created_at);"
+    "CREATE TABLE seeks(id TEXT PRIMARY KEY, account_id INTEGER NOT NULL, variant TEXT NOT NULL,"
+    " rated INTEGER NOT NULL, clock TEXT NOT NULL, rating INTEGER NOT NULL, status TEXT NOT NULL,"
+    " game_id TEXT, seat INTEGER, created_at INTEGER NOT NULL, polled_at INTEGER NOT NULL);"
+    "CREATE INDEX seeks_open ON seeks(status, variant, created_at);"
+    "PRAGMA user_version = 8;",
 };
 
 _Static_assert(sizeof migrations / sizeof migrations[0] == SQL_SCHEMA_VERSION - 1,

@@ -49,12 +49,20 @@
 /* Each must prepare on a sound database: the schema check. */
 static const char *const schema_probes[] = {
     "SELECT id, variant, players, mode, seed, status, created_at, updated_at, creator, clock,"
-    " clock_left, rematch, rematch_of, end_summary, rules, damage, rated, people, entry, rowid"
-    " FROM games",
+    " clock_left, rematch, rematch_of, end_summary, rules, damage, rated, people, entry, rowid,"
+    " creator_addr FROM games",
     "SELECT game_id, instance, expires_at FROM game_owners",
-    "SELECT id, started_at, seen_at FROM instances",
+    "SELECT id, started_at, seen_at, address FROM instances",
+    "SELECT name, value FROM site",
+    "SELECT key, tokens, at FROM budgets",
     "SELECT game_id, seat, kind, level, name, token_hash, account_id, place FROM seats",
-    "SELECT id, name, name_key, password_hash, computer, created_at, name_skeleton FROM accounts",
+    "SELECT id, name, name_key, password_hash, computer, created_at, name_skeleton, seen_at"
+    " FROM accounts",
+    "SELECT account_id, follows_id, at FROM follows",
+    "SELECT id, from_id, to_id, variant, rated, clock, status, game_id, reason, created_at,"
+    " expires_at FROM challenges",
+    "SELECT id, account_id, variant, rated, clock, rating, status, game_id, seat, created_at,"
+    " polled_at FROM seeks",
     "SELECT token_hash, account_id, created_at, expires_at FROM sessions",
     "SELECT account_id, variant, mu, sigma, games FROM ratings",
     "SELECT game_id, seat, account_id, variant, mu_before, sigma_before, mu_after, sigma_after,"
@@ -66,8 +74,11 @@ static const char *const schema_probes[] = {
 
 static const char *const statement_sql[ST_COUNT] = {
     [ST_INSERT_GAME] = "INSERT INTO games(id, variant, players, mode, seed, status, created_at,"
-                       " updated_at, creator, clock, clock_left, rematch_of, rules, rated)"
-                       " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+                       " updated_at, creator, clock, clock_left, rematch_of, rules, rated,"
+                       " creator_addr)"
+                       " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+    [ST_WAITING_BY] = "SELECT COUNT(*) FROM games WHERE creator_addr = ?1 AND status = 'waiting'",
+    [ST_TAKE_BACK] = "DELETE FROM decisions WHERE game_id = ?1 AND ply >= ?2",
     [ST_INSERT_SEAT] = "INSERT INTO seats(game_id, seat, kind, level, name, token_hash, account_id)"
                        " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)",
     [ST_TAKE_SEAT] = "UPDATE seats SET name = ?3, token_hash = ?4, account_id = ?5 WHERE"
@@ -95,8 +106,8 @@ static const char *const statement_sql[ST_COUNT] = {
     [ST_FINISHED] = "SELECT id FROM games WHERE status = 'over'"
                     " ORDER BY updated_at DESC, rowid DESC LIMIT ?1",
     [ST_GAME] = "SELECT variant, players, mode, seed, status, created_at, updated_at, creator,"
-                " clock, clock_left, rematch, rematch_of, end_summary, rules, damage, rated"
-                " FROM games WHERE id = ?1",
+                " clock, clock_left, rematch, rematch_of, end_summary, rules, damage, rated,"
+                " creator_addr FROM games WHERE id = ?1",
     /* with each bound account's current rating in the game's variant, and
      * the seat's rating before and after the game when it was rated */
     [ST_SEATS] = "SELECT s.seat, s.kind, s.level, s.name, s.token_hash, s.account_id, s.place,"
@@ -125,6 +136,50 @@ int store_unlock(store *s, int rc)
         memcpy(s->loop_error, s->error, sizeof s->error);
     pthread_mutex_unlock(&s->lock);
     return rc;
+}
+
+int store_unlock_result(store *s, int rc)
+{
+    return store_unlock(s, rc < 0 ? -1 : 0) == 0 ? rc : -1;
+}
+
+int store_read_row(store *s, sql_stmt *st, store_row_reader read, void *out, const char *what)
+{
+    int rc = step(s, st);
+    if (rc == SQL_ROW)
+        read(s, st, out);
+    reset(s, st);
+    return rc == SQL_ROW ? 0 : rc == SQL_DONE ? 1 : store_fail(s, what);
+}
+
+int store_read_rows(store *s, sql_stmt *st, size_t size, store_row_reader read, void **list, int *n,
+                    const char *what)
+{
+    char *items = NULL;
+    int count = 0, cap = 0, rc;
+    while ((rc = step(s, st)) == SQL_ROW) {
+        if (count == cap) {
+            cap = cap ? 2 * cap : 16;
+            char *grown = realloc(items, (size_t)cap * size);
+            if (!grown)
+                break;
+            items = grown;
+        }
+        read(s, st, items + (size_t)count++ * size);
+    }
+    if (rc == SQL_ERROR)
+        store_fail(s, what);
+    else if (rc == SQL_ROW)
+        snprintf(s->error, sizeof s->error, "%s: out of memory", what);
+    reset(s, st);
+    if (rc != SQL_DONE) {
+        free(items);
+        items = NULL;
+        count = 0;
+    }
+    *list = items;
+    *n = count;
+    return rc == SQL_DONE ? 0 : -1;
 }
 
 int store_fail(store *s, const char *what)
@@ -260,12 +315,42 @@ static int check_or_create(store *s, bool existing)
     return -1;
 }
 
+/* ST_GAMES_IN and ST_SEATS_IN: ST_GAME's and ST_SEATS's columns, after the
+ * game's id, for the games whose ids are ?1..?STORE_LIST_MAX (unused ones
+ * bound to NULL, which matches nothing). */
+static void list_sql(char *out, size_t size, const char *head, const char *tail)
+{
+    size_t n = (size_t)snprintf(out, size, "%s", head);
+    for (int i = 1; i <= STORE_LIST_MAX && n < size; i++)
+        n += (size_t)snprintf(out + n, size - n, i > 1 ? ", ?%d" : "?%d", i);
+    if (n < size)
+        snprintf(out + n, size - n, "%s", tail);
+}
+
 static int prepare_all(store *s)
 {
-    for (int i = 0; i < ST_COUNT; i++)
-        if (!(s->st[i] = s->drv->prepare(s->c, statement_sql[i])))
+    char games_in[2048], seats_in[2048];
+    list_sql(games_in, sizeof games_in,
+             "SELECT id, variant, players, mode, seed, status, created_at, updated_at, creator,"
+             " clock, clock_left, rematch, rematch_of, end_summary, rules, damage, rated,"
+             " creator_addr, entry FROM games WHERE id IN (",
+             ")");
+    list_sql(seats_in, sizeof seats_in,
+             "SELECT s.game_id, s.seat, s.kind, s.level, s.name, s.token_hash, s.account_id,"
+             " s.place, r.mu, r.sigma, h.mu_before, h.sigma_before, h.mu_after, h.sigma_after"
+             " FROM seats s LEFT JOIN ratings r ON r.account_id = s.account_id AND"
+             " r.variant = (SELECT variant FROM games WHERE id = s.game_id)"
+             " LEFT JOIN rating_history h ON h.game_id = s.game_id AND h.seat = s.seat"
+             " WHERE s.game_id IN (",
+             ")");
+    for (int i = 0; i < ST_COUNT; i++) {
+        const char *sql = i == ST_GAMES_IN   ? games_in
+                          : i == ST_SEATS_IN ? seats_in
+                                             : statement_sql[i];
+        if (!(s->st[i] = s->drv->prepare(s->c, sql)))
             return store_fail(s, "preparing statements");
-    return store_accounts_prepare(s);
+    }
+    return store_accounts_prepare(s) || store_social_prepare(s) ? -1 : 0;
 }
 
 static store *open_store(const char *target, bool sync_full, bool existing, bool server, char *err,
@@ -334,6 +419,7 @@ void store_close(store *s)
         for (int i = 0; i < ST_COUNT; i++)
             s->drv->finalize(s->st[i]);
         store_accounts_finalize(s);
+        store_social_finalize(s);
         store_copy_finalize(s);
         s->drv->close(s->c);
     }
@@ -381,6 +467,7 @@ static int create_game(store *s, const stored_game *g)
     bind_text_or_null(s, st, 11, g->rematch_of);
     bind_text(s, st, 12, g->rules);
     bind_int(s, st, 13, g->rated);
+    bind_text_or_null(s, st, 14, g->creator_addr);
     if (store_step_done(s, st, "storing a game"))
         return store_rollback(s);
     for (int i = 0; i < g->players; i++)
@@ -393,6 +480,17 @@ int store_create_game(store *s, const stored_game *g)
 {
     store_lock(s);
     return store_unlock(s, create_game(s, g));
+}
+
+int store_waiting_by(store *s, const char *creator_addr, int *n)
+{
+    store_lock(s);
+    sql_stmt *st = s->st[ST_WAITING_BY];
+    bind_text(s, st, 1, creator_addr);
+    int rc = step(s, st);
+    *n = rc == SQL_ROW ? (int)col_int(s, st, 0) : 0;
+    reset(s, st);
+    return store_unlock(s, rc == SQL_ROW ? 0 : store_fail(s, "counting waiting games"));
 }
 
 static int set_status(store *s, const char *id, const char *status)
@@ -472,6 +570,25 @@ int store_set_status(store *s, const char *id, const char *status)
         snprintf(s->error, sizeof s->error, "no game %s", id);
         rc = -1;
     }
+    return store_unlock(s, rc);
+}
+
+int store_set_end(store *s, const char *id, const char *status, const char *end_summary)
+{
+    store_lock(s);
+    if (store_begin(s))
+        return store_unlock(s, -1);
+    int rc = set_status(s, id, status);
+    if (rc == 0 && s->drv->changes(s->c) != 1) {
+        snprintf(s->error, sizeof s->error, "no game %s", id);
+        rc = -1;
+    }
+    if (rc == 0)
+        rc = update_one(s, ST_SET_END, id, -1, end_summary, "storing the end");
+    if (rc == 0 && store_commit(s))
+        rc = -1;
+    if (rc)
+        store_rollback(s);
     return store_unlock(s, rc);
 }
 
@@ -571,6 +688,15 @@ int store_get_analysis(store *s, const char *id, int seat, char **text)
     return store_unlock(s, out < 0 ? -1 : 0) == 0 ? out : -1;
 }
 
+/* A take-back: the game's decisions from ply on are gone. */
+static int take_back(store *s, const store_write *w)
+{
+    sql_stmt *st = s->st[ST_TAKE_BACK];
+    bind_text(s, st, 1, w->game_id);
+    bind_int(s, st, 2, w->ply);
+    return store_step_done(s, st, "taking decisions back");
+}
+
 static int add_write(store *s, store_write *w)
 {
     if (w->instance[0] && store_fence(s, w))
@@ -581,6 +707,7 @@ static int add_write(store *s, store_write *w)
     case STORE_CHAT: return add_chat(s, w);
     case STORE_ANALYSIS: return add_analysis(s, w);
     case STORE_ENTRY: return store_set_entry(s, w);
+    case STORE_TAKE_BACK: return take_back(s, w);
     }
     snprintf(s->error, sizeof s->error, "unknown kind of write %d", w->kind);
     return -1;
@@ -772,28 +899,33 @@ int store_each_unfinished(store *s, int (*fn)(const char *id, void *arg), void *
     return result;
 }
 
+/* A row of ST_SEATS or ST_SEATS_IN from column `c` (the seat's number) on. */
+static void read_seat_row(store *s, sql_stmt *st, int c, stored_game *out)
+{
+    int seat = (int)col_int(s, st, c);
+    if (seat < 0 || seat >= 4)
+        return;
+    stored_seat *ss = &out->seats[seat];
+    store_copy_column(s, st, c + 1, ss->kind, sizeof ss->kind);
+    store_copy_column(s, st, c + 2, ss->level, sizeof ss->level);
+    store_copy_column(s, st, c + 3, ss->name, sizeof ss->name);
+    store_copy_column(s, st, c + 4, ss->token_hash, sizeof ss->token_hash);
+    ss->account_id = col_int(s, st, c + 5);
+    ss->place = (int)col_int(s, st, c + 6);
+    ss->has_rating = !col_null(s, st, c + 7);
+    ss->rating = (rt_rating){col_double(s, st, c + 7), col_double(s, st, c + 8)};
+    ss->rated = !col_null(s, st, c + 9);
+    ss->before = (rt_rating){col_double(s, st, c + 9), col_double(s, st, c + 10)};
+    ss->after = (rt_rating){col_double(s, st, c + 11), col_double(s, st, c + 12)};
+}
+
 static int load_seats(store *s, const char *id, stored_game *out)
 {
     sql_stmt *st = s->st[ST_SEATS];
     bind_text(s, st, 1, id);
     int rc;
-    while ((rc = step(s, st)) == SQL_ROW) {
-        int seat = (int)col_int(s, st, 0);
-        if (seat < 0 || seat >= 4)
-            continue;
-        stored_seat *ss = &out->seats[seat];
-        store_copy_column(s, st, 1, ss->kind, sizeof ss->kind);
-        store_copy_column(s, st, 2, ss->level, sizeof ss->level);
-        store_copy_column(s, st, 3, ss->name, sizeof ss->name);
-        store_copy_column(s, st, 4, ss->token_hash, sizeof ss->token_hash);
-        ss->account_id = col_int(s, st, 5);
-        ss->place = (int)col_int(s, st, 6);
-        ss->has_rating = !col_null(s, st, 7);
-        ss->rating = (rt_rating){col_double(s, st, 7), col_double(s, st, 8)};
-        ss->rated = !col_null(s, st, 9);
-        ss->before = (rt_rating){col_double(s, st, 9), col_double(s, st, 10)};
-        ss->after = (rt_rating){col_double(s, st, 11), col_double(s, st, 12)};
-    }
+    while ((rc = step(s, st)) == SQL_ROW)
+        read_seat_row(s, st, 0, out);
     reset(s, st);
     return rc == SQL_DONE ? 0 : store_fail(s, "reading seats");
 }
@@ -857,6 +989,29 @@ static int load_chat(store *s, const char *id, stored_game *out)
     return rc == SQL_DONE ? 0 : store_fail(s, "reading the chat");
 }
 
+/* A row of ST_GAME or ST_GAMES_IN from column `c` (the variant) on. */
+static void read_game_row(store *s, sql_stmt *st, int c, stored_game *out)
+{
+    store_copy_column(s, st, c, out->variant, sizeof out->variant);
+    out->players = (int)col_int(s, st, c + 1);
+    store_copy_column(s, st, c + 2, out->mode, sizeof out->mode);
+    const char *seed = col_text(s, st, c + 3);
+    out->seed = seed ? strtoull(seed, NULL, 10) : 0;
+    store_copy_column(s, st, c + 4, out->status, sizeof out->status);
+    out->created = col_int(s, st, c + 5);
+    out->updated = col_int(s, st, c + 6);
+    out->creator = (int)col_int(s, st, c + 7);
+    store_copy_column(s, st, c + 8, out->clock, sizeof out->clock);
+    store_copy_column(s, st, c + 9, out->clock_left, sizeof out->clock_left);
+    store_copy_column(s, st, c + 10, out->rematch, sizeof out->rematch);
+    store_copy_column(s, st, c + 11, out->rematch_of, sizeof out->rematch_of);
+    store_copy_column(s, st, c + 12, out->end_summary, sizeof out->end_summary);
+    store_copy_column(s, st, c + 13, out->rules, sizeof out->rules);
+    store_copy_column(s, st, c + 14, out->damage, sizeof out->damage);
+    out->rated = col_int(s, st, c + 15) != 0;
+    store_copy_column(s, st, c + 16, out->creator_addr, sizeof out->creator_addr);
+}
+
 static int load(store *s, const char *id, stored_game *out, bool with_history)
 {
     memset(out, 0, sizeof *out);
@@ -864,25 +1019,8 @@ static int load(store *s, const char *id, stored_game *out, bool with_history)
     sql_stmt *st = s->st[ST_GAME];
     bind_text(s, st, 1, id);
     int rc = step(s, st);
-    if (rc == SQL_ROW) {
-        store_copy_column(s, st, 0, out->variant, sizeof out->variant);
-        out->players = (int)col_int(s, st, 1);
-        store_copy_column(s, st, 2, out->mode, sizeof out->mode);
-        const char *seed = col_text(s, st, 3);
-        out->seed = seed ? strtoull(seed, NULL, 10) : 0;
-        store_copy_column(s, st, 4, out->status, sizeof out->status);
-        out->created = col_int(s, st, 5);
-        out->updated = col_int(s, st, 6);
-        out->creator = (int)col_int(s, st, 7);
-        store_copy_column(s, st, 8, out->clock, sizeof out->clock);
-        store_copy_column(s, st, 9, out->clock_left, sizeof out->clock_left);
-        store_copy_column(s, st, 10, out->rematch, sizeof out->rematch);
-        store_copy_column(s, st, 11, out->rematch_of, sizeof out->rematch_of);
-        store_copy_column(s, st, 12, out->end_summary, sizeof out->end_summary);
-        store_copy_column(s, st, 13, out->rules, sizeof out->rules);
-        store_copy_column(s, st, 14, out->damage, sizeof out->damage);
-        out->rated = col_int(s, st, 15) != 0;
-    }
+    if (rc == SQL_ROW)
+        read_game_row(s, st, 0, out);
     reset(s, st);
     if (rc == SQL_DONE)
         return 1;
@@ -952,6 +1090,66 @@ int store_each_finished(store *s, int max, int (*fn)(const stored_game *g, void 
     }
     free_ids(ids, n);
     return store_unlock(s, result);
+}
+
+int store_each_listed(store *s, const char *const *ids, int n,
+                      int (*fn)(const stored_game *g, const char *entry, void *arg), void *arg)
+{
+    if (n > STORE_LIST_MAX)
+        n = STORE_LIST_MAX;
+    if (n <= 0)
+        return 0;
+    stored_game *games = calloc((size_t)n, sizeof *games);
+    char **entries = calloc((size_t)n, sizeof *entries);
+    bool *found = calloc((size_t)n, sizeof *found);
+    if (!games || !entries || !found) {
+        free(games);
+        free(entries);
+        free(found);
+        snprintf(s->loop_error, sizeof s->loop_error, "out of memory");
+        return -1;
+    }
+    store_lock(s);
+    sql_stmt *gst = s->st[ST_GAMES_IN], *sst = s->st[ST_SEATS_IN];
+    for (int i = 1; i <= STORE_LIST_MAX; i++) {
+        bind_text(s, gst, i, i <= n ? ids[i - 1] : NULL);
+        bind_text(s, sst, i, i <= n ? ids[i - 1] : NULL);
+    }
+    int rc, result = 0;
+    char id[24];
+    while ((rc = step(s, gst)) == SQL_ROW) {
+        store_copy_column(s, gst, 0, id, sizeof id);
+        for (int i = 0; i < n; i++)
+            if (!found[i] && strcmp(ids[i], id) == 0) {
+                found[i] = true;
+                snprintf(games[i].id, sizeof games[i].id, "%s", id);
+                read_game_row(s, gst, 1, &games[i]);
+                const char *entry = col_text(s, gst, 18);
+                entries[i] = entry ? strdup(entry) : NULL;
+            }
+    }
+    reset(s, gst);
+    if (rc != SQL_DONE)
+        result = store_fail(s, "reading games");
+    while (result == 0 && (rc = step(s, sst)) == SQL_ROW) {
+        store_copy_column(s, sst, 0, id, sizeof id);
+        for (int i = 0; i < n; i++)
+            if (found[i] && strcmp(ids[i], id) == 0)
+                read_seat_row(s, sst, 1, &games[i]);
+    }
+    reset(s, sst);
+    if (result == 0 && rc != SQL_DONE)
+        result = store_fail(s, "reading seats");
+    result = store_unlock(s, result);
+    for (int i = 0; i < n && result == 0; i++)
+        if (found[i] && fn(&games[i], entries[i], arg))
+            break;
+    for (int i = 0; i < n; i++)
+        free(entries[i]);
+    free(games);
+    free(entries);
+    free(found);
+    return result;
 }
 
 void stored_game_free(stored_game *g)

@@ -76,6 +76,7 @@ typedef struct {
     char rules[32];        /* the rules it is played under: "axio-rules/1" */
     char damage[256];      /* status damaged: why it can no longer be replayed */
     bool rated;            /* ratings change when it ends */
+    char creator_addr[65]; /* a keyed hash of its creator's address, or "" */
     stored_seat seats[4];
     int ndecisions;
     char **decisions; /* JSON text of each decision, ply order */
@@ -106,6 +107,8 @@ const char *store_backend(const store *s);
 void store_target_text(const char *target, char *out, size_t size);
 
 int store_create_game(store *s, const stored_game *g);
+/* How many waiting games were created from an address (creator_addr). */
+int store_waiting_by(store *s, const char *creator_addr, int *n);
 /* Records that a seat was taken (by an account, or account_id 0); status
  * is the game's status after it. */
 int store_take_seat(store *s, const char *id, int seat, const char *name, const char *token_hash,
@@ -113,6 +116,9 @@ int store_take_seat(store *s, const char *id, int seat, const char *name, const 
 /* Gives a taken seat a new token (the old one stops working). */
 int store_set_token(store *s, const char *id, int seat, const char *token_hash);
 int store_set_status(store *s, const char *id, const char *status);
+/* Ends a game off the decisions (aborted): its status and its end summary
+ * (JSON) in one transaction. */
+int store_set_end(store *s, const char *id, const char *status, const char *end_summary);
 int store_set_rematch(store *s, const char *id, const char *rematch_id);
 /* Sets a game that can no longer be replayed aside: status damaged, with
  * the reason. */
@@ -131,10 +137,12 @@ int store_set_damaged(store *s, const char *id, const char *why);
  * - STORE_ANALYSIS: the analysis (JSON text in `decision`) of seat `seat`.
  * - STORE_ENTRY: the game's lobby entry as other servers list it (`entry`,
  *   JSON text, malloc'd) and how many `people` are connected to it.
+ * - STORE_TAKE_BACK: the game's decisions from number `ply` on are deleted
+ *   (a take-back in a casual game against the computer).
  * A write of a held game names the holder in `instance`: it is fenced
  * (store_lease_take), and fails with lease_lost once another server holds
  * the game. */
-enum { STORE_DECISION, STORE_CLOCKS, STORE_CHAT, STORE_ANALYSIS, STORE_ENTRY };
+enum { STORE_DECISION, STORE_CLOCKS, STORE_CHAT, STORE_ANALYSIS, STORE_ENTRY, STORE_TAKE_BACK };
 #define STORE_INSTANCE_LEN 16
 typedef struct store_write {
     void *owner; /* the caller's, untouched */
@@ -193,6 +201,13 @@ int store_load_summary(store *s, const char *id, stored_game *out);
 int store_each_decision(store *s, const char *id,
                         int (*fn)(int ply, int seat, const char *decision, int64_t at, void *arg),
                         void *arg);
+/* Calls fn for each of the games named (in that order; unknown ids are
+ * skipped), read with their seats but without decisions and chat, and
+ * with the lobby entry its holder last wrote (NULL when none): at most
+ * STORE_LIST_MAX ids, two statements for all of them. */
+#define STORE_LIST_MAX 50
+int store_each_listed(store *s, const char *const *ids, int n,
+                      int (*fn)(const stored_game *g, const char *entry, void *arg), void *arg);
 void stored_game_free(stored_game *g);
 /* A game's stored analysis for one seat: 0 with *text (malloc'd), 1 when
  * there is none, -1 on error. */
@@ -246,6 +261,33 @@ int store_each_entry(store *s, const char *instance,
 /* The lobby entry a game's holder last wrote: 0 with *entry (malloc'd),
  * 1 when it has none, -1. */
 int store_get_entry(store *s, const char *id, char **entry);
+/* Where a server is reached by the others ("HOST:PORT", at most
+ * STORE_ADDRESS_MAX bytes), recorded when it starts. */
+#define STORE_ADDRESS_MAX 64
+int store_instance_register(store *s, const char *instance, const char *address, int64_t now_ms);
+/* A server's address: 0 with it in out, 1 when unknown, -1 on error. */
+int store_instance_address(store *s, const char *instance, char *out, size_t size);
+/* Calls fn for each server seen alive since since_ms that has an address
+ * (fn must not use the store). */
+int store_each_peer(store *s, int64_t since_ms,
+                    int (*fn)(const char *instance, const char *address, void *arg), void *arg);
+/* A secret of the site (the same on every server): the value stored under
+ * name, which is `fresh` if none was stored before. */
+int store_site_secret(store *s, const char *name, const char *fresh, char *out, size_t size);
+
+/* --- budgets: limits counted for the whole site ---
+ *
+ * At most `max` uses per key ("games ip 10.0.0.7", ...) in a window of
+ * window_ms from the first use in it, kept in the store so that every
+ * server of a site counts the same uses. 1 when `cost` more uses were
+ * counted (a negative cost gives uses back; 0 only looks), 0 when they do
+ * not fit (nothing changes), -1 on error. *retry_ms (unless NULL): refused,
+ * or granted and now full, how long until the window ends; else 0. */
+int store_budget_take(store *s, const char *key, int max, int64_t window_ms, int cost,
+                      int64_t now_ms, int64_t *retry_ms);
+/* Forgets the budgets whose window began before before_ms. */
+int store_budgets_prune(store *s, int64_t before_ms);
+
 /* Sends a text (at most 7,000 bytes) to every server of the site, this
  * one too; nothing for SQLite, which has no other servers. */
 int store_notify(store *s, const char *text);
@@ -279,9 +321,13 @@ int store_account_create(store *s, const char *name, const char *key, const char
                          const char *password_hash, int64_t created, int64_t *id);
 /* 0 with an account whose name has this skeleton, 1 when none, -1 on error. */
 int store_account_by_skeleton(store *s, const char *skeleton, stored_account *out);
-/* Gives every account without a skeleton (older ones, computer levels) its
- * skeleton(key); one transaction. */
-int store_fill_skeletons(store *s, int (*skeleton)(const char *key, char *out, size_t size));
+/* Gives every account skeleton(key) as it is now: the rows whose stored
+ * one is missing (older accounts, computer levels) or differs (the
+ * definition changed) are rewritten, in one transaction. Then clash(arg,
+ * name, other), when given, for each rewritten account whose skeleton
+ * another account has too. The number rewritten, or -1. */
+int store_fill_skeletons(store *s, int (*skeleton)(const char *key, char *out, size_t size),
+                         void (*clash)(void *arg, const char *name, const char *other), void *arg);
 /* Makes sure a computer level has its account (no password). */
 int store_computer_ensure(store *s, const char *name, const char *key, int64_t created);
 /* 0 with the account, 1 when there is none, -1 on error. */
@@ -297,6 +343,9 @@ int store_account_delete(store *s, int64_t id);
 
 int store_session_create(store *s, const char *token_hash, int64_t account_id, int64_t created,
                          int64_t expires);
+/* Revokes the account's oldest sessions so that at most max are left, the
+ * session `keep` (a token hash) among them. */
+int store_sessions_cap(store *s, int64_t account_id, const char *keep, int max);
 /* The account of an unexpired session: 0, 1 when none, -1 on error. */
 int store_session_account(store *s, const char *token_hash, int64_t now, stored_account *out);
 int store_session_delete(store *s, const char *token_hash);
@@ -330,6 +379,96 @@ typedef struct {
 /* Calls fn for every player with at least one rated game in the variant. */
 int store_each_rated(store *s, const char *variant, int (*fn)(const stored_ranked *p, void *arg),
                      void *arg);
+
+/* --- people and how they meet (store_social.c) --- */
+
+/* An account was seen (a request or a connection with its session). */
+int store_account_seen(store *s, int64_t account_id, int64_t now_ms);
+/* Calls fn for the account's seats in waiting and running games, newest
+ * game first (max at most). */
+int store_each_open_game_of(store *s, int64_t account_id, int max,
+                            int (*fn)(const char *id, int seat, void *arg), void *arg);
+
+typedef struct {
+    int64_t id;
+    char name[STORE_NAME_MAX + 1];
+    bool computer;
+    int64_t seen_at; /* unix ms, 0 never */
+} stored_person;
+
+/* account_id follows follows_id: 0, 1 when it did already, -1. */
+int store_follow(store *s, int64_t account_id, int64_t follows_id, int64_t at);
+/* 0, 1 when it did not, -1. */
+int store_unfollow(store *s, int64_t account_id, int64_t follows_id);
+/* Calls fn for each account the account follows, by name. */
+int store_each_followed(store *s, int64_t account_id, int (*fn)(const stored_person *p, void *arg),
+                        void *arg);
+/* Calls fn for the first max accounts whose name key (names.c's fold)
+ * starts with key_prefix, by key. */
+int store_search_players(store *s, const char *key_prefix, int max,
+                         int (*fn)(const stored_person *p, void *arg), void *arg);
+
+/* A challenge from one account to another to a two-player game. */
+typedef struct {
+    char id[24];
+    int64_t from_id, to_id;
+    char from_name[STORE_NAME_MAX + 1], to_name[STORE_NAME_MAX + 1]; /* read only */
+    char variant[8];
+    bool rated;
+    char clock[128];          /* the clock's settings as JSON, "" without */
+    char status[12];          /* open, accepted, declined, cancelled, expired */
+    char game_id[24];         /* accepted: the game */
+    char reason[24];          /* declined: why */
+    int64_t created, expires; /* unix ms */
+} stored_challenge;
+
+int store_challenge_create(store *s, const stored_challenge *c);
+/* 0 with it, 1 when there is none, -1. */
+int store_challenge_get(store *s, const char *id, stored_challenge *out);
+/* Moves a challenge from from_status to status (with its game or the
+ * reason, each NULL for none): 0, 1 when it was not in from_status, -1. */
+int store_challenge_settle(store *s, const char *id, const char *from_status, const char *status,
+                           const char *game_id, const char *reason);
+/* Expires the open challenges past their time, then calls fn for the
+ * account's challenges, sent and received, open or settled since
+ * settled_since_ms, newest first (50 at most). */
+int store_each_challenge(store *s, int64_t account_id, int64_t now_ms, int64_t settled_since_ms,
+                         int (*fn)(const stored_challenge *c, void *arg), void *arg);
+
+/* A seek: an account waiting to be paired for a two-player game. */
+typedef struct {
+    char id[24];
+    int64_t account_id;
+    char name[STORE_NAME_MAX + 1]; /* read only */
+    char variant[8];
+    bool rated;
+    char clock[128];
+    int rating;       /* the seeker's in the variant */
+    char status[12];  /* open, matched, cancelled */
+    char game_id[24]; /* matched: the game and the seat */
+    int seat;
+    int64_t created, polled; /* unix ms: made, last asked about */
+} stored_seek;
+
+int store_seek_create(store *s, const stored_seek *k);
+/* 0 with it, 1 when there is none, -1. */
+int store_seek_get(store *s, const char *id, stored_seek *out);
+/* The seeker still waits. */
+int store_seek_poll(store *s, const char *id, int64_t now_ms);
+/* The oldest open seek of another account for the same variant, rating
+ * and clock, whose rating is within `window` of k's and whose seeker asked
+ * since alive_since_ms: 0 with it, 1 when none, -1. */
+int store_seek_partner(store *s, const stored_seek *k, int window, int64_t alive_since_ms,
+                       stored_seek *out);
+/* Matches open seeks a (and b, unless NULL) to a game at their seats, in
+ * one transaction: 0, 1 when one was no longer open (nothing changed), -1. */
+int store_seek_match(store *s, const char *a, int seat_a, const char *b, int seat_b,
+                     const char *game_id);
+/* 0, 1 when it was not open, -1. */
+int store_seek_cancel(store *s, const char *id);
+/* Forgets seeks nobody asked about since seeks_before_ms and settled
+ * challenges made before challenges_before_ms. */
+int store_social_prune(store *s, int64_t seeks_before_ms, int64_t challenges_before_ms);
 
 /* --- copying a database (store_copy.c; axio db copy) --- */
 

@@ -39,6 +39,11 @@ static const char *const account_sql[AC_COUNT] = {
     [AC_SESSION_DELETE_OTHERS] = "DELETE FROM sessions WHERE account_id = ?1 AND"
                                  " token_hash IS DISTINCT FROM ?2",
     [AC_SESSION_PRUNE] = "DELETE FROM sessions WHERE expires_at <= ?1",
+    /* the newest ?3 sessions of the account besides ?2 stay */
+    [AC_SESSION_CAP] = "DELETE FROM sessions WHERE account_id = ?1 AND token_hash <> ?2 AND"
+                       " token_hash NOT IN (SELECT token_hash FROM sessions WHERE account_id = ?1"
+                       " AND token_hash <> ?2 ORDER BY created_at DESC, token_hash DESC"
+                       " LIMIT ?3)",
     [AC_RATING_GET] = "SELECT mu, sigma, games FROM ratings WHERE account_id = ?1 AND variant = ?2",
     [AC_RATING_PUT] = "INSERT INTO ratings(account_id, variant, mu, sigma, games)"
                       " VALUES(?1, ?2, ?3, ?4, 1) ON CONFLICT(account_id, variant) DO UPDATE"
@@ -59,7 +64,7 @@ static const char *const account_sql[AC_COUNT] = {
                        " WHERE r.variant = ?1 AND r.games > 0",
     [AC_BY_SKELETON] = "SELECT id, name, computer, password_hash FROM accounts"
                        " WHERE name_skeleton = ?1 LIMIT 1",
-    [AC_NO_SKELETON] = "SELECT id, name_key FROM accounts WHERE name_skeleton IS NULL",
+    [AC_ALL_SKELETONS] = "SELECT id, name_key, name_skeleton, name FROM accounts",
     [AC_SET_SKELETON] = "UPDATE accounts SET name_skeleton = ?2 WHERE id = ?1",
 };
 
@@ -145,51 +150,106 @@ int store_account_by_skeleton(store *s, const char *skeleton, stored_account *ou
     return rc == 1 ? store_unlock(s, 0) + 1 : store_unlock(s, rc);
 }
 
-int store_fill_skeletons(store *s, int (*skeleton)(const char *key, char *out, size_t size))
+/* An account as store_fill_skeletons sees it. */
+typedef struct {
+    int64_t id;
+    char *skeleton, *name;
+    bool changed;
+} skeleton_row;
+
+static int by_skeleton(const void *a, const void *b)
+{
+    const skeleton_row *x = a, *y = b;
+    int c = strcmp(x->skeleton, y->skeleton);
+    return c ? c : (x->id > y->id) - (x->id < y->id);
+}
+
+/* Reads every account, with skeleton(key) as it is now; NULL out of memory
+ * (*n rows, *changed of them to be written). */
+static skeleton_row *read_skeletons(store *s, int (*skeleton)(const char *, char *, size_t),
+                                    size_t *n, size_t *changed, int *rc)
+{
+    sql_stmt *st = s->ac[AC_ALL_SKELETONS];
+    skeleton_row *rows = NULL;
+    size_t cap = 0;
+    char now[4096];
+    *n = *changed = 0;
+    while ((*rc = step(s, st)) == SQL_ROW) {
+        const char *key = col_text(s, st, 1), *stored = col_text(s, st, 2),
+                   *name = col_text(s, st, 3);
+        if (!key || skeleton(key, now, sizeof now))
+            continue; /* left as it is: it matches nothing new */
+        if (*n == cap) {
+            cap = cap ? 2 * cap : 64;
+            skeleton_row *grown = realloc(rows, cap * sizeof *rows);
+            if (!grown)
+                break;
+            rows = grown;
+        }
+        skeleton_row *r = &rows[*n];
+        r->id = col_int(s, st, 0);
+        r->changed = !stored || strcmp(stored, now) != 0;
+        r->skeleton = strdup(now);
+        r->name = strdup(name ? name : "");
+        if (!r->skeleton || !r->name) {
+            free(r->skeleton);
+            free(r->name);
+            break;
+        }
+        *changed += r->changed;
+        (*n)++;
+    }
+    reset(s, st);
+    if (*rc == SQL_ROW) {
+        snprintf(s->error, sizeof s->error, "computing names' skeletons: out of memory");
+        *rc = SQL_ERROR;
+    }
+    return rows;
+}
+
+int store_fill_skeletons(store *s, int (*skeleton)(const char *key, char *out, size_t size),
+                         void (*clash)(void *arg, const char *name, const char *other), void *arg)
 {
     store_lock(s);
     s->error[0] = 0;
     if (store_begin(s))
         return store_unlock(s, -1);
     /* the accounts first, then the updates: one statement runs at a time */
-    sql_stmt *st = s->ac[AC_NO_SKELETON], *set = s->ac[AC_SET_SKELETON];
-    struct missing {
-        int64_t id;
-        char skeleton[4096];
-    } *todo = NULL;
-    size_t n = 0, cap = 0;
+    size_t n, changed;
     int rc;
-    while ((rc = step(s, st)) == SQL_ROW) {
-        const char *key = col_text(s, st, 1);
-        if (n == cap) {
-            cap = cap ? 2 * cap : 16;
-            struct missing *grown = realloc(todo, cap * sizeof *todo);
-            if (!grown) {
-                snprintf(s->error, sizeof s->error, "filling in names' skeletons: out of memory");
-                rc = SQL_ERROR;
-                break;
-            }
-            todo = grown;
-        }
-        if (!key || skeleton(key, todo[n].skeleton, sizeof todo[n].skeleton))
-            continue; /* left without one: it matches nothing, as before */
-        todo[n++].id = col_int(s, st, 0);
-    }
-    reset(s, st);
+    skeleton_row *rows = read_skeletons(s, skeleton, &n, &changed, &rc);
+    sql_stmt *set = s->ac[AC_SET_SKELETON];
     for (size_t i = 0; i < n && rc == SQL_DONE; i++) {
-        bind_int(s, set, 1, todo[i].id);
-        bind_text(s, set, 2, todo[i].skeleton);
+        if (!rows[i].changed)
+            continue;
+        bind_int(s, set, 1, rows[i].id);
+        bind_text(s, set, 2, rows[i].skeleton);
         if (store_step_done(s, set, "storing a name's skeleton"))
             rc = SQL_ERROR;
     }
-    free(todo);
     if (rc != SQL_DONE || store_commit(s)) {
         if (!s->error[0])
             store_fail(s, "filling in names' skeletons");
         store_rollback(s);
-        return store_unlock(s, -1);
+        changed = (size_t)-1;
+    } else if (changed && clash) {
+        /* accounts that look alike since their keys were written: named,
+         * each with the oldest other account of its skeleton */
+        qsort(rows, n, sizeof *rows, by_skeleton);
+        for (size_t i = 0, first = 0; i < n; i++) {
+            if (strcmp(rows[i].skeleton, rows[first].skeleton) != 0)
+                first = i;
+            size_t other = first != i ? first : first + 1;
+            if (rows[i].changed && other < n && strcmp(rows[other].skeleton, rows[i].skeleton) == 0)
+                clash(arg, rows[i].name, rows[other].name);
+        }
     }
-    return store_unlock(s, 0);
+    for (size_t i = 0; i < n; i++) {
+        free(rows[i].skeleton);
+        free(rows[i].name);
+    }
+    free(rows);
+    return store_unlock(s, changed == (size_t)-1 ? -1 : (int)changed);
 }
 
 int store_account_by_id(store *s, int64_t id, stored_account *out)
@@ -261,6 +321,16 @@ int store_session_create(store *s, const char *token_hash, int64_t account_id, i
     bind_int(s, st, 3, created);
     bind_int(s, st, 4, expires);
     return store_unlock(s, store_step_done(s, st, "storing a session"));
+}
+
+int store_sessions_cap(store *s, int64_t account_id, const char *keep, int max)
+{
+    store_lock(s);
+    sql_stmt *st = s->ac[AC_SESSION_CAP];
+    bind_int(s, st, 1, account_id);
+    bind_text(s, st, 2, keep);
+    bind_int(s, st, 3, max > 1 ? max - 1 : 0);
+    return store_unlock(s, store_step_done(s, st, "revoking the oldest sessions"));
 }
 
 int store_session_account(store *s, const char *token_hash, int64_t now, stored_account *out)

@@ -34,6 +34,10 @@ enum {
     ST_DECISIONS,
     ST_DECISIONS_AS_STORED,
     ST_CHAT,
+    ST_WAITING_BY,
+    ST_TAKE_BACK,
+    ST_GAMES_IN,
+    ST_SEATS_IN,
     ST_COUNT
 };
 
@@ -54,6 +58,14 @@ enum {
     OW_GET_ENTRY,
     OW_FENCE,
     OW_SET_ENTRY,
+    OW_REGISTER,
+    OW_ADDRESS,
+    OW_PEERS,
+    OW_SITE_PUT,
+    OW_SITE_GET,
+    OW_BUDGET_TAKE,
+    OW_BUDGET_AT,
+    OW_BUDGET_PRUNE,
     OW_COUNT
 };
 
@@ -74,6 +86,7 @@ enum {
     AC_SESSION_DELETE,
     AC_SESSION_DELETE_OTHERS,
     AC_SESSION_PRUNE,
+    AC_SESSION_CAP,
     AC_RATING_GET,
     AC_RATING_PUT,
     AC_HISTORY_INSERT,
@@ -82,9 +95,33 @@ enum {
     AC_PLAYER_GAMES,
     AC_LEADERBOARD,
     AC_BY_SKELETON,
-    AC_NO_SKELETON,
+    AC_ALL_SKELETONS,
     AC_SET_SKELETON,
     AC_COUNT
+};
+
+/* The statements of people and how they meet (store_social.c). */
+enum {
+    SO_SEEN,
+    SO_FOLLOW,
+    SO_UNFOLLOW,
+    SO_FOLLOWED,
+    SO_SEARCH,
+    SO_CHALLENGE_PUT,
+    SO_CHALLENGE_GET,
+    SO_CHALLENGE_SETTLE,
+    SO_CHALLENGE_EXPIRE,
+    SO_CHALLENGES_OF,
+    SO_SEEK_PUT,
+    SO_SEEK_GET,
+    SO_SEEK_POLL,
+    SO_SEEK_PARTNER,
+    SO_SEEK_MATCH,
+    SO_SEEK_CANCEL,
+    SO_SEEKS_PRUNE,
+    SO_CHALLENGES_PRUNE,
+    SO_OPEN_GAMES_OF,
+    SO_COUNT
 };
 
 struct store {
@@ -92,6 +129,7 @@ struct store {
     sql_conn *c;
     sql_stmt *st[ST_COUNT];
     sql_stmt *ac[AC_COUNT];
+    sql_stmt *so[SO_COUNT];
     sql_stmt *ow[OW_COUNT];
     bool shared; /* a server's store, shared with the site's other servers */
     sql_stmt *copy_st[STORE_T_COUNT][4]; /* store_copy.c's, prepared when first used */
@@ -122,6 +160,21 @@ void store_lock(store *s);
 int store_unlock(store *s, int rc);
 /* Sets the error from the driver's with `what` first; returns -1. */
 int store_fail(store *s, const char *what);
+/* store_unlock of a result 0, 1 (none, not changed) or -1: the error is
+ * kept for -1 only; returns the result, or -1 when unlocking failed. */
+int store_unlock_result(store *s, int rc);
+/* Fills one item from the statement's current row. */
+typedef void (*store_row_reader)(store *s, sql_stmt *st, void *item);
+/* Steps a statement (its arguments bound) that gives at most one row: 0
+ * with the row read into out, 1 when there is none, -1 on error (`what`
+ * first); resets it. */
+int store_read_row(store *s, sql_stmt *st, store_row_reader read, void *out, const char *what);
+/* Reads every row into a grown array of `size`-byte items: 0 with *list
+ * (malloc'd, NULL when none; the caller frees it) and *n, or -1 on error or
+ * out of memory (`what` first); resets it. A caller hands the items to its
+ * callback after store_unlock, so that the callback may use the store. */
+int store_read_rows(store *s, sql_stmt *st, size_t size, store_row_reader read, void **list, int *n,
+                    const char *what);
 /* Runs a statement to completion and resets it; -1 on error. */
 int store_step_done(store *s, sql_stmt *st, const char *what);
 int store_begin(store *s);
@@ -178,6 +231,9 @@ void store_copy_finalize(store *s);
 /* store_accounts.c */
 int store_accounts_prepare(store *s);
 void store_accounts_finalize(store *s);
+/* store_social.c */
+int store_social_prepare(store *s);
+void store_social_finalize(store *s);
 /* Inside the writer's transaction, after the decision that ended a game:
  * every seat's place, and for a rated game the ratings (w's results). */
 int store_game_end(store *s, store_write *w);

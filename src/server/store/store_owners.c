@@ -50,6 +50,27 @@ static const char *const owner_sql[OW_COUNT] = {
     [OW_FENCE] = "UPDATE game_owners SET expires_at = expires_at WHERE game_id = ?1 AND"
                  " instance = ?2",
     [OW_SET_ENTRY] = "UPDATE games SET entry = ?2, people = ?3 WHERE id = ?1",
+    [OW_REGISTER] = "INSERT INTO instances(id, started_at, seen_at, address) VALUES(?1, ?2, ?2, ?3)"
+                    " ON CONFLICT(id) DO UPDATE SET seen_at = excluded.seen_at,"
+                    " address = excluded.address",
+    [OW_ADDRESS] = "SELECT address FROM instances WHERE id = ?1",
+    [OW_PEERS] = "SELECT id, address FROM instances WHERE seen_at >= ?1 AND address IS NOT NULL",
+    [OW_SITE_PUT] = "INSERT INTO site(name, value) VALUES(?1, ?2) ON CONFLICT(name) DO NOTHING",
+    [OW_SITE_GET] = "SELECT value FROM site WHERE name = ?1",
+    /* a window of ?4 ms from the first use in it, ?2 uses at most: ?3 more
+     * (or back, when negative) if they fit; nothing changes when they do
+     * not (the WHERE). tokens: the uses counted, at: the window's start */
+    [OW_BUDGET_TAKE] =
+        "INSERT INTO budgets(key, tokens, at)"
+        " VALUES(?1, CASE WHEN ?3 < 0 THEN 0 ELSE ?3 END, ?5)"
+        " ON CONFLICT(key) DO UPDATE SET"
+        " tokens = CASE WHEN budgets.at + ?4 <= ?5 THEN (CASE WHEN ?3 < 0 THEN 0"
+        " ELSE ?3 END) ELSE budgets.tokens + ?3 END,"
+        " at = CASE WHEN budgets.at + ?4 <= ?5 THEN ?5 ELSE budgets.at END"
+        " WHERE (CASE WHEN budgets.at + ?4 <= ?5 THEN 0 ELSE budgets.tokens END) + ?3"
+        " <= ?2",
+    [OW_BUDGET_AT] = "SELECT tokens, at FROM budgets WHERE key = ?1",
+    [OW_BUDGET_PRUNE] = "DELETE FROM budgets WHERE at < ?1",
 };
 
 bool store_shared(const store *s) { return s->shared; }
@@ -130,7 +151,7 @@ int store_lease_take(store *s, const char *game_id, const char *instance, int64_
 {
     store_lock(s);
     int rc = lease_take(s, game_id, instance, now_ms, until_ms, holder);
-    return store_unlock(s, rc < 0 ? -1 : 0) == 0 ? rc : -1;
+    return store_unlock_result(s, rc);
 }
 
 static int renew(store *s, const char *instance, int64_t now_ms, int64_t until_ms, int64_t *held)
@@ -162,38 +183,27 @@ int store_leases_renew(store *s, const char *instance, int64_t now_ms, int64_t u
     return store_unlock(s, renew(s, instance, now_ms, until_ms, held));
 }
 
+typedef struct {
+    char id[24]; /* as stored_game's */
+} listed_id;
+
+static void read_id(store *s, sql_stmt *st, void *item)
+{
+    store_copy_column(s, st, 0, ((listed_id *)item)->id, sizeof((listed_id *)item)->id);
+}
+
 /* Calls fn for each id a bound statement lists (read first, then called,
  * so that fn may use the store). */
 static int each_id(store *s, sql_stmt *st, const char *what, int (*fn)(const char *id, void *arg),
                    void *arg)
 {
-    char **ids = NULL;
-    int n = 0, cap = 0, rc;
-    while ((rc = step(s, st)) == SQL_ROW) {
-        if (n == cap) {
-            cap = cap ? 2 * cap : 32;
-            char **grown = realloc(ids, (size_t)cap * sizeof *ids);
-            if (!grown)
-                break;
-            ids = grown;
-        }
-        const char *t = col_text(s, st, 0);
-        if (!(ids[n] = strdup(t ? t : "")))
-            break;
-        n++;
-    }
-    int out = rc == SQL_DONE ? 0 : -1;
-    if (rc == SQL_ERROR)
-        store_fail(s, what);
-    else if (rc == SQL_ROW)
-        snprintf(s->error, sizeof s->error, "%s: out of memory", what);
-    reset(s, st);
-    out = store_unlock(s, out);
-    for (int i = 0; i < n; i++) {
-        if (out == 0 && fn(ids[i], arg))
+    listed_id *ids;
+    int n;
+    int out =
+        store_unlock(s, store_read_rows(s, st, sizeof *ids, read_id, (void **)&ids, &n, what));
+    for (int i = 0; i < n && out == 0; i++)
+        if (fn(ids[i].id, arg))
             out = -1;
-        free(ids[i]);
-    }
     free(ids);
     return out;
 }
@@ -286,7 +296,115 @@ int store_get_entry(store *s, const char *id, char **entry)
         out = store_fail(s, "reading a lobby entry");
     }
     reset(s, st);
-    return store_unlock(s, out < 0 ? -1 : 0) == 0 ? out : -1;
+    return store_unlock_result(s, out);
+}
+
+/* --- where the servers are, the site's secrets --- */
+
+int store_instance_register(store *s, const char *instance, const char *address, int64_t now_ms)
+{
+    store_lock(s);
+    sql_stmt *st = s->ow[OW_REGISTER];
+    bind_text(s, st, 1, instance);
+    bind_int(s, st, 2, now_ms);
+    bind_text(s, st, 3, address);
+    return store_unlock(s, store_step_done(s, st, "recording this server's address"));
+}
+
+int store_instance_address(store *s, const char *instance, char *out, size_t size)
+{
+    out[0] = 0;
+    store_lock(s);
+    sql_stmt *st = s->ow[OW_ADDRESS];
+    bind_text(s, st, 1, instance);
+    int rc = step(s, st), result = 1;
+    if (rc == SQL_ROW && !col_null(s, st, 0)) {
+        store_copy_column(s, st, 0, out, size);
+        result = 0;
+    } else if (rc == SQL_ERROR) {
+        result = store_fail(s, "reading a server's address");
+    }
+    reset(s, st);
+    return store_unlock_result(s, result);
+}
+
+int store_each_peer(store *s, int64_t since_ms,
+                    int (*fn)(const char *instance, const char *address, void *arg), void *arg)
+{
+    store_lock(s);
+    sql_stmt *st = s->ow[OW_PEERS];
+    bind_int(s, st, 1, since_ms);
+    int rc, out = 0;
+    /* fn must not use the store: it is called under its lock */
+    while (out == 0 && (rc = step(s, st)) == SQL_ROW) {
+        const char *id = col_text(s, st, 0), *address = col_text(s, st, 1);
+        if (id && address && fn(id, address, arg))
+            out = -1;
+    }
+    if (out == 0 && rc == SQL_ERROR)
+        out = store_fail(s, "reading the site's servers");
+    reset(s, st);
+    return store_unlock(s, out);
+}
+
+int store_site_secret(store *s, const char *name, const char *fresh, char *out, size_t size)
+{
+    out[0] = 0;
+    store_lock(s);
+    sql_stmt *st = s->ow[OW_SITE_PUT];
+    bind_text(s, st, 1, name);
+    bind_text(s, st, 2, fresh);
+    int rc = store_step_done(s, st, "keeping a secret of the site");
+    if (rc == 0) {
+        st = s->ow[OW_SITE_GET];
+        bind_text(s, st, 1, name);
+        int r = step(s, st);
+        if (r == SQL_ROW)
+            store_copy_column(s, st, 0, out, size);
+        else
+            rc = store_fail(s, "reading a secret of the site");
+        reset(s, st);
+    }
+    return store_unlock(s, rc);
+}
+
+/* --- budgets --- */
+
+int store_budget_take(store *s, const char *key, int max, int64_t window_ms, int cost,
+                      int64_t now_ms, int64_t *retry_ms)
+{
+    store_lock(s);
+    sql_stmt *st = s->ow[OW_BUDGET_TAKE];
+    bind_text(s, st, 1, key);
+    bind_int(s, st, 2, max);
+    bind_int(s, st, 3, cost);
+    bind_int(s, st, 4, window_ms);
+    bind_int(s, st, 5, now_ms);
+    int rc = store_step_done(s, st, "drawing on a budget");
+    int granted = rc == 0 && s->drv->changes(s->c) == 1;
+    if (retry_ms)
+        *retry_ms = 0;
+    if (rc == 0 && retry_ms) {
+        /* when the window ends, for a refusal's Retry-After; or, granted,
+         * when the last use it allows would be refused until */
+        st = s->ow[OW_BUDGET_AT];
+        bind_text(s, st, 1, key);
+        int r = step(s, st);
+        if (r == SQL_ROW && (!granted || col_double(s, st, 0) >= max))
+            *retry_ms = col_int(s, st, 1) + window_ms - now_ms;
+        else if (r == SQL_ERROR)
+            rc = store_fail(s, "reading a budget");
+        reset(s, st);
+    }
+    return store_unlock(s, rc) == 0 ? granted : -1;
+}
+
+int store_budgets_prune(store *s, int64_t before_ms)
+{
+    store_lock(s);
+    sql_stmt *st = s->ow[OW_BUDGET_PRUNE];
+    bind_int(s, st, 1, before_ms);
+    return store_unlock(s, store_step_done(s, st, "forgetting old budgets"));
 }
 
 /* --- messages --- */

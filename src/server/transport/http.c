@@ -11,7 +11,8 @@
  * check, when the service brings it (http_answer). The session cookie is
  * read and written here: the service sees only its token's SHA-256 coming
  * in and a new token going out. Bodies larger than MSG_MAX are refused from
- * their Content-Length before they are read; a body that may hold a
+ * their Content-Length before they are read, and a request with a
+ * Transfer-Encoding (a chunked body) at once with 411, then closed; a body that may hold a
  * password is wiped once the service has read it. Static files come from
  * the web directory only: no path with a ".." segment, hidden file or
  * backslash is served.
@@ -61,12 +62,25 @@ static void reset(http_req *r)
 {
     if (r->pending && srv.svc)
         service_api_abandon(srv.svc, r);
+    if (r->relay)
+        relay_http_abandon(r->relay);
     free(r->resp);
     memset(r, 0, offsetof(http_req, body));
     r->body[0] = 0;
 }
 
 void http_done(http_req *r) { reset(r); }
+
+/* A refusal's Retry-After (RFC 9110), when the service gave one. */
+static int add_retry_after(http_req *r, struct lws *wsi, unsigned char **p, unsigned char *end)
+{
+    if (r->retry_after_s <= 0)
+        return 0;
+    char v[16];
+    int n = snprintf(v, sizeof v, "%d", r->retry_after_s);
+    return lws_add_http_header_by_name(
+        wsi, (const unsigned char *)"retry-after:", (const unsigned char *)v, n, p, end);
+}
 
 /* Writes the headers and keeps the body for http_writeable. */
 static int reply(http_req *r, struct lws *wsi, int status, const char *ctype, const char *body,
@@ -86,7 +100,8 @@ static int reply(http_req *r, struct lws *wsi, int status, const char *ctype, co
                                                          (int)strlen(r->set_cookie), &p, end)) ||
         lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL,
                                      (const unsigned char *)"no-store", 8, &p, end) ||
-        add_security_headers(wsi, &p, end) || lws_finalize_write_http_header(wsi, start, &p, end))
+        add_retry_after(r, wsi, &p, end) || add_security_headers(wsi, &p, end) ||
+        lws_finalize_write_http_header(wsi, start, &p, end))
         return -1;
     lws_callback_on_writable(wsi);
     return 0;
@@ -259,11 +274,20 @@ static void session_cookie(http_req *r, const api_answer *a)
 static int send_answer(http_req *r, struct lws *wsi, api_answer *a)
 {
     session_cookie(r, a);
+    r->retry_after_s = a->retry_after_s;
     int rc = reply(r, wsi, a->status, a->content_type, a->body ? a->body : "", a->len);
     OPENSSL_cleanse(r->set_cookie, sizeof r->set_cookie);
     free(a->body);
     a->body = NULL;
     return rc;
+}
+
+void http_relay_answer(http_req *r, struct lws *wsi, int status, const char *ctype,
+                       const char *body, size_t len)
+{
+    r->pending = false;
+    if (reply(r, wsi, status, ctype, body, len))
+        lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC);
 }
 
 void http_answer(void *request, api_answer *a)
@@ -288,11 +312,23 @@ static const char *bearer_token(struct lws *wsi, char *buf, size_t size)
 }
 
 #define API_ARGS_MAX 16
+#define API_ARG_MAX  1024
 
 static int api_route(http_req *r, struct lws *wsi)
 {
     char addr[48];
-    client_ip(wsi, addr, sizeof addr);
+    /* passed on by another server of the site: the client's own address
+     * and session, as that server saw them */
+    relay_origin from;
+    bool relayed = relay_client(wsi,
+                                r->method == HTTP_POST     ? "POST"
+                                : r->method == HTTP_DELETE ? "DELETE"
+                                                           : "GET",
+                                r->path, &from);
+    if (relayed)
+        snprintf(addr, sizeof addr, "%s", from.ip);
+    else
+        client_ip(wsi, addr, sizeof addr);
     ip_entry *ip = ip_entry_get(addr);
     if (ip && !ip_allow_request(ip))
         return reply_error(r, wsi, 429, "rate_limited", "too many requests; slow down");
@@ -310,26 +346,33 @@ static int api_route(http_req *r, struct lws *wsi)
         if (r->method != HTTP_GET)
             return reply_error(r, wsi, 405, "method_not_allowed", "method not allowed here");
         return reply_json(r, wsi, 200,
-                          json_pack("{s:b,s:s,s:s,s:o}", "ok", 1, "version", AXIO_VERSION,
+                          json_pack("{s:b,s:s,s:s,s:o,s:o}", "ok", 1, "version", AXIO_VERSION,
                                     "instance", service_instance(srv.svc), "urls",
-                                    server_urls_json()));
+                                    server_urls_json(), "queues", service_queues_json(srv.svc)));
     }
-    if (strcmp(path, "/games") == 0 && r->method == HTTP_POST && ip && !ip_allow_game(ip))
-        return reply_error(r, wsi, 429, "rate_limited", "too many games created from this address");
-    /* the query's pieces, URL-decoded by lws */
-    char frags[API_ARGS_MAX][512];
+    /* the query's pieces, URL-decoded by lws (?ids= of 50 games is the
+     * longest the client sends) */
+    char frags[API_ARGS_MAX][API_ARG_MAX];
     const char *args[API_ARGS_MAX];
     int nargs = 0;
     for (int i = 0; i < API_ARGS_MAX; i++) {
-        int len = lws_hdr_copy_fragment(wsi, frags[nargs], sizeof frags[nargs],
-                                        WSI_TOKEN_HTTP_URI_ARGS, i);
-        if (len < 0)
+        int len = lws_hdr_fragment_length(wsi, WSI_TOKEN_HTTP_URI_ARGS, i);
+        if (len <= 0)
+            break;
+        if (len >= API_ARG_MAX)
+            return reply_error(r, wsi, 414, "too_large",
+                               "a query argument may have at most 1023 bytes");
+        if (lws_hdr_copy_fragment(wsi, frags[nargs], sizeof frags[nargs], WSI_TOKEN_HTTP_URI_ARGS,
+                                  i) < 0)
             break;
         args[nargs] = frags[nargs];
         nargs++;
     }
     char session_hash[65], auth[256];
-    http_session_hash(wsi, session_hash);
+    if (relayed)
+        snprintf(session_hash, sizeof session_hash, "%s", from.session_hash);
+    else
+        http_session_hash(wsi, session_hash);
     api_request req = {
         .method = r->method == HTTP_GET      ? API_GET
                   : r->method == HTTP_POST   ? API_POST
@@ -344,15 +387,22 @@ static int api_route(http_req *r, struct lws *wsi)
         .bearer = bearer_token(wsi, auth, sizeof auth),
         .ip = addr,
         .request = r,
+        .relayed = relayed,
     };
     api_answer a;
     r->wsi = wsi;
     int rc = service_api(srv.svc, &req, &a);
+    if (rc == API_RELAY) {
+        r->pending = true;
+        relay_http_start(r, wsi, a.relay_to, &req);
+    }
     OPENSSL_cleanse(r->body, r->body_len); /* it may hold a password */
     OPENSSL_cleanse(auth, sizeof auth);
-    if (rc == -2)
+    if (rc == API_RELAY)
+        return 0;
+    if (rc == API_NOT_MINE)
         return reply_error(r, wsi, 404, "not_found", "no such endpoint");
-    if (rc == 1) {
+    if (rc == API_PENDING) {
         r->pending = true;
         return 0;
     }
@@ -480,6 +530,14 @@ int http_request(http_req *r, struct lws *wsi, const char *uri)
     if (!uri || strlen(uri) >= sizeof r->path)
         return reply_error(r, wsi, 404, "not_found", "no such file");
     strcpy(r->path, uri);
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING) > 0) {
+        /* lws reads no chunked body: it would be taken as empty and its
+         * bytes as the next request. Refused at once, unread, and closed */
+        r->routed = true;
+        r->close_after = true;
+        return reply_error(r, wsi, 411, "length_required",
+                           "a request body needs a Content-Length; chunked bodies are not read");
+    }
     if (r->method != HTTP_POST)
         return route(r, wsi);
     long len = content_length(wsi);

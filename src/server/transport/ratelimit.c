@@ -14,7 +14,7 @@
 #define IP_BUCKETS 1024
 
 static ip_entry *table[IP_BUCKETS];
-static limits_config config = {16, 30, 10, 20, 5, 16};
+static limits_config config = {16, 10, 20, 16};
 
 void limits_configure(const limits_config *c) { config = *c; }
 
@@ -45,17 +45,10 @@ ip_entry *ip_entry_get(const char *ip)
     if (!e)
         return NULL;
     strncpy(e->ip, ip, sizeof e->ip - 1);
-    bucket_fill(&e->games, config.games_per_hour);
     bucket_fill(&e->requests, 2 * config.requests_per_sec);
-    bucket_fill(&e->signups, config.signups_per_hour);
     e->next = table[h];
     table[h] = e;
     return e;
-}
-
-bool ip_allow_game(ip_entry *e)
-{
-    return bucket_take(&e->games, config.games_per_hour / 3600.0, config.games_per_hour);
 }
 
 bool ip_allow_request(ip_entry *e)
@@ -63,16 +56,9 @@ bool ip_allow_request(ip_entry *e)
     return bucket_take(&e->requests, config.requests_per_sec, 2 * config.requests_per_sec);
 }
 
-bool ip_allow_signup(ip_entry *e)
-{
-    return bucket_take(&e->signups, config.signups_per_hour / 3600.0, config.signups_per_hour);
-}
-
 static bool entry_idle(ip_entry *e)
 {
     return e->conns == 0 &&
-           bucket_full(&e->signups, config.signups_per_hour / 3600.0, config.signups_per_hour) &&
-           bucket_full(&e->games, config.games_per_hour / 3600.0, config.games_per_hour) &&
            bucket_full(&e->requests, config.requests_per_sec, 2 * config.requests_per_sec);
 }
 

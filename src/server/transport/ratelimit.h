@@ -2,23 +2,23 @@
  * ratelimit.h - how much one client may ask of the server.
  *
  * A token bucket per connection bounds its message rate; a small table keyed
- * by client IP bounds the connections one address holds open, the games it
- * creates and its HTTP API requests. Everything runs on the event loop
- * thread.
+ * by client IP bounds the connections one address holds open and its HTTP
+ * API requests on this server (behind nginx, its limit_conn and limit_req
+ * count them for the whole site; what an address may create is counted for
+ * the whole site by the game service: budgets.c). Everything runs on the
+ * event loop thread.
  */
 #ifndef AX_SERVER_RATELIMIT_H
 #define AX_SERVER_RATELIMIT_H
 
-#include "../game/bucket.h"
+#include "../base/bucket.h"
 
 #include <stdbool.h>
 
 typedef struct {
     int conns_per_ip;        /* open connections, HTTP and WebSocket */
-    double games_per_hour;   /* games created per address (burst: the same number) */
     double msgs_per_sec;     /* WebSocket messages per connection (burst: twice) */
     double requests_per_sec; /* HTTP API requests per address (burst: twice) */
-    double signups_per_hour; /* accounts created per address (burst: the same number) */
     int headers_per_ip;      /* connections still sending their first headers, per address */
 } limits_config;
 
@@ -33,17 +33,13 @@ typedef struct ip_entry {
     char ip[48];
     int conns;
     int headers_pending; /* of conns: their first request's headers still arriving */
-    bucket games;
     bucket requests;
-    bucket signups;
     struct ip_entry *next;
 } ip_entry;
 
 /* The entry of an address, created on first use; NULL when out of memory. */
 ip_entry *ip_entry_get(const char *ip);
-bool ip_allow_game(ip_entry *e);
 bool ip_allow_request(ip_entry *e);
-bool ip_allow_signup(ip_entry *e);
 /* Forgets entries that hold no connection and whose buckets are full again,
  * so that the table does not grow with every address ever seen. */
 void ip_table_prune(void);

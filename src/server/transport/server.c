@@ -4,7 +4,7 @@
  * The loop is libuv's (epoll; lws joins it as a "foreign" loop through
  * Debian's evlib-uv plugin), so a wake-up costs what happened, not the
  * number of open connections as poll() did. One protocol serves both HTTP
- * (http_api.c) and WebSocket (play.c) on one port; its callback only
+ * (http.c) and WebSocket (ws.c) on one port; its callback only
  * dispatches. Around the loop: the store is opened and every unfinished
  * game resumed before the loop serves anyone; the AI workers wake the loop
  * with lws_cancel_service; a housekeeping timer evicts idle finished games
@@ -33,6 +33,7 @@
  */
 #include <uv.h> /* before libwebsockets.h (via transport.h): lws's libuv helpers need it */
 
+#include "../base/log.h"
 #include "transport.h"
 
 #include <arpa/inet.h>
@@ -43,6 +44,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 
 #define HOUSEKEEPING_US (5 * LWS_US_PER_SEC)
 #define CLOCK_TICK_US   (LWS_US_PER_SEC / 4)
@@ -65,9 +67,7 @@ void server_log(const char *fmt, ...)
         return;
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "axio serve: ");
-    vfprintf(stderr, fmt, ap);
-    fprintf(stderr, "\n");
+    log_line(fmt, ap);
     va_end(ap);
 }
 
@@ -119,20 +119,13 @@ static void wake_loop(void *arg)
         lws_cancel_service(srv.ctx);
 }
 
-/* hooks.allow_signup: the per-address limit of sign-ups, counted. */
-static bool allow_signup(void *arg, const char *ip)
-{
-    (void)arg;
-    ip_entry *e = ip_entry_get(ip);
-    return !e || ip_allow_signup(e);
-}
-
 static void expire_headers(double now);
 
 static void tick_clocks(lws_sorted_usec_list_t *sul)
 {
     service_tick(srv.svc, mono_now());
     expire_headers(mono_now());
+    ws_check_queues(mono_now());
     lws_sul_schedule(srv.ctx, 0, sul, tick_clocks, CLOCK_TICK_US);
 }
 
@@ -172,7 +165,7 @@ static bool accept_allowed(const struct lws_filter_network_conn_args *a)
     else if (sa->sa_family == AF_INET6)
         inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, raw, sizeof raw);
     ip_normalize(raw, ip, sizeof ip);
-    if (is_trusted_proxy(ip))
+    if (is_trusted_proxy(ip) || (srv.svc && service_peer_host(srv.svc, ip)))
         return true;
     ip_entry *e = ip_entry_get(ip);
     return !e || (e->conns < srv.opt.limits.conns_per_ip &&
@@ -181,11 +174,20 @@ static bool accept_allowed(const struct lws_filter_network_conn_args *a)
 
 static void count_connection(struct lws *wsi)
 {
+    int fd = lws_get_socket_fd(wsi), sndbuf = SNDBUF_BYTES;
+    ws_socket_accepted(fd);
+    /* a small kernel buffer: one that grows to megabytes for each reader
+     * that never reads is memory nobody counts (docs/server.md, Limits) */
+    if (fd >= 0)
+        setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sndbuf, sizeof sndbuf);
     char raw[64] = "", ip[48];
     lws_get_peer_simple(wsi, raw, sizeof raw);
     ip_normalize(raw, ip, sizeof ip);
-    if (!ip[0] || is_trusted_proxy(ip))
-        return; /* not a client connection, or the proxy's (which sends whole headers) */
+    /* not a client connection, or the proxy's (which sends whole headers),
+     * or another server's of the site (it passes on connections of clients
+     * it counted, which are counted here for them) */
+    if (!ip[0] || is_trusted_proxy(ip) || (srv.svc && service_peer_host(srv.svc, ip)))
+        return;
     ip_entry *e = ip_entry_get(ip);
     peer *p = e ? calloc(1, sizeof *p) : NULL;
     if (!p)
@@ -253,7 +255,11 @@ static int upgrade_allowed(struct lws *wsi)
         lws_return_http_status(wsi, HTTP_STATUS_FORBIDDEN, "not from this site");
         return 1;
     }
-    client_ip(wsi, ip, sizeof ip);
+    relay_origin from;
+    if (relay_client(wsi, "GET", uri, &from))
+        snprintf(ip, sizeof ip, "%s", from.ip);
+    else
+        client_ip(wsi, ip, sizeof ip);
     ip_entry *e = ip_entry_get(ip);
     if (e && !ip_allow_request(e)) {
         lws_return_http_status(wsi, 429, "too many connections; slow down");
@@ -269,7 +275,11 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     switch (reason) {
     case LWS_CALLBACK_FILTER_NETWORK_CONNECTION: return accept_allowed(user) ? 0 : 1;
     case LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED: count_connection(wsi); return 0;
-    case LWS_CALLBACK_WSI_DESTROY: uncount_connection(wsi); return 0;
+    case LWS_CALLBACK_WSI_DESTROY:
+        if (s)
+            ws_destroyed(&s->ws);
+        uncount_connection(wsi);
+        return 0;
     case LWS_CALLBACK_FILTER_HTTP_CONNECTION: headers_done(lws_get_opaque_user_data(wsi)); return 0;
     case LWS_CALLBACK_HTTP:
         headers_done(lws_get_opaque_user_data(wsi));
@@ -300,6 +310,8 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 
 static const struct lws_protocols protocols[] = {
     {"axio-protocol-1", callback, sizeof(session), MSG_MAX, 0, NULL, 0},
+    /* our connections to the servers of the site that hold games (relay.c) */
+    {RELAY_PROTOCOL, relay_callback, 0, 65536, 0, NULL, 0},
     {NULL, NULL, 0, 0, 0, NULL, 0},
 };
 
@@ -464,6 +476,29 @@ static void add_address(int kind, const char *url, void *arg)
         json_array_append_new(list->urls, json_string(url));
 }
 
+/* Where the site's other servers reach this one (HOST:PORT): the address
+ * it listens on, or, listening on every address, its first network
+ * address (docs/deploy.md: bind each instance to its private address). */
+static void peer_address(const serve_options *opt, int port, char *out, size_t size)
+{
+    bool any = strcmp(opt->bind, "0.0.0.0") == 0 || strcmp(opt->bind, "::") == 0;
+    char host[INET6_ADDRSTRLEN] = "127.0.0.1";
+    struct ifaddrs *list;
+    if (!any) {
+        snprintf(host, sizeof host, "%s", opt->bind);
+    } else if (getifaddrs(&list) == 0) {
+        for (struct ifaddrs *a = list; a; a = a->ifa_next)
+            if (a->ifa_addr && !(a->ifa_flags & IFF_LOOPBACK) && (a->ifa_flags & IFF_UP) &&
+                a->ifa_addr->sa_family == AF_INET) {
+                inet_ntop(AF_INET, &((struct sockaddr_in *)a->ifa_addr)->sin_addr, host,
+                          sizeof host);
+                break;
+            }
+        freeifaddrs(list);
+    }
+    snprintf(out, size, strchr(host, ':') ? "[%s]:%d" : "%s:%d", host, port);
+}
+
 json_t *server_urls_json(void)
 {
     url_list list = {json_array(), ""};
@@ -500,13 +535,16 @@ int server_run(const serve_options *opt)
     service_hooks hooks = {
         .send = ws_send,
         .close = ws_close,
+        .relay = ws_relay,
         .answer = http_answer,
-        .allow_signup = allow_signup,
         .wake = wake_loop,
         .arg = NULL,
     };
-    char err[256];
-    srv.svc = service_new(&opt->game, &hooks, srv.db, err, sizeof err);
+    char err[256], address[STORE_ADDRESS_MAX + 1];
+    peer_address(opt, port, address, sizeof address);
+    service_config cfg = opt->game;
+    cfg.address = address;
+    srv.svc = service_new(&cfg, &hooks, srv.db, err, sizeof err);
     if (!srv.svc) {
         fprintf(stderr, "axio serve: %s\n", err);
         shut_down();

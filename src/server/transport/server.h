@@ -4,7 +4,7 @@
  *
  * The transport (this folder) owns the event loop and every socket: HTTP
  * routing, static files, cookies, client addresses and the limits per
- * address, WebSocket connections. It opens the store (src/server/store.h),
+ * address, WebSocket connections. It opens the store (src/server/store/store.h),
  * makes the game service over it (src/server/game/service.h) and drives it
  * with plain calls; the service answers through hooks. docs/server.md has
  * the picture.

@@ -41,6 +41,7 @@ typedef struct {
     char name[STORE_NAME_MAX + 1], key[STORE_NAME_MAX + 1], skeleton[4 * STORE_NAME_MAX + 1];
     char hash[STORE_HASH_MAX];
     bool computer;
+    int64_t seen_at;
 } fake_account;
 
 typedef struct {
@@ -71,6 +72,21 @@ struct store {
     int fail_kind, fail_writes, fail_calls;
     char fail_why[128];
     char error[256];
+    struct fake_budget {
+        char key[160];
+        double tokens;
+        int64_t at;
+    } * budgets;
+    int nbudgets;
+    char relay_key[128];
+    struct fake_follow {
+        int64_t account_id, follows_id;
+    } * follows;
+    int nfollows;
+    stored_challenge *challenges;
+    int nchallenges;
+    stored_seek *seeks;
+    int nseeks;
 };
 
 /* Grows an array by one zeroed element; the test aborts out of memory. */
@@ -173,6 +189,10 @@ void fake_store_free(store *s)
     free(s->accounts);
     free(s->sessions);
     free(s->ratings);
+    free(s->budgets);
+    free(s->follows);
+    free(s->challenges);
+    free(s->seeks);
     free_writes(s->queue);
     free_writes(s->done);
     free(s);
@@ -271,6 +291,15 @@ int store_create_game(store *s, const stored_game *g)
     return 0;
 }
 
+int store_waiting_by(store *s, const char *creator_addr, int *n)
+{
+    *n = 0;
+    for (int i = 0; i < s->ngames; i++)
+        *n += strcmp(s->games[i].row.creator_addr, creator_addr) == 0 &&
+              strcmp(s->games[i].row.status, "waiting") == 0;
+    return 0;
+}
+
 static void set_status(fake_game *g, const char *status)
 {
     snprintf(g->row.status, sizeof g->row.status, "%s", status);
@@ -312,6 +341,18 @@ int store_set_status(store *s, const char *id, const char *status)
     if (!g)
         return fail(s, "no game %s", id);
     set_status(g, status);
+    return 0;
+}
+
+int store_set_end(store *s, const char *id, const char *status, const char *end_summary)
+{
+    if (call_fails(s))
+        return -1;
+    fake_game *g = find_game(s, id);
+    if (!g)
+        return fail(s, "no game %s", id);
+    set_status(g, status);
+    snprintf(g->row.end_summary, sizeof g->row.end_summary, "%s", end_summary);
     return 0;
 }
 
@@ -446,6 +487,17 @@ static int add_write(store *s, store_write *w)
         g->analysis[w->seat] = copy(w->decision);
         return 0;
     case STORE_ENTRY: return 0; /* one server: nobody else lists its games */
+    case STORE_TAKE_BACK: {
+        int kept = 0;
+        for (int k = 0; k < g->ndec; k++) {
+            if (g->dec[k].ply >= w->ply)
+                free(g->dec[k].text);
+            else
+                g->dec[kept++] = g->dec[k];
+        }
+        g->ndec = kept;
+        return 0;
+    }
     }
     return fail(s, "unknown kind of write %d", w->kind);
 }
@@ -596,6 +648,21 @@ int store_load_summary(store *s, const char *id, stored_game *out)
     return load(s, id, out, false);
 }
 
+int store_each_listed(store *s, const char *const *ids, int n,
+                      int (*fn)(const stored_game *g, const char *entry, void *arg), void *arg)
+{
+    for (int i = 0; i < n && i < STORE_LIST_MAX; i++) {
+        stored_game g;
+        if (load(s, ids[i], &g, false) != 0)
+            continue;
+        int stop = fn(&g, NULL, arg);
+        stored_game_free(&g);
+        if (stop)
+            break;
+    }
+    return 0;
+}
+
 int store_each_decision(store *s, const char *id,
                         int (*fn)(int ply, int seat, const char *decision, int64_t at, void *arg),
                         void *arg)
@@ -730,14 +797,26 @@ int store_account_by_skeleton(store *s, const char *skeleton, stored_account *ou
     return 1;
 }
 
-int store_fill_skeletons(store *s, int (*skeleton)(const char *key, char *out, size_t size))
+int store_fill_skeletons(store *s, int (*skeleton)(const char *key, char *out, size_t size),
+                         void (*clash)(void *arg, const char *name, const char *other), void *arg)
 {
+    int changed = 0;
     for (int i = 0; i < s->naccounts; i++) {
         fake_account *a = &s->accounts[i];
-        if (!a->skeleton[0] && skeleton(a->key, a->skeleton, sizeof a->skeleton))
-            return fail(s, "the look-alike key of %s", a->name);
+        char now[sizeof a->skeleton];
+        if (skeleton(a->key, now, sizeof now))
+            continue;
+        if (strcmp(now, a->skeleton) != 0) {
+            strcpy(a->skeleton, now);
+            changed++;
+            for (int j = 0; j < s->naccounts && clash; j++)
+                if (j != i && strcmp(s->accounts[j].skeleton, now) == 0) {
+                    clash(arg, a->name, s->accounts[j].name);
+                    break;
+                }
+        }
     }
-    return 0;
+    return changed;
 }
 
 int store_account_by_id(store *s, int64_t id, stored_account *out)
@@ -815,6 +894,25 @@ int store_session_create(store *s, const char *token_hash, int64_t account_id, i
     snprintf(e->hash, sizeof e->hash, "%s", token_hash);
     e->account_id = account_id;
     e->expires = expires;
+    return 0;
+}
+
+/* Sessions are kept in the order created: the oldest come first. */
+int store_sessions_cap(store *s, int64_t account_id, const char *keep, int max)
+{
+    int count = 0;
+    for (int i = 0; i < s->nsessions; i++)
+        count += s->sessions[i].account_id == account_id;
+    int kept = 0;
+    for (int i = 0; i < s->nsessions; i++) {
+        fake_session *e = &s->sessions[i];
+        if (e->account_id == account_id && strcmp(e->hash, keep) != 0 && count > max) {
+            count--;
+            continue;
+        }
+        s->sessions[kept++] = *e;
+    }
+    s->nsessions = kept;
     return 0;
 }
 
@@ -974,6 +1072,80 @@ int store_instances_alive(store *s, int64_t since_ms, int *n)
     return 0;
 }
 
+int store_instance_register(store *s, const char *instance, const char *address, int64_t now_ms)
+{
+    (void)s, (void)instance, (void)address, (void)now_ms;
+    return 0;
+}
+
+int store_instance_address(store *s, const char *instance, char *out, size_t size)
+{
+    (void)s, (void)instance, (void)size;
+    out[0] = 0;
+    return 1;
+}
+
+int store_each_peer(store *s, int64_t since_ms,
+                    int (*fn)(const char *instance, const char *address, void *arg), void *arg)
+{
+    (void)s, (void)since_ms, (void)fn, (void)arg;
+    return 0;
+}
+
+int store_site_secret(store *s, const char *name, const char *fresh, char *out, size_t size)
+{
+    (void)name;
+    if (!s->relay_key[0])
+        snprintf(s->relay_key, sizeof s->relay_key, "%s", fresh);
+    snprintf(out, size, "%s", s->relay_key);
+    return 0;
+}
+
+/* The real store's budgets, in memory. */
+int store_budget_take(store *s, const char *key, int max, int64_t window_ms, int cost,
+                      int64_t now_ms, int64_t *retry_ms)
+{
+    struct fake_budget *b = NULL;
+    if (retry_ms)
+        *retry_ms = 0;
+    for (int i = 0; i < s->nbudgets; i++)
+        if (strcmp(s->budgets[i].key, key) == 0)
+            b = &s->budgets[i];
+    if (!b) {
+        s->budgets = grow(s->budgets, s->nbudgets, sizeof *s->budgets);
+        b = &s->budgets[s->nbudgets++];
+        snprintf(b->key, sizeof b->key, "%s", key);
+        b->tokens = 0;
+        b->at = now_ms;
+    }
+    bool fresh = b->at + window_ms <= now_ms;
+    double used = fresh ? 0 : b->tokens;
+    if (used + cost > max) {
+        if (retry_ms)
+            *retry_ms = b->at + window_ms - now_ms;
+        return 0;
+    }
+    if (fresh) {
+        b->at = now_ms;
+        b->tokens = cost < 0 ? 0 : cost;
+    } else {
+        b->tokens += cost;
+    }
+    if (retry_ms && b->tokens >= max)
+        *retry_ms = b->at + window_ms - now_ms;
+    return 1;
+}
+
+int store_budgets_prune(store *s, int64_t before_ms)
+{
+    int kept = 0;
+    for (int i = 0; i < s->nbudgets; i++)
+        if (s->budgets[i].at >= before_ms)
+            s->budgets[kept++] = s->budgets[i];
+    s->nbudgets = kept;
+    return 0;
+}
+
 int store_each_entry(store *s, const char *instance,
                      int (*fn)(const char *id, int64_t created, int people, const char *entry,
                                void *arg),
@@ -1015,4 +1187,237 @@ void store_messages_free(store_message *m)
         free(m);
         m = next;
     }
+}
+
+/* --- people and how they meet: the real store's rules, in memory --- */
+
+int store_account_seen(store *s, int64_t account_id, int64_t now_ms)
+{
+    fake_account *a = find_account(s, account_id);
+    if (a)
+        a->seen_at = now_ms;
+    return 0;
+}
+
+int store_follow(store *s, int64_t account_id, int64_t follows_id, int64_t at)
+{
+    (void)at;
+    for (int i = 0; i < s->nfollows; i++)
+        if (s->follows[i].account_id == account_id && s->follows[i].follows_id == follows_id)
+            return 1;
+    s->follows = grow(s->follows, s->nfollows, sizeof *s->follows);
+    s->follows[s->nfollows++] = (struct fake_follow){account_id, follows_id};
+    return 0;
+}
+
+int store_unfollow(store *s, int64_t account_id, int64_t follows_id)
+{
+    for (int i = 0; i < s->nfollows; i++)
+        if (s->follows[i].account_id == account_id && s->follows[i].follows_id == follows_id) {
+            s->follows[i] = s->follows[--s->nfollows];
+            return 0;
+        }
+    return 1;
+}
+
+static stored_person person_of(const fake_account *a)
+{
+    stored_person p = {a->id, "", a->computer, a->seen_at};
+    snprintf(p.name, sizeof p.name, "%s", a->name);
+    return p;
+}
+
+int store_each_followed(store *s, int64_t account_id, int (*fn)(const stored_person *p, void *arg),
+                        void *arg)
+{
+    for (int i = 0; i < s->nfollows; i++) {
+        fake_account *a = s->follows[i].account_id == account_id
+                              ? find_account(s, s->follows[i].follows_id)
+                              : NULL;
+        stored_person p;
+        if (a && (p = person_of(a), fn(&p, arg)))
+            break;
+    }
+    return 0;
+}
+
+int store_search_players(store *s, const char *key_prefix, int max,
+                         int (*fn)(const stored_person *p, void *arg), void *arg)
+{
+    int n = 0;
+    for (int i = 0; i < s->naccounts && n < max; i++)
+        if (strncmp(s->accounts[i].key, key_prefix, strlen(key_prefix)) == 0) {
+            stored_person p = person_of(&s->accounts[i]);
+            n++;
+            if (fn(&p, arg))
+                break;
+        }
+    return 0;
+}
+
+int store_each_open_game_of(store *s, int64_t account_id, int max,
+                            int (*fn)(const char *id, int seat, void *arg), void *arg)
+{
+    int n = 0;
+    for (int i = s->ngames - 1; i >= 0 && n < max; i--) {
+        const stored_game *g = &s->games[i].row;
+        if (strcmp(g->status, "waiting") && strcmp(g->status, "running"))
+            continue;
+        for (int k = 0; k < g->players && n < max; k++)
+            if (g->seats[k].account_id == account_id) {
+                n++;
+                if (fn(g->id, k, arg))
+                    return 0;
+            }
+    }
+    return 0;
+}
+
+static stored_challenge *find_challenge(store *s, const char *id)
+{
+    for (int i = 0; i < s->nchallenges; i++)
+        if (strcmp(s->challenges[i].id, id) == 0)
+            return &s->challenges[i];
+    return NULL;
+}
+
+int store_challenge_create(store *s, const stored_challenge *c)
+{
+    s->challenges = grow(s->challenges, s->nchallenges, sizeof *s->challenges);
+    stored_challenge *n = &s->challenges[s->nchallenges++];
+    *n = *c;
+    snprintf(n->status, sizeof n->status, "open");
+    return 0;
+}
+
+static void challenge_names(store *s, stored_challenge *c)
+{
+    fake_account *from = find_account(s, c->from_id), *to = find_account(s, c->to_id);
+    snprintf(c->from_name, sizeof c->from_name, "%s", from ? from->name : "");
+    snprintf(c->to_name, sizeof c->to_name, "%s", to ? to->name : "");
+}
+
+int store_challenge_get(store *s, const char *id, stored_challenge *out)
+{
+    stored_challenge *c = find_challenge(s, id);
+    if (!c)
+        return 1;
+    *out = *c;
+    challenge_names(s, out);
+    return 0;
+}
+
+int store_challenge_settle(store *s, const char *id, const char *from_status, const char *status,
+                           const char *game_id, const char *reason)
+{
+    stored_challenge *c = find_challenge(s, id);
+    if (!c || strcmp(c->status, from_status) != 0)
+        return 1;
+    snprintf(c->status, sizeof c->status, "%s", status);
+    snprintf(c->game_id, sizeof c->game_id, "%s", game_id ? game_id : "");
+    snprintf(c->reason, sizeof c->reason, "%s", reason ? reason : "");
+    return 0;
+}
+
+int store_each_challenge(store *s, int64_t account_id, int64_t now_ms, int64_t settled_since_ms,
+                         int (*fn)(const stored_challenge *c, void *arg), void *arg)
+{
+    for (int i = s->nchallenges - 1; i >= 0; i--) {
+        stored_challenge *c = &s->challenges[i];
+        if (strcmp(c->status, "open") == 0 && c->expires < now_ms)
+            snprintf(c->status, sizeof c->status, "expired");
+        if ((c->from_id != account_id && c->to_id != account_id) ||
+            (strcmp(c->status, "open") != 0 && c->created < settled_since_ms))
+            continue;
+        stored_challenge copy = *c;
+        challenge_names(s, &copy);
+        if (fn(&copy, arg))
+            break;
+    }
+    return 0;
+}
+
+static stored_seek *find_seek(store *s, const char *id)
+{
+    for (int i = 0; id && i < s->nseeks; i++)
+        if (strcmp(s->seeks[i].id, id) == 0)
+            return &s->seeks[i];
+    return NULL;
+}
+
+int store_seek_create(store *s, const stored_seek *k)
+{
+    s->seeks = grow(s->seeks, s->nseeks, sizeof *s->seeks);
+    stored_seek *n = &s->seeks[s->nseeks++];
+    *n = *k;
+    n->polled = k->created;
+    n->seat = -1;
+    snprintf(n->status, sizeof n->status, "open");
+    return 0;
+}
+
+int store_seek_get(store *s, const char *id, stored_seek *out)
+{
+    stored_seek *k = find_seek(s, id);
+    if (!k)
+        return 1;
+    *out = *k;
+    fake_account *a = find_account(s, k->account_id);
+    snprintf(out->name, sizeof out->name, "%s", a ? a->name : "");
+    return 0;
+}
+
+int store_seek_poll(store *s, const char *id, int64_t now_ms)
+{
+    stored_seek *k = find_seek(s, id);
+    if (k)
+        k->polled = now_ms;
+    return 0;
+}
+
+int store_seek_partner(store *s, const stored_seek *k, int window, int64_t alive_since_ms,
+                       stored_seek *out)
+{
+    for (int i = 0; i < s->nseeks; i++) {
+        const stored_seek *o = &s->seeks[i];
+        if (strcmp(o->status, "open") == 0 && strcmp(o->id, k->id) != 0 &&
+            o->account_id != k->account_id && strcmp(o->variant, k->variant) == 0 &&
+            o->rated == k->rated && strcmp(o->clock, k->clock) == 0 &&
+            o->rating >= k->rating - window && o->rating <= k->rating + window &&
+            o->polled >= alive_since_ms)
+            return store_seek_get(s, o->id, out);
+    }
+    return 1;
+}
+
+int store_seek_match(store *s, const char *a, int seat_a, const char *b, int seat_b,
+                     const char *game_id)
+{
+    stored_seek *ka = find_seek(s, a), *kb = b ? find_seek(s, b) : NULL;
+    if (!ka || strcmp(ka->status, "open") != 0 || (b && (!kb || strcmp(kb->status, "open") != 0)))
+        return 1;
+    stored_seek *both[2] = {ka, kb};
+    int seats[2] = {seat_a, seat_b};
+    for (int i = 0; i < 2; i++)
+        if (both[i]) {
+            snprintf(both[i]->status, sizeof both[i]->status, "matched");
+            snprintf(both[i]->game_id, sizeof both[i]->game_id, "%s", game_id);
+            both[i]->seat = seats[i];
+        }
+    return 0;
+}
+
+int store_seek_cancel(store *s, const char *id)
+{
+    stored_seek *k = find_seek(s, id);
+    if (!k || strcmp(k->status, "open") != 0)
+        return 1;
+    snprintf(k->status, sizeof k->status, "cancelled");
+    return 0;
+}
+
+int store_social_prune(store *s, int64_t seeks_before_ms, int64_t challenges_before_ms)
+{
+    (void)s, (void)seeks_before_ms, (void)challenges_before_ms;
+    return 0;
 }

@@ -44,13 +44,6 @@ static void hook_answer(void *request, api_answer *a)
     h->has_answer = true;
 }
 
-static bool hook_allow_signup(void *arg, const char *ip)
-{
-    (void)arg;
-    (void)ip;
-    return true;
-}
-
 static void hook_wake(void *arg) { atomic_fetch_add(&((harness *)arg)->wakes, 1); }
 
 static double hook_now(void *arg) { return ((harness *)arg)->now; }
@@ -67,11 +60,16 @@ harness *h_new(store *db, int absent_s)
                           .absent_s = absent_s,
                           .waiting_ttl_s = 600,
                           .judge_playouts = 20,
-                          .quiet = true};
+                          .quiet = true,
+                          .games_per_hour = 1000,
+                          .waiting_per_ip = 1000,
+                          .strong_games_per_hour = 1000,
+                          .hints_per_10_min = 1000,
+                          .analyses_per_hour = 1000,
+                          .signups_per_hour = 1000};
     service_hooks hooks = {.send = hook_send,
                            .close = hook_close,
                            .answer = hook_answer,
-                           .allow_signup = hook_allow_signup,
                            .wake = hook_wake,
                            .now = hook_now,
                            .arg = h};
@@ -134,15 +132,15 @@ static json_t *h_request(harness *h, int method, const char *path, const char *b
                      .request = h};
     api_answer a;
     int rc = service_api(h->svc, &r, &a);
-    if (rc == 1) { /* a password worker answers through hooks.answer */
+    if (rc == API_PENDING) { /* a password worker answers through hooks.answer */
         h->has_answer = false;
         while (!h->has_answer)
             assert_true(h_wait_wake(h));
         a = h->answered;
         memset(&h->answered, 0, sizeof h->answered);
-        rc = 0;
+        rc = API_ANSWERED;
     }
-    assert_int_equal(rc, 0);
+    assert_int_equal(rc, API_ANSWERED);
     *status = a.status;
     if (session_out && a.session == SESSION_SET)
         sha256_hex(a.session_token, session_out);
@@ -327,7 +325,13 @@ void table_clear(table *t)
         conn_clear(t->spectator);
 }
 
-game *game_of(table *t) { return lobby_find(t->h->svc, t->id); }
+game *h_held(service *svc, const char *id)
+{
+    game *gm;
+    return lobby_hold(svc, id, &gm, NULL) == HOLD_HERE ? gm : NULL;
+}
+
+game *game_of(table *t) { return h_held(t->h->svc, t->id); }
 
 int to_move(table *t) { return game_of(t)->g.to_move; }
 

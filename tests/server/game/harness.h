@@ -8,7 +8,10 @@
 #ifndef AX_TESTS_HARNESS_H
 #define AX_TESTS_HARNESS_H
 
+#include "../../../src/server/game/clock.h"
 #include "../../../src/server/game/game.h"
+#include "../../../src/server/game/lobby.h"
+#include "../../../src/server/game/play.h"
 #include "fake_store.h"
 
 #include <jansson.h>
@@ -104,6 +107,8 @@ void table_open(table *t, harness *h, const char *body);
 void table_close(table *t);
 /* Forgets what the table's connections were sent so far. */
 void table_clear(table *t);
+/* The game the service holds (taken and loaded if it must be), or NULL. */
+game *h_held(service *svc, const char *id);
 game *game_of(table *t);
 /* The seat to move. */
 int to_move(table *t);

@@ -91,7 +91,7 @@ static void test_rated_game(void **state)
 
     h_send(h, b, "{\"type\":\"resign\"}");
     h_pump(h);
-    game *gm = lobby_find(h->svc, id);
+    game *gm = h_held(h->svc, id);
     assert_int_equal(gm->status, GAME_OVER);
     /* rated in the store, with the end */
     rt_rating r[2];

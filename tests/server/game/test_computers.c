@@ -47,7 +47,7 @@ static void test_computer_opponent(void **state)
     assert_int_equal(seat, 0);
     assert_string_equal(fake_store_game(h->db, id)->status, "running");
     conn *ann = h_open(h, id, token, true);
-    game *gm = lobby_find(h->svc, id);
+    game *gm = h_held(h->svc, id);
     for (int ply = 0; ply < 8 && gm->status == GAME_RUNNING; ply++) {
         int before = fake_store_ndecisions(h->db, id);
         if (gm->g.to_move == 0) {
@@ -83,7 +83,7 @@ static void test_computer_store_failure(void **state)
              "{\"variant\":\"square\",\"players\":2,\"seats\":[{\"kind\":\"ai\",\"level\":"
              "\"random\"},{\"kind\":\"human\"}]}",
              id, &seat, token);
-    game *gm = lobby_find(h->svc, id);
+    game *gm = h_held(h->svc, id);
     conn *bob = h_open(h, id, token, true);
     if (gm->g.to_move == seat) { /* let the person move first */
         char *text = move_of(bob);
@@ -151,7 +151,7 @@ static void test_leaver_replaced_by_computer(void **state)
     conn *c[3];
     for (int s = 0; s < 3; s++)
         c[s] = h_open(h, id, token[s], true);
-    game *gm = lobby_find(h->svc, id);
+    game *gm = h_held(h->svc, id);
     int leaver = gm->g.to_move;
     h_send(h, c[leaver], "{\"type\":\"resign\"}");
     h_pump(h);

@@ -42,7 +42,7 @@ static void test_cancel(void **state)
     v = h_api_bearer(h, API_DELETE, path, NULL, token, &status);
     assert_int_equal(status, 500);
     json_decref(v);
-    assert_int_equal(lobby_find(h->svc, id)->status, GAME_WAITING);
+    assert_int_equal(h_held(h->svc, id)->status, GAME_WAITING);
 
     v = h_api_bearer(h, API_DELETE, path, NULL, token, &status);
     assert_int_equal(status, 200);

@@ -97,8 +97,8 @@ static void test_create_join_store_fails(void **state)
     assert_int_equal(h_join(h, id, "Bob", token2, &status), -1);
     assert_int_equal(status, 500);
     /* the seat stays free, in memory and in the store, and can be taken */
-    assert_false(lobby_find(h->svc, id)->seats[1].taken);
-    assert_int_equal(lobby_find(h->svc, id)->status, GAME_WAITING);
+    assert_false(h_held(h->svc, id)->seats[1].taken);
+    assert_int_equal(h_held(h->svc, id)->status, GAME_WAITING);
     assert_string_equal(fake_store_game(h->db, id)->status, "waiting");
     assert_int_equal(h_join(h, id, "Bob", token2, &status), 1);
     h_free(h, false);
@@ -272,7 +272,7 @@ static void test_restart_replays_stored_decisions(void **state)
 
     h = h_new(db, 120);
     assert_int_equal(lobby_count(h->svc), 1); /* resumed at start */
-    game *gm = lobby_find(h->svc, id);
+    game *gm = h_held(h->svc, id);
     assert_non_null(gm);
     assert_int_equal(gm->status, GAME_RUNNING);
     assert_int_equal(gm->g.ply, before.ply);

@@ -6,8 +6,8 @@
  * A bucket holds up to `burst` tokens and refills at `rate` a second; a
  * request takes one or is refused.
  */
-#ifndef AX_SERVER_GAME_BUCKET_H
-#define AX_SERVER_GAME_BUCKET_H
+#ifndef AX_SERVER_BASE_BUCKET_H
+#define AX_SERVER_BASE_BUCKET_H
 
 #include <stdbool.h>
 

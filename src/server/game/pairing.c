@@ -1,0 +1,459 @@
+/*
+ * pairing.c - how two players get a game without a link passed by hand
+ * (docs/accounts.md, "Challenges and quick pairing"): a challenge from one
+ * account to another, and a seek that pairs its account with another
+ * seeker of a similar rating, or after SEEK_COMPUTER_S with the computer
+ * level whose rating is nearest.
+ *
+ * Both live in the store (store_social.c), so a challenge sent on one
+ * server of a site is answered on another, and two seeks made on two
+ * servers meet. The game is made as lobby_create_pair makes it: both seats
+ * bound to their accounts and played with the session (a.k.a. the seats
+ * follow the account), so no token needs to reach the other player.
+ * Clients ask again (GET) to learn what became of their challenge or seek;
+ * a seek nobody asks about for SEEK_ALIVE_S is no longer paired.
+ */
+#include "pairing.h"
+#include "accounts.h"
+#include "api.h"
+#include "budgets.h"
+#include "clock.h"
+#include "game.h"
+#include "levels.h"
+#include "lobby.h"
+#include "play.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CHALLENGE_TTL_S 600 /* an open challenge expires */
+#define SEEK_ALIVE_S    20  /* a seek not asked about for this long pairs no more */
+#define SEEK_COMPUTER_S 15  /* then the computer nearest in rating plays */
+#define SEEK_WINDOW     100 /* ratings this close meet at once, */
+#define SEEK_WIDEN      25  /* and this much more for every second waited, */
+#define SEEK_WINDOW_MAX 600 /* up to this */
+
+static const char *const decline_reasons[] = {"generic", "later",  "variant", "timeControl",
+                                              "rated",   "casual", "tooFast", "tooSlow"};
+
+static int fail(api_answer *out, int status, const char *code, const char *message)
+{
+    return api_reply_error(out, status, code, message);
+}
+
+static int not_allowed(api_answer *out)
+{
+    return fail(out, 405, "method_not_allowed", "method not allowed here");
+}
+
+/* What a new challenge or seek asks for: the variant, the clock (its
+ * settings JSON in out_clock, "" without) and whether rated. */
+static int read_terms(service *svc, const json_t *body, int *variant, game_clock *clock,
+                      char *clock_text, size_t size, bool *rated, api_error *err)
+{
+    (void)svc;
+    const char *v = json_string_value(json_object_get(body, "variant"));
+    const json_t *r = json_object_get(body, "rated");
+    *variant = v ? ax_variant_parse(v) : -1;
+    *rated = json_is_true(r);
+    clock_text[0] = 0;
+    if (*variant < 0) {
+        err->http = 400, err->code = "bad_message";
+        snprintf(err->message, sizeof err->message, "variant must be square, rota or hex");
+        return -1;
+    }
+    if (r && !json_is_boolean(r)) {
+        err->http = 400, err->code = "bad_message";
+        snprintf(err->message, sizeof err->message, "rated must be true or false");
+        return -1;
+    }
+    if (clock_parse(json_object_get(body, "clock"), clock, err))
+        return -1;
+    if (*rated && clock->kind == GAME_CLOCK_NONE) {
+        err->http = 400, err->code = "bad_message";
+        snprintf(err->message, sizeof err->message, "a rated game needs a clock");
+        return -1;
+    }
+    json_t *settings = clock_settings_json(clock);
+    char *text = json_is_null(settings) ? NULL : json_dumps(settings, JSON_COMPACT);
+    json_decref(settings);
+    snprintf(clock_text, size, "%s", text ? text : "");
+    free(text);
+    return 0;
+}
+
+static bool settings_of(const char *clock_text, game_clock *clock)
+{
+    if (!clock_text[0]) {
+        memset(clock, 0, sizeof *clock);
+        clock->kind = GAME_CLOCK_NONE;
+        return true;
+    }
+    return clock_from_json_text(clock_text, clock);
+}
+
+static json_t *clock_value(const char *text)
+{
+    json_t *v = text[0] ? json_loads(text, 0, NULL) : NULL;
+    return v ? v : json_null();
+}
+
+/* --- challenges --- */
+
+static json_t *challenge_json(const stored_challenge *c)
+{
+    return json_pack("{s:s,s:s,s:s,s:s,s:b,s:o,s:s,s:o,s:o,s:I,s:I}", "id", c->id, "from",
+                     c->from_name, "to", c->to_name, "variant", c->variant, "rated", c->rated,
+                     "clock", clock_value(c->clock), "status", c->status, "game",
+                     c->game_id[0] ? json_string(c->game_id) : json_null(), "reason",
+                     c->reason[0] ? json_string(c->reason) : json_null(), "created",
+                     (json_int_t)c->created, "expires", (json_int_t)c->expires);
+}
+
+static int challenge_create(service *svc, const api_request *r, const stored_account *me,
+                            api_answer *out)
+{
+    api_error err = {0};
+    json_t *body = api_body(r, &err);
+    if (!body)
+        return api_reply_fail(out, &err);
+    stored_challenge c;
+    memset(&c, 0, sizeof c);
+    int variant;
+    game_clock clock;
+    const char *to = json_string_value(json_object_get(body, "to"));
+    stored_account them;
+    int rc = read_terms(svc, body, &variant, &clock, c.clock, sizeof c.clock, &c.rated, &err);
+    int found = rc == 0 && to ? accounts_by_name(svc, to, &them) : 1;
+    json_decref(body);
+    if (rc)
+        return api_reply_fail(out, &err);
+    if (!to)
+        return fail(out, 400, "bad_message", "to must be a player's name");
+    if (found < 0)
+        return fail(out, 500, "internal", "the players cannot be read");
+    if (found > 0)
+        return fail(out, 404, "not_found", "no such player");
+    if (them.id == me->id)
+        return fail(out, 400, "bad_message", "you cannot challenge yourself");
+    if (them.computer)
+        return fail(out, 400, "bad_message",
+                    "a computer level is not challenged: create a game against it");
+    double wait = 0;
+    if (!budget_take(svc, BUDGET_GAMES, r->ip, 1, &wait)) {
+        api_error e = {429, "rate_limited", "too many games asked for from this address", "games",
+                       (int)wait + 1};
+        return api_reply_fail(out, &e);
+    }
+    if (secret_game_id(c.id))
+        return fail(out, 500, "internal", "no randomness available");
+    c.from_id = me->id;
+    c.to_id = them.id;
+    snprintf(c.variant, sizeof c.variant, "%s", ax_variant_name(variant));
+    c.created = unix_ms();
+    c.expires = c.created + CHALLENGE_TTL_S * 1000LL;
+    if (store_challenge_create(svc->db, &c))
+        return fail(out, 500, "internal", "the challenge could not be stored");
+    snprintf(c.from_name, sizeof c.from_name, "%s", me->name);
+    snprintf(c.to_name, sizeof c.to_name, "%s", them.name);
+    snprintf(c.status, sizeof c.status, "open");
+    return api_reply_json(out, 201, json_pack("{s:o}", "challenge", challenge_json(&c)));
+}
+
+typedef struct {
+    int64_t me;
+    json_t *received, *sent;
+} challenge_lists;
+
+static int add_challenge(const stored_challenge *c, void *arg)
+{
+    challenge_lists *l = arg;
+    json_array_append_new(c->to_id == l->me ? l->received : l->sent, challenge_json(c));
+    return 0;
+}
+
+static int challenges_of(service *svc, const stored_account *me, api_answer *out)
+{
+    challenge_lists l = {me->id, json_array(), json_array()};
+    int64_t now = unix_ms();
+    if (store_each_challenge(svc->db, me->id, now, now - CHALLENGE_TTL_S * 1000LL, add_challenge,
+                             &l)) {
+        json_decref(l.received);
+        json_decref(l.sent);
+        return fail(out, 500, "internal", "the challenges cannot be read");
+    }
+    return api_reply_json(out, 200, json_pack("{s:o,s:o}", "received", l.received, "sent", l.sent));
+}
+
+/* A random seat for the first of two: neither begins always. */
+static int coin(void)
+{
+    uint8_t b = 0;
+    secret_bytes(&b, 1);
+    return b & 1;
+}
+
+static int challenge_accept(service *svc, const stored_account *me, stored_challenge *c,
+                            api_answer *out)
+{
+    if (c->to_id != me->id)
+        return fail(out, 403, "forbidden", "only the challenged player accepts");
+    game_clock clock;
+    if (!settings_of(c->clock, &clock))
+        return fail(out, 500, "internal", "the challenge's clock cannot be read");
+    int first = coin();
+    pair_seat seats[2];
+    seats[first] = (pair_seat){c->from_id, c->from_name, NULL};
+    seats[1 - first] = (pair_seat){c->to_id, c->to_name, NULL};
+    game *gm;
+    api_error err = {0};
+    if (lobby_create_pair(svc, ax_variant_parse(c->variant), &clock, c->rated, seats, NULL, &gm,
+                          &err))
+        return api_reply_fail(out, &err);
+    int rc = store_challenge_settle(svc->db, c->id, "open", "accepted", gm->id, NULL);
+    if (rc != 0) {
+        /* taken back or expired meanwhile: the game is not played */
+        lobby_abandon_new(gm);
+        return rc < 0 ? fail(out, 500, "internal", "the challenge could not be stored")
+                      : fail(out, 409, "not_open", "the challenge is no longer open");
+    }
+    return api_reply_json(out, 200, json_pack("{s:s,s:i}", "game", gm->id, "seat", 1 - first));
+}
+
+static int challenge_decline(service *svc, const api_request *r, const stored_account *me,
+                             const stored_challenge *c, api_answer *out)
+{
+    if (c->to_id != me->id)
+        return fail(out, 403, "forbidden", "only the challenged player declines");
+    api_error err = {0};
+    json_t *body = api_body(r, &err);
+    if (!body)
+        return api_reply_fail(out, &err);
+    const char *reason = json_string_value(json_object_get(body, "reason"));
+    const char *why = reason ? NULL : "generic";
+    for (size_t i = 0; reason && i < sizeof decline_reasons / sizeof decline_reasons[0]; i++)
+        if (strcmp(reason, decline_reasons[i]) == 0)
+            why = decline_reasons[i];
+    json_decref(body);
+    if (!why)
+        return fail(out, 400, "bad_message",
+                    "reason must be generic, later, variant, timeControl, rated, casual, tooFast "
+                    "or tooSlow");
+    int rc = store_challenge_settle(svc->db, c->id, "open", "declined", NULL, why);
+    if (rc < 0)
+        return fail(out, 500, "internal", "the challenge could not be stored");
+    if (rc > 0)
+        return fail(out, 409, "not_open", "the challenge is no longer open");
+    return api_reply_empty(out, 204);
+}
+
+static int challenge_route(service *svc, const api_request *r, const stored_account *me,
+                           const char *rest, api_answer *out)
+{
+    char id[GAME_ID_LEN + 1];
+    const char *slash = strchr(rest, '/');
+    size_t n = slash ? (size_t)(slash - rest) : strlen(rest);
+    const char *action = slash ? slash + 1 : "";
+    stored_challenge c;
+    int rc = 1;
+    if (n == GAME_ID_LEN) {
+        memcpy(id, rest, n);
+        id[n] = 0;
+        rc = is_base64url(id, GAME_ID_LEN) ? store_challenge_get(svc->db, id, &c) : 1;
+    }
+    if (rc < 0)
+        return fail(out, 500, "internal", "the challenge cannot be read");
+    if (rc > 0 || (c.from_id != me->id && c.to_id != me->id))
+        return fail(out, 404, "not_found", "no such challenge");
+    bool open = strcmp(c.status, "open") == 0 && c.expires > unix_ms();
+    if (strcmp(action, "") == 0 && r->method == API_GET)
+        return api_reply_json(out, 200, json_pack("{s:o}", "challenge", challenge_json(&c)));
+    if (strcmp(action, "") == 0 && r->method == API_DELETE) {
+        if (c.from_id != me->id)
+            return fail(out, 403, "forbidden", "only the challenger takes it back");
+        rc = open ? store_challenge_settle(svc->db, c.id, "open", "cancelled", NULL, NULL) : 1;
+        return rc < 0 ? fail(out, 500, "internal", "the challenge could not be stored")
+               : rc   ? fail(out, 409, "not_open", "the challenge is no longer open")
+                      : api_reply_empty(out, 204);
+    }
+    if (strcmp(action, "accept") && strcmp(action, "decline"))
+        return fail(out, 404, "not_found", "no such endpoint");
+    if (r->method != API_POST)
+        return not_allowed(out);
+    if (!open)
+        return fail(out, 409, "not_open", "the challenge is no longer open");
+    return strcmp(action, "accept") == 0 ? challenge_accept(svc, me, &c, out)
+                                         : challenge_decline(svc, r, me, &c, out);
+}
+
+/* --- seeks --- */
+
+static json_t *seek_json(const stored_seek *k)
+{
+    bool matched = strcmp(k->status, "matched") == 0;
+    return json_pack("{s:s,s:s,s:s,s:b,s:o,s:o,s:o}", "id", k->id, "status",
+                     strcmp(k->status, "open") == 0 ? "waiting" : k->status, "variant", k->variant,
+                     "rated", k->rated, "clock", clock_value(k->clock), "game",
+                     matched ? json_string(k->game_id) : json_null(), "seat",
+                     matched ? json_integer(k->seat) : json_null());
+}
+
+static int rating_of(service *svc, int64_t account_id, const char *variant)
+{
+    rt_rating r;
+    int games;
+    if (store_rating(svc->db, account_id, variant, &r, &games)) {
+        rt_params p = rt_default_params();
+        r = rt_initial(&p);
+    }
+    return rt_show(r).rating;
+}
+
+/* The computer level whose rating in the variant is nearest. */
+static const ai_level *nearest_level(service *svc, const char *variant, int rating)
+{
+    const ai_level *best = NULL;
+    int best_gap = 0;
+    for (const ai_level *l = ai_levels; l->name; l++) {
+        stored_account level;
+        char key[64];
+        snprintf(key, sizeof key, "%s", l->name);
+        if (store_account_by_key(svc->db, key, &level) != 0)
+            continue;
+        int gap = abs(rating_of(svc, level.id, variant) - rating);
+        if (!best || gap < best_gap) {
+            best = l;
+            best_gap = gap;
+        }
+    }
+    return best;
+}
+
+/* Pairs seek k (open) with a person, or after SEEK_COMPUTER_S with a
+ * computer; k is read again after. */
+static void try_pairing(service *svc, stored_seek *k)
+{
+    int64_t now = unix_ms();
+    long waited = (long)((now - k->created) / 1000);
+    int window = SEEK_WINDOW + SEEK_WIDEN * (int)waited;
+    if (window > SEEK_WINDOW_MAX)
+        window = SEEK_WINDOW_MAX;
+    stored_seek them;
+    int found = store_seek_partner(svc->db, k, window, now - SEEK_ALIVE_S * 1000LL, &them);
+    const ai_level *level = NULL;
+    if (found != 0 && waited >= SEEK_COMPUTER_S)
+        level = nearest_level(svc, k->variant, k->rating);
+    if (found != 0 && !level)
+        return;
+    game_clock clock;
+    if (!settings_of(k->clock, &clock))
+        return;
+    int first = coin();
+    pair_seat seats[2];
+    seats[first] = (pair_seat){k->account_id, k->name, NULL};
+    seats[1 - first] = found == 0 ? (pair_seat){them.account_id, them.name, NULL}
+                                  : (pair_seat){0, NULL, level->name};
+    game *gm;
+    api_error err = {0};
+    if (lobby_create_pair(svc, ax_variant_parse(k->variant), &clock, k->rated, seats, NULL, &gm,
+                          &err)) {
+        service_log(svc, "pairing a seek failed: %s", err.message);
+        return;
+    }
+    int rc =
+        store_seek_match(svc->db, k->id, first, found == 0 ? them.id : NULL, 1 - first, gm->id);
+    if (rc != 0)
+        lobby_abandon_new(gm); /* the other was paired meanwhile */
+    store_seek_get(svc->db, k->id, k);
+}
+
+static int seek_create(service *svc, const api_request *r, const stored_account *me,
+                       api_answer *out)
+{
+    api_error err = {0};
+    json_t *body = api_body(r, &err);
+    if (!body)
+        return api_reply_fail(out, &err);
+    stored_seek k;
+    memset(&k, 0, sizeof k);
+    int variant;
+    game_clock clock;
+    int rc = read_terms(svc, body, &variant, &clock, k.clock, sizeof k.clock, &k.rated, &err);
+    json_decref(body);
+    if (rc)
+        return api_reply_fail(out, &err);
+    double wait = 0;
+    if (!budget_take(svc, BUDGET_GAMES, r->ip, 1, &wait)) {
+        api_error e = {429, "rate_limited", "too many games asked for from this address", "games",
+                       (int)wait + 1};
+        return api_reply_fail(out, &e);
+    }
+    if (secret_game_id(k.id))
+        return fail(out, 500, "internal", "no randomness available");
+    k.account_id = me->id;
+    snprintf(k.name, sizeof k.name, "%s", me->name);
+    snprintf(k.variant, sizeof k.variant, "%s", ax_variant_name(variant));
+    k.rating = rating_of(svc, me->id, k.variant);
+    k.created = k.polled = unix_ms();
+    snprintf(k.status, sizeof k.status, "open");
+    if (store_seek_create(svc->db, &k))
+        return fail(out, 500, "internal", "the seek could not be stored");
+    try_pairing(svc, &k);
+    return api_reply_json(out, 201, json_pack("{s:o}", "seek", seek_json(&k)));
+}
+
+static int seek_route(service *svc, const api_request *r, const stored_account *me, const char *id,
+                      api_answer *out)
+{
+    stored_seek k;
+    int rc = strlen(id) == GAME_ID_LEN && is_base64url(id, GAME_ID_LEN)
+                 ? store_seek_get(svc->db, id, &k)
+                 : 1;
+    if (rc < 0)
+        return fail(out, 500, "internal", "the seek cannot be read");
+    if (rc > 0 || k.account_id != me->id)
+        return fail(out, 404, "not_found", "no such seek");
+    if (r->method == API_DELETE) {
+        rc = store_seek_cancel(svc->db, k.id);
+        return rc < 0 ? fail(out, 500, "internal", "the seek could not be stored")
+               : rc   ? fail(out, 409, "not_open", "the seek was paired already")
+                      : api_reply_empty(out, 204);
+    }
+    if (r->method != API_GET)
+        return not_allowed(out);
+    if (strcmp(k.status, "open") == 0) {
+        store_seek_poll(svc->db, k.id, unix_ms());
+        try_pairing(svc, &k);
+    }
+    return api_reply_json(out, 200, json_pack("{s:o}", "seek", seek_json(&k)));
+}
+
+int pairing_route(service *svc, const api_request *r, api_answer *out)
+{
+    const char *path = r->path;
+    bool challenges = strcmp(path, "/challenges") == 0, mine = strcmp(path, "/me/challenges") == 0;
+    bool challenge = strncmp(path, "/challenges/", 12) == 0, seeks = strcmp(path, "/seeks") == 0;
+    bool seek = strncmp(path, "/seeks/", 7) == 0;
+    if (!challenges && !mine && !challenge && !seeks && !seek)
+        return API_NOT_MINE;
+    stored_account me;
+    if (!accounts_session_by_hash(svc, r->session_hash, &me))
+        return fail(out, 401, "unauthorized", "log in first");
+    if (challenges)
+        return r->method == API_POST ? challenge_create(svc, r, &me, out) : not_allowed(out);
+    if (mine)
+        return r->method == API_GET ? challenges_of(svc, &me, out) : not_allowed(out);
+    if (challenge)
+        return challenge_route(svc, r, &me, path + 12, out);
+    if (seeks)
+        return r->method == API_POST ? seek_create(svc, r, &me, out) : not_allowed(out);
+    return seek_route(svc, r, &me, path + 7, out);
+}
+
+void pairing_housekeeping(service *svc)
+{
+    int64_t now = unix_ms();
+    if (store_social_prune(svc->db, now - 3600 * 1000LL, now - 24 * 3600 * 1000LL))
+        service_log(svc, "cannot forget old seeks and challenges: %s", store_error(svc->db));
+}
