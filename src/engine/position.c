@@ -13,9 +13,9 @@
 #include "position.h"
 
 #include "engine.h"
+#include "reason.h"
 #include "record.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -166,16 +166,8 @@ json_t *ax_decision_json(const ax_game *g, const ax_move *m)
 
 /* --- reading --- */
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-    return AX_REPLAY_MALFORMED;
-}
+/* A position that is not one of a game: the reason in err. */
+#define fail(err, errlen, ...) ax_fail(err, errlen, AX_REPLAY_MALFORMED, __VA_ARGS__)
 
 /* An integer in [min, max]. */
 static bool read_int(json_t *v, long min, long max, int *out)

@@ -19,6 +19,7 @@
  * every viewer that gets it.
  */
 #include "play.h"
+#include "../../engine/reason.h"
 #include "../../engine/record.h"
 #include "../base/msg.h"
 #include "accounts.h"
@@ -696,7 +697,7 @@ static void handle_message(viewer *c, const char *text, size_t len)
             send_error(c, "bad_message", "a number is out of range");
         else {
             char text[160];
-            json_error_text(&jerr, text, sizeof text);
+            ax_json_error_text(&jerr, text, sizeof text);
             send_error(c, "bad_json", text);
         }
         return;
