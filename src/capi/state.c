@@ -19,6 +19,7 @@
  * library with the same engine layout loads it (the "engine" key names the
  * layout); a loaded state must pass the engine's own consistency check.
  */
+#include "../engine/decision.h"
 #include "../engine/record.h"
 #include "capi.h"
 
@@ -420,7 +421,7 @@ static int line_decision(const ax_game *g, const char *line, ax_move *m, bool *i
     if (ev && (!strcmp(ev, "place") || !strcmp(ev, "swap") || !strcmp(ev, "leave"))) {
         bool reversed;
         char why[8];
-        rc = ax_move_from_json(g, obj, m, &reversed, why, sizeof why);
+        rc = ax_decision_from_event(g, obj, m, &reversed, why, sizeof why);
         *is_decision = rc == AX_REPLAY_OK;
     }
     json_decref(obj);

@@ -12,6 +12,7 @@
  * engine as `quit` does.
  */
 #include "../ai/player.h"
+#include "../engine/decision.h"
 #include "../engine/position.h"
 #include "cli.h"
 

@@ -11,6 +11,7 @@
  */
 #include "engine_client.h"
 
+#include "../engine/decision.h"
 #include "../engine/position.h"
 #include "../engine/reason.h"
 #include "cli.h"

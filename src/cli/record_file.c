@@ -9,6 +9,7 @@
  */
 #include "record_file.h"
 
+#include "../engine/decision.h"
 #include "../engine/reason.h"
 
 #include <errno.h>
@@ -24,8 +25,8 @@ static int decision_of_line(const ax_game *before, const char *text, ax_move *m)
     json_t *obj = json_loads(text, JSON_REJECT_DUPLICATES, NULL);
     bool reversed;
     char why[200];
-    int code =
-        obj ? ax_move_from_json(before, obj, m, &reversed, why, sizeof why) : AX_REPLAY_MALFORMED;
+    int code = obj ? ax_decision_from_event(before, obj, m, &reversed, why, sizeof why)
+                   : AX_REPLAY_MALFORMED;
     json_decref(obj);
     return code; /* the replay accepted this very line: never an error */
 }

@@ -279,7 +279,7 @@ static const char *play_decide(game *gm, int seat, const ax_move *m, char *why, 
     }
     pending_decision *p = malloc(sizeof *p);
     store_write *w = calloc(1, sizeof *w);
-    char *text = dump(decision_to_json(&gm->g, m));
+    char *text = dump(ax_decision_message(&gm->g, m));
     if (!p || !w || !text) {
         free(p);
         free(w);
