@@ -8,7 +8,7 @@
  * are the same as without leaves.
  */
 #include "../engine/axio.h"
-#include "board_text.h"
+#include "../engine/picture.h"
 #include "cli.h"
 #include "match.h"
 
@@ -70,6 +70,18 @@ static int open_record(const char *dir, const ax_game *g, char path[PATH_SIZE],
     snprintf(tmp, PATH_SIZE + 8, "%s.tmp", path);
     *out = fopen(tmp, "w");
     return *out ? 0 : -1;
+}
+
+/* The game's picture on stdout. */
+static void print_picture(const ax_game *g)
+{
+    size_t len = ax_picture(g, NULL, 0);
+    char *text = malloc(len + 1);
+    if (text) {
+        ax_picture(g, text, len + 1);
+        fputs(text, stdout);
+    }
+    free(text);
 }
 
 int cmd_selfplay(int argc, char **argv)
@@ -189,7 +201,7 @@ int cmd_selfplay(int argc, char **argv)
             break;
         if (show) {
             printf("game %ld, seed %llu:\n", k + 1, (unsigned long long)g->seed);
-            print_game(stdout, g);
+            print_picture(g);
         }
         ax_ranking rank;
         ax_rank(g, &rank);
