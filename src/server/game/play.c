@@ -19,6 +19,7 @@
  * every viewer that gets it.
  */
 #include "play.h"
+#include "../../ai/levels.h"
 #include "../../engine/reason.h"
 #include "../../engine/record.h"
 #include "../base/msg.h"
@@ -29,7 +30,6 @@
 #include "game.h"
 #include "hint.h"
 #include "json_state.h"
-#include "levels.h"
 #include "lobby.h"
 #include "owners.h"
 
