@@ -350,23 +350,11 @@ static match_verdict ask_engine(void *ctx, const ax_game *view, int seat, ax_mov
     return verdict_of(st);
 }
 
-static int lowest_of(const ax_game *g, int seat)
-{
-    const uint8_t *t = g->track[ax_track_owner(g, seat)];
-    int low = 255;
-    for (int c = 0; c < g->ncolors; c++)
-        low = t[c] < low ? t[c] : low;
-    return low;
-}
-
 /* The share of first place of each seat of a finished game. */
 static void first_place_shares(const ax_game *g, double share[AX_MAX_PLAYERS])
 {
     ax_ranking rank;
-    ax_rank(g, &rank);
-    int first = 0;
-    while (first < rank.n && rank.place[first] == 0)
-        first++;
+    int first = match_first_place(g, &rank);
     double per_owner = g->mode == AX_TEAM ? 2.0 : 1.0; /* partners win together */
     for (int s = 0; s < g->players; s++)
         share[s] = 0;
@@ -565,7 +553,7 @@ static int play_deal(const arena_options *o, long d, arena_run *run, tally *tall
         for (int s = 0; s < n; s++) {
             tally *t = &tallies[at[s]];
             deal_share[at[s]] += share[s] / (double)n;
-            t->lowest_sum += lowest_of(g, s);
+            t->lowest_sum += match_lowest_track(g, s);
             t->games++;
             t->seat_share[s] += share[s];
             t->seat_games[s]++;
@@ -595,7 +583,7 @@ static int play_seed(const arena_options *o, long k, arena_run *run, tally *tall
         t->result_sq += r * r;
         t->result_min = t->games == 0 || r < t->result_min ? r : t->result_min;
         t->result_max = t->games == 0 || r > t->result_max ? r : t->result_max;
-        t->lowest_sum += lowest_of(g, 0);
+        t->lowest_sum += match_lowest_track(g, 0);
         t->games++;
     }
     return 0;

@@ -140,20 +140,12 @@ typedef struct {
 static void count_game(summary *sum, const ax_game *g)
 {
     ax_ranking rank;
-    ax_rank(g, &rank);
-    int first = 0;
-    while (first < rank.n && rank.place[first] == 0)
-        first++;
+    int first = match_first_place(g, &rank);
     int winners = g->mode == AX_TEAM ? 2 : 1; /* partners win together */
     for (int i = 0; i < first; i++)
         (first == winners ? sum->wins : sum->shared)[rank.order[i]]++;
-    for (int s = 0; s < g->players; s++) {
-        const uint8_t *t = g->track[ax_track_owner(g, s)];
-        int low = 255;
-        for (int col = 0; col < g->ncolors; col++)
-            low = t[col] < low ? t[col] : low;
-        sum->lowest_sum[s] += low;
-    }
+    for (int s = 0; s < g->players; s++)
+        sum->lowest_sum[s] += match_lowest_track(g, s);
     if (g->mode == AX_SOLO)
         sum->result_sum += (double)ax_solo_result(g);
     sum->nleaves += g->nleft;
