@@ -147,6 +147,7 @@ class WsConn:
         self.reader = self.writer = None
         self.acted_ply = -1
         self.closed = False
+        self.opened = 0  # how many times it connected: a decision is sent on the socket it was made for
 
     async def open(self, host, port, path):
         """Connects; a server that says the game is `moving` here is asked again."""
@@ -155,6 +156,7 @@ class WsConn:
         deadline = time.perf_counter() + 60
         while True:
             await self.open_once(host, port, path)
+            self.opened += 1
             opcode, payload = await self.recv()
             if not payload.startswith(b'{"type":"moving"'):
                 self.first = (opcode, payload)
@@ -274,7 +276,8 @@ async def conn_loop(conn, game, args, stats):
                     conn.acted_ply = -1
                     continue
                 if not game.over.is_set():
-                    stats.errors.append(f"game {game.id}: connection closed by the server")
+                    stats.errors.append(f"game {game.id}: connection closed by the server "
+                                        f"(code {code}, {payload[2:80].decode(errors='replace')!r})")
                 return
             if opcode != 1:
                 continue
@@ -303,11 +306,12 @@ async def conn_loop(conn, game, args, stats):
 
 
 async def play(conn, game, ply, hint, args, stats):
+    opened = conn.opened
     think = random.uniform(*args.think) if args.think[1] > 0 else 0
     if think:
         await asyncio.sleep(think)
-    if stats.stopping or conn.closed:
-        return
+    if stats.stopping or conn.closed or conn.opened != opened:
+        return  # the connection it was made for closed: the new one's state decides again
     game.sent(ply, conn)
     stats.sent += 1
     try:
@@ -710,6 +714,9 @@ def main():
     ap.add_argument("--cluster", type=int, default=0, metavar="N",
                     help="with --axio: a site of N instances on PostgreSQL behind nginx "
                          "(tests/cluster/cluster.py; durable PostgreSQL)")
+    ap.add_argument("--no-fsync", action="store_true",
+                    help="with --cluster: PostgreSQL without fsync, so that the servers' own "
+                         "latency shows apart from the disk's")
     ap.add_argument("--server-arg", action="append", default=[],
                     help="an extra option for the server started with --axio (repeatable)")
     ap.add_argument("--window", type=float, default=10,
@@ -736,6 +743,8 @@ def main():
         ap.error("give --axio PATH (start a server) or --url URL (use one)")
     if args.split and args.cluster < 2:
         ap.error("--split needs --cluster 2 or more")
+    if args.no_fsync and not args.cluster:
+        ap.error("--no-fsync goes with --cluster")
     proc = tmp = site = None
     args.server_pid = None
     if args.axio and args.cluster:
@@ -743,7 +752,7 @@ def main():
         sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
                                         "tests", "cluster"))
         from cluster import Site
-        site = Site(args.cluster, args=["--quiet", *args.server_arg], durable=True)
+        site = Site(args.cluster, args=["--quiet", *args.server_arg], durable=not args.no_fsync)
         host, port = "127.0.0.1", site.port
         args.instance_ports = [i.port for i in site.instances]
     elif args.axio:

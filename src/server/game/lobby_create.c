@@ -23,7 +23,7 @@
 _Static_assert(NAME_MAX_LEN >= NAME_BYTES_MAX, "a seat holds the longest name");
 _Static_assert(NAME_MAX_LEN >= LEVEL_MAX_LEN + 5, "a seat holds a computer's name, \"LEVEL (AI)\"");
 
-/* Guided first games (docs/server.md#guided-games): a learner against the
+/* Guided first games (docs/server.md#guided-first-games): a learner against the
  * `random` computer, two players, dealt from a fixed seed per variant that
  * scripts/guided_seeds.py chose so that the ideas the guide explains come
  * early. A game is guided exactly when it was dealt from its variant's seed

@@ -115,6 +115,7 @@ typedef struct ws_conn {
     bucket rate;
     bool closing, close_after;
     int close_code; /* the service's (hooks.close), or 0: policy */
+    bool relayed;   /* opened by another server of the site (relay.c) */
     size_t rx_len, rx_total;
     bool rx_overflow;
     queued *outq; /* a ring of messages to send, oldest at out_first */
@@ -158,6 +159,11 @@ typedef struct {
 /* Whether a request for `method` `path` was passed on by a server of the
  * site: its header is there, signed with the site's key, and recent. */
 bool relay_client(struct lws *wsi, const char *method, const char *path, relay_origin *out);
+/* lws 4.1's client reads a close code newer than RFC 6455 (1012 moved,
+ * 1013 retry) as a protocol error and reports 1002: between the site's
+ * servers those travel as 4012 and 4013 (private use), and the relaying
+ * server gives its client the code the holder meant. */
+#define RELAY_CLOSE_SHIFT 3000
 /* Passes a WebSocket on to the holder at address (HOST:PORT). */
 void relay_ws_start(ws_conn *c, const char *address);
 /* A whole message of the client's, for the holder. */
