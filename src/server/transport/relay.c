@@ -525,7 +525,8 @@ int relay_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user
         if (r && len >= 2) {
             const unsigned char *b = in;
             r->close_code = (b[0] << 8) | b[1];
-            if (r->close_code >= 1012 + RELAY_CLOSE_SHIFT && r->close_code <= 1014 + RELAY_CLOSE_SHIFT)
+            if (r->close_code >= 1012 + RELAY_CLOSE_SHIFT &&
+                r->close_code <= 1014 + RELAY_CLOSE_SHIFT)
                 r->close_code -= RELAY_CLOSE_SHIFT;
         }
         return 0;
