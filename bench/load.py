@@ -731,7 +731,7 @@ def main():
                     help="a chromium page plays beside the load and reports (bench/browser.mjs)")
     args = ap.parse_args()
     args.variants = args.variants.split(",")
-    levels = ("random", "greedy", "strong", "expert")  # src/server/levels.c
+    levels = ("random", "greedy", "strong", "expert")  # src/ai/levels.c
     if args.ai_games and args.level not in levels:
         ap.error(f"--level {args.level}: not a computer level ({', '.join(levels)})")
     if args.spectators is None:

@@ -21,8 +21,6 @@ def sources():
     found = []
     for folder in ("src/capi", "src/engine", "src/ai"):
         found += sorted(glob.glob(os.path.join(ROOT, folder, "*.c")))
-    found.append(os.path.join(ROOT, "src", "cli", "board_text.c"))
-    found.append(os.path.join(ROOT, "src", "server", "game", "levels.c"))  # the levels of the server
     if not os.path.exists(os.path.join(ROOT, "src", "capi", "axio_capi.h")):
         raise SystemExit("axio: build the package from a clone of the repository (../src is missing)")
     return [os.path.relpath(path, HERE) for path in found]

@@ -5,7 +5,7 @@ environment that holds one: `axio.env`, `axio.SingleAgentEnv`) from that
 seat's view only, and returns its action number.
 
 Names are the levels of axio's server, as the C library's table has them
-(src/server/game/levels.c): `random`, `greedy`, `strong`, `expert` (the web
+(src/ai/levels.c): `random`, `greedy`, `strong`, `expert` (the web
 client's Beginner, Casual, Strong and Expert, which are accepted too). A level
 plays its player for the game's variant (Expert: `strong-deep`, in ROTA
 `strong-whole`) with its think time (strong 300 ms, expert 1000 ms). A

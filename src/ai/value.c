@@ -16,11 +16,11 @@
  */
 #include "value.h"
 
+#include "../engine/reason.h"
 #include "evaluate.h"
 
 #include <inttypes.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,16 +82,6 @@ uint64_t ai_value_checksum(const char *text, size_t len)
     return h;
 }
 
-static int fail(char *err, size_t len, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    if (err && len)
-        vsnprintf(err, len, fmt, ap);
-    va_end(ap);
-    return -1;
-}
-
 /* The line starting at p, copied into buf without its newline. */
 static const char *next_line(const char *p, char *buf, size_t len)
 {
@@ -125,7 +115,7 @@ int ai_value_parse(const char *text, ai_value_model *m, char *err, size_t errlen
     int rc = -1;
 #define REFUSE(...)                                                                                \
     do {                                                                                           \
-        fail(err, errlen, __VA_ARGS__);                                                            \
+        ax_fail(err, errlen, -1, __VA_ARGS__);                                                     \
         goto done;                                                                                 \
     } while (0)
     for (const char *p = text; *p;) {
@@ -207,7 +197,7 @@ int ai_value_parse(const char *text, ai_value_model *m, char *err, size_t errlen
             REFUSE("unknown line '%.40s'", buf);
         }
     }
-    fail(err, errlen, "no checksum line");
+    ax_fail(err, errlen, -1, "no checksum line");
 done:
 #undef REFUSE
     return rc;
@@ -272,9 +262,9 @@ int ai_value_builtin(int variant, int players, ai_value_model *m, char *err, siz
             continue;
         char why[200];
         if (ai_value_parse(ai_weights_files[i].text, m, why, sizeof why) != 0)
-            return fail(err, errlen, "weights %s: %s", name, why);
+            return ax_fail(err, errlen, -1, "weights %s: %s", name, why);
         if (m->variant != variant || m->players != players)
-            return fail(err, errlen, "weights %s: made for another game", name);
+            return ax_fail(err, errlen, -1, "weights %s: made for another game", name);
         return 1;
     }
     return 0;

@@ -226,7 +226,7 @@ AXIO_API int axio_batch_load(const char *text, axio_batch **out, char *err_text,
 
 /* --- computer players (src/ai) --- */
 typedef struct axio_player axio_player;
-/* `name`: a level of the server (src/server/game/levels.c: random, greedy,
+/* `name`: a level of the server (src/ai/levels.c: random, greedy,
  * strong, expert), which plays its player for the game's variant with its
  * think time, or a player of src/ai by its own name (strong-deep, ...).
  * movetime_ms 0: the level's think time (a player's own default otherwise);

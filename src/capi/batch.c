@@ -372,19 +372,12 @@ char *axio_batch_save(const axio_batch *b, int *err)
     return text;
 }
 
-static int load_fail(char *err, size_t errlen, const char *why)
-{
-    if (err && errlen)
-        snprintf(err, errlen, "%s", why);
-    return AXIO_E_CONFIG;
-}
-
 static int batch_from_json(json_t *obj, axio_batch **out, char *err, size_t errlen)
 {
     const char *format = json_string_value(json_object_get(obj, "format"));
     if (!format || strcmp(format, BATCH_FORMAT) != 0)
-        return load_fail(err, errlen,
-                         "not a saved VectorEnv (\"format\" is not \"" BATCH_FORMAT "\")");
+        return ax_fail(err, errlen, AXIO_E_CONFIG,
+                       "not a saved VectorEnv (\"format\" is not \"" BATCH_FORMAT "\")");
     json_t *games = json_object_get(obj, "games"), *rng = json_object_get(obj, "rng");
     json_t *pending = json_object_get(obj, "pending"), *seats = json_object_get(obj, "row_seat");
     const char *reward = json_string_value(json_object_get(obj, "reward"));
@@ -394,9 +387,9 @@ static int batch_from_json(json_t *obj, axio_batch **out, char *err, size_t errl
         json_array_size(rng) != 4 || !reward || !autoreset ||
         (strcmp(reward, "ranking") && strcmp(reward, "tracks")) ||
         (strcmp(autoreset, "next-step") && strcmp(autoreset, "same-step")))
-        return load_fail(err, errlen,
-                         "a saved VectorEnv needs games, pending, row_seat, rng, "
-                         "reward and autoreset");
+        return ax_fail(err, errlen, AXIO_E_CONFIG,
+                       "a saved VectorEnv needs games, pending, row_seat, rng, "
+                       "reward and autoreset");
     capi_space space;
     capi_play first;
     int rc = capi_state_load(json_array_get(games, 0), &space, &first, err, errlen);
@@ -413,7 +406,7 @@ static int batch_from_json(json_t *obj, axio_batch **out, char *err, size_t errl
     for (int k = 0; ok && k < 4; k++)
         ok = u64_parse(json_array_get(rng, (size_t)k), &b->rng.s[k]);
     if (!ok)
-        rc = load_fail(err, errlen, "next_seed and rng are strings of digits");
+        rc = ax_fail(err, errlen, AXIO_E_CONFIG, "next_seed and rng are strings of digits");
     for (size_t i = 0; rc == AXIO_OK && i < n; i++) {
         capi_space s;
         rc = capi_state_load(json_array_get(games, i), &s, &b->games[i], err, errlen);
@@ -427,7 +420,8 @@ static int batch_from_json(json_t *obj, axio_batch **out, char *err, size_t errl
             json_integer_value(seat) >= g->players ||
             json_is_true(wait) != (over && b->autoreset == AXIO_AUTORESET_NEXT_STEP) ||
             (over && b->autoreset == AXIO_AUTORESET_SAME_STEP))
-            rc = load_fail(err, errlen, "the games of a saved VectorEnv do not fit together");
+            rc = ax_fail(err, errlen, AXIO_E_CONFIG,
+                         "the games of a saved VectorEnv do not fit together");
         else {
             b->pending[i] = json_is_true(wait);
             b->row_seat[i] = (int8_t)json_integer_value(seat);

@@ -9,6 +9,7 @@
 #define AXIO_CAPI_INTERNAL_H
 
 #include "../engine/axio.h"
+#include "../engine/reason.h"
 #include "../engine/record.h"
 #include "axio_capi.h"
 

@@ -7,7 +7,7 @@
  * own that can be observed and stepped, but has no record: its deal did not
  * come from a seed.
  */
-#include "../cli/board_text.h"
+#include "../engine/picture.h"
 #include "../engine/record.h"
 #include "capi.h"
 
@@ -389,19 +389,15 @@ char *axio_game_record(const axio_game *h, const char *const *names, int *err)
 
 char *axio_game_render(const axio_game *h)
 {
-    char *text = NULL;
-    size_t len = 0;
-    FILE *out = open_memstream(&text, &len);
     ax_game *view = malloc(sizeof *view);
-    if (out && view) {
-        ax_view(&h->play.g, -1, view); /* what a spectator sees */
-        print_game(out, view);
-    }
-    free(view);
-    if (out && fclose(out) != 0) {
-        free(text);
+    if (!view)
         return NULL;
-    }
+    ax_view(&h->play.g, -1, view); /* what a spectator sees */
+    size_t len = ax_picture(view, NULL, 0);
+    char *text = malloc(len + 1);
+    if (text)
+        ax_picture(view, text, len + 1);
+    free(view);
     return text;
 }
 

@@ -4,14 +4,14 @@
  * from that seat's view (ax_view) only, like everywhere else in axio; its
  * decision comes back as an action number.
  *
- * A level (src/server/game/levels.c: random, greedy, strong, expert) may play
+ * A level (src/ai/levels.c: random, greedy, strong, expert) may play
  * another player in one variant than in another (Expert: strong-deep, in ROTA
  * strong-whole) and has a think time: the level's table decides both, this
  * file only looks them up, and makes the player of a variant when a game of
  * that variant first asks it for a decision.
  */
+#include "../ai/levels.h"
 #include "../ai/player.h"
-#include "../server/game/levels.h"
 #include "capi.h"
 
 #include <stdio.h>

@@ -19,6 +19,7 @@
  * library with the same engine layout loads it (the "engine" key names the
  * layout); a loaded state must pass the engine's own consistency check.
  */
+#include "../engine/decision.h"
 #include "../engine/record.h"
 #include "capi.h"
 
@@ -29,13 +30,6 @@
 #include <string.h>
 
 #define STATE_FORMAT "axio-state/1"
-
-static int fail(char *err, size_t errlen, int code, const char *fmt, const char *what)
-{
-    if (err && errlen)
-        snprintf(err, errlen, fmt, what);
-    return code;
-}
 
 /* The layout a raw state was written with: loading needs the same. */
 static void engine_layout(char *out, size_t size)
@@ -303,13 +297,12 @@ static int apply_object(const capi_space *s, capi_play *p, json_t *item)
 static int load_decisions(const capi_space *s, capi_play *p, json_t *list, char *err, size_t errlen)
 {
     if (!json_is_array(list))
-        return fail(err, errlen, AXIO_E_CONFIG, "%s", "\"decisions\" must be a list");
+        return ax_fail(err, errlen, AXIO_E_CONFIG, "\"decisions\" must be a list");
     size_t i;
     json_t *item;
     json_array_foreach(list, i, item)
     {
         int rc;
-        char why[160];
         if (json_is_integer(item)) {
             json_int_t a = json_integer_value(item);
             if (a < 0 || a >= s->spec.num_actions)
@@ -327,13 +320,11 @@ static int load_decisions(const capi_space *s, capi_play *p, json_t *list, char 
         }
         if (rc == AXIO_E_MEMORY)
             return rc;
-        if (rc != AXIO_OK) {
-            snprintf(why, sizeof why, "decision %zu is not %s", i,
-                     rc == AXIO_E_CONFIG ? "an action number, a move or a leave"
-                     : rc == AXIO_E_OVER ? "possible: the game is over before it"
-                                         : "legal there");
-            return fail(err, errlen, AXIO_E_CONFIG, "%s", why);
-        }
+        if (rc != AXIO_OK)
+            return ax_fail(err, errlen, AXIO_E_CONFIG, "decision %zu is not %s", i,
+                           rc == AXIO_E_CONFIG ? "an action number, a move or a leave"
+                           : rc == AXIO_E_OVER ? "possible: the game is over before it"
+                                               : "legal there");
     }
     return AXIO_OK;
 }
@@ -345,13 +336,13 @@ static int load_raw(capi_play *p, json_t *obj, const char *kind, char *err, size
     const char *theirs = json_string_value(json_object_get(obj, "engine"));
     const char *raw = json_string_value(json_object_get(obj, "state"));
     if (!theirs || !raw)
-        return fail(err, errlen, AXIO_E_CONFIG, "%s",
-                    "a view or redeal needs \"engine\" and \"state\"");
+        return ax_fail(err, errlen, AXIO_E_CONFIG,
+                       "a view or redeal needs \"engine\" and \"state\"");
     if (strcmp(theirs, layout) != 0)
-        return fail(err, errlen, AXIO_E_CONFIG,
-                    "this %s was saved by a library with another engine layout: load it with "
-                    "that build (a game dealt from a seed loads in any)",
-                    kind);
+        return ax_fail(err, errlen, AXIO_E_CONFIG,
+                       "this %s was saved by a library with another engine layout: load it with "
+                       "that build (a game dealt from a seed loads in any)",
+                       kind);
     ax_game *g = malloc(sizeof *g);
     if (!g)
         return AXIO_E_MEMORY;
@@ -362,7 +353,7 @@ static int load_raw(capi_play *p, json_t *obj, const char *kind, char *err, size
         p->g = *g;
     free(g);
     if (!ok)
-        return fail(err, errlen, AXIO_E_CONFIG, "the %s's \"state\" is damaged", kind);
+        return ax_fail(err, errlen, AXIO_E_CONFIG, "the %s's \"state\" is damaged", kind);
     p->from_seed = false;
     p->is_view = strcmp(kind, "view") == 0;
     return AXIO_OK;
@@ -372,25 +363,25 @@ int capi_state_load(json_t *obj, capi_space *s, capi_play *p, char *err, size_t 
 {
     memset(p, 0, sizeof *p);
     if (!json_is_object(obj))
-        return fail(err, errlen, AXIO_E_CONFIG, "%s", "a state is a JSON object");
+        return ax_fail(err, errlen, AXIO_E_CONFIG, "a state is a JSON object");
     const char *format = json_string_value(json_object_get(obj, "format"));
     if (!format || strcmp(format, STATE_FORMAT) != 0)
-        return fail(err, errlen, AXIO_E_CONFIG, "%s",
-                    "not a saved game (\"format\" is not \"" STATE_FORMAT "\")");
+        return ax_fail(err, errlen, AXIO_E_CONFIG,
+                       "not a saved game (\"format\" is not \"" STATE_FORMAT "\")");
     int variant = ax_variant_parse(json_string_value(json_object_get(obj, "variant")));
     int mode = ax_mode_parse(json_string_value(json_object_get(obj, "mode")));
     json_t *np = json_object_get(obj, "players");
     json_int_t players = json_is_integer(np) ? json_integer_value(np) : 0;
     if (variant < 0 || mode < 0 || players < 1 || players > AX_MAX_PLAYERS ||
         capi_space_init(s, variant, (int)players, mode) != AXIO_OK)
-        return fail(err, errlen, AXIO_E_CONFIG, "%s",
-                    "variant, players and mode are not those of a game");
+        return ax_fail(err, errlen, AXIO_E_CONFIG,
+                       "variant, players and mode are not those of a game");
     const char *kind = json_string_value(json_object_get(obj, "kind"));
     if (kind && strcmp(kind, "view") != 0 && strcmp(kind, "redeal") != 0)
-        return fail(err, errlen, AXIO_E_CONFIG, "%s", "\"kind\" is \"view\" or \"redeal\"");
+        return ax_fail(err, errlen, AXIO_E_CONFIG, "\"kind\" is \"view\" or \"redeal\"");
     uint64_t seed = 0;
     if (!kind && !parse_seed(json_object_get(obj, "seed"), &seed))
-        return fail(err, errlen, AXIO_E_CONFIG, "%s", "\"seed\" must be a string of digits");
+        return ax_fail(err, errlen, AXIO_E_CONFIG, "\"seed\" must be a string of digits");
     capi_play_start(s, p, seed);
     int rc = kind ? load_raw(p, obj, kind, err, errlen)
                   : load_decisions(s, p, json_object_get(obj, "decisions"), err, errlen);
@@ -406,7 +397,7 @@ int axio_game_load(const char *text, axio_game **out, char *err, size_t errlen)
     json_error_t jerr;
     json_t *obj = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
     if (!obj)
-        return fail(err, errlen, AXIO_E_CONFIG, "not JSON: %s", jerr.text);
+        return ax_fail(err, errlen, AXIO_E_CONFIG, "not JSON: %s", jerr.text);
     axio_game *h = calloc(1, sizeof *h);
     int rc = h ? capi_state_load(obj, &h->space, &h->play, err, errlen) : AXIO_E_MEMORY;
     json_decref(obj);
@@ -430,7 +421,7 @@ static int line_decision(const ax_game *g, const char *line, ax_move *m, bool *i
     if (ev && (!strcmp(ev, "place") || !strcmp(ev, "swap") || !strcmp(ev, "leave"))) {
         bool reversed;
         char why[8];
-        rc = ax_move_from_json(g, obj, m, &reversed, why, sizeof why);
+        rc = ax_decision_from_event(g, obj, m, &reversed, why, sizeof why);
         *is_decision = rc == AX_REPLAY_OK;
     }
     json_decref(obj);

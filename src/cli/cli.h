@@ -1,5 +1,6 @@
 /*
- * cli.h - what the `axio` subcommands share: usage errors and number parsing.
+ * cli.h - what the `axio` subcommands share: usage errors and number parsing
+ * (their options and --help: options.h).
  *
  * Every subcommand is `int cmd_NAME(int argc, char **argv)` with argv[0] the
  * subcommand's name; it returns the process exit code (0 ok, 1 failure,

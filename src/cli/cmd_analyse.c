@@ -14,14 +14,14 @@
 #include "../ai/analysis.h"
 #include "../ai/player.h"
 #include "cli.h"
+#include "options.h"
 #include "record_file.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const help =
+static const char usage[] =
     "usage: axio analyse RECORD --seat S [--movetime MS] [--playouts P] [--seed N] [--json]\n"
     "\n"
     "Judges every decision of seat S in a game record (placements, bonus placements, swap\n"
@@ -29,16 +29,7 @@ static const char *const help =
     "`strong` search finds, and the value of both, measured again in pairs on fresh deals\n"
     "and playouts. The value is the chance to finish first (a first place shared by k sides\n"
     "counts 1/k), or solo the expected solo result. The loss is best minus played, with its\n"
-    "standard error; a mistake is a loss above 2% of the scale by more than 3 of them.\n"
-    "  --seat      the seat to judge, 0 for the first\n"
-    "  --movetime  milliseconds per decision (default 1000; with --playouts: no limit)\n"
-    "  --playouts  playouts per decision (per stage); without --movetime the analysis is then\n"
-    "              reproducible from the seed\n"
-    "  --seed      of the sampling (default 1)\n"
-    "  --json      one line per decision: {\"ply\",\"kind\",\"played\",\"best\",\"value_played\",\n"
-    "              \"value_best\",\"loss_se\",\"mistake\",\"samples\",\"candidates\"}; played and\n"
-    "              best as the record writes a decision\n"
-    "Exit codes: 0 done, 1 failure, 2 bad usage or a record that `axio replay` rejects.\n";
+    "standard error; a mistake is a loss above 2% of the scale by more than 3 of them.\n";
 
 /* The decisions of the record, in order. */
 typedef struct {
@@ -192,58 +183,47 @@ typedef struct {
     uint64_t seed;
 } analyse_args;
 
-/* Returns -1 when the arguments are good, else the exit code. */
+_Static_assert(AX_MAX_PLAYERS == 4, "--seat's reason names seats 0 to 3");
+
+/* CLI_GO_ON when the arguments are good, else the exit code. */
 static int parse_args(int argc, char **argv, analyse_args *a)
 {
-    static const struct option opts[] = {{"seat", required_argument, 0, 's'},
-                                         {"movetime", required_argument, 0, 't'},
-                                         {"playouts", required_argument, 0, 'p'},
-                                         {"seed", required_argument, 0, 'r'},
-                                         {"json", no_argument, 0, 'j'},
-                                         {"help", no_argument, 0, 'h'},
-                                         {0, 0, 0, 0}};
     *a = (analyse_args){.seat = -1, .movetime = AX_DEFAULT_MOVETIME_MS, .seed = 1};
-    int c;
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-        switch (c) {
-        case 'j': a->json = true; break;
-        case 's':
-            if (!parse_long(optarg, 0, AX_MAX_PLAYERS - 1, &a->seat))
-                return usage_error("analyse", "--seat must be a seat number 0 to %d, not '%s'",
-                                   AX_MAX_PLAYERS - 1, optarg);
-            break;
-        case 't':
-            if (!parse_long(optarg, 1, 3600000, &a->movetime))
-                return usage_error("analyse", "--movetime must be 1 to 3600000 ms, not '%s'",
-                                   optarg);
-            a->movetime_set = true;
-            break;
-        case 'p':
-            if (!parse_long(optarg, 1, 100000000, &a->playouts))
-                return usage_error("analyse", "--playouts must be 1 to 100000000, not '%s'",
-                                   optarg);
-            break;
-        case 'r':
-            if (!parse_u64(optarg, &a->seed))
-                return usage_error("analyse", "--seed must be a number, not '%s'", optarg);
-            break;
-        case 'h': fputs(help, stdout); return 0;
-        default:
-            return usage_error("analyse", "unknown or incomplete option '%s'", argv[optind - 1]);
-        }
-    }
-    if (optind == argc)
+    const cli_option options[] = {
+        {"seat", OPT_LONG, &a->seat, .min = 0, .max = AX_MAX_PLAYERS - 1,
+         .must = "must be a seat number 0 to 3", .help = "the seat to judge, 0 for the first"},
+        {"movetime", OPT_LONG, &a->movetime, .min = 1, .max = 3600000, .unit = "ms",
+         .given = &a->movetime_set,
+         .help = "milliseconds per decision (default 1000; with --playouts: no limit)"},
+        {"playouts", OPT_LONG, &a->playouts, .min = 1, .max = 100000000,
+         .help = "playouts per decision (per stage); without --movetime the analysis is then\n"
+                 "reproducible from the seed"},
+        {"seed", OPT_U64, &a->seed, .help = "of the sampling (default 1)"},
+        {"json", OPT_FLAG, &a->json,
+         .help = "one line per decision: {\"ply\",\"kind\",\"played\",\"best\",\"value_played\",\n"
+                 "\"value_best\",\"loss_se\",\"mistake\",\"samples\",\"candidates\"}; played and\n"
+                 "best as the record writes a decision"},
+        {0}};
+    const cli_command command = {
+        "analyse",
+        usage,
+        options,
+        14,
+        false,
+        "Exit codes: 0 done, 1 failure, 2 bad usage or a record that `axio replay` rejects.\n"};
+    int first, rc = cli_parse(&command, argc, argv, &first);
+    if (rc != CLI_GO_ON)
+        return rc;
+    if (first == argc)
         return usage_error("analyse", "needs a record file");
-    if (optind + 1 < argc)
-        return usage_error("analyse", "takes one record file, not also '%s'", argv[optind + 1]);
-    a->path = argv[optind];
+    if (first + 1 < argc)
+        return usage_error("analyse", "takes one record file, not also '%s'", argv[first + 1]);
+    a->path = argv[first];
     if (a->seat < 0)
         return usage_error("analyse", "needs --seat S, the seat whose decisions to judge");
     if (a->playouts && !a->movetime_set)
         a->movetime = 0;
-    return -1;
+    return CLI_GO_ON;
 }
 
 static int analyse(const analyse_args *a, const ax_game *start, const decision_list *list)
@@ -284,7 +264,7 @@ int cmd_analyse(int argc, char **argv)
 {
     analyse_args a;
     int rc = parse_args(argc, argv, &a);
-    if (rc >= 0)
+    if (rc != CLI_GO_ON)
         return rc;
     ax_replay *r = malloc(sizeof *r);
     ax_game *start = malloc(sizeof *start);

@@ -30,10 +30,10 @@
 #include "cli.h"
 #include "engine_client.h"
 #include "match.h"
+#include "options.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
@@ -44,7 +44,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static const char *const help =
+static const char usage[] =
     "usage: axio arena --variant square|rota|hex --players N --ai A,B[,...] --games G --seed S\n"
     "                  [--movetime MS] [--playouts P] [--mode standard|solo|team] [--record DIR]\n"
     "                  [--share-seeds] [--jobs J]\n"
@@ -54,22 +54,9 @@ static const char *const help =
     "win rate with a 95% confidence interval (ties as half wins, over deals), its win rate\n"
     "at each seat, the mean lowest track, and the time per decision. Solo (--players 1):\n"
     "every player plays G seeds alone; prints the mean result, its spread and 95% interval,\n"
-    "and for two players the paired difference.\n"
-    "  --ai        one player per seat, repeated when shorter: random, greedy, strong, or\n"
-    "              cmd:COMMAND, an external engine (docs/engine-protocol.md) run by /bin/sh;\n"
-    "              settings follow a name: strong:movetime=100:playouts=500,\n"
-    "              cmd:movetime=100:COMMAND. A command cannot hold a comma.\n"
-    "  --games     games in all, rounded up to whole sets of N (solo: seeds per player)\n"
-    "  --movetime  milliseconds per decision of a searching player (default 1000)\n"
-    "  --playouts  fixed playouts per decision instead (then --movetime 0 is allowed)\n"
-    "  --mode      default: solo for one player, standard otherwise; team: hex with 4\n"
-    "  --record    write the full record of every game into DIR (created if missing)\n"
-    "  --share-seeds  tell external engines the seeds built-in players get, so that\n"
-    "              cmd:axio engine --player P plays exactly as P; those seeds come from the\n"
-    "              deal, so a dishonest engine could work out hidden tiles: trusted engines only\n"
-    "  --jobs      play J deals at a time, in J processes (default 1), each with its own\n"
-    "              external engines; the report is the same as one process's. More jobs than\n"
-    "              free cores leave a searching player less of its movetime to think\n"
+    "and for two players the paired difference.\n";
+
+static const char footer[] =
     "An external engine that answers garbage or an illegal decision, dies, or answers later\n"
     "than 110% of its movetime plus 1 s (60 s with movetime 0) forfeits the game: its seat\n"
     "leaves and ranks last. Progress goes to stderr after every deal. SIGINT (Ctrl-C) or\n"
@@ -242,74 +229,51 @@ static int parse_entries(const char *list, arena_options *o)
 
 static int parse_options(int argc, char **argv, arena_options *o)
 {
-    static const struct option opts[] = {{"variant", required_argument, 0, 'v'},
-                                         {"players", required_argument, 0, 'p'},
-                                         {"mode", required_argument, 0, 'm'},
-                                         {"seed", required_argument, 0, 's'},
-                                         {"games", required_argument, 0, 'g'},
-                                         {"ai", required_argument, 0, 'a'},
-                                         {"movetime", required_argument, 0, 't'},
-                                         {"playouts", required_argument, 0, 'n'},
-                                         {"record", required_argument, 0, 'r'},
-                                         {"share-seeds", no_argument, 0, 'e'},
-                                         {"jobs", required_argument, 0, 'j'},
-                                         {"help", no_argument, 0, 'h'},
-                                         {0, 0, 0, 0}};
     const char *ai = NULL;
     bool have_seed = false, have_games = false;
-    int c;
     *o = (arena_options){.players = 2, .movetime = AX_DEFAULT_MOVETIME_MS, .jobs = 1};
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-        switch (c) {
-        case 'v': o->variant = optarg; break;
-        case 'm': o->mode = optarg; break;
-        case 'a': ai = optarg; break;
-        case 'r': o->record_dir = optarg; break;
-        case 'e': o->share_seeds = true; break;
-        case 'p':
-            if (!parse_long(optarg, 1, 4, &o->players))
-                return usage_error("arena", "--players must be 1 to 4, not '%s'", optarg);
-            break;
-        case 'g':
-            if (!parse_long(optarg, 1, 10000000, &o->games))
-                return usage_error("arena", "--games must be a positive number");
-            have_games = true;
-            break;
-        case 's':
-            if (!parse_u64(optarg, &o->seed))
-                return usage_error("arena", "--seed must be a number, not '%s'", optarg);
-            have_seed = true;
-            break;
-        case 't':
-            if (!parse_long(optarg, 0, 3600000, &o->movetime))
-                return usage_error("arena", "--movetime must be 0 to 3600000 ms, not '%s'", optarg);
-            break;
-        case 'n':
-            if (!parse_long(optarg, 0, 100000000, &o->playouts))
-                return usage_error("arena", "--playouts must be a number, not '%s'", optarg);
-            break;
-        case 'j':
-            if (!parse_long(optarg, 1, MAX_JOBS, &o->jobs))
-                return usage_error("arena", "--jobs must be 1 to %d, not '%s'", MAX_JOBS, optarg);
-            break;
-        case 'h': fputs(help, stdout); return -1;
-        default: return usage_error("arena", "unknown or incomplete option '%s'", argv[optind - 1]);
-        }
-    }
-    if (optind < argc)
-        return usage_error("arena", "unexpected argument '%s'", argv[optind]);
+    const cli_option options[] = {
+        {"variant", OPT_STRING, .target = &o->variant},
+        {"players", OPT_LONG, &o->players, .min = 1, .max = 4},
+        {"seed", OPT_U64, &o->seed, .given = &have_seed},
+        {"ai", OPT_STRING, &ai,
+         .help = "one player per seat, repeated when shorter: random, greedy, strong, or\n"
+                 "cmd:COMMAND, an external engine (docs/engine-protocol.md) run by /bin/sh;\n"
+                 "settings follow a name: strong:movetime=100:playouts=500,\n"
+                 "cmd:movetime=100:COMMAND. A command cannot hold a comma."},
+        {"games", OPT_LONG, &o->games, .min = 1, .max = 10000000, .given = &have_games,
+         .help = "games in all, rounded up to whole sets of N (solo: seeds per player)"},
+        {"movetime", OPT_LONG, &o->movetime, .min = 0, .max = 3600000, .unit = "ms",
+         .help = "milliseconds per decision of a searching player (default 1000)"},
+        {"playouts", OPT_LONG, &o->playouts, .min = 0, .max = 100000000,
+         .help = "fixed playouts per decision instead (then --movetime 0 is allowed)"},
+        {"mode", OPT_STRING, &o->mode,
+         .help = "default: solo for one player, standard otherwise; team: hex with 4"},
+        {"record", OPT_STRING, &o->record_dir,
+         .help = "write the full record of every game into DIR (created if missing)"},
+        {"share-seeds", OPT_FLAG, &o->share_seeds,
+         .help = "tell external engines the seeds built-in players get, so that\n"
+                 "cmd:axio engine --player P plays exactly as P; those seeds come from the\n"
+                 "deal, so a dishonest engine could work out hidden tiles: trusted engines only"},
+        {"jobs", OPT_LONG, &o->jobs, .min = 1, .max = MAX_JOBS,
+         .help = "play J deals at a time, in J processes (default 1), each with its own\n"
+                 "external engines; the report is the same as one process's. More jobs than\n"
+                 "free cores leave a searching player less of its movetime to think"},
+        {0}};
+    const cli_command command = {"arena", usage, options, 14, false, footer};
+    int rc = cli_parse(&command, argc, argv, NULL);
+    if (rc != CLI_GO_ON)
+        return rc;
     if (!o->variant || !ai || !have_games || !have_seed)
         return usage_error("arena", "--variant, --ai, --games and --seed are required");
     if (!parse_game_options("arena", o->variant, o->mode, o->players, &o->v, &o->m))
         return EXIT_USAGE;
-    int rc = parse_entries(ai, o);
+    rc = parse_entries(ai, o);
     if (rc)
         return rc;
     if (o->players > 1 && o->nentries > o->players)
         return usage_error("arena", "--ai names %d players for %ld seats", o->nentries, o->players);
-    return 0;
+    return CLI_GO_ON;
 }
 
 static ax_player *make_player(const entry *e, uint64_t seed)
@@ -386,23 +350,11 @@ static match_verdict ask_engine(void *ctx, const ax_game *view, int seat, ax_mov
     return verdict_of(st);
 }
 
-static int lowest_of(const ax_game *g, int seat)
-{
-    const uint8_t *t = g->track[ax_track_owner(g, seat)];
-    int low = 255;
-    for (int c = 0; c < g->ncolors; c++)
-        low = t[c] < low ? t[c] : low;
-    return low;
-}
-
 /* The share of first place of each seat of a finished game. */
 static void first_place_shares(const ax_game *g, double share[AX_MAX_PLAYERS])
 {
     ax_ranking rank;
-    ax_rank(g, &rank);
-    int first = 0;
-    while (first < rank.n && rank.place[first] == 0)
-        first++;
+    int first = match_first_place(g, &rank);
     double per_owner = g->mode == AX_TEAM ? 2.0 : 1.0; /* partners win together */
     for (int s = 0; s < g->players; s++)
         share[s] = 0;
@@ -601,7 +553,7 @@ static int play_deal(const arena_options *o, long d, arena_run *run, tally *tall
         for (int s = 0; s < n; s++) {
             tally *t = &tallies[at[s]];
             deal_share[at[s]] += share[s] / (double)n;
-            t->lowest_sum += lowest_of(g, s);
+            t->lowest_sum += match_lowest_track(g, s);
             t->games++;
             t->seat_share[s] += share[s];
             t->seat_games[s]++;
@@ -631,7 +583,7 @@ static int play_seed(const arena_options *o, long k, arena_run *run, tally *tall
         t->result_sq += r * r;
         t->result_min = t->games == 0 || r < t->result_min ? r : t->result_min;
         t->result_max = t->games == 0 || r > t->result_max ? r : t->result_max;
-        t->lowest_sum += lowest_of(g, 0);
+        t->lowest_sum += match_lowest_track(g, 0);
         t->games++;
     }
     return 0;
@@ -974,8 +926,8 @@ int cmd_arena(int argc, char **argv)
 {
     arena_options o;
     int rc = parse_options(argc, argv, &o);
-    if (rc)
-        return rc < 0 ? 0 : rc;
+    if (rc != CLI_GO_ON)
+        return rc;
     if (o.record_dir && mkdir(o.record_dir, 0777) != 0 && errno != EEXIST) {
         fprintf(stderr, "axio arena: cannot create %s: %s\n", o.record_dir, strerror(errno));
         return 1;

@@ -17,13 +17,13 @@
 #include "../ai/player.h"
 #include "../engine/axio.h"
 #include "cli.h"
+#include "options.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const help =
+static const char usage[] =
     "usage: axio bench [--variant square|rota|hex] [--players N] [--mode standard|solo|team]\n"
     "                  [--games N] [--repeat R] [--seed S] [--only engine|ai]\n"
     "                  [--positions D] [--playouts P] [--movetime MS]\n"
@@ -192,81 +192,66 @@ static int bench_players(int variant, int players, int mode, uint64_t seed, cons
     return rc;
 }
 
+static bool parse_variant(const char *text, void *target)
+{
+    int v = ax_variant_parse(text);
+    if (v < 0)
+        return false;
+    *(int *)target = v;
+    return true;
+}
+
+typedef struct {
+    long games, repeat, players;
+    ai_bench ab;
+    const char *mode;
+    uint64_t seed;
+    int variant, only; /* -1: every variant, and both benchmarks */
+} bench_options;
+
+static int parse_options(int argc, char **argv, bench_options *o)
+{
+    static const char *const benchmarks[] = {"engine", "ai", NULL};
+    *o = (bench_options){.games = 20000,
+                         .repeat = 5,
+                         .players = 2,
+                         .ab = {.positions = 24, .playouts = 1000},
+                         .seed = 1,
+                         .variant = -1,
+                         .only = -1};
+    const cli_option options[] = {
+        {"variant", OPT_PARSE, &o->variant, .parse = parse_variant,
+         .must = "must be square, rota or hex"},
+        {"games", OPT_LONG, &o->games, .min = 1, .max = 100000000},
+        {"repeat", OPT_LONG, &o->repeat, .min = 1, .max = 101},
+        {"seed", OPT_U64, .target = &o->seed},
+        {"players", OPT_LONG, &o->players, .min = 1, .max = 4},
+        {"mode", OPT_STRING, .target = &o->mode},
+        {"only", OPT_CHOICE, &o->only, .choices = benchmarks},
+        {"positions", OPT_LONG, &o->ab.positions, .min = 1, .max = MAX_POSITIONS},
+        {"playouts", OPT_LONG, &o->ab.playouts, .min = 1, .max = 100000000},
+        {"movetime", OPT_LONG, &o->ab.movetime, .min = 1, .max = 3600000, .unit = "ms"},
+        {0}};
+    const cli_command command = {"bench", usage, options, 0, false, NULL};
+    return cli_parse(&command, argc, argv, NULL);
+}
+
 int cmd_bench(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"variant", required_argument, 0, 'v'},  {"games", required_argument, 0, 'g'},
-        {"repeat", required_argument, 0, 'r'},   {"seed", required_argument, 0, 's'},
-        {"players", required_argument, 0, 'p'},  {"mode", required_argument, 0, 'm'},
-        {"only", required_argument, 0, 'o'},     {"positions", required_argument, 0, 'd'},
-        {"playouts", required_argument, 0, 'n'}, {"movetime", required_argument, 0, 't'},
-        {"help", no_argument, 0, 'h'},           {0, 0, 0, 0}};
-    long games = 20000, repeat = 5, players = 2;
-    ai_bench ab = {.positions = 24, .playouts = 1000};
-    bool engine = true, ai = true;
-    const char *mode_name = NULL;
-    uint64_t seed = 1;
-    int only = -1, c;
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-        switch (c) {
-        case 'v':
-            only = ax_variant_parse(optarg);
-            if (only < 0)
-                return usage_error("bench", "unknown variant '%s'", optarg);
-            break;
-        case 'g':
-            if (!parse_long(optarg, 1, 100000000, &games))
-                return usage_error("bench", "--games must be a positive number");
-            break;
-        case 'r':
-            if (!parse_long(optarg, 1, 101, &repeat))
-                return usage_error("bench", "--repeat must be 1 to 101");
-            break;
-        case 's':
-            if (!parse_u64(optarg, &seed))
-                return usage_error("bench", "--seed must be a number");
-            break;
-        case 'p':
-            if (!parse_long(optarg, 1, 4, &players))
-                return usage_error("bench", "--players must be 1 to 4");
-            break;
-        case 'm': mode_name = optarg; break;
-        case 'o':
-            engine = strcmp(optarg, "engine") == 0;
-            ai = strcmp(optarg, "ai") == 0;
-            if (!engine && !ai)
-                return usage_error("bench", "--only takes engine or ai, not '%s'", optarg);
-            break;
-        case 'd':
-            if (!parse_long(optarg, 1, MAX_POSITIONS, &ab.positions))
-                return usage_error("bench", "--positions must be 1 to %d", MAX_POSITIONS);
-            break;
-        case 'n':
-            if (!parse_long(optarg, 1, 100000000, &ab.playouts))
-                return usage_error("bench", "--playouts must be a positive number");
-            break;
-        case 't':
-            if (!parse_long(optarg, 1, 3600000, &ab.movetime))
-                return usage_error("bench", "--movetime must be 1 to 3600000 ms");
-            break;
-        case 'h': fputs(help, stdout); return 0;
-        default: return usage_error("bench", "unknown or incomplete option '%s'", argv[optind - 1]);
-        }
-    }
-    if (optind < argc)
-        return usage_error("bench", "unexpected argument '%s'", argv[optind]);
+    bench_options o;
+    int rc = parse_options(argc, argv, &o);
+    if (rc != CLI_GO_ON)
+        return rc;
     for (int v = 0; v < 3; v++) {
-        if (only >= 0 && v != only)
+        if (o.variant >= 0 && v != o.variant)
             continue;
         int variant_unused, mode;
-        if (!parse_game_options("bench", ax_variant_name(v), mode_name, players, &variant_unused,
+        if (!parse_game_options("bench", ax_variant_name(v), o.mode, o.players, &variant_unused,
                                 &mode))
             return EXIT_USAGE;
-        if (engine)
-            bench_engine(v, (int)players, mode, games, repeat, seed);
-        if (ai && bench_players(v, (int)players, mode, seed, &ab))
+        if (o.only != 1)
+            bench_engine(v, (int)o.players, mode, o.games, o.repeat, o.seed);
+        if (o.only != 0 && bench_players(v, (int)o.players, mode, o.seed, &o.ab))
             return 1;
     }
     return 0;

@@ -8,13 +8,14 @@
  * every game in the order it was stored with its seats, decisions, chat and
  * analyses, then sessions, ratings and the rating history. Each game is then
  * read back from the target and replayed through the engine from its seed
- * (decision_from_json and ax_apply, as the server resumes a game), so that a
+ * (ax_replay_decisions, as the server resumes a game), so that a
  * game the target could not resume is named now, not when a player opens it.
  * Run again after an interruption, the copy finds what is there equal and
  * adds what is missing; it prints what it did, table by table.
  */
 #include "../engine/axio.h"
-#include "../server/game/json_state.h"
+#include "../engine/decision.h"
+#include "../engine/reason.h"
 #include "../server/store/store.h"
 #include "cli.h"
 
@@ -70,38 +71,16 @@ static int replay(const stored_game *g, char *why, size_t n)
         return -1;
     }
     ax_game *game = malloc(sizeof *game);
-    ax_events *events = malloc(sizeof *events);
-    int rc = game && events ? 0 : -1;
-    if (rc)
+    int rc = -1;
+    if (!game)
         snprintf(why, n, "out of memory");
-    else if (ax_game_init(game, v, g->players, m, g->seed, events) != AX_OK) {
+    else if (ax_game_init(game, v, g->players, m, g->seed, NULL) != AX_OK)
         snprintf(why, n, "the engine cannot deal it");
-        rc = -1;
-    }
-    for (int i = 0; rc == 0 && i < g->ndecisions; i++) {
-        json_error_t jerr;
-        json_t *msg = json_loads(g->decisions[i], 0, &jerr);
-        ax_move move;
-        char reason[160] = "";
-        if (!msg) {
-            snprintf(why, n, "decision %d is not JSON: %s", i, jerr.text);
-            rc = -1;
-            break;
-        }
-        const char *code = decision_from_json(game, msg, &move, reason, sizeof reason, NULL);
-        json_decref(msg);
-        ax_error applied = code ? AX_ERR_MOVE_KIND : ax_apply(game, &move, events);
-        if (code || applied != AX_OK) {
-            snprintf(why, n, "decision %d is rejected by the engine: %s", i,
-                     code ? reason : ax_error_string(applied));
-            rc = -1;
-        }
-    }
-    if (rc == 0 && strcmp(g->status, "over") == 0 && game->phase != AX_PHASE_OVER) {
-        snprintf(why, n, "stored as over, but its decisions do not end it");
-        rc = -1;
-    }
-    free(events);
+    else if (ax_replay_decisions(game, g->decisions, g->ndecisions, NULL, NULL, why, n) ==
+             AX_REPLAY_OK)
+        rc = strcmp(g->status, "over") == 0 && game->phase != AX_PHASE_OVER
+                 ? ax_fail(why, n, -1, "stored as over, but its decisions do not end it")
+                 : 0;
     free(game);
     return rc;
 }

@@ -12,10 +12,11 @@
  * engine as `quit` does.
  */
 #include "../ai/player.h"
+#include "../engine/decision.h"
 #include "../engine/position.h"
 #include "cli.h"
+#include "options.h"
 
-#include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,18 +28,12 @@
 #define MAX_MOVETIME 3600000
 #define MAX_PLAYOUTS 100000000L
 
-static const char *const help =
+static const char usage[] =
     "usage: axio engine [--player NAME] [--movetime MS] [--playouts P] [--seed S]\n"
     "\n"
     "Speaks the engine protocol axio-engine/1 on stdin and stdout (docs/engine-protocol.md):\n"
     "one JSON object per line. A `go` request carries the position of one seat, as that\n"
-    "seat sees it; the answer is the player's decision in the record's notation.\n"
-    "  --player    random, greedy or strong (default strong)\n"
-    "  --movetime  milliseconds per decision unless `go` says otherwise (default 1000)\n"
-    "  --playouts  fixed playouts per decision of `strong` unless `go` says otherwise\n"
-    "  --seed      seed of the player's random choices, again at each `newgame` that gives\n"
-    "              none (default 1)\n"
-    "Example: axio arena --variant hex --ai 'strong,cmd:axio engine --player greedy' ...\n";
+    "seat sees it; the answer is the player's decision in the record's notation.\n";
 
 typedef struct {
     const char *player;
@@ -48,42 +43,32 @@ typedef struct {
 
 static int parse_options(int argc, char **argv, engine_options *o)
 {
-    static const struct option opts[] = {
-        {"player", required_argument, 0, 'p'},   {"movetime", required_argument, 0, 't'},
-        {"playouts", required_argument, 0, 'n'}, {"seed", required_argument, 0, 's'},
-        {"help", no_argument, 0, 'h'},           {0, 0, 0, 0}};
     *o = (engine_options){.player = "strong", .movetime = AX_DEFAULT_MOVETIME_MS, .seed = 1};
-    int c;
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-        switch (c) {
-        case 'p': o->player = optarg; break;
-        case 't':
-            if (!parse_long(optarg, 0, MAX_MOVETIME, &o->movetime))
-                return usage_error("engine", "--movetime must be 0 to %d ms, not '%s'",
-                                   MAX_MOVETIME, optarg);
-            break;
-        case 'n':
-            if (!parse_long(optarg, 0, MAX_PLAYOUTS, &o->playouts))
-                return usage_error("engine", "--playouts must be a number, not '%s'", optarg);
-            break;
-        case 's':
-            if (!parse_u64(optarg, &o->seed))
-                return usage_error("engine", "--seed must be a number, not '%s'", optarg);
-            break;
-        case 'h': fputs(help, stdout); return -1;
-        default:
-            return usage_error("engine", "unknown or incomplete option '%s'", argv[optind - 1]);
-        }
-    }
-    if (optind < argc)
-        return usage_error("engine", "unexpected argument '%s'", argv[optind]);
+    const cli_option options[] = {
+        {"player", OPT_STRING, &o->player, .help = "random, greedy or strong (default strong)"},
+        {"movetime", OPT_LONG, &o->movetime, .min = 0, .max = MAX_MOVETIME, .unit = "ms",
+         .help = "milliseconds per decision unless `go` says otherwise (default 1000)"},
+        {"playouts", OPT_LONG, &o->playouts, .min = 0, .max = MAX_PLAYOUTS,
+         .help = "fixed playouts per decision of `strong` unless `go` says otherwise"},
+        {"seed", OPT_U64, &o->seed,
+         .help = "seed of the player's random choices, again at each `newgame` that gives\n"
+                 "none (default 1)"},
+        {0}};
+    const cli_command command = {
+        "engine",
+        usage,
+        options,
+        14,
+        false,
+        "Example: axio arena --variant hex --ai 'strong,cmd:axio engine --player greedy' ...\n"};
+    int rc = cli_parse(&command, argc, argv, NULL);
+    if (rc != CLI_GO_ON)
+        return rc;
     ax_player *probe = ax_player_new(o->player, 0);
     if (!probe)
         return usage_error("engine", "unknown player '%s' (random, greedy, strong)", o->player);
     ax_player_free(probe);
-    return 0;
+    return CLI_GO_ON;
 }
 
 /* Writes one answer line and flushes it; false when the reader is gone. */
@@ -285,8 +270,8 @@ int cmd_engine(int argc, char **argv)
 {
     engine e = {0};
     int rc = parse_options(argc, argv, &e.opt);
-    if (rc)
-        return rc < 0 ? 0 : rc;
+    if (rc != CLI_GO_ON)
+        return rc;
     signal(SIGPIPE, SIG_IGN); /* a reader that went away is a failed write, not a death */
     e.player = ax_player_new(e.opt.player, e.opt.seed);
     e.view = malloc(sizeof *e.view);

@@ -4,9 +4,9 @@
 #include "../ai/analysis.h"
 #include "../server/transport/server.h"
 #include "cli.h"
+#include "options.h"
 
 #include <arpa/inet.h>
-#include <getopt.h>
 #include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
@@ -15,53 +15,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const char *const help =
+static const char usage[] =
     "usage: axio serve [--port N] [--bind ADDR] [--db FILE|URI] [--web DIR] [OPTIONS]\n"
     "\n"
     "Runs the game server: the web client, the HTTP API and WebSocket play of\n"
     "axio-protocol/1 on one port. Every game and decision is kept in a database\n"
-    "(SQLite or PostgreSQL); unfinished games resume when the server starts again.\n"
-    "  --port N               TCP port (default 8080; 0: any free port, printed)\n"
-    "  --bind ADDR            address to listen on (default 127.0.0.1)\n"
-    "  --db FILE|URI          the database: an SQLite file (FILE or sqlite:FILE), created\n"
-    "                         if missing (default axio.db), or a PostgreSQL database as a\n"
-    "                         libpq URI, postgresql://USER@HOST/DB (or postgres://...)\n"
-    "  --web DIR              the web client's files (default: web/ of the source tree)\n"
-    "  --max-conns-per-ip N   open connections per client address (default 32)\n"
-    "  --max-games-per-ip N   games one address may create per hour, rematches too\n"
-    "                         (default 30; counted for the whole site)\n"
-    "  --max-waiting-per-ip N games of one address waiting for players at once (default 5)\n"
-    "  --max-strong-games-per-ip N\n"
-    "                         games against strong or expert one address, and one account,\n"
-    "                         may create per hour (default 10; counted for the whole site)\n"
-    "  --max-hints-per-ip N   hints one address, and one account, may ask for in 10 minutes\n"
-    "                         (default 60; counted for the whole site)\n"
-    "  --max-analyses-per-ip N\n"
-    "                         analyses one address, and one account, may ask for per hour\n"
-    "                         (default 10; counted for the whole site)\n"
-    "  --msg-rate N           WebSocket messages per second per connection (default 10)\n"
-    "  --request-rate N       API requests per second per address (default 20)\n"
-    "  --max-signups-per-ip N accounts one address may create per hour (default 5; counted\n"
-    "                         for the whole site)\n"
-    "  --max-header-waits-per-ip N\n"
-    "                         connections of one address still sending their first\n"
-    "                         headers (default 16; each is closed after 5 s)\n"
-    "  --ai-threads N         threads for computer players (default 2)\n"
-    "  --judge-playouts N     playouts per decision of the judge behind hints and the\n"
-    "                         post-game analysis, 100 to 1000000 (default 6000)\n"
-    "  --absent-s N           a player to move without a connection for N seconds may be\n"
-    "                         declared absent by the others (default 120)\n"
-    "  --waiting-ttl-s N      a waiting game whose creator has had no connection for N\n"
-    "                         seconds expires (default 3600)\n"
-    "  --public-url URL       the address players use (behind a proxy), printed and used\n"
-    "                         for invitations\n"
-    "  --trusted-proxy ADDR   requests from ADDR are counted for the last address of their\n"
-    "                         X-Forwarded-For header (a reverse proxy such as nginx)\n"
-    "  --sync normal|full     SQLite: normal (default): a commit survives the server being\n"
-    "                         killed; full: also a power cut (an fsync per commit, slower).\n"
-    "                         PostgreSQL flushes every commit (synchronous_commit on)\n"
-    "  --quiet                log nothing but fatal errors\n"
-    "Stops cleanly on SIGTERM or SIGINT.\n";
+    "(SQLite or PostgreSQL); unfinished games resume when the server starts again.\n";
 
 static bool is_dir(const char *path)
 {
@@ -89,37 +48,119 @@ static bool find_web_dir(char *out, size_t size)
     return false;
 }
 
-static bool parse_positive(const char *s, long max, long *out)
+/* A rate per second: a whole number, 1 to 1000000. */
+static bool parse_rate(const char *text, void *target)
 {
-    return parse_long(s, 1, max, out);
+    long v;
+    if (!parse_long(text, 1, 1000000, &v))
+        return false;
+    *(double *)target = (double)v;
+    return true;
+}
+
+static bool parse_url(const char *text, void *target)
+{
+    if (strncmp(text, "http://", 7) && strncmp(text, "https://", 8))
+        return false;
+    *(const char **)target = text;
+    return true;
+}
+
+/* An IP address, kept as ip_normalize writes it. */
+static bool parse_address(const char *text, void *target)
+{
+    char norm[48];
+    struct in6_addr a6;
+    struct in_addr a4;
+    if (inet_pton(AF_INET, text, &a4) != 1 && inet_pton(AF_INET6, text, &a6) != 1)
+        return false;
+    ip_normalize(text, norm, sizeof norm);
+    *(const char **)target = strdup(norm);
+    return true;
+}
+
+static int parse_options(int argc, char **argv, serve_options *o, const char **web, int *sync)
+{
+    static const char *const syncs[] = {"normal", "full", NULL};
+    limits_config *l = &o->limits;
+    service_config *g = &o->game;
+    const cli_option options[] = {
+        {"port", OPT_INT, &o->port, .min = 0, .max = 65535, .arg = "N",
+         .help = "TCP port (default 8080; 0: any free port, printed)"},
+        {"bind", OPT_STRING, &o->bind, .arg = "ADDR",
+         .help = "address to listen on (default 127.0.0.1)"},
+        {"db", OPT_STRING, &o->db_path, .arg = "FILE|URI",
+         .help = "the database: an SQLite file (FILE or sqlite:FILE), created\n"
+                 "if missing (default axio.db), or a PostgreSQL database as a\n"
+                 "libpq URI, postgresql://USER@HOST/DB (or postgres://...)"},
+        {"web", OPT_STRING, web, .arg = "DIR",
+         .help = "the web client's files (default: web/ of the source tree)"},
+        {"max-conns-per-ip", OPT_INT, &l->conns_per_ip, .min = 1, .max = 1000000, .arg = "N",
+         .help = "open connections per client address (default 32)"},
+        {"max-games-per-ip", OPT_INT, &g->games_per_hour, .min = 1, .max = 100000000, .arg = "N",
+         .help = "games one address may create per hour, rematches too\n"
+                 "(default 30; counted for the whole site)"},
+        {"max-waiting-per-ip", OPT_INT, &g->waiting_per_ip, .min = 1, .max = 1000000, .arg = "N",
+         .help = "games of one address waiting for players at once (default 5)"},
+        {"max-strong-games-per-ip", OPT_INT, &g->strong_games_per_hour, .min = 1, .max = 100000000,
+         .arg = "N",
+         .help = "games against strong or expert one address, and one account,\n"
+                 "may create per hour (default 10; counted for the whole site)"},
+        {"max-hints-per-ip", OPT_INT, &g->hints_per_10_min, .min = 1, .max = 100000000, .arg = "N",
+         .help = "hints one address, and one account, may ask for in 10 minutes\n"
+                 "(default 60; counted for the whole site)"},
+        {"max-analyses-per-ip", OPT_INT, &g->analyses_per_hour, .min = 1, .max = 100000000,
+         .arg = "N",
+         .help = "analyses one address, and one account, may ask for per hour\n"
+                 "(default 10; counted for the whole site)"},
+        {"msg-rate", OPT_PARSE, &l->msgs_per_sec, .parse = parse_rate,
+         .must = "must be 1 to 1000000", .arg = "N",
+         .help = "WebSocket messages per second per connection (default 10)"},
+        {"request-rate", OPT_PARSE, &l->requests_per_sec, .parse = parse_rate,
+         .must = "must be 1 to 1000000", .arg = "N",
+         .help = "API requests per second per address (default 20)"},
+        {"max-signups-per-ip", OPT_INT, &g->signups_per_hour, .min = 1, .max = 100000000,
+         .arg = "N",
+         .help = "accounts one address may create per hour (default 5; counted\n"
+                 "for the whole site)"},
+        {"max-header-waits-per-ip", OPT_INT, &l->headers_per_ip, .min = 1, .max = 1000000,
+         .arg = "N",
+         .help = "connections of one address still sending their first\n"
+                 "headers (default 16; each is closed after 5 s)"},
+        {"ai-threads", OPT_INT, &g->ai_threads, .min = 1, .max = 64, .arg = "N",
+         .help = "threads for computer players (default 2)"},
+        {"judge-playouts", OPT_LONG, &g->judge_playouts, .min = 100, .max = 1000000, .arg = "N",
+         .help = "playouts per decision of the judge behind hints and the\n"
+                 "post-game analysis, 100 to 1000000 (default 6000)"},
+        {"absent-s", OPT_INT, &g->absent_s, .min = 1, .max = 86400 * 30, .unit = "seconds",
+         .arg = "N",
+         .help = "a player to move without a connection for N seconds may be\n"
+                 "declared absent by the others (default 120)"},
+        {"waiting-ttl-s", OPT_INT, &g->waiting_ttl_s, .min = 1, .max = 86400 * 365,
+         .unit = "seconds", .arg = "N",
+         .help = "a waiting game whose creator has had no connection for N\n"
+                 "seconds expires (default 3600)"},
+        {"public-url", OPT_PARSE, &o->public_url, .parse = parse_url,
+         .must = "must start with http:// or https://", .arg = "URL",
+         .help = "the address players use (behind a proxy), printed and used\n"
+                 "for invitations"},
+        {"trusted-proxy", OPT_PARSE, &o->trusted_proxy, .parse = parse_address,
+         .must = "must be an IP address", .arg = "ADDR",
+         .help = "requests from ADDR are counted for the last address of their\n"
+                 "X-Forwarded-For header (a reverse proxy such as nginx)"},
+        {"sync", OPT_CHOICE, sync, .choices = syncs, .arg = "normal|full",
+         .help = "SQLite: normal (default): a commit survives the server being\n"
+                 "killed; full: also a power cut (an fsync per commit, slower).\n"
+                 "PostgreSQL flushes every commit (synchronous_commit on)"},
+        {"quiet", OPT_FLAG, &g->quiet, .help = "log nothing but fatal errors"},
+        {0}};
+    const cli_command command = {"serve", usage, options,
+                                 25,      true,  "Stops cleanly on SIGTERM or SIGINT.\n"};
+    return cli_parse(&command, argc, argv, NULL);
 }
 
 int cmd_serve(int argc, char **argv)
 {
-    static const struct option opts[] = {{"port", required_argument, 0, 'p'},
-                                         {"bind", required_argument, 0, 'b'},
-                                         {"db", required_argument, 0, 'd'},
-                                         {"web", required_argument, 0, 'w'},
-                                         {"max-conns-per-ip", required_argument, 0, 'c'},
-                                         {"max-games-per-ip", required_argument, 0, 'g'},
-                                         {"msg-rate", required_argument, 0, 'm'},
-                                         {"request-rate", required_argument, 0, 'r'},
-                                         {"max-signups-per-ip", required_argument, 0, 'S'},
-                                         {"max-waiting-per-ip", required_argument, 0, 'V'},
-                                         {"max-strong-games-per-ip", required_argument, 0, 'X'},
-                                         {"max-hints-per-ip", required_argument, 0, 'Y'},
-                                         {"max-analyses-per-ip", required_argument, 0, 'Z'},
-                                         {"max-header-waits-per-ip", required_argument, 0, 'H'},
-                                         {"ai-threads", required_argument, 0, 't'},
-                                         {"judge-playouts", required_argument, 0, 'M'},
-                                         {"sync", required_argument, 0, 's'},
-                                         {"absent-s", required_argument, 0, 'A'},
-                                         {"waiting-ttl-s", required_argument, 0, 'W'},
-                                         {"public-url", required_argument, 0, 'U'},
-                                         {"trusted-proxy", required_argument, 0, 'P'},
-                                         {"quiet", no_argument, 0, 'q'},
-                                         {"help", no_argument, 0, 'h'},
-                                         {0, 0, 0, 0}};
     serve_options opt = {.port = 8080,
                          .bind = "127.0.0.1",
                          .db_path = "axio.db",
@@ -136,123 +177,14 @@ int cmd_serve(int argc, char **argv)
                                   .strong_games_per_hour = 10,
                                   .hints_per_10_min = 60,
                                   .analyses_per_hour = 10,
-                                  .signups_per_hour = 5},
-                         .sync_full = false};
+                                  .signups_per_hour = 5}};
     static char web[PATH_MAX];
     const char *web_arg = NULL;
-    long v;
-    int c;
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-        switch (c) {
-        case 'p':
-            if (!parse_long(optarg, 0, 65535, &v))
-                return usage_error("serve", "--port must be 0 to 65535, not '%s'", optarg);
-            opt.port = (int)v;
-            break;
-        case 'b': opt.bind = optarg; break;
-        case 'd': opt.db_path = optarg; break;
-        case 'w': web_arg = optarg; break;
-        case 'c':
-            if (!parse_positive(optarg, 1000000, &v))
-                return usage_error("serve", "--max-conns-per-ip must be a positive number");
-            opt.limits.conns_per_ip = (int)v;
-            break;
-        case 'g':
-            if (!parse_positive(optarg, 100000000, &v))
-                return usage_error("serve", "--max-games-per-ip must be a positive number");
-            opt.game.games_per_hour = (int)v;
-            break;
-        case 'm':
-            if (!parse_positive(optarg, 1000000, &v))
-                return usage_error("serve", "--msg-rate must be a positive number");
-            opt.limits.msgs_per_sec = (double)v;
-            break;
-        case 'r':
-            if (!parse_positive(optarg, 1000000, &v))
-                return usage_error("serve", "--request-rate must be a positive number");
-            opt.limits.requests_per_sec = (double)v;
-            break;
-        case 'Y':
-            if (!parse_positive(optarg, 100000000, &v))
-                return usage_error("serve", "--max-hints-per-ip must be a positive number");
-            opt.game.hints_per_10_min = (int)v;
-            break;
-        case 'Z':
-            if (!parse_positive(optarg, 100000000, &v))
-                return usage_error("serve", "--max-analyses-per-ip must be a positive number");
-            opt.game.analyses_per_hour = (int)v;
-            break;
-        case 'X':
-            if (!parse_positive(optarg, 100000000, &v))
-                return usage_error("serve", "--max-strong-games-per-ip must be a positive number");
-            opt.game.strong_games_per_hour = (int)v;
-            break;
-        case 'V':
-            if (!parse_positive(optarg, 1000000, &v))
-                return usage_error("serve", "--max-waiting-per-ip must be a positive number");
-            opt.game.waiting_per_ip = (int)v;
-            break;
-        case 'S':
-            if (!parse_positive(optarg, 100000000, &v))
-                return usage_error("serve", "--max-signups-per-ip must be a positive number");
-            opt.game.signups_per_hour = (int)v;
-            break;
-        case 'H':
-            if (!parse_positive(optarg, 1000000, &v))
-                return usage_error("serve", "--max-header-waits-per-ip must be a positive number");
-            opt.limits.headers_per_ip = (int)v;
-            break;
-        case 't':
-            if (!parse_positive(optarg, 64, &v))
-                return usage_error("serve", "--ai-threads must be 1 to 64");
-            opt.game.ai_threads = (int)v;
-            break;
-        case 'M':
-            if (!parse_positive(optarg, 1000000, &v) || v < 100)
-                return usage_error("serve", "--judge-playouts must be 100 to 1000000, not '%s'",
-                                   optarg);
-            opt.game.judge_playouts = v;
-            break;
-        case 's':
-            if (strcmp(optarg, "full") && strcmp(optarg, "normal"))
-                return usage_error("serve", "--sync must be normal or full, not '%s'", optarg);
-            opt.sync_full = strcmp(optarg, "full") == 0;
-            break;
-        case 'A':
-            if (!parse_positive(optarg, 86400 * 30, &v))
-                return usage_error("serve", "--absent-s must be 1 to 2592000 seconds");
-            opt.game.absent_s = (int)v;
-            break;
-        case 'W':
-            if (!parse_positive(optarg, 86400 * 365, &v))
-                return usage_error("serve", "--waiting-ttl-s must be 1 to 31536000 seconds");
-            opt.game.waiting_ttl_s = (int)v;
-            break;
-        case 'U':
-            if (strncmp(optarg, "http://", 7) && strncmp(optarg, "https://", 8))
-                return usage_error("serve", "--public-url must start with http:// or https://");
-            opt.public_url = optarg;
-            break;
-        case 'P': {
-            char norm[48];
-            struct in6_addr a6;
-            struct in_addr a4;
-            if (inet_pton(AF_INET, optarg, &a4) != 1 && inet_pton(AF_INET6, optarg, &a6) != 1)
-                return usage_error("serve", "--trusted-proxy must be an IP address, not '%s'",
-                                   optarg);
-            ip_normalize(optarg, norm, sizeof norm);
-            opt.trusted_proxy = strdup(norm);
-            break;
-        }
-        case 'q': opt.game.quiet = true; break;
-        case 'h': fputs(help, stdout); return 0;
-        default: return usage_error("serve", "unknown or incomplete option '%s'", argv[optind - 1]);
-        }
-    }
-    if (optind < argc)
-        return usage_error("serve", "unexpected argument '%s'", argv[optind]);
+    int sync = 0;
+    int rc = parse_options(argc, argv, &opt, &web_arg, &sync);
+    if (rc != CLI_GO_ON)
+        return rc;
+    opt.sync_full = sync == 1;
     if (!*opt.bind)
         return usage_error("serve", "--bind needs an address");
     if (!*opt.db_path || strcmp(opt.db_path, "sqlite:") == 0)

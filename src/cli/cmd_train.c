@@ -4,13 +4,13 @@
  */
 #include "../ai/train.h"
 #include "cli.h"
+#include "options.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const help =
+static const char usage[] =
     "usage: axio train --variant square|rota|hex --players N --seed S --games G\n"
     "                  [--test-games T] [--epochs K] [--teacher-playouts P] [--out FILE]\n"
     "       axio train --check FILE\n"
@@ -19,18 +19,49 @@ static const char *const help =
     "labels every position seen by every seat with that seat's reward at the end,\n"
     "and fits the learned evaluation (a small network over src/ai/value_features.h)\n"
     "in K passes over them. The same options give the same file. The shipped weights are\n"
-    "src/ai/weights/<variant>-<players>p.txt; docs/ai.md names their commands.\n"
-    "  --variant     the game\n"
-    "  --players     2 to 4 (standard mode)\n"
-    "  --seed        first game's seed\n"
-    "  --games       training games\n"
-    "  --test-games  held-out games after them, for the report (default G/10)\n"
-    "  --epochs      passes over the training positions (default 8)\n"
-    "  --teacher-playouts  the games are played by strong with P playouts a decision\n"
-    "                (no clock: reproducible) instead of the playout policy\n"
-    "  --out         write the weights file there (default: standard output)\n"
-    "  --check       read FILE as the build would (version, checksum) and value its\n"
-    "                stored positions again; exit 1 when anything differs\n";
+    "src/ai/weights/<variant>-<players>p.txt; docs/ai.md names their commands.\n";
+
+typedef struct {
+    const char *variant, *out, *check;
+    long players, games, test_games, epochs, teacher;
+    uint64_t seed;
+    bool have_seed;
+} train_options;
+
+static int parse_options(int argc, char **argv, train_options *o)
+{
+    *o = (train_options){.test_games = -1, .epochs = 8};
+    const cli_option options[] = {
+        {"variant", OPT_STRING, &o->variant, .help = "the game"},
+        {"players", OPT_LONG, &o->players, .min = 2, .max = 4, .help = "2 to 4 (standard mode)"},
+        {"seed", OPT_U64, &o->seed, .given = &o->have_seed, .help = "first game's seed"},
+        {"games", OPT_LONG, &o->games, .min = 1, .max = 100000000, .help = "training games"},
+        {"test-games", OPT_LONG, &o->test_games, .min = 0, .max = 100000000,
+         .help = "held-out games after them, for the report (default G/10)"},
+        {"epochs", OPT_LONG, &o->epochs, .min = 1, .max = 100,
+         .help = "passes over the training positions (default 8)"},
+        {"teacher-playouts", OPT_LONG, &o->teacher, .min = 0, .max = 1000000,
+         .help = "the games are played by strong with P playouts a decision\n"
+                 "(no clock: reproducible) instead of the playout policy"},
+        {"out", OPT_STRING, &o->out,
+         .help = "write the weights file there (default: standard output)"},
+        {"check", OPT_STRING, &o->check,
+         .help = "read FILE as the build would (version, checksum) and value its\n"
+                 "stored positions again; exit 1 when anything differs"},
+        {0}};
+    const cli_command command = {"train", usage, options, 16, false, NULL};
+    int rc = cli_parse(&command, argc, argv, NULL);
+    if (rc != CLI_GO_ON || o->check)
+        return rc;
+    if (!o->variant || !o->players || !o->have_seed || !o->games)
+        return usage_error("train", "--variant, --players, --seed and --games are required");
+    int v = ax_variant_parse(o->variant);
+    if (v < 0)
+        return usage_error("train", "unknown variant '%s' (square, rota, hex)", o->variant);
+    if (ax_config_check(v, (int)o->players, AX_STANDARD) != AX_OK)
+        return usage_error("train", "%s cannot be played by %ld players", o->variant, o->players);
+    return CLI_GO_ON;
+}
 
 static void progress(void *ctx, int step, double loss)
 {
@@ -95,80 +126,50 @@ static int check_file(const char *path)
     return 0;
 }
 
+/* The weights file's text (malloc'd), its first line the command that made
+ * it; NULL after saying why. */
+static char *weights_text(const train_options *t, const ai_train_options *o,
+                          const ai_value_model *m, int *len)
+{
+    char comment[320], teach[48] = "";
+    size_t cap = 1 << 17; /* the file is about 40 kB */
+    char *text = malloc(cap);
+    if (!text) {
+        fprintf(stderr, "axio train: out of memory\n");
+        return NULL;
+    }
+    if (t->teacher)
+        snprintf(teach, sizeof teach, " --teacher-playouts %ld", t->teacher);
+    snprintf(comment, sizeof comment,
+             "made by: axio train --variant %s --players %ld --seed %llu --games %ld "
+             "--test-games %ld --epochs %ld%s",
+             t->variant, t->players, (unsigned long long)t->seed, t->games, o->test_games,
+             t->epochs, teach);
+    *len = ai_value_format(m, comment, text, cap);
+    if (*len < 0) {
+        fprintf(stderr, "axio train: the weights do not fit the buffer\n");
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
 int cmd_train(int argc, char **argv)
 {
-    static const struct option opts[] = {{"variant", required_argument, 0, 'v'},
-                                         {"players", required_argument, 0, 'p'},
-                                         {"seed", required_argument, 0, 's'},
-                                         {"games", required_argument, 0, 'g'},
-                                         {"test-games", required_argument, 0, 't'},
-                                         {"epochs", required_argument, 0, 'k'},
-                                         {"out", required_argument, 0, 'o'},
-                                         {"check", required_argument, 0, 'c'},
-                                         {"teacher-playouts", required_argument, 0, 'T'},
-                                         {"help", no_argument, 0, 'h'},
-                                         {0, 0, 0, 0}};
-    const char *variant = NULL, *out = NULL, *check = NULL;
-    long players = 0, games = 0, test_games = -1, steps = 8, teacher = 0;
-    uint64_t seed = 0;
-    bool have_seed = false;
-    int c;
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-        switch (c) {
-        case 'v': variant = optarg; break;
-        case 'o': out = optarg; break;
-        case 'c': check = optarg; break;
-        case 'p':
-            if (!parse_long(optarg, 2, 4, &players))
-                return usage_error("train", "--players must be 2 to 4, not '%s'", optarg);
-            break;
-        case 'g':
-            if (!parse_long(optarg, 1, 100000000, &games))
-                return usage_error("train", "--games must be a positive number");
-            break;
-        case 't':
-            if (!parse_long(optarg, 0, 100000000, &test_games))
-                return usage_error("train", "--test-games must be a number");
-            break;
-        case 'k':
-            if (!parse_long(optarg, 1, 100, &steps))
-                return usage_error("train", "--epochs must be 1 to 100");
-            break;
-        case 'T':
-            if (!parse_long(optarg, 0, 1000000, &teacher))
-                return usage_error("train", "--teacher-playouts must be 0 to 1000000");
-            break;
-        case 's':
-            if (!parse_u64(optarg, &seed))
-                return usage_error("train", "--seed must be a number");
-            have_seed = true;
-            break;
-        case 'h': fputs(help, stdout); return 0;
-        default: return usage_error("train", "unknown or incomplete option '%s'", argv[optind - 1]);
-        }
-    }
-    if (optind < argc)
-        return usage_error("train", "unexpected argument '%s'", argv[optind]);
-    if (check)
-        return check_file(check);
-    if (!variant || !players || !have_seed || !games)
-        return usage_error("train", "--variant, --players, --seed and --games are required");
-    int v = ax_variant_parse(variant);
-    if (v < 0)
-        return usage_error("train", "unknown variant '%s' (square, rota, hex)", variant);
-    if (ax_config_check(v, (int)players, AX_STANDARD) != AX_OK)
-        return usage_error("train", "%s cannot be played by %ld players", variant, players);
-
-    ai_train_options o = {.variant = v,
-                          .players = (int)players,
-                          .seed = seed,
-                          .games = games,
-                          .test_games = test_games >= 0 ? test_games : games / 10,
-                          .iterations = (int)steps,
+    train_options t;
+    int rc = parse_options(argc, argv, &t);
+    if (rc != CLI_GO_ON)
+        return rc;
+    if (t.check)
+        return check_file(t.check);
+    ai_train_options o = {.variant = ax_variant_parse(t.variant),
+                          .players = (int)t.players,
+                          .seed = t.seed,
+                          .games = t.games,
+                          .test_games = t.test_games >= 0 ? t.test_games : t.games / 10,
+                          .iterations = (int)t.epochs,
                           .l2 = 1e-6,
-                          .teacher_playouts = teacher,
+                          .teacher_playouts = t.teacher,
                           .progress = progress};
     ai_value_model m;
     ai_train_report r;
@@ -182,32 +183,17 @@ int cmd_train(int argc, char **argv)
             "(hand-made estimate %.6f); %.1f s\n",
             r.positions, r.test_positions, r.test_loss, r.test_mse, r.hand_test_mse,
             now_seconds() - start);
-    char comment[320], teach[48] = "";
-    size_t cap = 1 << 17; /* the file is about 40 kB */
-    char *text = malloc(cap);
-    if (!text) {
-        fprintf(stderr, "axio train: out of memory\n");
+    int len;
+    char *text = weights_text(&t, &o, &m, &len);
+    if (!text)
         return 1;
-    }
-    if (teacher)
-        snprintf(teach, sizeof teach, " --teacher-playouts %ld", teacher);
-    snprintf(comment, sizeof comment,
-             "made by: axio train --variant %s --players %ld --seed %llu --games %ld "
-             "--test-games %ld --epochs %ld%s",
-             variant, players, (unsigned long long)seed, games, o.test_games, steps, teach);
-    int len = ai_value_format(&m, comment, text, cap);
-    if (len < 0) {
-        fprintf(stderr, "axio train: the weights do not fit the buffer\n");
-        free(text);
-        return 1;
-    }
-    FILE *f = out ? fopen(out, "w") : stdout;
+    FILE *f = t.out ? fopen(t.out, "w") : stdout;
     bool written = f && fwrite(text, 1, (size_t)len, f) == (size_t)len;
-    if (out && f && fclose(f) != 0)
+    if (t.out && f && fclose(f) != 0)
         written = false;
     free(text);
     if (!written) {
-        fprintf(stderr, "axio train: cannot write %s\n", out ? out : "standard output");
+        fprintf(stderr, "axio train: cannot write %s\n", t.out ? t.out : "standard output");
         return 1;
     }
     return 0;

@@ -11,14 +11,15 @@
  */
 #include "engine_client.h"
 
+#include "../engine/decision.h"
 #include "../engine/position.h"
+#include "../engine/reason.h"
 #include "cli.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,17 +38,6 @@ struct engine_client {
     size_t len, cap;
     char name[128];
 };
-
-static engine_status fail(char *err, size_t errlen, engine_status status, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static engine_status fail(char *err, size_t errlen, engine_status status, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-    return status;
-}
 
 static int ms_left(double deadline)
 {
@@ -83,10 +73,10 @@ static engine_status send_text(engine_client *e, const char *text, double deadli
             continue;
         if (n < 0 && errno == EAGAIN) {
             if (!wait_for(e->to, POLLOUT, deadline))
-                return fail(err, errlen, ENGINE_LATE, "the engine stopped reading its input");
+                return ax_fail(err, errlen, ENGINE_LATE, "the engine stopped reading its input");
             continue;
         }
-        return fail(err, errlen, ENGINE_GONE, "the engine closed its input");
+        return ax_fail(err, errlen, ENGINE_GONE, "the engine closed its input");
     }
     return ENGINE_OK;
 }
@@ -97,12 +87,12 @@ static engine_status send_message(engine_client *e, json_t *msg, double deadline
     char *text = json_dumps(msg, JSON_COMPACT);
     json_decref(msg);
     if (!text)
-        return fail(err, errlen, ENGINE_GONE, "out of memory");
+        return ax_fail(err, errlen, ENGINE_GONE, "out of memory");
     size_t n = strlen(text);
     char *line = realloc(text, n + 2);
     if (!line) {
         free(text);
-        return fail(err, errlen, ENGINE_GONE, "out of memory");
+        return ax_fail(err, errlen, ENGINE_GONE, "out of memory");
     }
     memcpy(line + n, "\n", 2);
     engine_status s = send_text(e, line, deadline, err, errlen);
@@ -120,7 +110,7 @@ static engine_status read_line(engine_client *e, double deadline, char **line, c
             size_t n = (size_t)(nl - e->buf);
             *line = malloc(n + 1);
             if (!*line)
-                return fail(err, errlen, ENGINE_GONE, "out of memory");
+                return ax_fail(err, errlen, ENGINE_GONE, "out of memory");
             memcpy(*line, e->buf, n);
             (*line)[n] = 0;
             if (n > 0 && (*line)[n - 1] == '\r')
@@ -130,11 +120,11 @@ static engine_status read_line(engine_client *e, double deadline, char **line, c
             return ENGINE_OK;
         }
         if (e->len >= MAX_ANSWER)
-            return fail(err, errlen, ENGINE_BAD_ANSWER, "an answer longer than 1 MiB");
+            return ax_fail(err, errlen, ENGINE_BAD_ANSWER, "an answer longer than 1 MiB");
         if (e->cap - e->len < 65536) {
             char *p = realloc(e->buf, e->cap + 65536);
             if (!p)
-                return fail(err, errlen, ENGINE_GONE, "out of memory");
+                return ax_fail(err, errlen, ENGINE_GONE, "out of memory");
             e->buf = p;
             e->cap += 65536;
         }
@@ -142,13 +132,13 @@ static engine_status read_line(engine_client *e, double deadline, char **line, c
         if (n > 0) {
             e->len += (size_t)n;
         } else if (n == 0) {
-            return fail(err, errlen, ENGINE_GONE, "the engine ended (or closed its output)");
+            return ax_fail(err, errlen, ENGINE_GONE, "the engine ended (or closed its output)");
         } else if (errno == EAGAIN) {
             if (!wait_for(e->from, POLLIN, deadline))
-                return fail(err, errlen, ENGINE_LATE, "no answer in time");
+                return ax_fail(err, errlen, ENGINE_LATE, "no answer in time");
         } else if (errno != EINTR) {
-            return fail(err, errlen, ENGINE_GONE, "cannot read the engine's output: %s",
-                        strerror(errno));
+            return ax_fail(err, errlen, ENGINE_GONE, "cannot read the engine's output: %s",
+                           strerror(errno));
         }
     }
 }
@@ -169,13 +159,14 @@ static engine_status exchange(engine_client *e, json_t *request, const char *wan
     json_t *msg = json_loads(line, JSON_REJECT_DUPLICATES, &jerr);
     const char *type = json_string_value(json_object_get(msg, "type"));
     if (!msg || !type) {
-        s = fail(err, errlen, ENGINE_BAD_ANSWER, "not an answer of the protocol: %.200s", line);
+        s = ax_fail(err, errlen, ENGINE_BAD_ANSWER, "not an answer of the protocol: %.200s", line);
     } else if (strcmp(type, want) != 0) {
         const char *message = json_string_value(json_object_get(msg, "message"));
         s = strcmp(type, "error") == 0
-                ? fail(err, errlen, ENGINE_BAD_ANSWER, "the engine answered an error: %.200s",
-                       message ? message : "(no message)")
-                : fail(err, errlen, ENGINE_BAD_ANSWER, "\"%s\" where \"%s\" was due", type, want);
+                ? ax_fail(err, errlen, ENGINE_BAD_ANSWER, "the engine answered an error: %.200s",
+                          message ? message : "(no message)")
+                : ax_fail(err, errlen, ENGINE_BAD_ANSWER, "\"%s\" where \"%s\" was due", type,
+                          want);
     }
     free(line);
     if (s != ENGINE_OK) {
@@ -313,8 +304,8 @@ engine_status engine_go(engine_client *e, const ax_game *view, int seat, int mov
         snprintf(why, sizeof why, "a decision needs \"move\": {...}");
     if (rc != AX_REPLAY_OK) {
         char *text = move ? json_dumps(move, JSON_COMPACT) : NULL;
-        s = fail(err, errlen, rc == AX_REPLAY_INCONSISTENT ? ENGINE_ILLEGAL : ENGINE_BAD_ANSWER,
-                 "%s: %.200s", why, text ? text : "(none)");
+        s = ax_fail(err, errlen, rc == AX_REPLAY_INCONSISTENT ? ENGINE_ILLEGAL : ENGINE_BAD_ANSWER,
+                    "%s: %.200s", why, text ? text : "(none)");
         free(text);
     }
     json_decref(answer);

@@ -122,3 +122,21 @@ int play_match(ax_game *g, const ax_events *init, ax_player *const *players,
         seats[s].player = players[s];
     return play_seats(g, init, seats, names, record, leaves);
 }
+
+int match_lowest_track(const ax_game *g, int seat)
+{
+    const uint8_t *t = g->track[ax_track_owner(g, seat)];
+    int low = 255;
+    for (int c = 0; c < g->ncolors; c++)
+        low = t[c] < low ? t[c] : low;
+    return low;
+}
+
+int match_first_place(const ax_game *g, ax_ranking *rank)
+{
+    ax_rank(g, rank);
+    int first = 0;
+    while (first < rank->n && rank->place[first] == 0)
+        first++;
+    return first;
+}

@@ -56,4 +56,10 @@ typedef struct {
 int play_seats(ax_game *g, const ax_events *init, match_seat *seats, const char *const *names,
                FILE *record, match_leaves *leaves);
 
+/* What selfplay and arena count of a finished game: the lowest track of a
+ * seat's side (its team's in team mode), and the ranking with the number of
+ * its entries that share first place. */
+int match_lowest_track(const ax_game *g, int seat);
+int match_first_place(const ax_game *g, ax_ranking *rank);
+
 #endif

@@ -9,25 +9,15 @@
  */
 #include "record_file.h"
 
+#include "../engine/decision.h"
+#include "../engine/reason.h"
+
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define MAX_LINE (1 << 20)
-
-static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-
-static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-    return code;
-}
 
 /* The decision of a checked line, in the game it was made in. */
 static int decision_of_line(const ax_game *before, const char *text, ax_move *m)
@@ -35,8 +25,8 @@ static int decision_of_line(const ax_game *before, const char *text, ax_move *m)
     json_t *obj = json_loads(text, JSON_REJECT_DUPLICATES, NULL);
     bool reversed;
     char why[200];
-    int code =
-        obj ? ax_move_from_json(before, obj, m, &reversed, why, sizeof why) : AX_REPLAY_MALFORMED;
+    int code = obj ? ax_decision_from_event(before, obj, m, &reversed, why, sizeof why)
+                   : AX_REPLAY_MALFORMED;
     json_decref(obj);
     return code; /* the replay accepted this very line: never an error */
 }
@@ -51,20 +41,20 @@ static int read_lines(FILE *in, const char *path, ax_replay *r, record_decision_
     int code = AX_REPLAY_OK;
     while (code == AX_REPLAY_OK && (len = getline(&line, &cap, in)) >= 0) {
         if (len > MAX_LINE) {
-            code = fail(err, errlen, AX_REPLAY_MALFORMED, "%s: line %d: longer than %d bytes", path,
-                        r->line + 1, MAX_LINE);
+            code = ax_fail(err, errlen, AX_REPLAY_MALFORMED, "%s: line %d: longer than %d bytes",
+                           path, r->line + 1, MAX_LINE);
             break;
         }
         if ((size_t)len != strlen(line)) {
-            code = fail(err, errlen, AX_REPLAY_MALFORMED, "%s: line %d: contains a NUL byte", path,
-                        r->line + 1);
+            code = ax_fail(err, errlen, AX_REPLAY_MALFORMED, "%s: line %d: contains a NUL byte",
+                           path, r->line + 1);
             break;
         }
         if (on_decision)
             *before = r->game;
         code = ax_replay_line(r, line, why, sizeof why);
         if (code != AX_REPLAY_OK) {
-            fail(err, errlen, code, "%s: %s", path, why);
+            ax_fail(err, errlen, code, "%s: %s", path, why);
             break;
         }
         if (on_decision && r->line > 1 && r->game.ply != before->ply) {
@@ -73,11 +63,12 @@ static int read_lines(FILE *in, const char *path, ax_replay *r, record_decision_
             if (code == AX_REPLAY_OK)
                 code = on_decision(before, &m, ctx);
             if (code != AX_REPLAY_OK)
-                fail(err, errlen, code, "%s: line %d: out of memory", path, r->line);
+                ax_fail(err, errlen, code, "%s: line %d: out of memory", path, r->line);
         }
     }
     if (code == AX_REPLAY_OK && ferror(in))
-        code = fail(err, errlen, AX_REPLAY_MALFORMED, "%s: read error: %s", path, strerror(errno));
+        code =
+            ax_fail(err, errlen, AX_REPLAY_MALFORMED, "%s: read error: %s", path, strerror(errno));
     free(line);
     return code;
 }
@@ -89,18 +80,18 @@ int read_record_file(const char *path, ax_replay *r, record_decision_fn on_decis
     *lines = 0;
     FILE *in = fopen(path, "r");
     if (!in)
-        return fail(err, errlen, AX_REPLAY_MALFORMED, "%s: %s", path, strerror(errno));
+        return ax_fail(err, errlen, AX_REPLAY_MALFORMED, "%s: %s", path, strerror(errno));
     ax_game *before = on_decision ? malloc(sizeof *before) : NULL;
     int code;
     if (on_decision && !before) {
-        code = fail(err, errlen, AX_REPLAY_MALFORMED, "out of memory");
+        code = ax_fail(err, errlen, AX_REPLAY_MALFORMED, "out of memory");
     } else {
         code = read_lines(in, path, r, on_decision, ctx, before, err, errlen);
         if (code == AX_REPLAY_OK) {
             char why[512];
             code = ax_replay_finish(r, why, sizeof why);
             if (code != AX_REPLAY_OK)
-                fail(err, errlen, code, "%s: %s", path, why);
+                ax_fail(err, errlen, code, "%s: %s", path, why);
         }
     }
     *lines = r->line;

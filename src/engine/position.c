@@ -13,9 +13,9 @@
 #include "position.h"
 
 #include "engine.h"
+#include "reason.h"
 #include "record.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -25,11 +25,6 @@ static const ax_tile unknown_tile = {{AX_UNSET, AX_UNSET, AX_UNSET, AX_UNSET}};
 /* --- writing --- */
 
 static json_t *pair_json(int a, int b) { return json_pack("[ii]", a, b); }
-
-static json_t *color_json(int color)
-{
-    return color >= 0 ? json_string(ax_color_name(color)) : json_null();
-}
 
 static bool is_field(const ax_game *g, int cell)
 {
@@ -144,38 +139,10 @@ json_t *ax_position_json(const ax_game *g, int seat)
     return o;
 }
 
-json_t *ax_decision_json(const ax_game *g, const ax_move *m)
-{
-    int seat = g->to_move;
-    if (m->kind == AX_MOVE_SWAP)
-        return json_pack("{s:s,s:i,s:b}", "ev", "swap", "player", seat, "accepted", m->accept != 0);
-    json_t *o = json_pack("{s:s,s:i}", "ev", "place", "player", seat);
-    if (g->variant == AX_ROTA) {
-        json_object_set_new(o, "tile",
-                            ax_tile_json(g, ax_tile_rotate(g->rack[seat][0], m->rotation)));
-        json_object_set_new(o, "cell", pair_json(m->x, m->y));
-        json_object_set_new(o, "wild", color_json(m->wild));
-    } else {
-        json_object_set_new(o, "tile", ax_tile_json(g, g->rack[seat][m->rack_index]));
-        json_object_set_new(
-            o, "cells",
-            json_pack("[oo]", ax_cell_json(g, m->cells[0]), ax_cell_json(g, m->cells[1])));
-    }
-    return o;
-}
-
 /* --- reading --- */
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-    return AX_REPLAY_MALFORMED;
-}
+/* A position that is not one of a game: the reason in err. */
+#define fail(err, errlen, ...) ax_fail(err, errlen, AX_REPLAY_MALFORMED, __VA_ARGS__)
 
 /* An integer in [min, max]. */
 static bool read_int(json_t *v, long min, long max, int *out)
@@ -519,27 +486,4 @@ int ax_position_read(json_t *o, ax_game *g, int *seat, char *err, size_t errlen)
                     "not a position of a game: the tiles do not add up to the set, "
                     "a rack is too full, or the leaving order or scores are wrong");
     return check_known_tiles(g, *seat, err, errlen);
-}
-
-int ax_decision_read(const ax_game *g, json_t *obj, ax_move *m, char *err, size_t errlen)
-{
-    const char *ev = json_string_value(json_object_get(obj, "ev"));
-    json_t *player = json_object_get(obj, "player");
-    if (!ev || (strcmp(ev, "place") != 0 && strcmp(ev, "swap") != 0))
-        return fail(err, errlen, "a decision is a \"place\" or \"swap\" event");
-    if (!json_is_integer(player) || json_integer_value(player) != g->to_move) {
-        snprintf(err, errlen, "the decision must be seat %d's (\"player\": %d)", g->to_move,
-                 g->to_move);
-        return AX_REPLAY_INCONSISTENT;
-    }
-    bool reversed;
-    int rc = ax_move_from_json(g, obj, m, &reversed, err, errlen);
-    if (rc)
-        return rc;
-    ax_error e = ax_check(g, m);
-    if (e) {
-        snprintf(err, errlen, "%s", ax_error_string(e));
-        return AX_REPLAY_INCONSISTENT;
-    }
-    return AX_REPLAY_OK;
 }

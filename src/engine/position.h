@@ -1,7 +1,7 @@
 /*
  * position.h - one seat's view of a game as one JSON object, and back: the
- * `position` and the decisions of the engine protocol
- * (docs/engine-protocol.md), in the notation of docs/record.md.
+ * `position` of the engine protocol (docs/engine-protocol.md), in the
+ * notation of docs/record.md; the protocol's decisions are decision.h's.
  *
  * ax_position_json writes what `seat` may know and nothing more: the board,
  * every track, its own rack, and of the hidden tiles (other racks, the bag,
@@ -13,6 +13,7 @@
 #ifndef AX_POSITION_H
 #define AX_POSITION_H
 
+#include "decision.h"
 #include "record.h"
 
 /* The position of `seat` (0 .. players-1). */
@@ -21,15 +22,5 @@ json_t *ax_position_json(const ax_game *g, int seat);
  * or AX_REPLAY_MALFORMED with the reason in err when the position is not one
  * of a game (bad keys, values out of range, tiles the set does not hold). */
 int ax_position_read(json_t *obj, ax_game *out, int *seat, char *err, size_t errlen);
-
-/* A decision of the seat to move as the record's event without its results:
- * {"ev":"place","player":0,"tile":[...],"cells":[[a,b],[c,d]]} (rota: "cell"
- * and "wild") or {"ev":"swap","player":0,"accepted":true}. */
-json_t *ax_decision_json(const ax_game *g, const ax_move *m);
-/* Reads such a decision for the seat to move of `g` (a view will do: all a
- * decision needs is public or that seat's). Returns AX_REPLAY_OK,
- * AX_REPLAY_MALFORMED (not a place or swap of that seat) or
- * AX_REPLAY_INCONSISTENT (the rules forbid it), with the reason in err. */
-int ax_decision_read(const ax_game *g, json_t *obj, ax_move *m, char *err, size_t errlen);
 
 #endif

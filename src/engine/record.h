@@ -3,7 +3,7 @@
  *
  * record.c turns the engine's events into record lines, whole or as one
  * viewer may see them; replay.c reads a record back through the engine and
- * checks every line.
+ * checks every line. A decision line as a move: decision.h.
  */
 #ifndef AX_RECORD_H
 #define AX_RECORD_H
@@ -43,18 +43,19 @@ typedef struct {
     bool reversed; /* the last place put the rack tile the other way round */
 } ax_replay;
 
-enum { AX_REPLAY_OK = 0, AX_REPLAY_INCONSISTENT = 1, AX_REPLAY_MALFORMED = 2 };
+/* What every reader of records, positions and decisions returns; STOPPED
+ * only ax_replay_decisions (decision.h), when its caller stopped it. */
+enum {
+    AX_REPLAY_OK = 0,
+    AX_REPLAY_INCONSISTENT = 1,
+    AX_REPLAY_MALFORMED = 2,
+    AX_REPLAY_STOPPED = 3
+};
 
 void ax_replay_init(ax_replay *r);
 /* Checks one line; returns AX_REPLAY_* and writes the reason to err. */
 int ax_replay_line(ax_replay *r, const char *text, char *err, size_t errlen);
 /* Checks that the record is complete. */
 int ax_replay_finish(ax_replay *r, char *err, size_t errlen);
-/* Reads a decision (a `place` or `swap` record event) into an engine move
- * for the seat to move, or a `leave` event into an AX_MOVE_LEAVE of the seat
- * it names. Returns AX_REPLAY_*; *reversed tells that the rack tile lies the
- * other way round than the event writes it. */
-int ax_move_from_json(const ax_game *g, json_t *obj, ax_move *m, bool *reversed, char *err,
-                      size_t errlen);
 
 #endif

@@ -8,23 +8,15 @@
  * allows). The first difference names its line and what differs. A `leave`
  * may come from any seat; only the seat to move places or swaps.
  */
+#include "decision.h"
+#include "reason.h"
 #include "record.h"
 
 #include <errno.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-    return code;
-}
 
 void ax_replay_init(ax_replay *r) { memset(r, 0, sizeof *r); }
 
@@ -57,9 +49,9 @@ static int compare_event(json_t *expected, json_t *actual, int line, char *err, 
             continue;
         char *want = json_dumps(value, JSON_COMPACT | JSON_ENCODE_ANY);
         char *have = got ? json_dumps(got, JSON_COMPACT | JSON_ENCODE_ANY) : NULL;
-        int code = fail(err, errlen, AX_REPLAY_INCONSISTENT,
-                        "line %d: %s: \"%s\" is %s, the rules give %s", line, ev, key,
-                        have ? have : "missing", want ? want : "?");
+        int code = ax_fail(err, errlen, AX_REPLAY_INCONSISTENT,
+                           "line %d: %s: \"%s\" is %s, the rules give %s", line, ev, key,
+                           have ? have : "missing", want ? want : "?");
         free(want);
         free(have);
         return code;
@@ -75,19 +67,19 @@ static int read_start(ax_replay *r, json_t *obj, char *err, size_t errlen)
     json_t *players = json_object_get(obj, "players");
     uint64_t seed;
     if (!format || strcmp(format, "axio-record/1") != 0)
-        return fail(err, errlen, AX_REPLAY_MALFORMED, "line 1: not an axio-record/1 record");
+        return ax_fail(err, errlen, AX_REPLAY_MALFORMED, "line 1: not an axio-record/1 record");
     if (!variant || !mode || !json_is_integer(players))
-        return fail(err, errlen, AX_REPLAY_MALFORMED,
-                    "line 1: start needs variant, players and mode");
+        return ax_fail(err, errlen, AX_REPLAY_MALFORMED,
+                       "line 1: start needs variant, players and mode");
     if (!parse_seed(json_object_get(obj, "seed"), &seed))
-        return fail(err, errlen, AX_REPLAY_MALFORMED,
-                    "line 1: start needs the seed as a string of digits");
+        return ax_fail(err, errlen, AX_REPLAY_MALFORMED,
+                       "line 1: start needs the seed as a string of digits");
     int v = ax_variant_parse(variant), m = ax_mode_parse(mode);
     json_int_t np = json_integer_value(players);
     if (v < 0 || m < 0 || np < 1 || np > 4 || ax_config_check(v, (int)np, m) != AX_OK)
-        return fail(err, errlen, AX_REPLAY_MALFORMED,
-                    "line 1: no game is %s with %" JSON_INTEGER_FORMAT " players in mode %s",
-                    variant, np, mode);
+        return ax_fail(err, errlen, AX_REPLAY_MALFORMED,
+                       "line 1: no game is %s with %" JSON_INTEGER_FORMAT " players in mode %s",
+                       variant, np, mode);
     ax_game_init(&r->game, v, (int)np, m, seed, &r->pending);
     r->next = 0;
     r->started = true;
@@ -117,29 +109,30 @@ static json_t *expected_event(ax_replay *r, const ax_event *e)
 static int apply_decision(ax_replay *r, json_t *obj, const char *ev, char *err, size_t errlen)
 {
     if (r->game.phase == AX_PHASE_OVER)
-        return fail(err, errlen, AX_REPLAY_INCONSISTENT, "line %d: %s after the game is over",
-                    r->line, ev);
+        return ax_fail(err, errlen, AX_REPLAY_INCONSISTENT, "line %d: %s after the game is over",
+                       r->line, ev);
     bool leave = strcmp(ev, "leave") == 0;
     if (strcmp(ev, "place") != 0 && strcmp(ev, "swap") != 0 && !leave)
-        return fail(err, errlen, AX_REPLAY_INCONSISTENT,
-                    "line %d: %s, but the rules wait for seat %d to %s", r->line, ev,
-                    r->game.to_move, r->game.phase == AX_PHASE_SWAP ? "decide the swap" : "place");
+        return ax_fail(err, errlen, AX_REPLAY_INCONSISTENT,
+                       "line %d: %s, but the rules wait for seat %d to %s", r->line, ev,
+                       r->game.to_move,
+                       r->game.phase == AX_PHASE_SWAP ? "decide the swap" : "place");
     json_t *player = json_object_get(obj, "player");
     if (!json_is_integer(player))
-        return fail(err, errlen, AX_REPLAY_MALFORMED, "line %d: %s needs a player", r->line, ev);
+        return ax_fail(err, errlen, AX_REPLAY_MALFORMED, "line %d: %s needs a player", r->line, ev);
     if (!leave && json_integer_value(player) != r->game.to_move)
-        return fail(err, errlen, AX_REPLAY_INCONSISTENT,
-                    "line %d: seat %" JSON_INTEGER_FORMAT " acts, but seat %d is to move", r->line,
-                    json_integer_value(player), r->game.to_move);
+        return ax_fail(err, errlen, AX_REPLAY_INCONSISTENT,
+                       "line %d: seat %" JSON_INTEGER_FORMAT " acts, but seat %d is to move",
+                       r->line, json_integer_value(player), r->game.to_move);
     char why[200];
     ax_move m;
-    int code = ax_move_from_json(&r->game, obj, &m, &r->reversed, why, sizeof why);
+    int code = ax_decision_from_event(&r->game, obj, &m, &r->reversed, why, sizeof why);
     if (code)
-        return fail(err, errlen, code, "line %d: %s", r->line, why);
+        return ax_fail(err, errlen, code, "line %d: %s", r->line, why);
     ax_error e = ax_apply(&r->game, &m, &r->pending);
     if (e)
-        return fail(err, errlen, AX_REPLAY_INCONSISTENT, "line %d: illegal %s: %s", r->line, ev,
-                    ax_error_string(e));
+        return ax_fail(err, errlen, AX_REPLAY_INCONSISTENT, "line %d: illegal %s: %s", r->line, ev,
+                       ax_error_string(e));
     r->next = 0;
     return AX_REPLAY_OK;
 }
@@ -151,19 +144,19 @@ int ax_replay_line(ax_replay *r, const char *text, char *err, size_t errlen)
     json_t *obj = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
     if (!obj || !json_is_object(obj)) {
         json_decref(obj);
-        return fail(err, errlen, AX_REPLAY_MALFORMED, "line %d: not a JSON object (%s)", r->line,
-                    obj ? "other JSON value" : jerr.text);
+        return ax_fail(err, errlen, AX_REPLAY_MALFORMED, "line %d: not a JSON object (%s)", r->line,
+                       obj ? "other JSON value" : jerr.text);
     }
     int code = AX_REPLAY_OK;
     const char *ev = json_string_value(json_object_get(obj, "ev"));
     if (!ev) {
-        code = fail(err, errlen, AX_REPLAY_MALFORMED, "line %d: no \"ev\" key", r->line);
+        code = ax_fail(err, errlen, AX_REPLAY_MALFORMED, "line %d: no \"ev\" key", r->line);
     } else if (!r->started) {
         code = strcmp(ev, "start") == 0 ? read_start(r, obj, err, errlen)
-                                        : fail(err, errlen, AX_REPLAY_MALFORMED,
-                                               "line 1: the first event must be start");
+                                        : ax_fail(err, errlen, AX_REPLAY_MALFORMED,
+                                                  "line 1: the first event must be start");
     } else if (r->ended) {
-        code = fail(err, errlen, AX_REPLAY_INCONSISTENT, "line %d: %s after end", r->line, ev);
+        code = ax_fail(err, errlen, AX_REPLAY_INCONSISTENT, "line %d: %s after end", r->line, ev);
     } else {
         if (r->next >= r->pending.n)
             code = apply_decision(r, obj, ev, err, errlen);
@@ -182,105 +175,9 @@ int ax_replay_line(ax_replay *r, const char *text, char *err, size_t errlen)
 int ax_replay_finish(ax_replay *r, char *err, size_t errlen)
 {
     if (!r->started)
-        return fail(err, errlen, AX_REPLAY_MALFORMED, "empty record");
+        return ax_fail(err, errlen, AX_REPLAY_MALFORMED, "empty record");
     if (!r->ended)
-        return fail(err, errlen, AX_REPLAY_MALFORMED,
-                    "line %d: the record stops before the game is over", r->line);
+        return ax_fail(err, errlen, AX_REPLAY_MALFORMED,
+                       "line %d: the record stops before the game is over", r->line);
     return AX_REPLAY_OK;
-}
-
-static int read_rota_place(const ax_game *g, json_t *obj, ax_tile placed, ax_move *m, char *err,
-                           size_t errlen)
-{
-    int x, y;
-    if (!ax_pair_from_json(json_object_get(obj, "cell"), &x, &y))
-        return fail(err, errlen, AX_REPLAY_MALFORMED, "place needs \"cell\": [x, y]");
-    json_t *wild = json_object_get(obj, "wild");
-    int w = AX_NO_COLOR;
-    if (wild && !json_is_null(wild)) {
-        w = json_is_string(wild) ? ax_color_parse(json_string_value(wild), g->ncolors) : -1;
-        if (w < 0)
-            return fail(err, errlen, AX_REPLAY_MALFORMED, "\"wild\" is not a colour");
-    }
-    m->x = (int16_t)x;
-    m->y = (int16_t)y;
-    m->wild = (int8_t)w;
-    if (g->rack_n[g->to_move] == 0)
-        return fail(err, errlen, AX_REPLAY_INCONSISTENT, "seat %d has no tile in hand", g->to_move);
-    for (int r = 0; r < 4; r++)
-        if (ax_tile_equal(ax_tile_rotate(g->rack[g->to_move][0], r), placed)) {
-            m->rotation = (uint8_t)r;
-            return AX_REPLAY_OK;
-        }
-    return fail(err, errlen, AX_REPLAY_INCONSISTENT, "the tile is not seat %d's hand tile",
-                g->to_move);
-}
-
-/* {"ev":"leave","player":P,"why":W}: any seat of the game, a known reason;
- * whether that seat may still leave is the engine's to say. */
-static int read_leave(const ax_game *g, json_t *obj, ax_move *m, char *err, size_t errlen)
-{
-    json_t *player = json_object_get(obj, "player");
-    json_t *why = json_object_get(obj, "why");
-    if (!json_is_integer(player))
-        return fail(err, errlen, AX_REPLAY_MALFORMED, "leave needs \"player\": a seat number");
-    int reason = json_is_string(why) ? ax_leave_why_parse(json_string_value(why)) : -1;
-    if (reason < 0)
-        return fail(err, errlen, AX_REPLAY_MALFORMED,
-                    "leave needs \"why\": \"resign\", \"timeout\" or \"absent\"");
-    json_int_t seat = json_integer_value(player);
-    if (seat < 0 || seat >= g->players)
-        return fail(err, errlen, AX_REPLAY_INCONSISTENT,
-                    "leave of seat %" JSON_INTEGER_FORMAT ": no such seat (the game has %d)", seat,
-                    g->players);
-    m->kind = AX_MOVE_LEAVE;
-    m->seat = (uint8_t)seat;
-    m->why = (uint8_t)reason;
-    return AX_REPLAY_OK;
-}
-
-int ax_move_from_json(const ax_game *g, json_t *obj, ax_move *m, bool *reversed, char *err,
-                      size_t errlen)
-{
-    memset(m, 0, sizeof *m);
-    m->wild = AX_NO_COLOR;
-    *reversed = false;
-    const char *ev = json_string_value(json_object_get(obj, "ev"));
-    if (ev && strcmp(ev, "leave") == 0)
-        return read_leave(g, obj, m, err, errlen);
-    if (ev && strcmp(ev, "swap") == 0) {
-        json_t *accepted = json_object_get(obj, "accepted");
-        if (!json_is_boolean(accepted))
-            return fail(err, errlen, AX_REPLAY_MALFORMED, "swap needs \"accepted\": true|false");
-        m->kind = AX_MOVE_SWAP;
-        m->accept = json_is_true(accepted);
-        return AX_REPLAY_OK;
-    }
-    ax_tile tile;
-    if (!ax_tile_from_json(g, json_object_get(obj, "tile"), &tile))
-        return fail(err, errlen, AX_REPLAY_MALFORMED, "place needs a \"tile\" of this variant");
-    m->kind = AX_MOVE_PLACE;
-    if (g->variant == AX_ROTA)
-        return read_rota_place(g, obj, tile, m, err, errlen);
-    json_t *cells = json_object_get(obj, "cells");
-    int a[2], b[2];
-    if (!json_is_array(cells) || json_array_size(cells) != 2 ||
-        !ax_pair_from_json(json_array_get(cells, 0), &a[0], &b[0]) ||
-        !ax_pair_from_json(json_array_get(cells, 1), &a[1], &b[1]))
-        return fail(err, errlen, AX_REPLAY_MALFORMED, "place needs \"cells\": [[a,b],[c,d]]");
-    int cell0 = ax_cell_index(g, a[0], b[0]), cell1 = ax_cell_index(g, a[1], b[1]);
-    int seat = g->to_move;
-    for (int r = 0; r < g->rack_n[seat]; r++) {
-        ax_tile t = g->rack[seat][r];
-        bool same = t.sym[0] == tile.sym[0] && t.sym[1] == tile.sym[1];
-        bool turned = t.sym[0] == tile.sym[1] && t.sym[1] == tile.sym[0];
-        if (!same && !turned)
-            continue;
-        m->rack_index = (uint8_t)r;
-        *reversed = !same;
-        m->cells[0] = (int16_t)(same ? cell0 : cell1);
-        m->cells[1] = (int16_t)(same ? cell1 : cell0);
-        return AX_REPLAY_OK;
-    }
-    return fail(err, errlen, AX_REPLAY_INCONSISTENT, "the tile is not on seat %d's rack", seat);
 }

@@ -50,6 +50,37 @@ bad db copy sqlite: b.db
 bad serve --db sqlite:
 bad train --variant hex --players 2 --seed 1
 bad train --variant nope --players 2 --seed 1 --games 3
+bad train --epochs 0
+bad bench --only both
+bad bench --repeat 102
+bad arena --jobs 65
+bad engine --movetime -1
+bad engine --player
+bad serve --sync sometimes
+bad serve --msg-rate 0.5
+bad serve --public-url ftp://example.org
+bad serve --trusted-proxy proxy.example.org
+bad serve --port 65536
+bad serve extra
+
+# A refused value is named with the option and what it must be (src/cli/options.c).
+reason() {
+  local want=$1 err
+  shift
+  err=$("$AXIO" "$@" 2>&1 >/dev/null) && { echo "FAIL: axio $* succeeded"; exit 1; }
+  case "$err" in *"$want"*) echo "ok: axio $* -> $err" ;; *) echo "FAIL: axio $*: '$err' lacks '$want'"; exit 1 ;; esac
+}
+reason "--players must be 1 to 4, not '5'" selfplay --players 5
+reason "--movetime must be 1 to 3600000 ms, not 'x'" selfplay --movetime x
+reason "--only must be engine or ai, not 'both'" bench --only both
+reason "--sync must be normal or full, not 'x'" serve --sync=x
+reason "--trusted-proxy must be an IP address, not 'x'" serve --trusted-proxy x
+reason "--seed must be a number, not '-3'" selfplay --seed -3
+reason "unknown or incomplete option '--players'" selfplay --players
+# the same options as --name=VALUE and as a unique prefix; --help anywhere
+"$AXIO" selfplay --pl=1 --gam 2 --seed=4 > /dev/null
+"$AXIO" selfplay --games 0 2>/dev/null && { echo "FAIL: --games 0 accepted"; exit 1; }
+"$AXIO" selfplay --players 2 --help | grep -q "usage: axio selfplay"
 for cmd in selfplay replay bench analyse db train; do
   "$AXIO" $cmd --help | grep -q "usage: axio $cmd"
 done

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "decision.h"
 #include "engine.h"
 #include "fixtures.h"
 #include "record.h"
@@ -499,7 +500,7 @@ static void test_move_from_json(void **state)
     ax_move m;
     bool reversed = true;
     json_t *o = json_loads("{\"ev\":\"leave\",\"player\":2,\"why\":\"timeout\"}", 0, NULL);
-    assert_int_equal(ax_move_from_json(&g, o, &m, &reversed, err, sizeof err), AX_REPLAY_OK);
+    assert_int_equal(ax_decision_from_event(&g, o, &m, &reversed, err, sizeof err), AX_REPLAY_OK);
     assert_int_equal(m.kind, AX_MOVE_LEAVE);
     assert_int_equal(m.seat, 2);
     assert_int_equal(m.why, AX_LEAVE_TIMEOUT);
@@ -523,7 +524,8 @@ static void test_move_from_json(void **state)
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         o = json_loads(bad[i].json, 0, NULL);
         assert_non_null(o);
-        assert_int_equal(ax_move_from_json(&g, o, &m, &reversed, err, sizeof err), bad[i].code);
+        assert_int_equal(ax_decision_from_event(&g, o, &m, &reversed, err, sizeof err),
+                         bad[i].code);
         assert_non_null(strstr(err, bad[i].says));
         assert_null(strchr(err, '\n'));
         json_decref(o);

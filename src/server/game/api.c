@@ -11,6 +11,7 @@
  * accounts.c's.
  */
 #include "api.h"
+#include "../../engine/reason.h"
 #include "accounts.h"
 #include "analysis_jobs.h"
 #include "bots.h"
@@ -107,7 +108,7 @@ json_t *api_body(const api_request *r, api_error *err)
         err->http = 400;
         err->code =
             json_error_code(&jerr) == json_error_numeric_overflow ? "bad_message" : "bad_json";
-        json_error_text(&jerr, err->message, sizeof err->message);
+        ax_json_error_text(&jerr, err->message, sizeof err->message);
     }
     return v;
 }

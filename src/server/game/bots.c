@@ -19,7 +19,7 @@
  * marks itself in the store, and an older one, seeing so, ends.
  */
 #include "bots.h"
-#include "../../engine/position.h"
+#include "../../engine/decision.h"
 #include "accounts.h"
 #include "api.h"
 #include "budgets.h"
@@ -377,7 +377,7 @@ static int game_action(service *svc, const api_request *r, api_answer *out, cons
             if (rc != AX_REPLAY_OK)
                 return api_reply_error(
                     out, 400, rc == AX_REPLAY_MALFORMED ? "bad_message" : "illegal_move", why);
-            msg = decision_to_json(&gm->g, &m);
+            msg = ax_decision_message(&gm->g, &m);
         } else {
             msg = body;
         }

@@ -190,7 +190,9 @@ struct service {
 /* Unix milliseconds. */
 int64_t unix_ms(void);
 /* The JSON library's error text made safe to send: its text can end in
- * half a UTF-8 character (the input's bytes), which no JSON string may. */
+ * half a UTF-8 character (the input's bytes), which no JSON string may.
+ * The engine's ax_json_error_text (src/engine/reason.h); only lobby_load.c's
+ * replay still calls it by this name. */
 void json_error_text(const json_error_t *e, char *out, size_t size);
 
 #endif

@@ -117,7 +117,7 @@ void hint_finished(game *gm, ai_job *job)
     if (c && !atomic_load(&job->cancel) && gm->status == GAME_RUNNING && gm->g.ply == job->ply &&
         gm->g.to_move == job->seat && !gm->g.left[job->seat])
         play_send_json(c, json_pack("{s:s,s:o}", "type", "hint", "move",
-                                    decision_to_json(&job->view, &job->move)));
+                                    ax_decision_message(&job->view, &job->move)));
     ai_analyser_free(job->judge);
     job->judge = NULL;
 }

@@ -19,10 +19,6 @@
 #include <string.h>
 #include <unistr.h>
 
-/* The largest coordinate worth asking the engine about; beyond it a cell
- * is simply not on the board (and never overflows an int16). */
-#define COORD_MAX 10000
-
 static json_t *colors_json(const ax_game *g)
 {
     json_t *a = json_array();
@@ -378,7 +374,7 @@ static json_t *legal_moves_json(const ax_game *view)
     int n = moves ? ax_legal_moves(view, moves, AX_MAX_MOVES) : 0;
     json_t *a = json_array();
     for (int i = 0; i < n; i++)
-        json_array_append_new(a, decision_to_json(view, &moves[i]));
+        json_array_append_new(a, ax_decision_message(view, &moves[i]));
     free(moves);
     return a;
 }
@@ -401,7 +397,7 @@ json_t *state_you_json(game *gm, int seat, unsigned flags)
         if (flags & YOU_HINT) {
             ax_move m;
             ax_random_move(view, &gm->hint_rng, &m);
-            json_object_set_new(o, "hint", decision_to_json(g, &m));
+            json_object_set_new(o, "hint", ax_decision_message(g, &m));
         }
         if (flags & YOU_MOVES)
             json_object_set_new(o, "moves", legal_moves_json(view));
@@ -607,141 +603,11 @@ char *damaged_record_text(store *db, const stored_game *sg, size_t *len)
 
 /* --- decisions --- */
 
-static const char *bad(char *why, size_t n, const char *fmt, const char *field)
-{
-    snprintf(why, n, fmt, field);
-    return "bad_message";
-}
-
-static const char *illegal(char *why, size_t n, ax_error err, ax_error *out)
-{
-    snprintf(why, n, "%s", ax_error_string(err));
-    if (out)
-        *out = err;
-    return "illegal_move";
-}
-
-/* A JSON integer field; absent or of another type is a bad message. */
-static bool get_int(const json_t *msg, const char *key, json_int_t *out)
-{
-    const json_t *v = json_object_get(msg, key);
-    if (!json_is_integer(v))
-        return false;
-    *out = json_integer_value(v);
-    return true;
-}
-
-/* [a, b] with two integers. */
-static bool get_pair(const json_t *v, json_int_t *a, json_int_t *b)
-{
-    if (!json_is_array(v) || json_array_size(v) != 2 || !json_is_integer(json_array_get(v, 0)) ||
-        !json_is_integer(json_array_get(v, 1)))
-        return false;
-    *a = json_integer_value(json_array_get(v, 0));
-    *b = json_integer_value(json_array_get(v, 1));
-    return true;
-}
-
-static bool coord_ok(json_int_t a, json_int_t b)
-{
-    return a >= -COORD_MAX && a <= COORD_MAX && b >= -COORD_MAX && b <= COORD_MAX;
-}
-
-static const char *grid_place(const ax_game *g, const json_t *msg, ax_move *m, char *why, size_t n)
-{
-    const json_t *cells = json_object_get(msg, "cells");
-    if (!json_is_array(cells) || json_array_size(cells) != 2)
-        return bad(why, n, "%s must be two cells [[a,b],[c,d]]", "cells");
-    for (int k = 0; k < 2; k++) {
-        json_int_t a, b;
-        if (!get_pair(json_array_get(cells, (size_t)k), &a, &b))
-            return bad(why, n, "%s must be two cells [[a,b],[c,d]]", "cells");
-        int cell = coord_ok(a, b) ? ax_cell_index(g, (int)a, (int)b) : -1;
-        m->cells[k] = (int16_t)cell;
-    }
-    return NULL;
-}
-
-static const char *rota_place(const ax_game *g, const json_t *msg, ax_move *m, char *why, size_t n,
-                              ax_error *ill)
-{
-    json_int_t x, y, rotation;
-    if (!get_pair(json_object_get(msg, "cell"), &x, &y))
-        return bad(why, n, "%s must be a cell [x,y]", "cell");
-    if (!get_int(msg, "rotation", &rotation))
-        return bad(why, n, "%s must be an integer 0..3", "rotation");
-    const json_t *wild = json_object_get(msg, "wild");
-    if (wild && !json_is_null(wild) && !json_is_string(wild))
-        return bad(why, n, "%s must be a colour or null", "wild");
-    if (!coord_ok(x, y))
-        return illegal(why, n, AX_ERR_DISPLAY, ill);
-    if (rotation < 0 || rotation > 3)
-        return illegal(why, n, AX_ERR_ROTATION, ill);
-    m->x = (int16_t)x;
-    m->y = (int16_t)y;
-    m->rotation = (uint8_t)rotation;
-    m->wild = AX_NO_COLOR;
-    if (json_is_string(wild)) {
-        int color = ax_color_parse(json_string_value(wild), g->ncolors);
-        if (color < 0)
-            return illegal(why, n, AX_ERR_WILD, ill);
-        m->wild = (int8_t)color;
-    }
-    return NULL;
-}
-
 const char *decision_from_json(const ax_game *g, const json_t *msg, ax_move *m, char *why,
                                size_t whylen, ax_error *ill)
 {
-    memset(m, 0, sizeof *m);
-    m->wild = AX_NO_COLOR;
-    const char *type = json_string_value(json_object_get(msg, "type"));
-    if (type && strcmp(type, "leave") == 0) { /* stored form only; clients resign or claim */
-        json_int_t seat;
-        const char *reason = json_string_value(json_object_get(msg, "why"));
-        if (!get_int(msg, "seat", &seat) || seat < 0 || seat >= AX_MAX_PLAYERS || !reason ||
-            ax_leave_why_parse(reason) < 0)
-            return bad(why, whylen, "%s needs a seat and a reason", "leave");
-        m->kind = AX_MOVE_LEAVE;
-        m->seat = (uint8_t)seat;
-        m->why = (uint8_t)ax_leave_why_parse(reason);
-        return NULL;
-    }
-    if (type && strcmp(type, "swap") == 0) {
-        const json_t *accept = json_object_get(msg, "accept");
-        if (!json_is_boolean(accept))
-            return bad(why, whylen, "%s must be true or false", "accept");
-        m->kind = AX_MOVE_SWAP;
-        m->accept = json_is_true(accept);
-        return NULL;
-    }
-    json_int_t index;
-    if (!get_int(msg, "rack_index", &index))
-        return bad(why, whylen, "%s must be an integer", "rack_index");
-    m->kind = AX_MOVE_PLACE;
-    const char *err = g->variant == AX_ROTA ? rota_place(g, msg, m, why, whylen, ill)
-                                            : grid_place(g, msg, m, why, whylen);
-    if (err)
-        return err;
-    if (index < 0 || index >= AX_MAX_RACK)
-        return illegal(why, whylen, AX_ERR_RACK, ill);
-    m->rack_index = (uint8_t)index;
-    return NULL;
-}
-
-json_t *decision_to_json(const ax_game *g, const ax_move *m)
-{
-    if (m->kind == AX_MOVE_LEAVE)
-        return json_pack("{s:s,s:i,s:s}", "type", "leave", "seat", m->seat, "why",
-                         ax_leave_why_name(m->why));
-    if (m->kind == AX_MOVE_SWAP)
-        return json_pack("{s:s,s:b}", "type", "swap", "accept", m->accept != 0);
-    if (g->variant == AX_ROTA)
-        return json_pack("{s:s,s:i,s:[ii],s:i,s:o}", "type", "place", "rack_index", m->rack_index,
-                         "cell", m->x, m->y, "rotation", m->rotation, "wild",
-                         m->wild >= 0 ? json_string(ax_color_name(m->wild)) : json_null());
-    return json_pack("{s:s,s:i,s:[oo]}", "type", "place", "rack_index", m->rack_index, "cells",
-                     ax_cell_json(g, m->cells[0]), ax_cell_json(g, m->cells[1]));
+    int rc = ax_decision_from_message(g, msg, m, why, whylen, ill);
+    return rc == AX_REPLAY_OK ? NULL : rc == AX_REPLAY_MALFORMED ? "bad_message" : "illegal_move";
 }
 
 /* The lines the placement scores (ax_preview_lines): square and hex the

@@ -13,6 +13,7 @@
 #define AX_SERVER_JSON_STATE_H
 
 #include "../../engine/axio.h"
+#include "../../engine/decision.h"
 #include "../store/store.h"
 
 #include <jansson.h>
@@ -51,14 +52,14 @@ json_t *damaged_game_json(const stored_game *sg);
 json_t *damaged_entry_json(const stored_game *sg);
 char *damaged_record_text(store *db, const stored_game *sg, size_t *len);
 
-/* Reads a `place` (or `preview`) or `swap` message into a move. Returns NULL
- * when the message is well formed; else the protocol error code
- * ("bad_message" or "illegal_move") with the reason in why and, for
- * illegal_move, the engine's error in *ill (when ill is not NULL). */
+/* Reads a `place` (or `preview`) or `swap` message into a move
+ * (ax_decision_from_message, src/engine/decision.h). Returns NULL when the
+ * message is well formed; else the protocol error code ("bad_message" or
+ * "illegal_move") with the reason in why and, for illegal_move, the engine's
+ * error in *ill (when ill is not NULL). A move as a message, also the stored
+ * form: ax_decision_message. */
 const char *decision_from_json(const ax_game *g, const json_t *msg, ax_move *m, char *why,
                                size_t whylen, ax_error *ill);
-/* A move as the message that would make it (also the stored form). */
-json_t *decision_to_json(const ax_game *g, const ax_move *m);
 /* The answer to a preview. */
 json_t *preview_json(const ax_game *g, const ax_move *m);
 

@@ -14,13 +14,13 @@
  * a seek nobody asks about for SEEK_ALIVE_S is no longer paired.
  */
 #include "pairing.h"
+#include "../../ai/levels.h"
 #include "accounts.h"
 #include "api.h"
 #include "bots.h"
 #include "budgets.h"
 #include "clock.h"
 #include "game.h"
-#include "levels.h"
 #include "lobby.h"
 #include "play.h"
 

@@ -19,7 +19,9 @@
  * every viewer that gets it.
  */
 #include "play.h"
+#include "../../ai/levels.h"
 #include "../../engine/position.h"
+#include "../../engine/reason.h"
 #include "../../engine/record.h"
 #include "../base/msg.h"
 #include "accounts.h"
@@ -30,7 +32,6 @@
 #include "game.h"
 #include "hint.h"
 #include "json_state.h"
-#include "levels.h"
 #include "lobby.h"
 #include "owners.h"
 
@@ -300,7 +301,7 @@ static const char *play_decide(game *gm, int seat, const ax_move *m, char *why, 
     }
     pending_decision *p = malloc(sizeof *p);
     store_write *w = calloc(1, sizeof *w);
-    char *text = dump(decision_to_json(&gm->g, m));
+    char *text = dump(ax_decision_message(&gm->g, m));
     if (!p || !w || !text) {
         free(p);
         free(w);
@@ -718,7 +719,7 @@ static void handle_message(viewer *c, const char *text, size_t len)
             send_error(c, "bad_message", "a number is out of range");
         else {
             char text[160];
-            json_error_text(&jerr, text, sizeof text);
+            ax_json_error_text(&jerr, text, sizeof text);
             send_error(c, "bad_json", text);
         }
         return;

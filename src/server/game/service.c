@@ -10,6 +10,7 @@
  * turn sees its previous decision), then computer decisions and hints,
  * analyses, password checks.
  */
+#include "../../engine/reason.h"
 #include "../base/log.h"
 #include "accounts.h"
 #include "analysis_jobs.h"
@@ -163,48 +164,8 @@ void service_log(const service *svc, const char *fmt, ...)
     va_end(ap);
 }
 
-/* The length of the well-formed UTF-8 character at s (RFC 3629: no
- * overlong forms, no surrogates, nothing above U+10FFFF), or 0. */
-static int utf8_char_length(const unsigned char *s)
-{
-    if (s[0] < 0x80)
-        return 1;
-    int len = s[0] >= 0xc2 && s[0] <= 0xdf   ? 2
-              : s[0] >= 0xe0 && s[0] <= 0xef ? 3
-              : s[0] >= 0xf0 && s[0] <= 0xf4 ? 4
-                                             : 0;
-    unsigned lo = 0x80, hi = 0xbf; /* the second byte's range */
-    if (s[0] == 0xe0)
-        lo = 0xa0;
-    else if (s[0] == 0xed)
-        hi = 0x9f;
-    else if (s[0] == 0xf0)
-        lo = 0x90;
-    else if (s[0] == 0xf4)
-        hi = 0x8f;
-    for (int k = 1; k < len; k++) {
-        unsigned b = s[k];
-        if (k == 1 ? b < lo || b > hi : (b & 0xc0) != 0x80)
-            return 0;
-    }
-    return len;
-}
-
-/* Copies the valid UTF-8 of the text; every other byte becomes '?'. */
+/* The engine's (ax_json_error_text), for the callers of game.h. */
 void json_error_text(const json_error_t *e, char *out, size_t size)
 {
-    const unsigned char *in = (const unsigned char *)e->text;
-    size_t n = 0;
-    while (*in && n + 5 < size) {
-        int len = utf8_char_length(in);
-        if (len <= 0) {
-            out[n++] = '?';
-            in++;
-            continue;
-        }
-        memcpy(out + n, in, (size_t)len);
-        n += (size_t)len;
-        in += len;
-    }
-    out[n] = 0;
+    ax_json_error_text(e, out, size);
 }

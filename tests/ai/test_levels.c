@@ -12,8 +12,8 @@
 #include <cmocka.h>
 #include <string.h>
 
+#include "../../src/ai/levels.h"
 #include "../../src/ai/player.h"
-#include "../../src/server/game/levels.h"
 
 static void test_every_level_has_a_player(void **state)
 {

@@ -10,7 +10,7 @@
  * and `strong` stopping early lost to the Expert before, so Expert plays
  * `strong` spending its whole second there (`strong-whole`; docs/ai.md,
  * "Levels").
- * The queue may shorten either (ai_workers.c).
+ * The server's queue may shorten either (src/server/game/ai_workers.c).
  */
 #include "levels.h"
 

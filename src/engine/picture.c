@@ -1,13 +1,34 @@
 /*
- * board_text.c - draws a game in a terminal: one letter per colour
+ * picture.c - draws a game as text (picture.h): one letter per colour
  * (lower case on tiles, upper case on printed fields), '^' a pyramid, '.' an
  * empty cell, 'x' a cell a pyramid left. Hex rows are indented by half a
- * cell per row; a ROTA tile shows its four corners as a 2x2 block.
+ * cell per row; a ROTA tile shows its four corners as a 2x2 block. Pure
+ * formatting into the caller's buffer, as snprintf does: no I/O.
  */
-#include "board_text.h"
+#include "picture.h"
 
 #include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
+
+/* The caller's buffer and how much the picture has needed so far. */
+typedef struct {
+    char *out;
+    size_t size, len;
+} canvas;
+
+static void put(canvas *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(canvas *c, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(c->len < c->size ? c->out + c->len : NULL,
+                      c->len < c->size ? c->size - c->len : 0, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        c->len += (size_t)n;
+}
 
 static char color_letter(int color) { return color >= 0 ? "rgbopy"[color] : '-'; }
 
@@ -27,29 +48,29 @@ static char cell_char(const ax_game *g, int cell)
     return c == AX_PYRAMID ? '^' : c == AX_DEAD ? 'x' : c == AX_EMPTY ? '.' : ' ';
 }
 
-static void print_square(FILE *out, const ax_game *g)
+static void draw_square(canvas *c, const ax_game *g)
 {
     int margin = (13 - g->area) / 2;
     for (int row = margin; row < 13 - margin; row++) {
         for (int col = margin; col < 13 - margin; col++)
-            fprintf(out, " %c", cell_char(g, ax_cell_index(g, row, col)));
-        fputc('\n', out);
+            put(c, " %c", cell_char(g, ax_cell_index(g, row, col)));
+        put(c, "\n");
     }
 }
 
-static void print_hex(FILE *out, const ax_game *g)
+static void draw_hex(canvas *c, const ax_game *g)
 {
     int n = g->area;
     for (int r = -n; r <= n; r++) {
-        fprintf(out, "%*s", r < 0 ? -r : r, "");
+        put(c, "%*s", r < 0 ? -r : r, "");
         for (int q = -n; q <= n; q++)
             if (q + r >= -n && q + r <= n)
-                fprintf(out, "%c ", cell_char(g, ax_cell_index(g, q, r)));
-        fputc('\n', out);
+                put(c, "%c ", cell_char(g, ax_cell_index(g, q, r)));
+        put(c, "\n");
     }
 }
 
-static void print_rota(FILE *out, const ax_game *g)
+static void draw_rota(canvas *c, const ax_game *g)
 {
     const ax_rota_board *b = &g->rota;
     int minx = 0, maxx = 0, miny = 0, maxy = 0;
@@ -66,44 +87,47 @@ static void print_rota(FILE *out, const ax_game *g)
             for (int x = minx; x <= maxx; x++) {
                 int id = ax_rota_find(b, x, y);
                 if (id < 0 || b->placed[id].sym[0] == AX_UNSET) {
-                    fputs("   ", out);
+                    put(c, "   ");
                     continue;
                 }
                 const int8_t *s = b->placed[id].sym;
-                fprintf(out, "%c%c ", color_letter(half ? s[3] : s[0]),
-                        color_letter(half ? s[2] : s[1]));
+                put(c, "%c%c ", color_letter(half ? s[3] : s[0]), color_letter(half ? s[2] : s[1]));
             }
-            fputc('\n', out);
+            put(c, "\n");
         }
 }
 
-void print_game(FILE *out, const ax_game *g)
+size_t ax_picture(const ax_game *g, char *out, size_t size)
 {
+    canvas c = {out, size, 0};
+    if (size)
+        out[0] = 0;
     if (g->variant == AX_SQUARE)
-        print_square(out, g);
+        draw_square(&c, g);
     else if (g->variant == AX_HEX)
-        print_hex(out, g);
+        draw_hex(&c, g);
     else
-        print_rota(out, g);
+        draw_rota(&c, g);
     int owners = g->mode == AX_TEAM ? 2 : g->players;
     for (int o = 0; o < owners; o++) {
-        fprintf(out, g->mode == AX_TEAM ? "team %d:" : "seat %d:", o);
-        for (int c = 0; c < g->ncolors; c++)
-            fprintf(out, " %s %2d", ax_color_name(c), g->track[o][c]);
-        fputc('\n', out);
+        put(&c, g->mode == AX_TEAM ? "team %d:" : "seat %d:", o);
+        for (int col = 0; col < g->ncolors; col++)
+            put(&c, " %s %2d", ax_color_name(col), g->track[o][col]);
+        put(&c, "\n");
     }
     if (g->phase != AX_PHASE_OVER)
-        return;
+        return c.len;
     ax_ranking rank;
     ax_rank(g, &rank);
-    fprintf(out, "ranking:");
+    put(&c, "ranking:");
     for (int i = 0; i < rank.n; i++) {
         int seat = rank.order[i];
-        fprintf(out, " %d. seat %d", rank.place[i] + 1, seat);
+        put(&c, " %d. seat %d", rank.place[i] + 1, seat);
         if (g->left[seat]) /* rules 6: ranks last whatever its tracks */
-            fprintf(out, " (left: %s)", ax_leave_why_name(g->left_why[seat]));
+            put(&c, " (left: %s)", ax_leave_why_name(g->left_why[seat]));
     }
-    fprintf(out, " (end: %s)\n", ax_end_reason_name(g->end_reason));
+    put(&c, " (end: %s)\n", ax_end_reason_name(g->end_reason));
     if (g->mode == AX_SOLO)
-        fprintf(out, "solo result: %ld\n", ax_solo_result(g));
+        put(&c, "solo result: %ld\n", ax_solo_result(g));
+    return c.len;
 }
