@@ -27,9 +27,7 @@ struct stream_conn {
     struct lws *wsi;
     api_stream s;
     void *handle; /* the service's, until the connection closes */
-    queued *outq;
-    unsigned out_cap, out_first, out_n;
-    size_t out_bytes;
+    outq out;
     bool ending; /* hooks.close: the last chunk goes after the queue */
     bool dropped;
     double last_line;                /* mono time of the last line queued */
@@ -88,35 +86,16 @@ stream_conn *stream_start(struct lws *wsi, const api_stream *s, const char *ip)
 
 stream_conn *stream_start_relayed(struct lws *wsi) { return stream_begin(wsi); }
 
-static bool queue_grow(stream_conn *c)
-{
-    unsigned cap = c->out_cap ? 2 * c->out_cap : 8;
-    queued *ring = malloc(cap * sizeof *ring);
-    if (!ring)
-        return false;
-    for (unsigned i = 0; i < c->out_n; i++)
-        ring[i] = c->outq[(c->out_first + i) % c->out_cap];
-    free(c->outq);
-    c->outq = ring;
-    c->out_cap = cap;
-    c->out_first = 0;
-    return true;
-}
-
 void stream_send(stream_conn *c, msg *m)
 {
     if (!m || c->ending || c->dropped)
         return;
     double now = mono_now();
-    if (c->out_bytes + m->len > OUTQ_MAX ||
-        (c->out_n && now - c->outq[c->out_first].at > OUTQ_MAX_AGE_S) ||
-        (c->out_n == c->out_cap && !queue_grow(c))) {
+    if (!outq_push(&c->out, m, now)) {
         c->dropped = true; /* a reader this far behind reconnects */
         lws_set_timeout(c->wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC);
         return;
     }
-    c->outq[(c->out_first + c->out_n++) % c->out_cap] = (queued){msg_ref(m), now};
-    c->out_bytes += m->len;
     c->last_line = now;
     lws_callback_on_writable(c->wsi);
 }
@@ -157,15 +136,11 @@ int stream_writeable(stream_conn *c)
 {
     if (c->dropped)
         return -1;
-    while (c->out_n) {
-        msg *m = c->outq[c->out_first].m;
+    for (msg *m; (m = outq_first(&c->out));) {
         if (write_line(c, m))
             return -1;
-        c->out_first = (c->out_first + 1) % c->out_cap;
-        c->out_n--;
-        c->out_bytes -= m->len;
-        msg_unref(m);
-        if (c->out_n && lws_send_pipe_choked(c->wsi)) {
+        outq_pop(&c->out);
+        if (c->out.n && lws_send_pipe_choked(c->wsi)) {
             lws_callback_on_writable(c->wsi);
             return 0;
         }
@@ -190,8 +165,6 @@ void stream_closed(stream_conn *c)
         c->next->prev = c->prev;
     if (c->handle)
         service_stream_close(srv.svc, &c->s, c->handle);
-    for (unsigned i = 0; i < c->out_n; i++)
-        msg_unref(c->outq[(c->out_first + i) % c->out_cap].m);
-    free(c->outq);
+    outq_free(&c->out);
     free(c);
 }

@@ -105,6 +105,23 @@ typedef struct {
     double at;
 } queued;
 
+/* A connection's messages to send, oldest first (outq.c). */
+typedef struct {
+    queued *ring;
+    unsigned cap, first, n;
+    size_t bytes;
+} outq;
+
+/* Queues a reference to m; false (nothing queued) when the reader is too
+ * far behind (OUTQ_MAX bytes, OUTQ_MAX_AGE_S) or memory is short. */
+bool outq_push(outq *q, msg *m, double now);
+/* Whether the oldest message has waited longer than OUTQ_MAX_AGE_S. */
+bool outq_behind(const outq *q, double now);
+/* The oldest message (NULL when empty); outq_pop lets go of it. */
+msg *outq_first(const outq *q);
+void outq_pop(outq *q);
+void outq_free(outq *q);
+
 typedef struct ws_conn {
     int kind; /* CONN_WS */
     struct lws *wsi;
@@ -126,9 +143,7 @@ typedef struct ws_conn {
     bool relayed;   /* opened by another server of the site (relay.c) */
     size_t rx_len, rx_total;
     bool rx_overflow;
-    queued *outq; /* a ring of messages to send, oldest at out_first */
-    unsigned out_cap, out_first, out_n;
-    size_t out_bytes;
+    outq out;                              /* messages to send */
     bool backlogged;                       /* on the list of non-empty queues */
     struct ws_conn *back_prev, *back_next; /* that list (ws_check_queues) */
     char rx[MSG_MAX + 1];

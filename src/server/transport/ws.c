@@ -191,24 +191,9 @@ void ws_check_queues(double now)
 {
     for (ws_conn *c = backlog, *next; c; c = next) {
         next = c->back_next;
-        if (c->out_n && !c->closing && now - c->outq[c->out_first].at > OUTQ_MAX_AGE_S)
+        if (!c->closing && outq_behind(&c->out, now))
             drop_slow_reader(c);
     }
-}
-
-static bool queue_grow(ws_conn *c)
-{
-    unsigned cap = c->out_cap ? 2 * c->out_cap : 8;
-    queued *ring = malloc(cap * sizeof *ring);
-    if (!ring)
-        return false;
-    for (unsigned i = 0; i < c->out_n; i++)
-        ring[i] = c->outq[(c->out_first + i) % c->out_cap];
-    free(c->outq);
-    c->outq = ring;
-    c->out_cap = cap;
-    c->out_first = 0;
-    return true;
 }
 
 /* Queues a reference to m (the caller keeps its own). A reader too far
@@ -217,15 +202,10 @@ static void queue_msg(ws_conn *c, msg *m)
 {
     if (!m || c->closing)
         return;
-    double now = mono_now();
-    if (c->out_bytes + m->len > OUTQ_MAX ||
-        (c->out_n && now - c->outq[c->out_first].at > OUTQ_MAX_AGE_S) ||
-        (c->out_n == c->out_cap && !queue_grow(c))) {
+    if (!outq_push(&c->out, m, mono_now())) {
         drop_slow_reader(c);
         return;
     }
-    c->outq[(c->out_first + c->out_n++) % c->out_cap] = (queued){msg_ref(m), now};
-    c->out_bytes += m->len;
     backlog_add(c);
     lws_callback_on_writable(c->wsi);
 }
@@ -264,15 +244,11 @@ int ws_writeable(ws_conn *c)
 {
     if (c->frames.unmasked)
         return close_with(c, LWS_CLOSE_STATUS_PROTOCOL_ERR);
-    while (c->out_n) {
-        msg *m = c->outq[c->out_first].m;
+    for (msg *m; (m = outq_first(&c->out));) {
         if (lws_write(c->wsi, m->bytes + MSG_HEADROOM, m->len, LWS_WRITE_TEXT) < (int)m->len)
             return -1;
-        c->out_first = (c->out_first + 1) % c->out_cap;
-        c->out_n--;
-        c->out_bytes -= m->len;
-        msg_unref(m);
-        if (c->out_n && lws_send_pipe_choked(c->wsi)) {
+        outq_pop(&c->out);
+        if (c->out.n && lws_send_pipe_choked(c->wsi)) {
             lws_callback_on_writable(c->wsi);
             return 0;
         }
@@ -286,12 +262,7 @@ int ws_writeable(ws_conn *c)
 static void free_queue(ws_conn *c)
 {
     backlog_remove(c);
-    for (unsigned i = 0; i < c->out_n; i++)
-        msg_unref(c->outq[(c->out_first + i) % c->out_cap].m);
-    free(c->outq);
-    c->outq = NULL;
-    c->out_cap = c->out_first = c->out_n = 0;
-    c->out_bytes = 0;
+    outq_free(&c->out);
 }
 
 /* --- messages in --- */
