@@ -17,6 +17,17 @@ bad() {
   echo "ok: axio arena $* -> $err"
 }
 
+# Waits (90 s of the clock at most, not a count of naps: a loaded machine's naps may be
+# short or long) until a line appears in a file.
+wait_for_line() {
+  local end=$((SECONDS + 90))
+  while [ "$SECONDS" -lt "$end" ]; do
+    grep -q "$1" "$2" && return 0
+    sleep 0.2
+  done
+  grep -q "$1" "$2"
+}
+
 ok=(--variant square --players 2 --ai greedy,random --games 2 --seed 1)
 bad
 bad --variant square --ai greedy --games 2        # no seed
@@ -103,11 +114,11 @@ rc=0
 grep -q "worker 2 failed" "$tmp/err"
 
 # SIGINT ends a long run after the deal in progress and still reports what was played.
+rm -f "$tmp/out" "$tmp/err" # the last run's lines are not this one's (the job truncates late)
 "$AXIO" arena --variant square --players 2 --ai strong,greedy --games 400 --seed 1 \
   --movetime 20 > "$tmp/out" 2> "$tmp/err" &
 pid=$!
-for _ in $(seq 600); do grep -q "deal 1/200" "$tmp/err" && break; sleep 0.1; done
-grep -q "deal 1/200" "$tmp/err" || { echo "FAIL: no deal finished"; kill -9 $pid; exit 1; }
+wait_for_line "deal 1/200" "$tmp/err" || { echo "FAIL: no deal finished"; cat "$tmp/err"; kill -9 $pid; exit 1; }
 kill -INT $pid
 rc=0; wait $pid || rc=$?
 cat "$tmp/out"
@@ -120,11 +131,11 @@ grep -q "square 2p standard: $((played * 2)) games ($played deals" "$tmp/out"
 
 # The same with workers: the signal (to this process only) is passed on to them, each ends
 # its deal, and none is left running.
+rm -f "$tmp/out" "$tmp/err" # the last run's lines are not this one's (the job truncates late)
 "$AXIO" arena --variant square --players 2 --ai strong,greedy --games 400 --seed 1 \
   --movetime 20 --jobs 2 > "$tmp/out" 2> "$tmp/err" &
 pid=$!
-for _ in $(seq 600); do grep -q "deal 2/200" "$tmp/err" && break; sleep 0.1; done
-grep -q "deal 2/200" "$tmp/err" || { echo "FAIL: no deals finished"; kill -9 $pid; exit 1; }
+wait_for_line "deal 2/200" "$tmp/err" || { echo "FAIL: no deals finished"; cat "$tmp/err"; kill -9 $pid; exit 1; }
 kill -INT $pid
 rc=0; wait $pid || rc=$?
 cat "$tmp/out"
@@ -141,11 +152,14 @@ workers_left() {
 workers_left
 # SIGTERM to the whole process group (as pkill or a service manager sends it): each worker
 # has it once, and the one passed on does not count as a second; the run still reports.
-setsid "$AXIO" arena --variant square --players 2 --ai strong,greedy --games 400 --seed 2 \
+# (a group of its own whose id is the arena's pid: setsid(1) forks when the shell already made
+# the job a group, as a shell with job control does, and $! would then be the wrong process)
+rm -f "$tmp/out" "$tmp/err" # the last run's lines are not this one's (the job truncates late)
+python3 -c 'import os, sys; os.setpgid(0, 0); os.execvp(sys.argv[1], sys.argv[1:])' \
+  "$AXIO" arena --variant square --players 2 --ai strong,greedy --games 400 --seed 2 \
   --movetime 20 --jobs 2 > "$tmp/out" 2> "$tmp/err" &
 pid=$!
-for _ in $(seq 600); do grep -q "deal 2/200" "$tmp/err" && break; sleep 0.1; done
-grep -q "deal 2/200" "$tmp/err" || { echo "FAIL: no deals finished"; kill -9 -- -$pid; exit 1; }
+wait_for_line "deal 2/200" "$tmp/err" || { echo "FAIL: no deals finished"; cat "$tmp/err"; kill -9 -- -$pid; exit 1; }
 kill -TERM -- -$pid
 rc=0; wait $pid || rc=$?
 cat "$tmp/err" | grep -v "^arena: deal" || true
