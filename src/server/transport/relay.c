@@ -491,6 +491,49 @@ static void up_ended(relay *r, bool reached)
         http_fail(r);
 }
 
+/* The holder's answer to a request began: its status and headers; a
+ * stream is passed on as one. */
+static int answer_began(relay *r, struct lws *wsi)
+{
+    r->status = (int)lws_http_client_http_response(wsi);
+    if (lws_hdr_copy(wsi, r->ctype, sizeof r->ctype, WSI_TOKEN_HTTP_CONTENT_TYPE) <= 0)
+        r->ctype[0] = 0;
+    char retry[16];
+    if (lws_hdr_copy(wsi, retry, sizeof retry, WSI_TOKEN_HTTP_RETRY_AFTER) > 0)
+        r->retry_after_s = atoi(retry);
+    lws_set_timeout(wsi, PENDING_TIMEOUT_HTTP_CONTENT, RELAY_ANSWER_S);
+    if (r->http && r->status == 200 && strncmp(r->ctype, "application/x-ndjson", 20) == 0)
+        return stream_down(r, wsi);
+    return 0;
+}
+
+/* A piece of the holder's WebSocket message: a whole one goes to the client. */
+static int message_piece(relay *r, struct lws *wsi, const void *in, size_t len)
+{
+    if (!r->rx_overflow)
+        rx_append(r, in, len);
+    if (lws_is_final_fragment(wsi) && lws_remaining_packet_payload(wsi) == 0) {
+        if (r->ws && !r->rx_overflow) {
+            msg *m = msg_copy(r->rx ? r->rx : "", r->rx_len);
+            if (m)
+                ws_send(r->ws, m);
+            msg_unref(m);
+        }
+        r->rx_len = 0;
+        r->rx_overflow = false;
+    }
+    return 0;
+}
+
+/* The code of the holder's close frame, as the holder meant it. */
+static int holder_close_code(const unsigned char *frame)
+{
+    int code = (frame[0] << 8) | frame[1];
+    if (code >= 1012 + RELAY_CLOSE_SHIFT && code <= 1014 + RELAY_CLOSE_SHIFT)
+        code -= RELAY_CLOSE_SHIFT;
+    return code;
+}
+
 int relay_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
                    size_t len)
 {
@@ -513,19 +556,7 @@ int relay_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user
         lws_client_http_body_pending(wsi, 0);
         lws_set_timeout(wsi, PENDING_TIMEOUT_HTTP_CONTENT, RELAY_ANSWER_S);
         return 0;
-    case LWS_CALLBACK_ESTABLISHED_CLIENT_HTTP:
-        if (r) {
-            r->status = (int)lws_http_client_http_response(wsi);
-            if (lws_hdr_copy(wsi, r->ctype, sizeof r->ctype, WSI_TOKEN_HTTP_CONTENT_TYPE) <= 0)
-                r->ctype[0] = 0;
-            char retry[16];
-            if (lws_hdr_copy(wsi, retry, sizeof retry, WSI_TOKEN_HTTP_RETRY_AFTER) > 0)
-                r->retry_after_s = atoi(retry);
-            lws_set_timeout(wsi, PENDING_TIMEOUT_HTTP_CONTENT, RELAY_ANSWER_S);
-            if (r->http && r->status == 200 && strncmp(r->ctype, "application/x-ndjson", 20) == 0)
-                return stream_down(r, wsi);
-        }
-        return 0;
+    case LWS_CALLBACK_ESTABLISHED_CLIENT_HTTP: return r ? answer_began(r, wsi) : 0;
     case LWS_CALLBACK_RECEIVE_CLIENT_HTTP: {
         char buffer[4096 + LWS_PRE], *px = buffer + LWS_PRE;
         int lenx = sizeof buffer - LWS_PRE;
@@ -554,30 +585,10 @@ int relay_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user
         }
         return 0;
     case LWS_CALLBACK_CLIENT_WRITEABLE: return r ? write_out(r, wsi) : -1;
-    case LWS_CALLBACK_CLIENT_RECEIVE:
-        if (!r)
-            return -1;
-        if (!r->rx_overflow)
-            rx_append(r, in, len);
-        if (lws_is_final_fragment(wsi) && lws_remaining_packet_payload(wsi) == 0) {
-            if (r->ws && !r->rx_overflow) {
-                msg *m = msg_copy(r->rx ? r->rx : "", r->rx_len);
-                if (m)
-                    ws_send(r->ws, m);
-                msg_unref(m);
-            }
-            r->rx_len = 0;
-            r->rx_overflow = false;
-        }
-        return 0;
+    case LWS_CALLBACK_CLIENT_RECEIVE: return r ? message_piece(r, wsi, in, len) : -1;
     case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
-        if (r && len >= 2) {
-            const unsigned char *b = in;
-            r->close_code = (b[0] << 8) | b[1];
-            if (r->close_code >= 1012 + RELAY_CLOSE_SHIFT &&
-                r->close_code <= 1014 + RELAY_CLOSE_SHIFT)
-                r->close_code -= RELAY_CLOSE_SHIFT;
-        }
+        if (r && len >= 2)
+            r->close_code = holder_close_code(in);
         return 0;
     case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
         if (r)
