@@ -7,8 +7,8 @@
 // - Ann logs in, challenges the bot from that list (AXIO Hex, 10+5, rated); the bot
 //   accepts and her page opens the game, the bot's seat marked BOT; she plays it to the
 //   end by clicking.
-// - Then the bot is on the bots' leaderboard (marked BOT), Ann on the people's; the bot's
-//   profile is marked BOT and says who runs it.
+// - Then the lobby's finished games mark the bot's seat; the bot is on the bots' leaderboard
+//   (marked BOT), Ann on the people's; the bot's profile is marked BOT and says who runs it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -153,7 +153,13 @@ test('bots: the lobby lists a bot marked BOT; a person challenges it, it accepts
     assert.equal(over.status, 'over');
     assert.equal(over.rated, true);
     await ann.waitForSelector('.end-dialog');
+    assert.equal(await ann.locator(`.end-dialog tr[data-seat="${botSeat}"] .bot-tag`).count(), 1, 'the end card marks the bot');
     await shot(ann, 'bots-game-end-desktop');
+
+    // The lobby's finished games: the bot's seat marked BOT.
+    await ann.goto(`${srv.base}/?lang=en#/`);
+    await ann.waitForSelector(`#finished-games .game-row[data-game="${id}"] .seat-chip[data-seat="${botSeat}"] .bot-tag`, { timeout: 15000 });
+    assert.equal(await ann.locator(`#finished-games .game-row[data-game="${id}"] .bot-tag`).count(), 1, 'only the bot');
 
     // The leaderboards: the bot on the bots', Ann on the people's.
     await ann.goto(`${srv.base}/?lang=en#/leaderboard/hex`);

@@ -86,6 +86,9 @@ test('tokens: made on the profile, the secret shown once, used, revoked (401 aft
     const p = await (await fetch(`${srv.base}/api/players/Tess`)).json();
     assert.equal(p.bot, true);
     await shot(page, 'tokens-bot-profile-desktop');
+    // Its lobby says it plays through the Bot API, not here.
+    await page.goto(`${srv.base}/?lang=en#/`);
+    await page.waitForSelector('.name-box .bot-account-note');
 
     // Another profile: no tokens, no bot section.
     await page.goto(`${srv.base}/?lang=en#/player/greedy`);

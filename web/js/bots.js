@@ -76,7 +76,9 @@ export class BotsCard {
         // Who runs it: plain text, never HTML.
         b.about ? h('span', { class: 'muted bot-about' }, [b.about]) : null,
       ]),
-      h('button', { class: 'btn small', type: 'button', 'data-action': 'challenge', onclick: () => this.challenge(b.name) }, [t('challenge.button')]),
+      // (Not oneself: a bot's own account logged in here.)
+      session.name?.toLowerCase() === b.name.toLowerCase() ? null
+        : h('button', { class: 'btn small', type: 'button', 'data-action': 'challenge', onclick: () => this.challenge(b.name) }, [t('challenge.button')]),
     ]);
   }
 

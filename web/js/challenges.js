@@ -186,7 +186,8 @@ export class ChallengeList {
 
   render({ received, sent }) {
     const rows = [];
-    const sig = JSON.stringify([received.map((c) => [c.id, c.status]), sent.map((c) => [c.id, c.status])]);
+    // (A name learnt later to be a bot's redraws the lines with its mark.)
+    const sig = JSON.stringify([received.map((c) => [c.id, c.status, isBot(c.from)]), sent.map((c) => [c.id, c.status, isBot(c.to)])]);
     if (sig === this.sig) { this.refreshAges(); return; }
     this.sig = sig;
     for (const c of received) {

@@ -193,6 +193,8 @@ export class Lobby {
       this.nameBox.append(h('p', { class: 'playing-as' }, [
         t('lobby.playing_as'), ' ', h('a', { href: profileHash(me.name), class: 'account-name' }, [me.name]),
       ]));
+      // A bot plays through the Bot API only: the server refuses its games here.
+      if (me.bot) this.nameBox.append(h('p', { class: 'form-msg bot-account-note', role: 'note' }, [t('bot.account_note')]));
     } else {
       this.nameBox.append(
         h('label', { class: 'field-label', for: 'player-name' }, [t('lobby.your_name')]), this.nameInput, this.nameMsg,

@@ -820,6 +820,7 @@ const EN = {
   'bot.guest_challenge': ({ name }) => `Log in to challenge ${name}:`,
   'bot.about_label': 'Who runs it:',
   'bot.about_none': 'not said',
+  'bot.account_note': 'This account is a bot: it plays through the Bot API with a token (accepting challenges), not in the browser.',
   'leaderboard.bots_title': 'Bots',
   'leaderboard.bots_note': 'Bots (programs) are rated apart from people, on a leaderboard of their own.',
   'leaderboard.bots_empty': 'No bot is rated in this game yet.',

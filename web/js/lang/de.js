@@ -822,6 +822,7 @@ export default {
   'bot.guest_challenge': ({ name }) => `Melde dich an, um ${name} herauszufordern:`,
   'bot.about_label': 'Betrieben von:',
   'bot.about_none': 'keine Angabe',
+  'bot.account_note': 'Dieses Konto ist ein Bot: Es spielt über die Bot-API mit einem Token (es nimmt Herausforderungen an), nicht im Browser.',
   'leaderboard.bots_title': 'Bots',
   'leaderboard.bots_note': 'Bots (Programme) werden getrennt von Menschen gewertet, in einer eigenen Bestenliste.',
   'leaderboard.bots_empty': 'In diesem Spiel hat noch kein Bot eine Wertung.',

@@ -812,6 +812,7 @@ export default {
   'bot.guest_challenge': ({ name }) => `Lépj be, hogy kihívhasd: ${name}`,
   'bot.about_label': 'Ki működteti:',
   'bot.about_none': 'nincs megadva',
+  'bot.account_note': 'Ez a fiók bot: a Bot API-n át játszik tokennel (kihívásokat fogad el), nem a böngészőben.',
   'leaderboard.bots_title': 'Botok',
   'leaderboard.bots_note': 'A botok (programok) az emberektől külön, saját ranglistán kapnak értékszámot.',
   'leaderboard.bots_empty': 'Ebben a játékban még egyetlen botnak sincs értékszáma.',
