@@ -41,10 +41,12 @@ export class Scores {
           h('span', { class: `conn ${seat.kind === 'ai' || seat.connected ? 'on' : 'off'}`, title: seat.kind === 'ai' ? t('scores.computer') : t(seat.connected ? 'lobby.connected' : 'lobby.not_connected') }),
           teamId ? h('span', { class: 'team-tag', title: t('scores.team', { team: teamId }) }, [teamId]) : null,
           h('span', { class: 'seat-name' }, [i === you ? t('common.you', { name: label }) : label]),
-          bot ? botTag() : null,
           clock && seat.kind !== 'ai' ? h('span', { class: 'seat-clock', 'data-seat': i, role: 'timer', title: t('clock.title', { name: label }) }) : null,
         ]),
         h('div', { class: `seat-kind${playedBy ? ' played-by' : ''}`, title: kind }, [
+          // (Under the name, which a clock leaves little room.)
+          bot ? botTag() : null,
+          bot ? ' ' : null,
           left ? h('span', { class: 'left-tag', 'data-why': left }, [t(`leave.why.${left}`)]) : null,
           left ? ' ' : null,
           seat.rating !== null && seat.rating !== undefined
