@@ -173,9 +173,9 @@ test('accounts: sign up, log out, log in, a rated game to the end, the profile a
     await page.waitForURL(/#\/leaderboard\/square$/);
     const board = (await apiGet('/api/leaderboard?variant=square')).body;
     assert.ok(Array.isArray(board));
-    if (board.length) await page.waitForSelector('table.leaderboard');
-    else await page.waitForSelector('.board-list p');
-    const shown = await page.$$eval('table.leaderboard tbody tr', (trs) => trs.map((tr) => ({
+    if (board.length) await page.waitForSelector('.people-board table.leaderboard');
+    else await page.waitForSelector('.people-board p');
+    const shown = await page.$$eval('.people-board table.leaderboard tbody tr', (trs) => trs.map((tr) => ({
       name: tr.dataset.name, rating: tr.querySelector('td.rating').textContent, computer: !!tr.querySelector('.computer-tag'),
     })));
     assert.deepEqual(shown, board.map((r) => ({ name: r.name, rating: `${Math.round(r.rating)}${r.provisional ? '?' : ''}`, computer: !!r.computer })));
@@ -183,7 +183,7 @@ test('accounts: sign up, log out, log in, a rated game to the end, the profile a
     await shotBoth(page, 'accounts-leaderboard');
     await page.click('.tab[data-variant=hex]');
     await page.waitForURL(/#\/leaderboard\/hex$/);
-    await page.waitForSelector('.leaderboard-page[data-variant=hex] .board-list :is(table, p)');
+    await page.waitForSelector('.leaderboard-page[data-variant=hex] .people-board :is(table, p)');
 
     await logout(page);
     assertNoErrors(page);

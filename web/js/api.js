@@ -111,7 +111,15 @@ export const api = {
   cancelSeek: (id) => http('DELETE', `/api/seeks/${encodeURIComponent(id)}`),
   // Ratings: a player's profile (ratings and games, newest first) and a variant's leaderboard.
   player: (name) => http('GET', `/api/players/${encodeURIComponent(name)}`),
-  leaderboard: (variant) => http('GET', `/api/leaderboard?variant=${encodeURIComponent(variant)}`),
+  // bots: the bots' own leaderboard (docs/bot-api.md); without it the people's (no bot).
+  leaderboard: (variant, { bots = false } = {}) => http('GET', `/api/leaderboard?variant=${encodeURIComponent(variant)}${bots ? '&bots=1' : ''}`),
+  // Bots (docs/bot-api.md): the list people may challenge ({bots: [{name, about, online,
+  // ratings}]}), the account's personal API tokens, and making the account a bot.
+  bots: () => http('GET', '/api/bots'),
+  myTokens: () => http('GET', '/api/me/tokens'),
+  createToken: (label, scopes) => http('POST', '/api/me/tokens', { label, scopes }),
+  revokeToken: (id) => http('DELETE', `/api/me/tokens/${encodeURIComponent(id)}`),
+  becomeBot: (about) => http('POST', '/api/bot/account/upgrade', { about }),
   // The post-game analysis of a seat: {status: 'working', judged, total} while the
   // server judges (202), then the result (200); errors as for every request.
   analysis: (id, seat) => http('GET', `/api/games/${encodeURIComponent(id)}/analysis?seat=${encodeURIComponent(seat)}`),

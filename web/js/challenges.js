@@ -12,6 +12,7 @@ import { session } from './account.js';
 import { t, errorText } from './messages.js';
 import { termsPicker, termsText } from './terms.js';
 import { ageText } from './lobby_lists.js';
+import { isBot, botTag } from './bot_mark.js';
 
 const POLL_MS = 4000;
 export const DECLINE_REASONS = ['generic', 'later', 'variant', 'timeControl', 'rated', 'casual', 'tooFast', 'tooSlow'];
@@ -99,7 +100,7 @@ export function challengeDialog(name, { onClose } = {}) {
   const form = challengeForm(name, { prefix: 'dlg-challenge', onSent: (c) => { form.remove(); status.append(sentLine(c, () => {})); } });
   const back = h('div', { class: 'modal-back page-modal challenge-dialog-back' }, [
     h('div', { class: 'modal challenge-dialog', role: 'dialog', 'aria-modal': 'true', 'aria-label': t('challenge.title', { name }) }, [
-      h('h2', {}, [t('challenge.title', { name })]),
+      h('h2', {}, [t('challenge.title', { name }), isBot(name) ? ' ' : null, isBot(name) ? botTag() : null]),
       form, status,
       h('div', { class: 'dialog-buttons' }, [h('button', { class: 'btn', type: 'button', 'data-action': 'close', onclick: close }, [t('challenge.close')])]),
     ]),
@@ -134,15 +135,17 @@ export function sentLine(c, onChange) {
 }
 
 // How a challenge stands, said from one side ('sent' or 'received').
+// A bot's name is marked "Robo (BOT)" (the answer names the players only: bot_mark.js).
 export function statusText(c, side) {
   const terms = termsText(c);
+  const named = (name) => (isBot(name) ? t('bot.named', { name }) : name);
   if (side === 'received') {
-    if (c.status === 'open') return t('challenge.from', { name: c.from, terms });
-    return t(`challenge.received_${c.status}`, { name: c.from, terms });
+    if (c.status === 'open') return t('challenge.from', { name: named(c.from), terms });
+    return t(`challenge.received_${c.status}`, { name: named(c.from), terms });
   }
-  if (c.status === 'declined') return t('challenge.declined', { name: c.to, terms, reason: t(`decline.says.${DECLINE_REASONS.includes(c.reason) ? c.reason : 'generic'}`) });
-  if (c.status === 'open') return t('challenge.to', { name: c.to, terms });
-  return t(`challenge.sent_${c.status}`, { name: c.to, terms });
+  if (c.status === 'declined') return t('challenge.declined', { name: named(c.to), terms, reason: t(`decline.says.${DECLINE_REASONS.includes(c.reason) ? c.reason : 'generic'}`) });
+  if (c.status === 'open') return t('challenge.to', { name: named(c.to), terms });
+  return t(`challenge.sent_${c.status}`, { name: named(c.to), terms });
 }
 
 // ---- receiving ------------------------------------------------------------------
@@ -183,7 +186,8 @@ export class ChallengeList {
 
   render({ received, sent }) {
     const rows = [];
-    const sig = JSON.stringify([received.map((c) => [c.id, c.status]), sent.map((c) => [c.id, c.status])]);
+    // (A name learnt later to be a bot's redraws the lines with its mark.)
+    const sig = JSON.stringify([received.map((c) => [c.id, c.status, isBot(c.from)]), sent.map((c) => [c.id, c.status, isBot(c.to)])]);
     if (sig === this.sig) { this.refreshAges(); return; }
     this.sig = sig;
     for (const c of received) {

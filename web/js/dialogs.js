@@ -11,6 +11,7 @@ import { tileSvg } from './rack.js';
 import { reasonText } from './log.js';
 import { t, tn, joinNames } from './messages.js';
 import { seatLabel } from './variants.js';
+import { isBot, botTag } from './bot_mark.js';
 import { changeText, changeClass } from './ratings.js';
 
 export function toast(host, text, kind = 'info', ms = 2600) {
@@ -197,7 +198,7 @@ export function endScreen(host, { end, seats, colors, mode, variant, you, rated 
       const why = seats[seat]?.left;
       rows.push(h('tr', { class: `${gi === 0 ? 'winner' : ''}${seat === you ? ' you' : ''}${why ? ' left' : ''}`, 'data-seat': seat, 'data-place': gi + 1, 'data-left': why || '' }, [
         h('td', { class: 'place' }, [k === 0 ? `${gi + 1}.` : '=']),
-        h('td', { class: 'who' }, [name(seat), why ? h('span', { class: 'left-tag', 'data-why': why }, [t('end.left_mark', { why: t(`leave.why.${why}`) })]) : null,
+        h('td', { class: 'who' }, [name(seat), seats[seat]?.kind !== 'ai' && isBot(seats[seat]) ? botTag() : null, why ? h('span', { class: 'left-tag', 'data-why': why }, [t('end.left_mark', { why: t(`leave.why.${why}`) })]) : null,
           rated ? h('span', { class: 'rating-change', 'data-seat': seat }) : null]),
         h('td', { class: 'tracks' }, order.map((c) => h('span', { class: 'trk' }, [shapeIcon(c, 14), String(sc[c] ?? 0)]))),
       ]));

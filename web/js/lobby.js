@@ -9,7 +9,7 @@
 // also lists the account's games from every device (GET /api/me/games), merged with
 // this browser's token games; above them a quick game (quick.js) and the challenges
 // received and sent (challenges.js); the Players card searches players and lists the
-// ones followed (people.js).
+// ones followed (people.js), then the site's bots with Challenge (bots.js).
 import { h, clear } from './svg.js';
 import { api, tokens, prefs, created } from './api.js';
 import { session, profileHash, authHash } from './account.js';
@@ -20,6 +20,7 @@ import { fillList, myGameIds, sortMine, setAccountGames } from './lobby_lists.js
 import { QuickGame } from './quick.js';
 import { ChallengeList } from './challenges.js';
 import { PeopleCard } from './people.js';
+import { BotsCard } from './bots.js';
 import { ensureShapeDefs, shapeIcon } from './colors.js';
 import { VARIANTS, modeName, LEVELS, levelName } from './variants.js';
 import { s, svgRoot } from './svg.js';
@@ -74,6 +75,7 @@ export class Lobby {
     this.quick.destroy();
     this.challengeList.destroy();
     this.people.destroy();
+    this.bots.destroy();
   }
 
   build() {
@@ -131,6 +133,8 @@ export class Lobby {
     this.quick = new QuickGame();
     this.challengeList = new ChallengeList();
     this.people = new PeopleCard();
+    this.bots = new BotsCard();
+    this.people.el.append(this.bots.el);
     const top = h('section', { class: 'card lobby-top' }, [
       learnLinks(),
       h('p', { class: 'lobby-links' }, [
@@ -189,6 +193,8 @@ export class Lobby {
       this.nameBox.append(h('p', { class: 'playing-as' }, [
         t('lobby.playing_as'), ' ', h('a', { href: profileHash(me.name), class: 'account-name' }, [me.name]),
       ]));
+      // A bot plays through the Bot API only: the server refuses its games here.
+      if (me.bot) this.nameBox.append(h('p', { class: 'form-msg bot-account-note', role: 'note' }, [t('bot.account_note')]));
     } else {
       this.nameBox.append(
         h('label', { class: 'field-label', for: 'player-name' }, [t('lobby.your_name')]), this.nameInput, this.nameMsg,
@@ -201,6 +207,7 @@ export class Lobby {
     this.renderForm();
     this.quick.onSession();
     this.people.onSession();
+    this.bots.onSession();
     this.refresh();
   }
 
@@ -418,6 +425,7 @@ export class Lobby {
     this.myHead.hidden = this.myList.hidden = !ids.length && !acct.length;
     fillList(this.myList, mine, t('lobby.no_my_games'), act, { mine: true });
     this.people.refresh();
+    this.bots.refresh();
     const none = (key) => (this.filter ? t('lobby.none_of', { game: VARIANTS[this.filter].name }) : t(key));
     fillList(this.openList, open.games, none('lobby.no_open'), act);
     fillList(this.runList, running.games, none('lobby.no_running'), act);

@@ -1,6 +1,6 @@
 // lobby_lists.js — the lists of the lobby: one row per game (variant, players,
 // clock, rated or casual, status, age, who is connected, whose turn, each name
-// with its rating) with its buttons; "My games" (the games this browser holds a seat
+// with its rating, a bot's marked BOT) with its buttons; "My games" (the games this browser holds a seat
 // token for, and a signed-in account's games on any device: GET /api/me/games) and the
 // finished games with a link to their replay; a waiting game created here shows its
 // invite link; a game nobody is connected to says it is paused (dormant: no longer in
@@ -15,6 +15,7 @@ import { inviteBox } from './invite.js';
 import { session, authHash } from './account.js';
 import { withRating } from './ratings.js';
 import { lang } from './lang.js';
+import { isBot, botTag } from './bot_mark.js';
 
 // The seats of the signed-in account (GET /api/me/games) by game id: a seat follows the
 // account to every device, with no seat token in this browser (the session takes it).
@@ -62,6 +63,7 @@ function seatChip(s, i, toMove, seats) {
     conn ? h('span', { class: `conn ${conn}`, title: conn === 'on' ? t('lobby.connected') : t('lobby.not_connected') }) : null,
     s.kind === 'ai' ? h('span', { class: 'chip-tag' }, [t('ai.tag')]) : null,
     s.kind === 'ai' ? ` ${withRating(seatName(s, i, seats), s.rating)}` : (taken ? withRating(seatName(s, i, seats), s.rating) : t('lobby.free_seat')),
+    s.kind !== 'ai' && taken && isBot(s) ? botTag() : null,
   ]);
 }
 

@@ -9,15 +9,18 @@ import { session, profileHash, authHash } from './account.js';
 import { t, errorText } from './messages.js';
 import { playerName } from './variants.js';
 import { challengeDialog } from './challenges.js';
+import { isBot, botTag } from './bot_mark.js';
 
 const DEBOUNCE_MS = 250;
 
-// A player's name as a link to the profile, with the online dot and the computer's tag.
+// A player's name as a link to the profile, with the online dot and the computer's or
+// the bot's tag (a bot known by its name: bot_mark.js).
 export function playerLink(p) {
   return h('span', { class: 'player-link', 'data-player': p.name, 'data-online': p.online ? '1' : '0' }, [
     h('span', { class: `conn ${p.online ? 'on' : 'off'}`, title: p.online ? t('people.online') : t('people.offline') }),
     h('a', { href: profileHash(p.name) }, [playerName(p.name, p.computer)]),
     p.computer ? h('span', { class: 'computer-tag' }, [t('profile.computer')]) : null,
+    !p.computer && isBot(p) ? botTag() : null,
     h('span', { class: 'visually-hidden' }, [` (${p.online ? t('people.online') : t('people.offline')})`]),
   ]);
 }

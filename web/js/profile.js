@@ -3,8 +3,10 @@
 // variant (rating_chart.js), the recent games with place, rating change and a link
 // to the replay. Another player's profile: whether they are online, Follow, and a
 // challenge to a game (variant, clock, rated: challenges.js; a guest is asked to log
-// in). On one's own profile: change the password, delete the account (a dialog asks
-// the password). Computer levels have profiles too.
+// in). A bot's profile is marked BOT and says who runs it (`about`, as text). On one's own
+// profile: change the password, the personal API tokens and making the account a bot
+// (tokens.js), delete the account (a dialog asks the password). Computer levels have
+// profiles too.
 import { h, clear } from './svg.js';
 import { api } from './api.js';
 import { session, authHash } from './account.js';
@@ -17,6 +19,8 @@ import { ratingText, deviationText, changeText, changeClass, placeText, isProvis
 import { chartPoints, ratingChart } from './rating_chart.js';
 import { ageText } from './lobby_lists.js';
 import { lang } from './lang.js';
+import { isBot, botTag } from './bot_mark.js';
+import { tokensSection, becomeBotSection } from './tokens.js';
 
 const MIN_PASSWORD = 8;
 
@@ -69,6 +73,13 @@ export class ProfilePage {
     this.render();
   }
 
+  // After the account became a bot: the profile as the server now has it.
+  async reload() {
+    try { this.data = await api.player(this.name); } catch { return; }
+    await session.refresh();
+    if (!this.dead) this.render();
+  }
+
   get own() { return !!session.name && !!this.data && session.name.toLowerCase() === this.data.name.toLowerCase(); }
 
   render() {
@@ -81,9 +92,13 @@ export class ProfilePage {
         h('h2', { class: 'profile-name' }, [
           h('span', { class: 'player-name' }, [playerName(d.name, d.computer)]),
           d.computer ? h('span', { class: 'computer-tag', title: t('profile.computer_title') }, [t('profile.computer')]) : null,
+          !d.computer && isBot(d) ? botTag() : null,
           this.own ? h('span', { class: 'you-tag' }, [t('profile.you')]) : null,
           this.onlineEl = h('span', { class: 'online-tag', hidden: true }),
         ]),
+        // Who runs a bot and which engine: the owner's words, as text (never HTML).
+        isBot(d) ? h('p', { class: 'bot-about-line' }, [h('span', { class: 'field-label' }, [t('bot.about_label')]), ' ',
+          h('span', { class: 'bot-about' }, [d.about || t('bot.about_none')])]) : null,
         this.own ? null : this.actions(d),
         this.ratingCards(d.ratings || {}),
         h('p', { class: 'muted rating-explain' }, [t('rating.explain'), ' ', h('a', { href: '#/leaderboard/square' }, [t('profile.to_leaderboard')])]),
@@ -91,6 +106,8 @@ export class ProfilePage {
       this.own || d.computer ? null : this.challengeBox(d),
       h('section', { class: 'card profile-charts' }, [h('h3', {}, [t('profile.chart_title')]), this.chartBox]),
       h('section', { class: 'card profile-games' }, [h('h3', {}, [t('profile.games_title')]), this.gameList(games)]),
+      this.own ? tokensSection() : null,
+      this.own && !isBot(d) ? becomeBotSection(d, () => this.reload()) : null,
       this.own ? this.settings() : null,
     ].filter(Boolean));
     this.drawCharts();

@@ -2,12 +2,14 @@
 // colour whose length and the number above it show the track, the lowest tracks
 // marked, whose turn it is, who is connected, and how many tiles each holds; with a
 // clock, a place for each seat's time (clock.js fills it); seats that left are marked;
-// a seat with a rating shows it first under the name ("rating 1658 · human").
+// a seat with a rating shows it first under the name ("rating 1658 · human"); a bot's
+// name is marked BOT ("rating 1500 · bot").
 import { h, clear } from './svg.js';
 import { shapeIcon, colorLabel } from './colors.js';
 import { trackScale, seatLabel, kindLabel, levelName } from './variants.js';
 import { t, tv } from './messages.js';
 import { ratingText } from './ratings.js';
+import { isBot, botTag } from './bot_mark.js';
 
 export class Scores {
   constructor(host) { this.host = host; }
@@ -28,7 +30,8 @@ export class Scores {
       const left = seat.left || null;
       const playedBy = seat.played_by && status === 'running';
       const label = seatLabel(seat, seats);
-      const kind = playedBy ? t('leave.played_by', { level: levelName(seat.played_by), name: label }) : kindLabel(seat);
+      const bot = seat.kind !== 'ai' && isBot(seat);
+      const kind = playedBy ? t('leave.played_by', { level: levelName(seat.played_by), name: label }) : bot ? t('kind.bot') : kindLabel(seat);
       const card = h('section', {
         class: `score-card${turn ? ' to-move' : ''}${i === you ? ' you' : ''}${teamId ? ` team-${teamId}` : ''}${left ? ' left' : ''}`, 'data-seat': i,
         'data-left': left || '', 'aria-label': t('scores.label', { name: label }),
@@ -41,6 +44,9 @@ export class Scores {
           clock && seat.kind !== 'ai' ? h('span', { class: 'seat-clock', 'data-seat': i, role: 'timer', title: t('clock.title', { name: label }) }) : null,
         ]),
         h('div', { class: `seat-kind${playedBy ? ' played-by' : ''}`, title: kind }, [
+          // (Under the name, which a clock leaves little room.)
+          bot ? botTag() : null,
+          bot ? ' ' : null,
           left ? h('span', { class: 'left-tag', 'data-why': left }, [t(`leave.why.${left}`)]) : null,
           left ? ' ' : null,
           seat.rating !== null && seat.rating !== undefined

@@ -1,0 +1,187 @@
+// bots.test.mjs — people meet bots (issue 49, item 4; docs/bot-api.md), on a server of the
+// test's own: the bot is docs/bot-api.md's "A bot in 50 lines of Python", taken from the
+// page as printed and run with `axio engine --player random`; its account and token are
+// made through the HTTP API, as the doc's example session makes them.
+// - A guest sees the bot in the lobby's Bots list, marked BOT, with who runs it (text,
+//   never HTML); its Challenge asks the guest to log in.
+// - Ann logs in, challenges the bot from that list (AXIO Hex, 10+5, rated); the bot
+//   accepts and her page opens the game, the bot's seat marked BOT; she plays it to the
+//   end by clicking.
+// - Then the lobby's finished games mark the bot's seat; the bot is on the bots' leaderboard
+//   (marked BOT), Ann on the people's; the bot's profile is marked BOT and says who runs it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import {
+  launch, newPage, startServer, shot, assertNoErrors, signUpHere, WIDE_DESKTOP, PASSWORD,
+  waitTurnOrEnd, pickTile, findLegal, fieldCells, clickAndWait, answerSwap,
+} from './lib.mjs';
+import { MESSAGES } from '../../web/js/messages.js';
+
+const SRC = process.env.SRC || path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+const ABOUT = 'Run by the tests; axio engine --player random <b>not bold</b>';
+
+// A JSON request with a cookie or a bearer token: {status, body, cookie}.
+async function call(base, method, p, body, { cookie = null, token = null } = {}) {
+  const headers = {};
+  if (body) headers['Content-Type'] = 'application/json';
+  if (cookie) headers.Cookie = cookie;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const res = await fetch(`${base}${p}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
+  const text = await res.text();
+  const set = res.headers.get('set-cookie');
+  return { status: res.status, body: text ? JSON.parse(text) : null, cookie: set ? set.split(';')[0] : null };
+}
+
+// A bot account with a token of every scope, as docs/bot-api.md's example session makes it.
+async function makeBot(base, name, about) {
+  const signup = await call(base, 'POST', '/api/accounts', { name, password: PASSWORD });
+  assert.equal(signup.status, 201, JSON.stringify(signup.body));
+  const made = await call(base, 'POST', '/api/me/tokens', { label: 'the test bot', scopes: ['bot:play', 'challenge:write', 'game:read'] }, { cookie: signup.cookie });
+  assert.equal(made.status, 201, JSON.stringify(made.body));
+  const up = await call(base, 'POST', '/api/bot/account/upgrade', { about }, { token: made.body.secret });
+  assert.equal(up.status, 200, JSON.stringify(up.body));
+  return made.body.secret;
+}
+
+// docs/bot-api.md's Python bot, as printed there, running against the server.
+function startPythonBot(base, token) {
+  const doc = fs.readFileSync(path.join(SRC, 'docs', 'bot-api.md'), 'utf8');
+  const code = doc.split('## A bot in 50 lines of Python')[1].split('```python\n')[1].split('```')[0];
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'axio-web-bot-'));
+  fs.writeFileSync(path.join(dir, 'bot.py'), code);
+  fs.writeFileSync(path.join(dir, 'token'), `${token}\n`);
+  const proc = spawn('python3', [path.join(dir, 'bot.py')], {
+    env: { ...process.env, AXIO_URL: base, AXIO_TOKEN_FILE: path.join(dir, 'token'), AXIO_ENGINE: `${process.env.AXIO} engine --player random` },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  proc.stdout.on('data', (d) => { out += d; });
+  proc.stderr.on('data', (d) => { out += d; });
+  return {
+    output: () => out,
+    stop: () => new Promise((resolve) => {
+      const done = () => { fs.rmSync(dir, { recursive: true, force: true }); resolve(); };
+      if (proc.exitCode !== null || proc.signalCode !== null) { done(); return; }
+      proc.once('exit', done);
+      proc.kill('SIGKILL');
+    }),
+  };
+}
+
+// Plays the rest of the game by clicking: a swap answered, else a tile placed where the
+// server's preview says it is legal (the first one next to a start field).
+async function playOut(page) {
+  let moves = 0;
+  for (let guard = 0; guard < 200; guard++) {
+    const st = await waitTurnOrEnd(page, 30000);
+    if (st.status === 'over') return moves;
+    if (st.phase === 'swap') { await page.waitForSelector('.swap-dialog'); await answerSwap(page); continue; }
+    await pickTile(page, 0);
+    let found = null;
+    for (let turn = 0; !found && turn < 6; turn++) {
+      found = await findLegal(page, { near: moves === 0 ? await fieldCells(page) : [], limit: 60 });
+      if (!found) await page.keyboard.press('r');
+    }
+    assert.ok(found, 'a legal place for the tile');
+    await clickAndWait(page, found.preview.point);
+    moves++;
+  }
+  throw new Error('the game did not end');
+}
+
+test('bots: the lobby lists a bot marked BOT; a person challenges it, it accepts, the game is played to the end; leaderboards and profile', { timeout: 240000 }, async () => {
+  const srv = await startServer(['--max-games-per-ip', '1000']);
+  const token = await makeBot(srv.base, 'Robo', ABOUT);
+  const bot = startPythonBot(srv.base, token);
+  const browser = await launch();
+  try {
+    // The bot is online once its event stream is open.
+    for (let i = 0; i < 100; i++) {
+      const list = (await call(srv.base, 'GET', '/api/bots')).body.bots;
+      if (list.some((b) => b.name === 'Robo' && b.online)) break;
+      assert.ok(i < 99, `the bot did not come online: ${bot.output()}`);
+      await new Promise((r) => setTimeout(r, 150));
+    }
+
+    // A guest: the list, BOT, who runs it as text; Challenge asks to log in.
+    const guest = await newPage(browser, WIDE_DESKTOP);
+    await guest.goto(`${srv.base}/?lang=en#/`);
+    const gRow = guest.locator('#bots li[data-player="Robo"][data-online="1"]');
+    await gRow.waitFor({ timeout: 15000 });
+    assert.equal(await gRow.locator('.bot-tag').textContent(), 'BOT');
+    assert.equal(await gRow.locator('.bot-about').textContent(), ABOUT, 'the about is text, never HTML');
+    assert.equal(await gRow.locator('.bot-about b').count(), 0);
+    await gRow.locator('[data-action=challenge]').click();
+    await guest.waitForSelector('.bots-msg a[data-action=login]');
+    assert.ok((await guest.textContent('.bots-msg')).includes(MESSAGES.en['bot.guest_challenge']({ name: 'Robo' })));
+    assert.equal(await guest.locator('.challenge-dialog').count(), 0, 'no challenge form for a guest');
+    assertNoErrors(guest);
+    await guest.context().close();
+
+    // Ann challenges it from the lobby's list.
+    const ann = await newPage(browser, WIDE_DESKTOP);
+    await signUpHere(ann, srv.base, 'Ann');
+    const row = ann.locator('#bots li[data-player="Robo"]');
+    await row.waitFor({ timeout: 15000 });
+    assert.equal(await row.locator('.bot-tag').textContent(), 'BOT');
+    await shot(ann, 'bots-lobby-desktop');
+    await row.locator('[data-action=challenge]').click();
+    await ann.waitForSelector('.challenge-dialog #dlg-challenge-variant');
+    assert.equal(await ann.locator('.challenge-dialog h2 .bot-tag').count(), 1, 'the dialog names a bot with BOT');
+    await ann.selectOption('#dlg-challenge-variant', 'hex');
+    await ann.selectOption('#dlg-challenge-clock', 'rapid');
+    await ann.check('#dlg-challenge-rated');
+    await ann.click('.challenge-dialog [data-action=send-challenge]');
+    // The bot accepts: Ann's page opens the game, her seat bound to her account.
+    await ann.waitForURL(/#\/game\//, { timeout: 30000 });
+    await ann.waitForSelector('.game:not(.loading) .score-card.you', { timeout: 15000 });
+    const id = ann.url().split('#/game/')[1].split(/[?/]/)[0];
+    const seats = (await call(srv.base, 'GET', `/api/games/${id}`)).body.seats;
+    const botSeat = seats.findIndex((s) => s.name === 'Robo');
+    assert.equal(seats[botSeat].bot, true);
+    assert.equal(await ann.locator(`.score-card[data-seat="${botSeat}"] .bot-tag`).textContent(), 'BOT', 'the bot\'s seat is marked');
+    assert.equal(await ann.locator('.score-card.you .bot-tag').count(), 0, 'a person is not');
+    assert.match(await ann.textContent(`.score-card[data-seat="${botSeat}"] .seat-kind`), /\bbot\b/);
+
+    const moves = await playOut(ann);
+    assert.ok(moves > 5, `Ann played the game (${moves} moves)`);
+    const over = (await call(srv.base, 'GET', `/api/games/${id}`)).body;
+    assert.equal(over.status, 'over');
+    assert.equal(over.rated, true);
+    await ann.waitForSelector('.end-dialog');
+    assert.equal(await ann.locator(`.end-dialog tr[data-seat="${botSeat}"] .bot-tag`).count(), 1, 'the end card marks the bot');
+    await shot(ann, 'bots-game-end-desktop');
+
+    // The lobby's finished games: the bot's seat marked BOT.
+    await ann.goto(`${srv.base}/?lang=en#/`);
+    await ann.waitForSelector(`#finished-games .game-row[data-game="${id}"] .seat-chip[data-seat="${botSeat}"] .bot-tag`, { timeout: 15000 });
+    assert.equal(await ann.locator(`#finished-games .game-row[data-game="${id}"] .bot-tag`).count(), 1, 'only the bot');
+
+    // The leaderboards: the bot on the bots', Ann on the people's.
+    await ann.goto(`${srv.base}/?lang=en#/leaderboard/hex`);
+    await ann.waitForSelector('.bots-board tr[data-name="Robo"] .bot-tag');
+    await ann.waitForSelector('.people-board tr[data-name="Ann"]');
+    assert.equal(await ann.locator('.people-board tr[data-name="Robo"]').count(), 0, 'no bot among the people');
+    assert.equal(await ann.locator('.bots-board tr[data-name="Ann"]').count(), 0, 'no person among the bots');
+    await shot(ann, 'bots-leaderboard-desktop');
+
+    // The bot's profile: BOT, who runs it (text), a challenge form.
+    await ann.click('.bots-board tr[data-name="Robo"] a');
+    await ann.waitForSelector('.profile-head[data-player="Robo"] .profile-name .bot-tag');
+    assert.equal(await ann.textContent('.profile-head .bot-about'), ABOUT);
+    assert.equal(await ann.locator('.profile-head .bot-about b').count(), 0);
+    await ann.waitForSelector('#profile-challenge');
+    await shot(ann, 'bots-profile-desktop');
+    assertNoErrors(ann);
+  } finally {
+    await browser.close();
+    const out = bot.output();
+    await bot.stop();
+    await srv.stop();
+    assert.ok(!out.includes('Traceback'), `the Python bot failed:\n${out}`);
+  }
+});
