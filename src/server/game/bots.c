@@ -550,6 +550,7 @@ static void events_poll(bot_events *e, double now)
 {
     service *svc = e->svc;
     e->next_poll = now + EVENTS_POLL_S;
+    people_seen(svc, e->account_id); /* a bot listening is online, with games or not */
     int mine = store_token_stream(svc->db, e->token_id, e->stream);
     if (mine == 1) { /* a newer stream of the token (or the token revoked) */
         e->ended = true;

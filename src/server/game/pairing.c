@@ -105,12 +105,18 @@ static json_t *clock_value(const char *text)
 
 json_t *challenge_json(const stored_challenge *c)
 {
-    return json_pack("{s:s,s:s,s:s,s:s,s:i,s:s,s:b,s:o,s:s,s:o,s:o,s:I,s:I}", "id", c->id, "from",
-                     c->from_name, "to", c->to_name, "variant", c->variant, "players", 2, "mode",
-                     "standard", "rated", c->rated, "clock", clock_value(c->clock), "status",
-                     c->status, "game", c->game_id[0] ? json_string(c->game_id) : json_null(),
-                     "reason", c->reason[0] ? json_string(c->reason) : json_null(), "created",
-                     (json_int_t)c->created, "expires", (json_int_t)c->expires);
+    json_t *j =
+        json_pack("{s:s,s:s,s:s,s:s,s:i,s:s,s:b,s:o,s:s,s:o,s:o,s:I,s:I}", "id", c->id, "from",
+                  c->from_name, "to", c->to_name, "variant", c->variant, "players", 2, "mode",
+                  "standard", "rated", c->rated, "clock", clock_value(c->clock), "status",
+                  c->status, "game", c->game_id[0] ? json_string(c->game_id) : json_null(),
+                  "reason", c->reason[0] ? json_string(c->reason) : json_null(), "created",
+                  (json_int_t)c->created, "expires", (json_int_t)c->expires);
+    if (j && c->from_bot) /* as a seat says it: only when it is one */
+        json_object_set_new(j, "from_bot", json_true());
+    if (j && c->to_bot)
+        json_object_set_new(j, "to_bot", json_true());
+    return j;
 }
 
 static int challenge_create(service *svc, const api_request *r, const stored_account *me,

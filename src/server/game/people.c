@@ -12,6 +12,7 @@
 #include "people.h"
 #include "accounts.h"
 #include "api.h"
+#include "bots.h"
 #include "game.h"
 #include "lobby.h"
 #include "names.h"
@@ -54,8 +55,11 @@ static bool online(int64_t seen_at) { return seen_at > 0 && unix_ms() - seen_at 
 
 static json_t *person_json(const stored_person *p)
 {
-    return json_pack("{s:s,s:b,s:b}", "name", p->name, "computer", p->computer, "online",
-                     p->computer || online(p->seen_at));
+    json_t *j = json_pack("{s:s,s:b,s:b}", "name", p->name, "computer", p->computer, "online",
+                          p->computer || online(p->seen_at));
+    if (j && p->bot)
+        json_object_set_new(j, "bot", json_true());
+    return j;
 }
 
 static int add_person(const stored_person *p, void *arg)
@@ -177,6 +181,12 @@ int people_route(service *svc, const api_request *r, api_answer *out)
     if (!games && !follows && !one)
         return API_NOT_MINE;
     stored_account me;
+    api_error err = {0};
+    if (games && r->method == API_GET) { /* a session, or a token with game:read */
+        if (bots_request_account(svc, r, SCOPE_GAME_READ, &me, &err))
+            return api_reply_fail(out, &err);
+        return my_games_json(svc, &me, out);
+    }
     if (!accounts_session_by_hash(svc, r->session_hash, &me))
         return unauthorized(out);
     if (games)
@@ -186,7 +196,6 @@ int people_route(service *svc, const api_request *r, api_answer *out)
     if (follows && r->method == API_GET)
         return follows_json(svc, &me, out);
     if (follows && r->method == API_POST) {
-        api_error err = {0};
         json_t *body = api_body(r, &err);
         if (!body)
             return api_reply_fail(out, &err);

@@ -453,6 +453,7 @@ typedef struct {
     int64_t id;
     char name[STORE_NAME_MAX + 1];
     bool computer;
+    bool bot;
     int64_t seen_at; /* unix ms, 0 never */
 } stored_person;
 
@@ -480,6 +481,7 @@ typedef struct {
     char game_id[24];         /* accepted: the game */
     char reason[24];          /* declined: why */
     int64_t created, expires; /* unix ms */
+    bool from_bot, to_bot;    /* read only */
 } stored_challenge;
 
 int store_challenge_create(store *s, const stored_challenge *c);

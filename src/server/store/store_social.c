@@ -16,7 +16,7 @@
 
 #define CHALLENGE_COLS                                                                             \
     "c.id, c.from_id, fa.name, c.to_id, ta.name, c.variant, c.rated, c.clock, c.status,"           \
-    " c.game_id, c.reason, c.created_at, c.expires_at"
+    " c.game_id, c.reason, c.created_at, c.expires_at, fa.bot, ta.bot"
 #define CHALLENGE_FROM                                                                             \
     " FROM challenges c JOIN accounts fa ON fa.id = c.from_id JOIN accounts ta ON ta.id = c.to_id"
 #define SEEK_COLS                                                                                  \
@@ -29,10 +29,10 @@ static const char *const social_sql[SO_COUNT] = {
     [SO_FOLLOW] = "INSERT INTO follows(account_id, follows_id, at) VALUES(?1, ?2, ?3)"
                   " ON CONFLICT(account_id, follows_id) DO NOTHING",
     [SO_UNFOLLOW] = "DELETE FROM follows WHERE account_id = ?1 AND follows_id = ?2",
-    [SO_FOLLOWED] = "SELECT a.id, a.name, a.computer, a.seen_at FROM follows f"
+    [SO_FOLLOWED] = "SELECT a.id, a.name, a.computer, a.seen_at, a.bot FROM follows f"
                     " JOIN accounts a ON a.id = f.follows_id WHERE f.account_id = ?1"
                     " ORDER BY a.name_key",
-    [SO_SEARCH] = "SELECT id, name, computer, seen_at FROM accounts"
+    [SO_SEARCH] = "SELECT id, name, computer, seen_at, bot FROM accounts"
                   " WHERE substr(name_key, 1, length(?1)) = ?1 ORDER BY name_key LIMIT ?2",
     [SO_CHALLENGE_PUT] = "INSERT INTO challenges(id, from_id, to_id, variant, rated, clock, status,"
                          " created_at, expires_at) VALUES(?1, ?2, ?3, ?4, ?5, ?6, 'open', ?7, ?8)",
@@ -128,6 +128,7 @@ static void read_person(store *s, sql_stmt *st, void *item)
     store_copy_column(s, st, 1, p->name, sizeof p->name);
     p->computer = col_int(s, st, 2) != 0;
     p->seen_at = col_null(s, st, 3) ? 0 : col_int(s, st, 3);
+    p->bot = col_int(s, st, 4) != 0;
 }
 
 static int each_person(store *s, sql_stmt *st, int (*fn)(const stored_person *p, void *arg),
@@ -181,6 +182,8 @@ static void read_challenge(store *s, sql_stmt *st, void *item)
     store_copy_column(s, st, 10, c->reason, sizeof c->reason);
     c->created = col_int(s, st, 11);
     c->expires = col_int(s, st, 12);
+    c->from_bot = col_int(s, st, 13) != 0;
+    c->to_bot = col_int(s, st, 14) != 0;
 }
 
 int store_challenge_create(store *s, const stored_challenge *c)

@@ -1242,7 +1242,7 @@ int store_unfollow(store *s, int64_t account_id, int64_t follows_id)
 
 static stored_person person_of(const fake_account *a)
 {
-    stored_person p = {a->id, "", a->computer, a->seen_at};
+    stored_person p = {.id = a->id, .computer = a->computer, .bot = a->bot, .seen_at = a->seen_at};
     snprintf(p.name, sizeof p.name, "%s", a->name);
     return p;
 }
