@@ -52,6 +52,7 @@ class Tokens(ServerTest):
         self.assertNotIn(secret, json.dumps(listed))
         # the token reads; it is no session cookie, and a session is no token
         self.assertEqual(api(self.server, "GET", "/api/me/challenges", token=secret)[0], 200)
+        self.assertEqual(api(self.server, "GET", "/api/me/games", token=secret)[0], 200)
         self.assertEqual(call(self.server, "GET", "/api/me/tokens", token=secret)[0], 401)
         self.assertEqual(api(self.server, "GET", "/api/me/challenges",
                              headers={"Authorization": f"Bearer {ann}"})[0], 401)
@@ -148,6 +149,9 @@ class Play(ServerTest):
         self.assertEqual(events.headers["content-type"], "application/x-ndjson")
         # declined with a reason, then accepted
         first = challenge(self.server, ann, "Robo", variant="hex")
+        self.assertEqual((first.get("to_bot"), first.get("from_bot")), (True, None))
+        found = call(self.server, "GET", "/api/players?q=rob", token=ann)[1]["players"]
+        self.assertEqual([(p["name"], p.get("bot")) for p in found], [("Robo", True)])
         line = events.wait(lambda l: l["type"] == "challenge")
         self.assertEqual((line["challenge"]["id"], line["challenge"]["from"]), (first["id"], "Ann"))
         status, _, _ = api(self.server, "POST", f"/api/challenges/{first['id']}/decline",

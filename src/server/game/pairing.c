@@ -165,6 +165,8 @@ static int challenge_create(service *svc, const api_request *r, const stored_acc
         return fail(out, 500, "internal", "the challenge could not be stored");
     snprintf(c.from_name, sizeof c.from_name, "%s", me->name);
     snprintf(c.to_name, sizeof c.to_name, "%s", them.name);
+    c.from_bot = me->bot;
+    c.to_bot = them.bot;
     snprintf(c.status, sizeof c.status, "open");
     return api_reply_json(out, 201, json_pack("{s:o}", "challenge", challenge_json(&c)));
 }
