@@ -84,6 +84,9 @@ class Http:
     def __init__(self, host, port):
         self.host, self.port = host, port
         self.reader = self.writer = None
+        self.reconnects = 0  # requests sent again: the kept-alive connection had closed
+        self.used = 0.0  # when a request last went out on it
+        self.fresh = True  # the last request went out on a new connection
 
     async def open(self):
         self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
@@ -94,9 +97,15 @@ class Http:
             self.writer = None
 
     async def send(self, method, path, body=None, headers=None):
-        if self.writer is None or self.reader.at_eof():
+        # the server (libwebsockets' default keepalive_timeout) closes a kept-alive
+        # connection idle for 5 s: one idle for 4 s is not used again
+        if self.writer is None or self.reader.at_eof() or time.monotonic() - self.used > 4:
             self.close()
             await self.open()
+            self.fresh = True
+        else:
+            self.fresh = False
+        self.used = time.monotonic()
         data = json.dumps(body).encode() if body is not None else b""
         head = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}",
                 f"Content-Length: {len(data)}"]
@@ -132,7 +141,18 @@ class Http:
 
     async def request(self, method, path, body=None, headers=None):
         await self.send(method, path, body, headers)
-        status, hdrs = await self.head()
+        try:
+            status, hdrs = await self.head()
+        except (ConnectionError, asyncio.IncompleteReadError):
+            if self.fresh:
+                raise
+            # a kept-alive connection the server closed as the request went out:
+            # no answer came, so it was not taken (a decision taken twice would be
+            # answered 409 and counted an error)
+            self.close()
+            self.reconnects += 1
+            await self.send(method, path, body, headers)
+            status, hdrs = await self.head()
         if "chunked" in ",".join(hdrs.get("transfer-encoding", [])):
             data = b"".join([c async for c in self.chunks()])
         else:
@@ -375,6 +395,7 @@ async def run(host, port, args, server_pid):
           f"(one account per seat: no bot's own limit binds)", flush=True)
     setup_429 = stats.retried_429
     cpu0 = cpu_seconds(server_pid)
+    sched0 = sched(server_pid)
     t_play = time.perf_counter()
     opened = asyncio.Semaphore(0)
     tasks = [asyncio.create_task(play_bot(host, port, b, engines, stats, opened)) for b in bots]
@@ -390,6 +411,8 @@ async def run(host, port, args, server_pid):
             t.cancel()
     t_end = time.perf_counter()
     cpu = cpu_seconds(server_pid) - cpu0
+    stats.sched = [b - a for a, b in zip(sched0, sched(server_pid))]
+    stats.reconnects = sum(b.conn.reconnects for b in bots)
     stats.play_429 = stats.retried_429 - setup_429
     # what the server holds: every game over, no acknowledged decision missing
     for g in games:
@@ -402,6 +425,23 @@ async def run(host, port, args, server_pid):
         b.conn.close()
     await engines.stop()
     return stats, games, t_end - t_play, cpu, t_play
+
+
+def sched(pid):
+    """Seconds the server's threads have run on a CPU and waited for one (schedstat), and
+    its block I/O delay (delayacct, 0 when the kernel does not account it)."""
+    run = wait = 0
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{tid}/schedstat") as f:
+                r, w, _ = f.read().split()
+        except (OSError, ValueError):
+            continue
+        run += int(r)
+        wait += int(w)
+    with open(f"/proc/{pid}/stat") as f:
+        blkio = int(f.read().rsplit(")", 1)[1].split()[39])
+    return run / 1e9, wait / 1e9, blkio / os.sysconf("SC_CLK_TCK")
 
 
 def main():
@@ -451,6 +491,9 @@ def main():
         "waited_out_429_playing": stats.play_429, "lost_decisions": stats.lost,
         "games_not_over_on_server": stats.not_over,
         "windows": [dict(zip(("from_s", "n", "p50_ms", "p99_ms", "max_ms"), r)) for r in rows],
+        "server_cpu_wait_seconds": round(stats.sched[1], 2),
+        "server_blkio_delay_seconds": round(stats.sched[2], 2),
+        "requests_sent_again": stats.reconnects,
         "load_average_before": round(load_before[0], 2),
         "load_average_after": round(os.getloadavg()[0], 2),
     }
@@ -459,6 +502,8 @@ def main():
     print(f"server CPU: {cpu:.1f} s ({100 * cpu / elapsed:.0f}% of one core), "
           f"{result['server_cpu_ms_per_decision']:.3f} ms per decision; peak resident "
           f"{rss_peak / 1024:.1f} MiB")
+    print(f"server threads waiting for a CPU while playing: {stats.sched[1]:.1f} s (running "
+          f"{stats.sched[0]:.1f} s); block I/O delay {stats.sched[2]:.1f} s")
     print(f"a decision's POST to the opponent's stream: p50 {result['to_opponent_p50_ms']} ms, "
           f"p99 {result['to_opponent_p99_ms']} ms, max {result['to_opponent_max_ms']} ms "
           f"({len(lat)} samples)")
@@ -472,6 +517,8 @@ def main():
     print(f"this client's CPU: {own.ru_utime + own.ru_stime:.1f} s (engines and server after they "
           f"ended: {kids.ru_utime + kids.ru_stime:.1f} s); machine load average "
           f"{load_before[0]:.1f} before, {os.getloadavg()[0]:.1f} after, on {os.cpu_count()} cores")
+    print(f"requests sent again on a new connection (the kept-alive one had closed unanswered): "
+          f"{stats.reconnects}")
     print(f"errors: {len(stats.errors)}; 429s waited out: {stats.retried_429} "
           f"({stats.play_429} while playing); lost decisions: {stats.lost}; games the server "
           f"does not hold as over: {stats.not_over}")
