@@ -14,14 +14,15 @@ at the end. Then
      a bot: one bot account per seat, so that no bot's own limit binds (a bot plays at
      most 50 games at once and 100 games a day against bots; a token's 60 requests in
      10 s are then one game's decisions, and any 429 is counted and waited out);
-  2. in each pair, the first bot challenges the second (POST /api/challenges, square,
-     the server's default terms) and the second accepts: --games games;
+  2. in each pair, the first bot challenges the second (POST /api/challenges: square,
+     casual, no clock) and the second accepts: --games games;
   3. opens every bot's game stream (NDJSON over HTTP/1.1, chunked) and plays every game
      to its end: when a `state` line says the bot is to move, its `position` goes to
      `axio engine --player random` over axio-engine/1 (a pool of --engines processes
      shared by all bots, seeded from --seed) and the decision is sent with
      POST /api/bot/game/{id}/move {"move": decision} on the bot's own keep-alive
-     connection;
+     connection (a new one once it has been idle for 4 s: the server closes one idle
+     for 5 s, and a request crossing that close is lost);
   4. stops when every game is over (or after --duration seconds: then no new decision).
 
 Reported: decisions per second over the play (accepted decisions / seconds from the
