@@ -29,7 +29,7 @@ int time_decisions_left(json_t *position, int seat)
         json_t *mine = json_array_get(seats, (size_t)seat);
         left = (int)number(json_object_get(mine, "stack"), 0) +
                rack_count(json_object_get(mine, "rack"));
-    } else { /* the tiles not yet placed, shared among the seats still playing */
+    } else {
         int tiles = (int)number(json_object_get(position, "bag"), 0), playing = 0;
         size_t i;
         json_t *s;
@@ -38,7 +38,18 @@ int time_decisions_left(json_t *position, int seat)
             tiles += rack_count(json_object_get(s, "rack"));
             playing += json_is_null(json_object_get(s, "left")) || !json_object_get(s, "left");
         }
-        left = playing ? (tiles + playing - 1) / playing : tiles;
+        int area = (int)number(json_object_get(position, "area"), 0);
+        bool hex = variant && strcmp(variant, "hex") == 0;
+        int cells = hex ? 3 * area * (area + 1) + 1 : area * area;
+        static const char *const taken[] = {"fields", "cells", "pyramids", "dead"};
+        for (size_t k = 0; k < sizeof taken / sizeof taken[0]; k++)
+            cells -= (int)json_array_size(json_object_get(position, taken[k]));
+        int room = cells / 2 + cells / 8; /* the dominoes that fit, and a quarter more */
+        if (tiles > room)
+            tiles = room;
+        if (playing < 1)
+            playing = 1;
+        left = (tiles + playing - 1) / playing;
     }
     return left < MIN_DECISIONS ? MIN_DECISIONS : left;
 }

@@ -22,8 +22,10 @@
  * decision (then time spent waiting is the clock's). */
 int time_movetime(json_t *game, int seat, json_t *position, int cap_ms, bool *clocked);
 
-/* Decisions the seat may still have to take, estimated from the tiles that
- * are left (at least 4). */
+/* Decisions the seat may still have to take (at least 4): ROTA its stack and
+ * hand; square and hex the tiles not yet placed or, when fewer, the dominoes
+ * the empty cells can still hold and a quarter more (swaps, bonus moves),
+ * shared among the seats still playing. */
 int time_decisions_left(json_t *position, int seat);
 
 #endif
