@@ -165,6 +165,16 @@ static void on_answer(void *ctx, int kind, const char *key, const http_result *r
         if (!ok || (game && game_find(b, game)))
             c->pending = false;
     }
+    if (!ok && c && (r->status == 0 || r->status >= 500)) {
+        /* not answered: answered again when the event stream lists it again */
+        for (challenge **p = &b->challenges; *p; p = &(*p)->next)
+            if (*p == c) {
+                *p = c->next;
+                free(c);
+                c = NULL;
+                break;
+            }
+    }
     if (ok) {
         if (kind == REQ_ACCEPT)
             bot_log("challenge %s: accepted%s%s", key, c && c->game[0] ? ", game " : "",

@@ -154,9 +154,32 @@ def test_signals_and_stream_open():
     print("ok: SIGTERM ends the bot and its streams; a second stream is refused and retried")
 
 
+def test_unanswered_acceptance():
+    """An acceptance that gets no answer (5xx every time) is not remembered as
+    answered: the challenge, listed again when the event stream reconnects, is
+    accepted then."""
+    fake = site()
+    token = "axio_unanswered" + "0" * 33
+    fake.add_account("Bot", token)
+    bot = Bot(fake, token)
+    wait_for(lambda: fake.event_streams.get("Bot"), 20, "the event stream")
+    fake.fail_next("/api/challenges/", 503, count=4, code="internal")  # the first and 3 more
+    cid = fake.challenge("Bot", "square")
+    bot.wait_log("challenge %s: the acceptance was not taken: HTTP 503" % cid)
+    assert fake.challenges[cid]["status"] == "open"
+    fake.drop_streams(games=False)
+    wait_for(lambda: fake.finished, 60, "the game's end")
+    assert fake.challenges[cid]["status"] == "accepted"
+    check_game(fake, fake.challenges[cid]["game"])
+    bot.stop()
+    fake.stop()
+    print("ok: an acceptance without an answer is sent again after a reconnect")
+
+
 if __name__ == "__main__":
     test_refusals()
     test_signals_and_stream_open()
     test_filters_and_games()
     test_reconnect_restart_429()
     test_three_seats_two_bots()
+    test_unanswered_acceptance()
