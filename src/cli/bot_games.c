@@ -236,7 +236,7 @@ void games_on_line(void *ctx, int kind, const char *key, const char *line, size_
         const char *message = json_string_value(json_object_get(msg, "message"));
         bot_log("game %s: error %s: %s", g->id, code ? code : "?", message ? message : "");
     } else if (strcmp(type, "chat") == 0) {
-        const char *from = json_string_value(json_object_get(msg, "from"));
+        const char *from = json_string_value(json_object_get(json_object_get(msg, "from"), "name"));
         const char *text = json_string_value(json_object_get(msg, "text"));
         bot_log("game %s: chat from %.40s: %.200s", g->id, from ? from : "?", text ? text : "");
     }
