@@ -50,7 +50,7 @@ try {
     games++;
   }
 } catch (e) {
-  errors.push(String(e));
+  if (!stopping) errors.push(String(e)); // after SIGTERM the page closes under a wait: no error
 } finally {
   await browser.close();
 }

@@ -147,6 +147,7 @@ class WsConn:
         self.reader = self.writer = None
         self.acted_ply = -1
         self.closed = False
+        self.opened = 0  # how many times it connected: a decision is sent on the socket it was made for
 
     async def open(self, host, port, path):
         """Connects; a server that says the game is `moving` here is asked again."""
@@ -155,6 +156,7 @@ class WsConn:
         deadline = time.perf_counter() + 60
         while True:
             await self.open_once(host, port, path)
+            self.opened += 1
             opcode, payload = await self.recv()
             if not payload.startswith(b'{"type":"moving"'):
                 self.first = (opcode, payload)
@@ -274,7 +276,8 @@ async def conn_loop(conn, game, args, stats):
                     conn.acted_ply = -1
                     continue
                 if not game.over.is_set():
-                    stats.errors.append(f"game {game.id}: connection closed by the server")
+                    stats.errors.append(f"game {game.id}: connection closed by the server "
+                                        f"(code {code}, {payload[2:80].decode(errors='replace')!r})")
                 return
             if opcode != 1:
                 continue
@@ -303,11 +306,12 @@ async def conn_loop(conn, game, args, stats):
 
 
 async def play(conn, game, ply, hint, args, stats):
+    opened = conn.opened
     think = random.uniform(*args.think) if args.think[1] > 0 else 0
     if think:
         await asyncio.sleep(think)
-    if stats.stopping or conn.closed:
-        return
+    if stats.stopping or conn.closed or conn.opened != opened:
+        return  # the connection it was made for closed: the new one's state decides again
     game.sent(ply, conn)
     stats.sent += 1
     try:

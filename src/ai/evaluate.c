@@ -12,13 +12,22 @@
  * symbols that start next to it, and the direction towards its partner is
  * empty before the placement, so a placement's points are the sum of two
  * per-cell "potentials" (plus the pyramids it closes in `square`). The
- * playout policy keeps every empty cell's potentials up to date (a
- * placement changes only those on lines through its cells) and values
- * every pair of cells, tile and orientation in a few table look-ups,
- * skipping the pairs that cannot beat the best so far. A ROTA corner
- * scores the matching corners of its circle.
+ * engine keeps every empty cell's potentials and the open pairs up to date
+ * (ax_game.pot, ax_game.pairs); the playout policy reads them and values
+ * every open pair, tile and orientation in a few table look-ups, skipping
+ * the pairs that cannot beat the best so far. A ROTA corner scores the
+ * matching corners of its circle; the engine gives every frontier cell's
+ * circles in one pass (ax_rota_frontier_circles).
+ *
+ * The policy's choices must not change with its speed (the learned
+ * evaluation's check positions are played by it, and `strong` decides the
+ * same at a fixed number of playouts): every pair still draws its random
+ * word, and every shortcut is exact. Branches that random data would
+ * mispredict are written as arithmetic where that is cheap.
  */
 #include "evaluate.h"
+
+#include "../engine/rng.h"
 
 #include <assert.h>
 #include <float.h>
@@ -30,10 +39,7 @@ const ai_params ai_default_params = {.steepness = 3.0f, .bonus = 3.0f, .noise = 
 
 #define MAX_TRACK 36 /* the highest threshold of any mode */
 
-/* f(s) and its slope f'(s) = exp(-k s / T) at every track value. */
-typedef struct {
-    float value[MAX_TRACK + 1], slope[MAX_TRACK + 1];
-} value_curve;
+typedef ai_curve value_curve;
 
 /* The gains tables of the last playout decisions, one per track owner: a
  * decision changes one or two of the mover's tracks, so most rows of its
@@ -52,22 +58,15 @@ typedef struct {
     float ceiling[AX_MAX_PLAYERS][AX_MAX_COLORS][AI_MAX_POINTS + 1];
 } gains_cache;
 
-/* The board the potentials were made for: a later board differs from it
- * in the few cells the decisions between them covered. */
-typedef struct {
-    bool valid;
-    uint8_t ndirs;
-    int16_t dir_offset[6];
-    uint8_t cell[AX_GRID_CELLS];
-} potentials_key;
-
 struct ai_scratch {
-    uint8_t pot[AX_GRID_CELLS][AX_MAX_COLORS]; /* of the empty cells of key.cell */
-    bool flat[AX_GRID_CELLS];                  /* pot[i] all 0: value[i] all 0, most[i] 0 */
-    potentials_key key;
-    float value[AX_GRID_CELLS][AX_MAX_COLORS]; /* of pot[][] for the seat to move */
-    float most[AX_GRID_CELLS];                 /* the largest value[i][] of a mixed tile's colour */
-    bool pyramid_near[AX_GRID_CELLS];          /* square: an empty neighbour may become a pyramid */
+    float value[AX_GRID_CELLS][AX_MAX_COLORS]; /* of a half there, in a mixed tile's colour */
+    float most[AX_GRID_CELLS];                 /* the largest of value[i][] */
+    uint8_t most_double[AX_GRID_CELLS];        /* the largest potential in a double's colour */
+    struct {
+        int16_t i, j;
+    } pairs[3 * AX_GRID_CELLS];       /* the open pairs of a decision, in order */
+    int most_doubles;                 /* the largest most_double[] */
+    bool pyramid_near[AX_GRID_CELLS]; /* square: an empty neighbour may become a pyramid */
     gains_cache gains;
     ax_move moves[AX_MAX_MOVES];
 };
@@ -157,9 +156,10 @@ void ai_gains_init(ai_gains *t, const ax_game *g, int owner, const ai_params *pr
 static const ai_gains *cached_gains(gains_cache *k, const ax_game *g, int owner,
                                     const ai_params *prm)
 {
+    /* the noise scales a decision's jitter only: the gains do not depend on it */
     bool same_rules =
-        k->valid && memcmp(&k->prm, prm, sizeof *prm) == 0 && k->ncolors == g->ncolors &&
-        k->nthresholds == g->nthresholds &&
+        k->valid && k->prm.steepness == prm->steepness && k->prm.bonus == prm->bonus &&
+        k->ncolors == g->ncolors && k->nthresholds == g->nthresholds &&
         memcmp(k->threshold, g->threshold, sizeof k->threshold) == 0 &&
         memcmp(k->threshold_bonus, g->threshold_bonus, sizeof k->threshold_bonus) == 0;
     if (!same_rules) {
@@ -203,14 +203,14 @@ float ai_gains_value(const ai_gains *t, const uint8_t points[AX_MAX_COLORS], int
     return v;
 }
 
-float ai_tracks_gain(const ax_game *g, const uint8_t *before, const uint8_t *after,
-                     const ai_params *prm)
+void ai_curve_init(ai_curve *f, const ax_game *g, const ai_params *prm) { curve_init(f, g, prm); }
+
+float ai_tracks_gain_by(const ai_curve *f, const ax_game *g, const uint8_t *before,
+                        const uint8_t *after, const ai_params *prm)
 {
-    value_curve f;
-    curve_init(&f, g, prm);
-    float unit = f.slope[lowest_track(before, g->ncolors)], v = 0;
+    float unit = f->slope[lowest_track(before, g->ncolors)], v = 0;
     for (int c = 0; c < g->ncolors; c++) {
-        v += f.value[after[c]] - f.value[before[c]];
+        v += f->value[after[c]] - f->value[before[c]];
         for (int k = 0; k < g->nthresholds; k++)
             if (g->threshold_bonus[k] && before[c] < g->threshold[k] && after[c] >= g->threshold[k])
                 v += prm->bonus * unit;
@@ -218,129 +218,58 @@ float ai_tracks_gain(const ax_game *g, const uint8_t *before, const uint8_t *aft
     return v;
 }
 
+float ai_tracks_gain(const ax_game *g, const uint8_t *before, const uint8_t *after,
+                     const ai_params *prm)
+{
+    value_curve f;
+    curve_init(&f, g, prm);
+    return ai_tracks_gain_by(&f, g, before, after, prm);
+}
+
 /* --- square and hex: potentials of empty cells --- */
 
 static bool is_symbol(uint8_t content) { return content < AX_MAX_COLORS; }
 
-/* The points a half of each colour on empty cell i would score. */
+/* The points a half of each colour on empty cell i would score: what the
+ * engine keeps (ax_game.pot). */
 void ai_cell_potential(const ax_game *g, int i, uint8_t pot[AX_MAX_COLORS])
 {
-    memset(pot, 0, AX_MAX_COLORS);
-    for (int d = 0; d < g->ndirs; d++) {
-        int step = g->dir_offset[d], c = i + step;
-        uint8_t sym = g->cell[c];
-        if (!is_symbol(sym))
-            continue;
-        int len = 0;
-        for (; g->cell[c] == sym; c += step)
-            len++;
-        pot[sym] = (uint8_t)(pot[sym] + len);
-    }
+    memcpy(pot, g->pot[i], AX_MAX_COLORS);
 }
-
-static bool cell_empty(const ax_game *g, int i) { return (g->empty[i / 64] >> (i % 64)) & 1; }
 
 static float gain_of(const ai_gains *t, int color, int points)
 {
     return t->gain[color][points < AI_MAX_POINTS ? points : AI_MAX_POINTS];
 }
 
-/* pot[i] of empty cell i made again; a flat one's value row is 0 for any
- * seat, since gain[c][0] is always 0. */
-static void renew_potential(const ax_game *g, int i, ai_scratch *s)
+/* For every empty cell i, by its potentials (the engine's), for the seat
+ * to move: value[i][c], what a half of colour c scores there, for the
+ * colours of `mixed` (a bit per colour); most[i] the largest of those (a
+ * bound on a mixed tile's half there); most_double[i] the largest
+ * potential in the colours of `doubles`. */
+static void all_potentials(const ax_game *g, const ai_gains *gains, unsigned mixed,
+                           unsigned doubles, ai_scratch *s)
 {
-    ai_cell_potential(g, i, s->pot[i]);
-    uint8_t any = 0;
-    for (int c = 0; c < AX_MAX_COLORS; c++)
-        any |= s->pot[i][c];
-    s->flat[i] = any == 0;
-    if (s->flat[i]) {
-        memset(s->value[i], 0, sizeof s->value[i]);
-        s->most[i] = 0;
-    }
-}
-
-#define MAX_CHANGED 24 /* more changed cells than this: make every potential again */
-
-/* Brings pot[] up to g's board. A cell's potential reads the runs of
- * symbols that start next to it, so it changes only when a changed cell
- * lies on one of those runs or ends it: walking back from each changed
- * cell over symbols finds every empty cell that may have changed (and a
- * few more). */
-static void update_potentials(const ax_game *g, ai_scratch *s)
-{
-    potentials_key *k = &s->key;
-    int changed[MAX_CHANGED], n = 0;
-    bool all = !k->valid || k->ndirs != g->ndirs ||
-               memcmp(k->dir_offset, g->dir_offset, sizeof k->dir_offset) != 0;
-    for (int from = 0; from < AX_GRID_CELLS && !all; from += 8) {
-        int to = from + 8 < AX_GRID_CELLS ? from + 8 : AX_GRID_CELLS;
-        uint64_t was, now;
-        if (to - from == 8) { /* eight cells in one comparison */
-            memcpy(&was, k->cell + from, 8);
-            memcpy(&now, g->cell + from, 8);
-            if (was == now)
-                continue;
-        }
-        for (int i = from; i < to && !all; i++)
-            if (k->cell[i] != g->cell[i]) {
-                all = n == MAX_CHANGED;
-                if (!all)
-                    changed[n++] = i;
-            }
-    }
-    if (all) {
-        for (int w = 0; w < AX_GRID_WORDS; w++)
-            for (uint64_t bits = g->empty[w]; bits; bits &= bits - 1)
-                renew_potential(g, w * 64 + __builtin_ctzll(bits), s);
-    } else {
-        for (int x = 0; x < n; x++) {
-            int cell = changed[x];
-            if (cell_empty(g, cell))
-                renew_potential(g, cell, s);
-            for (int d = 0; d < g->ndirs; d++) {
-                int step = g->dir_offset[d], c = cell - step;
-                while (is_symbol(g->cell[c]))
-                    c -= step;
-                if (g->cell[c] == AX_EMPTY)
-                    renew_potential(g, c, s);
-            }
-        }
-    }
-    k->valid = true;
-    k->ndirs = g->ndirs;
-    memcpy(k->dir_offset, g->dir_offset, sizeof k->dir_offset);
-    memcpy(k->cell, g->cell, sizeof k->cell);
-#ifndef NDEBUG
-    for (int w = 0; w < AX_GRID_WORDS; w++)
-        for (uint64_t bits = g->empty[w]; bits; bits &= bits - 1) {
-            uint8_t pot[AX_MAX_COLORS];
-            int i = w * 64 + __builtin_ctzll(bits);
-            ai_cell_potential(g, i, pot);
-            assert(memcmp(pot, s->pot[i], sizeof pot) == 0);
-            assert(s->flat[i] == (memcmp(pot, (uint8_t[AX_MAX_COLORS]){0}, sizeof pot) == 0));
-        }
-#endif
-}
-
-/* Potentials of every empty cell, their value to the seat to move and the
- * largest of those values in the colours of `mixed` (a bit per colour). */
-static void all_potentials(const ax_game *g, const ai_gains *gains, unsigned mixed, ai_scratch *s)
-{
-    update_potentials(g, s);
+    int most_doubles = 0;
     for (int w = 0; w < AX_GRID_WORDS; w++)
         for (uint64_t bits = g->empty[w]; bits; bits &= bits - 1) {
             int i = w * 64 + __builtin_ctzll(bits);
-            if (s->flat[i])
-                continue;
+            const uint8_t *pot = g->pot[i]; /* all 0 on many cells: gain[c][0] is 0 */
             float most = -1e30f;
-            for (int c = 0; c < g->ncolors; c++) {
-                s->value[i][c] = gain_of(gains, c, s->pot[i][c]);
-                if ((mixed >> c & 1) && s->value[i][c] > most)
-                    most = s->value[i][c];
+            for (unsigned m = mixed; m; m &= m - 1) {
+                int c = __builtin_ctz(m);
+                float v = gain_of(gains, c, pot[c]);
+                s->value[i][c] = v;
+                most = v > most ? v : most;
             }
             s->most[i] = most;
+            uint8_t top = 0;
+            for (unsigned m = doubles; m; m &= m - 1)
+                top = pot[__builtin_ctz(m)] > top ? pot[__builtin_ctz(m)] : top;
+            s->most_double[i] = top;
+            most_doubles = top > most_doubles ? top : most_doubles;
         }
+    s->most_doubles = most_doubles;
 }
 
 /* What the pyramids closed by covering cells i and j score (`square`):
@@ -351,10 +280,12 @@ typedef struct {
     uint8_t near[2];
 } pair_pyramids;
 
-static bool closes_single(uint8_t content)
-{
-    return is_symbol(content) || content == AX_PYRAMID || content == AX_OFF;
-}
+/* Whether a content closes a neighbour in, making it single: a symbol, a
+ * pyramid or off the area; not empty or dead (the two that differ in bit 1
+ * only), tested without a branch. */
+_Static_assert(AX_EMPTY == 8 && AX_DEAD == 10 && AX_PYRAMID == 9 && AX_OFF == 11,
+               "closes_single(): empty and dead differ from the others");
+static bool closes_single(uint8_t content) { return (content & ~2u) != AX_EMPTY; }
 
 /* Returns whether the pair closes any pyramid. */
 static bool pyramids_of_pair(const ax_game *g, int i, int j, pair_pyramids *out)
@@ -365,28 +296,26 @@ static bool pyramids_of_pair(const ax_game *g, int i, int j, pair_pyramids *out)
         return false;
     const int pair[2] = {i, j};
     for (int k = 0; k < 2; k++)
+#pragma GCC unroll 4
         for (int d = 0; d < 4; d++) {
             int n = pair[k] + g->dir_offset[d];
-            if (n == pair[1 - k] || g->cell[n] != AX_EMPTY)
-                continue;
-            uint8_t base[AX_MAX_COLORS] = {0}, near[2] = {0};
-            bool single = true;
-            for (int e = 0; e < 4 && single; e++) {
+            /* single once the pair is down: every test made, no branch */
+            bool single = (n != pair[1 - k]) & (g->cell[n] == AX_EMPTY);
+#pragma GCC unroll 4
+            for (int e = 0; e < 4; e++) {
                 int m = n + g->dir_offset[e];
-                if (m == i || m == j)
-                    near[m == j]++;
-                else if (!closes_single(g->cell[m]))
-                    single = false;
-                else if (is_symbol(g->cell[m]))
-                    base[g->cell[m]]++;
+                single &= (m == i) | (m == j) | closes_single(g->cell[m]);
             }
-            if (!single)
+            if (!single) /* seldom single */
                 continue;
             any = true;
-            for (int c = 0; c < AX_MAX_COLORS; c++)
-                out->base[c] = (uint8_t)(out->base[c] + base[c]);
-            out->near[0] = (uint8_t)(out->near[0] + near[0]);
-            out->near[1] = (uint8_t)(out->near[1] + near[1]);
+            for (int e = 0; e < 4; e++) {
+                int m = n + g->dir_offset[e];
+                if (m == i || m == j)
+                    out->near[m == j]++;
+                else if (is_symbol(g->cell[m]))
+                    out->base[g->cell[m]]++;
+            }
         }
     return any;
 }
@@ -404,12 +333,13 @@ static void pyramid_hints(const ax_game *g, ai_scratch *s)
     for (int w = 0; w < AX_GRID_WORDS; w++)
         for (uint64_t bits = g->empty[w]; bits; bits &= bits - 1) {
             int n = w * 64 + __builtin_ctzll(bits), open = 0;
+#pragma GCC unroll 4
             for (int d = 0; d < 4; d++)
                 open += !closes_single(g->cell[n + g->dir_offset[d]]);
-            if (open > 1)
-                continue;
+            bool near = open <= 1; /* marked without a branch */
+#pragma GCC unroll 4
             for (int d = 0; d < 4; d++)
-                s->pyramid_near[n + g->dir_offset[d]] = true;
+                s->pyramid_near[n + g->dir_offset[d]] |= near;
         }
 }
 
@@ -425,30 +355,25 @@ static void pair_points(const uint8_t *pot_i, const uint8_t *pot_j, const pair_p
 static void grid_estimate(const ax_game *g, const ax_move *m, uint8_t points[AX_MAX_COLORS])
 {
     ax_tile t = g->rack[g->to_move][m->rack_index];
-    uint8_t pot_i[AX_MAX_COLORS], pot_j[AX_MAX_COLORS];
     pair_pyramids pyr;
-    ai_cell_potential(g, m->cells[0], pot_i);
-    ai_cell_potential(g, m->cells[1], pot_j);
     pyramids_of_pair(g, m->cells[0], m->cells[1], &pyr);
-    pair_points(pot_i, pot_j, &pyr, t.sym[0], t.sym[1], points);
+    pair_points(g->pot[m->cells[0]], g->pot[m->cells[1]], &pyr, t.sym[0], t.sym[1], points);
 }
 
 /* --- rota: circles around a frontier cell --- */
 
-/* count[i][c]: corners of colour c in the circle of corner i of (x, y). */
-void ai_rota_circle_counts(const ax_game *g, int x, int y, uint8_t count[4][AX_MAX_COLORS])
+/* the three corners that meet corner i (NW, NE, SE, SW) of a cell: which
+ * neighbour (3x3 block, row by row, 4 the cell) and which of its corners */
+static const struct {
+    uint8_t corner, around, its;
+} meet[12] = {{0, 0, 2}, {0, 1, 3}, {0, 3, 1}, {1, 1, 2}, {1, 2, 3}, {1, 5, 0},
+              {2, 5, 3}, {2, 7, 1}, {2, 8, 0}, {3, 3, 2}, {3, 6, 1}, {3, 7, 0}};
+
+/* count[i][c] from the entries id[9] of the 3x3 block around a cell (-1:
+ * none). */
+static void circle_counts(const ax_game *g, const int id[9], uint8_t count[4][AX_MAX_COLORS])
 {
-    /* the three corners that meet corner i (NW, NE, SE, SW) of a cell:
-     * which neighbour (3x3 block, row by row, 4 the cell) and which of its
-     * corners */
-    static const struct {
-        uint8_t corner, around, its;
-    } meet[12] = {{0, 0, 2}, {0, 1, 3}, {0, 3, 1}, {1, 1, 2}, {1, 2, 3}, {1, 5, 0},
-                  {2, 5, 3}, {2, 7, 1}, {2, 8, 0}, {3, 3, 2}, {3, 6, 1}, {3, 7, 0}};
     memset(count, 0, 4 * AX_MAX_COLORS);
-    int id[9];
-    for (int n = 0; n < 9; n++)
-        id[n] = n == 4 ? -1 : ax_rota_find(&g->rota, x + n % 3 - 1, y + n / 3 - 1);
     for (int k = 0; k < 12; k++) {
         int n = id[meet[k].around];
         int sym = n >= 0 ? g->rota.placed[n].sym[meet[k].its] : AX_UNSET;
@@ -457,20 +382,40 @@ void ai_rota_circle_counts(const ax_game *g, int x, int y, uint8_t count[4][AX_M
     }
 }
 
+/* count[i][c]: corners of colour c in the circle of corner i of (x, y). */
+void ai_rota_circle_counts(const ax_game *g, int x, int y, uint8_t count[4][AX_MAX_COLORS])
+{
+    int id[9];
+    for (int n = 0; n < 9; n++)
+        id[n] = n == 4 ? -1 : ax_rota_find(&g->rota, x + n % 3 - 1, y + n / 3 - 1);
+    circle_counts(g, id, count);
+}
+
+/* count[i][c] from the circles of a cell's corners (ax_rota_frontier_circles). */
+void ai_rota_counts(const int8_t circles[4][3], uint8_t count[4][AX_MAX_COLORS])
+{
+    uint8_t n[4][8] = {{0}}; /* n[i][7]: the corners of no colour, dropped */
+    for (int i = 0; i < 4; i++)
+        for (int k = 0; k < 3; k++) /* no branch to mispredict */
+            n[i][circles[i][k] & 7]++;
+    for (int i = 0; i < 4; i++)
+        memcpy(count[i], n[i], AX_MAX_COLORS);
+}
+
 /* Points of the hand as placed (turned) with the fixed corners only; the
  * empty corner's index, or -1, goes to *empty. */
 static void rota_fixed_points(ax_tile placed, const uint8_t count[4][AX_MAX_COLORS],
                               uint8_t points[AX_MAX_COLORS], int *empty)
 {
-    memset(points, 0, AX_MAX_COLORS);
-    *empty = -1;
-    for (int i = 0; i < 4; i++) {
+    uint8_t sum[8] = {0}; /* sum[7]: the empty corner's, dropped */
+    int e = -1;
+    for (int i = 0; i < 4; i++) { /* no branch to mispredict */
         int sym = placed.sym[i];
-        if (sym < 0)
-            *empty = i;
-        else
-            points[sym] = (uint8_t)(points[sym] + count[i][sym]);
+        e = sym < 0 ? i : e;
+        sum[sym & 7] = (uint8_t)(sum[sym & 7] + count[i][sym & 7 & (sym < 0 ? 0 : 7)]);
     }
+    memcpy(points, sum, AX_MAX_COLORS);
+    *empty = e;
 }
 
 static void rota_estimate(const ax_game *g, const ax_move *m, uint8_t points[AX_MAX_COLORS])
@@ -541,7 +486,7 @@ static void consider(best_move *best, float value, const ax_move *m)
 
 static float jitter(ax_rng *rng, float scale)
 {
-    return scale * (float)(ax_rng_next(rng) >> 40) * (1.0f / 16777216.0f);
+    return scale * (float)(ax_rng_next_inline(rng) >> 40) * (1.0f / 16777216.0f);
 }
 
 static void domino(ax_move *m, int rack_index, int first, int second)
@@ -575,12 +520,12 @@ static float pair_value(const ax_game *g, const ai_scratch *s, const ai_gains *g
 {
     if (pyramids) {
         uint8_t points[AX_MAX_COLORS];
-        pair_points(s->pot[i], s->pot[j], pyr, a, b, points);
+        pair_points(g->pot[i], g->pot[j], pyr, a, b, points);
         return ai_gains_value(gains, points, g->ncolors);
     }
     if (a != b)
         return s->value[i][a] + s->value[j][b];
-    return gain_of(gains, a, s->pot[i][a] + s->pot[j][a]);
+    return gain_of(gains, a, g->pot[i][a] + g->pot[j][a]);
 }
 
 /* The placements of the distinct rack tiles on a pair, in the order the
@@ -593,17 +538,21 @@ typedef struct {
 } orientation;
 
 typedef struct {
-    orientation all[2 * AX_MAX_RACK], doubles[AX_MAX_RACK];
-    int nall, ndoubles;
-    unsigned mixed; /* colours of the mixed tiles */
+    orientation all[2 * AX_MAX_RACK];
+    uint8_t mixed_at[2 * AX_MAX_RACK], double_at[AX_MAX_RACK]; /* indices into all[] */
+    int nall, nmixed, ndoubles;
+    unsigned mixed, doubles; /* colours of the mixed tiles, of the doubles */
     float noise[32], noise_top;
+    /* double_top[p]: the most a double can score with p points, over the
+     * doubles' colours (gain[c][] never falls as p grows) */
+    float double_top[AI_MAX_POINTS + 1];
 } pair_plan;
 
 static void plan_pairs(const ax_game *g, float noise, pair_plan *p)
 {
     int tiles[AX_MAX_RACK], ntiles = distinct_tiles(g, tiles);
-    p->nall = p->ndoubles = 0;
-    p->mixed = 0;
+    p->nall = p->nmixed = p->ndoubles = 0;
+    p->mixed = p->doubles = 0;
     for (int t = 0; t < ntiles; t++) {
         ax_tile tile = g->rack[g->to_move][tiles[t]];
         int a = tile.sym[0], b = tile.sym[1];
@@ -613,13 +562,18 @@ static void plan_pairs(const ax_game *g, float noise, pair_plan *p)
                              .rack = (uint8_t)tiles[t],
                              .turned = flip,
                              .shift = (uint8_t)(5 * p->nall)};
-            p->all[p->nall++] = o;
             if (a == b)
-                p->doubles[p->ndoubles++] = o;
+                p->double_at[p->ndoubles++] = (uint8_t)p->nall;
+            else
+                p->mixed_at[p->nmixed++] = (uint8_t)p->nall;
+            p->all[p->nall++] = o;
         }
         if (a != b)
             p->mixed |= 1u << a | 1u << b;
+        else
+            p->doubles |= 1u << a;
     }
+
     float step = noise / 32.0f;
     p->noise_top = -1e30f;
     for (int k = 0; k < 32; k++) {
@@ -642,30 +596,41 @@ static void offer_domino(best_move *best, float v, const orientation *o, int i, 
     }
 }
 
-/* Values placements o[0..n) on the pair (i, j), noise from `bits`. */
+/* Values the placements on the pair (i, j), noise from `bits`: all of
+ * them with pyramids, else the mixed tiles' when `mixed`, the doubles' when
+ * `doubles`, in the order of p->all (the others cannot beat the best). */
 static void grid_pair_moves(const ax_game *g, const ai_scratch *s, const ai_gains *gains,
                             const pair_plan *p, uint64_t bits, int i, int j,
-                            const pair_pyramids *pyr, bool pyramids, const orientation *o, int n,
+                            const pair_pyramids *pyr, bool pyramids, bool mixed, bool doubles,
                             best_move *best)
 {
-    for (int k = 0; k < n; k++)
-        offer_domino(best,
-                     pair_value(g, s, gains, i, j, o[k].a, o[k].b, pyr, pyramids) +
-                         p->noise[bits >> o[k].shift & 31],
-                     &o[k], i, j);
-}
-
-/* The doubles only, as pair_value values them without pyramids. */
-static void double_moves(const ai_scratch *s, const ai_gains *gains, const pair_plan *p,
-                         uint64_t bits, int i, int j, best_move *best)
-{
-    for (int k = 0; k < p->ndoubles; k++) {
-        const orientation *o = &p->doubles[k];
-        offer_domino(best,
-                     gain_of(gains, o->a, s->pot[i][o->a] + s->pot[j][o->a]) +
-                         p->noise[bits >> o->shift & 31],
-                     o, i, j);
+    if (pyramids || (mixed && doubles)) {
+        for (int k = 0; k < p->nall; k++) {
+            const orientation *o = &p->all[k];
+            float v = pair_value(g, s, gains, i, j, o->a, o->b, pyr, pyramids);
+            float most = v + p->noise_top; /* its own noise added can only be less */
+            if (most > best->value)
+                offer_domino(best, v + p->noise[bits >> o->shift & 31], o, i, j);
+        }
+        return;
     }
+    const float *vi = s->value[i], *vj = s->value[j];
+    if (mixed)
+        for (int k = 0; k < p->nmixed; k++) {
+            const orientation *o = &p->all[p->mixed_at[k]];
+            float v = vi[o->a] + vj[o->b];
+            float most = v + p->noise_top;
+            if (most > best->value)
+                offer_domino(best, v + p->noise[bits >> o->shift & 31], o, i, j);
+        }
+    else
+        for (int k = 0; k < p->ndoubles; k++) {
+            const orientation *o = &p->all[p->double_at[k]];
+            float v = gain_of(gains, o->a, g->pot[i][o->a] + g->pot[j][o->a]);
+            float most = v + p->noise_top;
+            if (most > best->value)
+                offer_domino(best, v + p->noise[bits >> o->shift & 31], o, i, j);
+        }
 }
 
 #if FLT_EVAL_METHOD != 0
@@ -682,30 +647,55 @@ static void grid_policy(const ax_game *g, const ai_gains *gains, float noise, ax
 {
     pair_plan p;
     plan_pairs(g, noise, &p);
-    all_potentials(g, gains, p.mixed, s);
+    all_potentials(g, gains, p.mixed, p.doubles, s);
+    int qmax = 2 * s->most_doubles < AI_MAX_POINTS ? 2 * s->most_doubles : AI_MAX_POINTS;
+    for (int q = 0; q <= qmax && p.doubles; q++) { /* as far as two cells' potentials reach */
+        float top = -1e30f;
+        for (unsigned m = p.doubles; m; m &= m - 1)
+            top = gains->gain[__builtin_ctz(m)][q] > top ? gains->gain[__builtin_ctz(m)][q] : top;
+        p.double_top[q] = top;
+        assert(q == 0 || top >= p.double_top[q - 1]);
+    }
     bool square = g->variant == AX_SQUARE;
     if (square)
         pyramid_hints(g, s);
-    for (int w = 0; w < AX_GRID_WORDS; w++)
-        for (uint64_t bits = g->empty[w]; bits; bits &= bits - 1) {
-            int i = w * 64 + __builtin_ctzll(bits);
-            for (int d = 0; d < g->ndirs / 2; d++) {
-                int j = i + g->dir_offset[d];
-                if (!cell_empty(g, j))
-                    continue;
-                uint64_t word = ax_rng_next(rng);
-                pair_pyramids pyr;
-                bool pyramids = square && (s->pyramid_near[i] || s->pyramid_near[j]) &&
-                                pyramids_of_pair(g, i, j, &pyr);
-                float bound = s->most[i] + s->most[j];
-                bound = bound + p.noise_top;
-                if (pyramids || bound > best->value)
-                    grid_pair_moves(g, s, gains, &p, word, i, j, &pyr, pyramids, p.all, p.nall,
-                                    best);
-                else
-                    double_moves(s, gains, &p, word, i, j, best);
-            }
+    /* the open pairs (the engine's) in the order of their first cell, then
+     * of their direction; listed first, without a branch per direction */
+    int half = g->ndirs / 2, npairs = 0;
+    int16_t off[3] = {g->dir_offset[0], g->dir_offset[1], half > 2 ? g->dir_offset[2] : 0};
+    for (int w = 0; w < AX_GRID_WORDS; w++) {
+        uint64_t p0 = g->pairs[0][w], p1 = g->pairs[1][w], p2 = half > 2 ? g->pairs[2][w] : 0;
+        for (uint64_t bits = p0 | p1 | p2; bits; bits &= bits - 1) {
+            int b = __builtin_ctzll(bits), i = w * 64 + b;
+            s->pairs[npairs].i = (int16_t)i, s->pairs[npairs].j = (int16_t)(i + off[0]);
+            npairs += (int)(p0 >> b & 1);
+            s->pairs[npairs].i = (int16_t)i, s->pairs[npairs].j = (int16_t)(i + off[1]);
+            npairs += (int)(p1 >> b & 1);
+            s->pairs[npairs].i = (int16_t)i, s->pairs[npairs].j = (int16_t)(i + off[2]);
+            npairs += (int)(p2 >> b & 1);
         }
+    }
+    ax_rng r = *rng; /* a copy the compiler may keep in registers */
+    for (int k = 0; k < npairs; k++) {
+        int i = s->pairs[k].i, j = s->pairs[k].j;
+        uint64_t word = ax_rng_next_inline(&r);
+        pair_pyramids pyr;
+        bool pyramids =
+            square && (s->pyramid_near[i] || s->pyramid_near[j]) && pyramids_of_pair(g, i, j, &pyr);
+        /* bounds: floating-point addition is monotonic */
+        float bound = s->most[i] + s->most[j];
+        bound = bound + p.noise_top;
+        bool mixed = p.mixed && bound > best->value, doubles = false;
+        if (p.doubles) {
+            int q = s->most_double[i] + s->most_double[j];
+            float top = p.double_top[q < AI_MAX_POINTS ? q : AI_MAX_POINTS];
+            top = top + p.noise_top;
+            doubles = top > best->value;
+        }
+        if (pyramids || mixed || doubles)
+            grid_pair_moves(g, s, gains, &p, word, i, j, &pyr, pyramids, mixed, doubles, best);
+    }
+    *rng = r;
 }
 
 static void rota_move(ax_move *m, int x, int y, int rotation, int wild)
@@ -738,10 +728,10 @@ static void rota_skip_cell(const ax_game *g, const int empty[4],
                            const uint8_t count[4][AX_MAX_COLORS], ax_rng *rng)
 {
     for (int r = 0; r < 4; r++) {
-        ax_rng_next(rng);
+        ax_rng_next_inline(rng);
         for (int w = 0; empty[r] >= 0 && w < g->ncolors; w++)
             if (count[empty[r]][w])
-                ax_rng_next(rng);
+                ax_rng_next_inline(rng);
     }
 }
 
@@ -761,50 +751,89 @@ static void rota_policy(const ax_game *g, const ai_gains *gains,
             if (turned[r].sym[i] < 0)
                 empty_corner[r] = i;
     }
+    /* the hand's colours, ascending, each with its printed corner: turned r,
+     * it lies on corner (corner + r) mod 4 */
+    ax_tile hand = g->rack[g->to_move][0];
+    int ncs = 0, cs[4], corner_of[4];
+    for (int c = 0; c < g->ncolors; c++)
+        for (int i = 0; i < 4; i++)
+            if (hand.sym[i] == c)
+                cs[ncs] = c, corner_of[ncs++] = i;
     float low = noise * 0.0f * (1.0f / 16777216.0f);
     float high = noise * (float)((1ull << 24) - 1) * (1.0f / 16777216.0f);
     float noise_top = high > low ? high : low;
+    int8_t circles[AX_ROTA_CELLS][4][3];
+    ax_rota_frontier_circles(&g->rota, circles);
+    ax_rng r_ = *rng; /* a copy the compiler may keep in registers */
     for (int f = 0; f < g->rota.nfrontier; f++) {
         int id = g->rota.frontier[f], x = g->rota.x[id], y = g->rota.y[id];
         uint8_t count[4][AX_MAX_COLORS];
-        ai_rota_circle_counts(g, x, y, count);
+        ai_rota_counts(circles[f], count);
         float bound = rota_cell_ceiling(ceiling, count, g->ncolors);
         bound = bound + noise_top;
         if (!(bound > best->value)) {
-            rota_skip_cell(g, empty_corner, count, rng);
+            rota_skip_cell(g, empty_corner, count, &r_);
             continue;
         }
         for (int r = 0; r < 4; r++) {
-            uint8_t points[AX_MAX_COLORS];
-            int empty;
-            rota_fixed_points(turned[r], count, points, &empty);
-            float v = ai_gains_value(gains, points, g->ncolors) + jitter(rng, noise);
-            ax_move m;
-            rota_move(&m, x, y, r, AX_NO_COLOR);
-            consider(best, v, &m);
+            /* the gains of the hand's colours, ascending: ai_gains_value
+             * of its points without the colours it lacks, whose gain[c][0]
+             * is 0 (the same float) */
+            float v = 0;
+            for (int k = 0; k < ncs; k++)
+                v += gains->gain[cs[k]][count[(corner_of[k] + r) & 3][cs[k]]];
+            v = v + jitter(&r_, noise);
+            if (v > best->value) {
+                ax_move m;
+                rota_move(&m, x, y, r, AX_NO_COLOR);
+                consider(best, v, &m);
+            }
+            int empty = empty_corner[r];
             for (int w = 0; empty >= 0 && w < g->ncolors; w++) {
                 if (!count[empty][w])
                     continue;
+                uint8_t points[AX_MAX_COLORS];
+                int unused;
+                rota_fixed_points(turned[r], count, points, &unused);
                 points[w] = (uint8_t)(points[w] + count[empty][w]);
-                float vw = ai_gains_value(gains, points, g->ncolors) + jitter(rng, noise);
-                points[w] = (uint8_t)(points[w] - count[empty][w]);
-                rota_move(&m, x, y, r, w);
-                consider(best, vw, &m);
+                float vw = ai_gains_value(gains, points, g->ncolors) + jitter(&r_, noise);
+                if (vw > best->value) {
+                    ax_move m;
+                    rota_move(&m, x, y, r, w);
+                    consider(best, vw, &m);
+                }
             }
         }
     }
+    *rng = r_;
 }
 
 /* Every legal move through the engine's list: for the first-tile rule. */
 static void listed_policy(const ax_game *g, const ai_gains *gains, float noise, ax_rng *rng,
                           ai_scratch *s, best_move *best)
 {
-    int n = ax_legal_moves(g, s->moves, AX_MAX_MOVES);
+    int n = ax_legal_moves(g, s->moves, AX_MAX_MOVES), last[2] = {-1, -1};
+    pair_pyramids pyr; /* of the pair `last` in that order: a pair's moves are listed together */
     for (int k = 0; k < n; k++) {
+        const ax_move *m = &s->moves[k];
         uint8_t points[AX_MAX_COLORS];
-        ai_estimate_points(g, s, &s->moves[k], points);
-        consider(best, ai_gains_value(gains, points, g->ncolors) + jitter(rng, noise),
-                 &s->moves[k]);
+        if (g->variant == AX_ROTA || m->kind != AX_MOVE_PLACE) {
+            ai_estimate_points(g, s, m, points);
+        } else {
+            int i = m->cells[0], j = m->cells[1];
+            if (!((i == last[0] && j == last[1]) || (i == last[1] && j == last[0]))) {
+                pyramids_of_pair(g, i, j, &pyr);
+                last[0] = i, last[1] = j;
+            }
+            pair_pyramids here = pyr; /* as ai_estimate_points makes it for (i, j) */
+            if (i != last[0]) {
+                here.near[0] = pyr.near[1];
+                here.near[1] = pyr.near[0];
+            }
+            ax_tile t = g->rack[g->to_move][m->rack_index];
+            pair_points(g->pot[i], g->pot[j], &here, t.sym[0], t.sym[1], points);
+        }
+        consider(best, ai_gains_value(gains, points, g->ncolors) + jitter(rng, noise), m);
     }
 }
 
@@ -942,13 +971,20 @@ double ai_estimate(const ax_game *g, int seat, const ai_params *prm, double scal
         return ai_outcome(g, seat);
     value_curve f;
     curve_init(&f, g, prm);
+    return ai_estimate_by(&f, g, seat, scale);
+}
+
+double ai_estimate_by(const ai_curve *f, const ax_game *g, int seat, double scale)
+{
+    if (g->phase == AX_PHASE_OVER || g->mode == AX_SOLO)
+        return ai_outcome(g, seat);
     int me = ax_track_owner(g, seat), owners = g->mode == AX_TEAM ? 2 : g->players;
-    double mine = tracks_value(&f, g->track[me], g->ncolors), ahead = 0;
+    double mine = tracks_value(f, g->track[me], g->ncolors), ahead = 0;
     int best_other = 0;
     for (int o = 0; o < owners; o++) {
         if (o == me)
             continue;
-        double d = mine - tracks_value(&f, g->track[o], g->ncolors);
+        double d = mine - tracks_value(f, g->track[o], g->ncolors);
         ahead += 1.0 / (1.0 + exp(-d / scale));
         int low = lowest_track(g->track[o], g->ncolors);
         best_other = low > best_other ? low : best_other;

@@ -36,6 +36,16 @@ float ai_gains_value(const ai_gains *t, const uint8_t points[AX_MAX_COLORS], int
 float ai_tracks_gain(const ax_game *g, const uint8_t *before, const uint8_t *after,
                      const ai_params *prm);
 
+/* The value of a track f(s) and its slope at every track value (0..36), of
+ * a game's first threshold and the params' steepness: made once, it values
+ * many changes of that game the same as the functions without it. */
+typedef struct {
+    float value[37], slope[37];
+} ai_curve;
+void ai_curve_init(ai_curve *f, const ax_game *g, const ai_params *prm);
+float ai_tracks_gain_by(const ai_curve *f, const ax_game *g, const uint8_t *before,
+                        const uint8_t *after, const ai_params *prm);
+
 /* Working memory of the playout policy (large: allocate it). */
 typedef struct ai_scratch ai_scratch;
 ai_scratch *ai_scratch_new(void);
@@ -53,6 +63,8 @@ void ai_estimate_points(const ax_game *g, ai_scratch *s, const ax_move *m,
  * learned evaluation's features. */
 void ai_cell_potential(const ax_game *g, int i, uint8_t pot[AX_MAX_COLORS]);
 void ai_rota_circle_counts(const ax_game *g, int x, int y, uint8_t count[4][AX_MAX_COLORS]);
+/* The same from the circles of the cell's corners (ax_rota_frontier_circles). */
+void ai_rota_counts(const int8_t circles[4][3], uint8_t count[4][AX_MAX_COLORS]);
 
 /* The playout policy: the placement with the best value of its estimated
  * points (with a little noise), always accepting a swap. */
@@ -80,5 +92,7 @@ double ai_outcome(const ax_game *g, int seat);
  * value taken for odds of e:1 to finish ahead, shaded by the margin of
  * the lowest track as ai_outcome is. A game over, or solo, is ai_outcome. */
 double ai_estimate(const ax_game *g, int seat, const ai_params *prm, double scale);
+/* The same with f made by ai_curve_init for g and those params. */
+double ai_estimate_by(const ai_curve *f, const ax_game *g, int seat, double scale);
 
 #endif

@@ -67,35 +67,31 @@ static void board_hooks(const ax_game *g, int hooks[AX_MAX_COLORS])
 {
     memset(hooks, 0, sizeof(int) * AX_MAX_COLORS);
     if (g->variant == AX_ROTA) {
-        static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
+        static const int sides[4] = {4, 3, 6, 1}; /* (1,0) (-1,0) (0,1) (0,-1) among the eight */
         const ax_rota_board *b = &g->rota;
         for (int f = 0; f < b->nfrontier; f++) {
-            int id = b->frontier[f];
-            unsigned seen = 0;
+            int id = b->frontier[f], around[8];
+            ax_rota_around(b, id, around);
+            unsigned seen = 0; /* bits 6 and 7: no colour (AX_UNSET, AX_NO_COLOR), never counted */
             for (int d = 0; d < 4; d++) {
-                int n = ax_rota_find(b, b->x[id] + dx[d], b->y[id] + dy[d]);
-                if (n < 0 || b->placed[n].sym[0] == AX_UNSET)
-                    continue;
-                for (int k = 0; k < 4; k++)
-                    if (b->placed[n].sym[k] >= 0)
-                        seen |= 1u << b->placed[n].sym[k];
+                int n = around[sides[d]];
+                ax_tile t =
+                    n >= 0 ? b->placed[n] : (ax_tile){{AX_UNSET, AX_UNSET, AX_UNSET, AX_UNSET}};
+                for (int k = 0; k < 4; k++) /* an empty cell's corners are AX_UNSET: none */
+                    seen |= 1u << (t.sym[k] & 7);
             }
             for (int c = 0; c < g->ncolors; c++)
                 hooks[c] += (seen >> c) & 1;
         }
         return;
     }
+    /* a cell is next to a symbol of colour c when a run of c starts there:
+     * when its potential (the engine's) in c is not 0 */
     for (int w = 0; w < AX_GRID_WORDS; w++)
         for (uint64_t bits = g->empty[w]; bits; bits &= bits - 1) {
-            int i = w * 64 + __builtin_ctzll(bits);
-            unsigned seen = 0;
-            for (int d = 0; d < g->ndirs; d++) {
-                uint8_t n = g->cell[i + g->dir_offset[d]];
-                if (n < AX_MAX_COLORS)
-                    seen |= 1u << n;
-            }
+            const uint8_t *pot = g->pot[w * 64 + __builtin_ctzll(bits)];
             for (int c = 0; c < g->ncolors; c++)
-                hooks[c] += (seen >> c) & 1;
+                hooks[c] += pot[c] != 0;
         }
 }
 
@@ -108,20 +104,20 @@ typedef struct {
     int open;
 } board_offer;
 
+static int max_of(int a, int b) { return a > b ? a : b; }
+static int min_of(int a, int b) { return a < b ? a : b; }
+
 static void offer_cell(board_offer *o, const uint8_t pot[AX_MAX_COLORS], int ncolors)
 {
     for (int c = 0; c < ncolors; c++) {
+        /* the best three, kept sorted by a network of max and min: no branch */
         int p = pot[c], *t = o->top3[c];
-        if (p > o->best[c])
-            o->best[c] = p;
-        if (p > t[2]) {
-            t[2] = p;
-            for (int k = 2; k > 0 && t[k] > t[k - 1]; k--) {
-                int u = t[k];
-                t[k] = t[k - 1];
-                t[k - 1] = u;
-            }
-        }
+        o->best[c] = max_of(o->best[c], p);
+        int r = min_of(t[0], p);
+        t[0] = max_of(t[0], p);
+        int q = min_of(t[1], r);
+        t[1] = max_of(t[1], r);
+        t[2] = max_of(t[2], q);
     }
 }
 
@@ -131,10 +127,11 @@ static void board_offers(const ax_game *g, board_offer *o)
     uint8_t pot[AX_MAX_COLORS];
     if (g->variant == AX_ROTA) {
         const ax_rota_board *b = &g->rota;
+        int8_t circles[AX_ROTA_CELLS][4][3];
+        ax_rota_frontier_circles(b, circles);
         for (int f = 0; f < b->nfrontier; f++) {
-            int id = b->frontier[f];
             uint8_t count[4][AX_MAX_COLORS];
-            ai_rota_circle_counts(g, b->x[id], b->y[id], count);
+            ai_rota_counts(circles[f], count);
             memset(pot, 0, sizeof pot);
             for (int k = 0; k < 4; k++)
                 for (int c = 0; c < g->ncolors; c++)
@@ -147,21 +144,20 @@ static void board_offers(const ax_game *g, board_offer *o)
     for (int w = 0; w < AX_GRID_WORDS; w++)
         for (uint64_t bits = g->empty[w]; bits; bits &= bits - 1) {
             int i = w * 64 + __builtin_ctzll(bits), free_next = 0;
-            for (int d = 0; d < g->ndirs && !free_next; d++) {
-                int n = i + g->dir_offset[d];
-                free_next = (g->empty[n / 64] >> (n % 64)) & 1;
-            }
+            for (int d = 0; d < g->ndirs; d++) /* every neighbour, no branch */
+                free_next |= g->cell[i + g->dir_offset[d]] == AX_EMPTY;
             if (!free_next)
                 continue;
-            ai_cell_potential(g, i, pot);
-            offer_cell(o, pot, g->ncolors);
+            offer_cell(o, g->pot[i], g->ncolors);
             o->open++;
         }
 }
 
 /* The value to track owner `owner` of `points` more in colour c (and
- * `more` in colour d, d may be -1). */
-static double gain_of(const ax_game *g, int owner, int c, int points, int d, int more)
+ * `more` in colour d, d may be -1), by the curve f of g and the default
+ * params. */
+static double gain_of(const ai_curve *f, const ax_game *g, int owner, int c, int points, int d,
+                      int more)
 {
     uint8_t after[AX_MAX_COLORS];
     const uint8_t *before = g->track[owner];
@@ -173,7 +169,7 @@ static double gain_of(const ax_game *g, int owner, int c, int points, int d, int
         int b = after[d] + more;
         after[d] = (uint8_t)(b > top ? top : b);
     }
-    return ai_tracks_gain(g, before, after, &ai_default_params);
+    return ai_tracks_gain_by(f, g, before, after, &ai_default_params);
 }
 
 void ai_features(const ax_game *g, int seat, float x[AI_FEATURES])
@@ -216,7 +212,9 @@ void ai_features(const ax_game *g, int seat, float x[AI_FEATURES])
         x[F_RACK + r] = rack[order[r]] / 2.0;
         x[F_HOOKS + r] = hooks[order[r]] / 16.0;
     }
-    x[F_HAND] = 2 * ai_estimate(g, seat, &ai_default_params, 4.0) - 1;
+    ai_curve curve; /* of the default params, for every value below */
+    ai_curve_init(&curve, g, &ai_default_params);
+    x[F_HAND] = 2 * ai_estimate_by(&curve, g, seat, 4.0) - 1;
     int cmp = ax_compare_tracks(mine, g->track[strongest], k);
     x[F_AHEAD] = (cmp > 0) - (cmp < 0);
     x[F_AHEAD] *= progress;
@@ -252,9 +250,9 @@ void ai_features(const ax_game *g, int seat, float x[AI_FEATURES])
             continue;
         if (b >= k)
             b = -1;
-        double v = b < 0    ? gain_of(g, me, a, offer.best[a], -1, 0)
-                   : a == b ? gain_of(g, me, a, offer.top3[a][0] + offer.top3[a][1], -1, 0)
-                            : gain_of(g, me, a, offer.best[a], b, offer.best[b]);
+        double v = b < 0    ? gain_of(&curve, g, me, a, offer.best[a], -1, 0)
+                   : a == b ? gain_of(&curve, g, me, a, offer.top3[a][0] + offer.top3[a][1], -1, 0)
+                            : gain_of(&curve, g, me, a, offer.best[a], b, offer.best[b]);
         rack_gain = v > rack_gain ? v : rack_gain;
         if (a == order[0] || b == order[0])
             rack_low = offer.best[order[0]];
@@ -265,14 +263,14 @@ void ai_features(const ax_game *g, int seat, float x[AI_FEATURES])
                 int a = g->rack[seat][i].sym[q];
                 if (a < 0 || a >= k)
                     continue;
-                double v = gain_of(g, me, a, offer.best[a], -1, 0);
+                double v = gain_of(&curve, g, me, a, offer.best[a], -1, 0);
                 rack_gain = v > rack_gain ? v : rack_gain;
                 if (a == order[0])
                     rack_low = offer.best[order[0]];
             }
     }
     for (int c = 0; c < k; c++) {
-        double v = gain_of(g, strongest, c, offer.best[c], -1, 0);
+        double v = gain_of(&curve, g, strongest, c, offer.best[c], -1, 0);
         threat = v > threat ? v : threat;
     }
     int full_mine = 0, full_other = 0;

@@ -208,7 +208,7 @@ static void order_by_value(strong_search *s, int seat)
     if (s->ncand <= s->candidates)
         return;
     for (int i = 0; i < s->ncand; i++) {
-        s->sim = s->root;
+        ax_game_copy(&s->sim, &s->root);
         if (ax_apply(&s->sim, &s->cand[i].move, NULL) == AX_OK)
             s->cand[i].prior = (float)ai_value(s->value, &s->sim, seat);
     }
@@ -435,7 +435,7 @@ static double reward_of(strong_search *s, int seat)
 static double play_candidate(strong_search *s, candidate *c, int seat, uint64_t seed, ai_budget *b)
 {
     ax_rng rng;
-    s->sim = s->det;
+    ax_game_copy(&s->sim, &s->det);
     if (ax_apply(&s->sim, &c->move, NULL) != AX_OK)
         return 0; /* cannot happen: the candidate is legal in the view */
     ax_rng_seed(&rng, seed);

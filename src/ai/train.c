@@ -104,8 +104,10 @@ static bool cancelled(const ai_train_options *o) { return o->cancel && atomic_lo
 /* The weights as one vector, for Adam. */
 #define NPARAM (D + H * D + H)
 
+/* Parameter i of m, to change: m's transposed copy is no longer ready. */
 static float *param(ai_value_model *m, int i)
 {
+    m->ready = false;
     if (i < D)
         return &m->lin[i];
     if (i < D + H * D)
@@ -158,6 +160,7 @@ static double uniform(ax_rng *rng, double half)
 
 static void first_weights(ai_value_model *m, ax_rng *rng)
 {
+    m->ready = false;
     for (int j = 0; j < H; j++) {
         for (int i = 0; i < D; i++)
             m->hid[j][i] = (float)uniform(rng, 1.0 / sqrt((double)D));

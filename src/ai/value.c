@@ -36,9 +36,22 @@ static float dot(const float *w, const float *x)
 double ai_value_forward(const ai_value_model *m, const float x[AI_FEATURES],
                         float h[AI_VALUE_HIDDEN])
 {
+    float a[AI_VALUE_HIDDEN];
+    if (m->ready) {
+        /* The hidden units' sums side by side, feature by feature: each is
+         * the same sum in the same order as its dot product (the same
+         * float), but they no longer wait for each other. */
+        memset(a, 0, sizeof a);
+        for (int i = 0; i < AI_FEATURES; i++)
+            for (int j = 0; j < AI_VALUE_HIDDEN; j++)
+                a[j] += m->hid_t[i][j] * x[i];
+    } else {
+        for (int j = 0; j < AI_VALUE_HIDDEN; j++)
+            a[j] = dot(m->hid[j], x);
+    }
     float z = dot(m->lin, x);
     for (int j = 0; j < AI_VALUE_HIDDEN; j++) {
-        h[j] = tanhf(dot(m->hid[j], x));
+        h[j] = tanhf(a[j]);
         z += m->out[j] * h[j];
     }
     return 1.0 / (1.0 + exp(-(double)z));
@@ -139,6 +152,10 @@ int ai_value_parse(const char *text, ai_value_model *m, char *err, size_t errlen
                 all &= hid[j];
             if (!version || !shape || !all || m->variant < 0 || m->players < 1)
                 REFUSE("incomplete: needs version, variant, players, features, every layer");
+            for (int i = 0; i < AI_FEATURES; i++)
+                for (int j = 0; j < AI_VALUE_HIDDEN; j++)
+                    m->hid_t[i][j] = m->hid[j][i];
+            m->ready = true;
             rc = 0;
             goto done;
         }

@@ -36,6 +36,12 @@ typedef struct {
     float out[AI_VALUE_HIDDEN];
     int nchecks;
     ai_value_check checks[AI_VALUE_CHECKS];
+    /* hid transposed, made when the weights are read (ai_value_parse): the
+     * hidden units' sums side by side, the same floats sooner. Whoever
+     * changes hid (the trainer) clears `ready`, and the sums are made
+     * from hid as before. */
+    bool ready;
+    float hid_t[AI_FEATURES][AI_VALUE_HIDDEN];
 } ai_value_model;
 
 /* The value of g to `seat` in [0, 1], the expected reward of ai_outcome;

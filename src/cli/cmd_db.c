@@ -178,6 +178,7 @@ static int copy(const char *from_target, const char *to_target)
     }
     if (!run.failed && copy_table(&run, STORE_T_SESSIONS) == 0 &&
         copy_table(&run, STORE_T_RATINGS) == 0 && copy_table(&run, STORE_T_HISTORY) == 0 &&
+        copy_table(&run, STORE_T_FOLLOWS) == 0 && copy_table(&run, STORE_T_TOKENS) == 0 &&
         store_copy_finish(run.to) != 0) {
         fprintf(stderr, "axio db: %s\n", store_error(run.to));
         run.failed = 1;

@@ -39,7 +39,6 @@
 #define AX_ROTA_STACK   12
 #define AX_ROTA_TILES   60
 #define AX_ROTA_CELLS   256 /* placed tiles plus their empty neighbours */
-#define AX_ROTA_SLOTS   512 /* hash slots, a power of two, load below one half */
 #define AX_MAX_MOVES    6144
 #define AX_MAX_EVENTS   64
 
@@ -143,16 +142,19 @@ typedef struct {
 } ax_events;
 
 /* The ROTA display. Every cell it knows, placed or on the frontier (empty
- * and sharing a side with a placed tile), has an entry found through an
- * open-addressing hash of (x, y); the frontier is also kept as a list so a
- * legal cell is found in O(1). */
+ * and sharing a side with a placed tile), has an entry, found by its
+ * coordinates modulo 64 in cell_at (a display spans at most 60 cells, so no
+ * two entries share a place there); the frontier is also kept as a list so
+ * a legal cell is found in O(1). placed[AX_ROTA_ENTRIES] is no entry's: an
+ * empty tile, what a cell the display does not know reads as. */
+#define AX_ROTA_ENTRIES 255 /* entries a display may have: their ids + 1 fit cell_at */
 typedef struct {
     int16_t ncells, nfrontier;
     int16_t x[AX_ROTA_CELLS], y[AX_ROTA_CELLS];
     ax_tile placed[AX_ROTA_CELLS];       /* corners as placed; sym[0] == AX_UNSET: empty */
     int16_t frontier[AX_ROTA_CELLS];     /* entry ids of the frontier cells */
     int16_t frontier_pos[AX_ROTA_CELLS]; /* position in frontier[], or -1 */
-    int16_t slot[AX_ROTA_SLOTS];         /* -1 free, else entry id */
+    uint8_t cell_at[64 * 64];            /* [y mod 64][x mod 64]: entry id + 1, 0 none */
 } ax_rota_board;
 
 typedef struct {
@@ -196,7 +198,7 @@ typedef struct {
     uint8_t board_n; /* tiles on the board, in the order placed */
     ax_tile board_tiles[AX_MAX_TILES];
 
-    /* square / hex board */
+    /* square / hex board (from here to `rota`: ax_game_copy) */
     uint8_t cell[AX_GRID_CELLS];
     uint64_t empty[AX_GRID_WORDS]; /* bit i: cell i is AX_EMPTY */
     uint8_t nfields;
@@ -205,8 +207,21 @@ typedef struct {
     uint8_t fields_touched; /* bit i: field i touched by a tile */
     uint8_t pyramids_n, pyramid_oldest;
     int16_t pyramid_cell[AX_MAX_PYRAMIDS]; /* ring, oldest at pyramid_oldest */
+    /* Kept by every change of a cell (ax_grid_put), so that no decision
+     * searches the board for the open pairs or walks it to score:
+     * pairs[d] bit i: cells i and i + dir_offset[d] are both empty, for the
+     * forward directions d < ndirs / 2; pair_count[d][w] the bits of
+     * pairs[d][w], npairs all of them (each pair once). pot[i][c] of an
+     * empty cell i: the points a half of colour c would score on it, the
+     * runs of c that start next to it (0 on other cells). */
+    uint16_t npairs;
+    uint64_t field_near[AX_GRID_WORDS]; /* cells next to a field that no tile touches yet, */
+    uint8_t field_near_touched;         /* when fields_touched is this (else made again) */
+    uint8_t pair_count[3][AX_GRID_WORDS];
+    uint64_t pairs[3][AX_GRID_WORDS];
+    uint8_t pot[AX_GRID_CELLS][8]; /* [AX_MAX_COLORS] padded to 8: one load tells it is 0 */
 
-    /* rota display */
+    /* rota display (the last member: ax_game_copy) */
     ax_rota_board rota;
 } ax_game;
 
@@ -293,6 +308,12 @@ int ax_max_score(const ax_game *g);
 int ax_sides(const ax_game *g);
 int ax_side_left(const ax_game *g, int side);
 
+/* Copies src into dst as far as a game of src's variant uses it (the
+ * other variant's board in dst stays as it was): dst then plays exactly as
+ * src. The quick copy of a search's scratch games (a whole ax_game is over
+ * 12 KB); keep or compare whole games by assignment. */
+void ax_game_copy(ax_game *dst, const ax_game *src);
+
 /* Re-checks the game's internal invariants (invariants.c); debug builds
  * assert it after every decision. */
 bool ax_game_consistent(const ax_game *g);
@@ -368,6 +389,16 @@ void ax_grid_put(ax_game *g, int cell, int content);
  * know it; an entry whose placed.sym[0] is AX_UNSET is an empty frontier
  * cell. */
 int ax_rota_find(const ax_rota_board *b, int x, int y);
+/* The entries of the eight cells around display entry `id` (placed or
+ * frontier), row by row: (-1,-1) (0,-1) (1,-1) (-1,0) (1,0) (-1,1) (0,1)
+ * (1,1); -1 where the display knows none. */
+void ax_rota_around(const ax_rota_board *b, int id, int around[8]);
+/* The circles of the corners of every frontier cell, in the frontier's
+ * order: circles[f][i] holds the other three corners of the circle of
+ * corner i (NW, NE, SE, SW) of cell frontier[f], negative where no colour
+ * (in the order ax_rota_wild_choices offers colours). One pass over the
+ * frontier, for a player's playout policy. */
+void ax_rota_frontier_circles(const ax_rota_board *b, int8_t (*circles)[4][3]);
 
 /* --- tiles (tiles.c) --- */
 

@@ -6,6 +6,15 @@
  * at the first cell whose content differs from the half's symbol; empty,
  * pyramid, dead and off-area cells never equal a colour, so the walk needs no
  * bounds check.
+ *
+ * Nothing a decision needs is searched for: every change of a cell goes
+ * through ax_grid_put, which keeps the open pairs (bit sets per forward
+ * direction, with their counts) and the potentials (what a half of each
+ * colour would score on each empty cell) up to date. A symbol put on a cell
+ * changes only the potentials of the two empty cells that end the runs
+ * through it on each line, so a placement is scored by two look-ups and
+ * costs a few short walks. A random placement is the pick-th open pair,
+ * found by the counts, without a list.
  */
 #include "engine.h"
 
@@ -14,17 +23,9 @@
 
 static bool is_symbol(uint8_t content) { return content < AX_MAX_COLORS; }
 
-static bool near_untouched_field(const ax_game *g, int cell)
+static bool in_set(const uint64_t *set, int cell)
 {
-    int ndir = (g)->ndirs;
-    for (int f = 0; f < g->nfields; f++) {
-        if (g->fields_touched & (1u << f))
-            continue;
-        for (int d = 0; d < ndir; d++)
-            if (cell + g->dir_offset[d] == g->field_cell[f])
-                return true;
-    }
-    return false;
+    return (set[(unsigned)cell / 64] >> ((unsigned)cell % 64)) & 1;
 }
 
 /* Cell sets as bitsets over the grid: pairs of neighbouring empty cells are
@@ -54,8 +55,9 @@ static cellset shifted(const cellset *s, int shift)
 
 static void set_cell(cellset *s, int cell) { s->w[cell / 64] |= 1ULL << (cell % 64); }
 
-/* Cells next to a field that no tile touches yet. */
-static cellset near_untouched_fields(const ax_game *g)
+/* The cells next to a field that no tile touches yet, made from the
+ * fields and fields_touched. */
+static cellset fields_near(const ax_game *g)
 {
     cellset s = {{0}};
     for (int f = 0; f < g->nfields; f++) {
@@ -67,34 +69,57 @@ static cellset near_untouched_fields(const ax_game *g)
     return s;
 }
 
-/* Pairs in forward direction d; with `near`, only pairs touching it. */
-static cellset empty_pairs(const ax_game *g, int d, const cellset *near)
+void ax_grid_reset_fields(ax_game *g)
 {
-    const cellset *empty = (const cellset *)g->empty;
-    cellset partner = shifted(empty, g->dir_offset[d]);
-    cellset out;
-    if (near) {
-        cellset near_partner = shifted(near, g->dir_offset[d]);
-        for (int i = 0; i < AX_GRID_WORDS; i++)
-            out.w[i] = empty->w[i] & partner.w[i] & (near->w[i] | near_partner.w[i]);
-    } else {
-        for (int i = 0; i < AX_GRID_WORDS; i++)
-            out.w[i] = empty->w[i] & partner.w[i];
+    cellset s = fields_near(g);
+    memcpy(g->field_near, s.w, sizeof s.w);
+    g->field_near_touched = g->fields_touched;
+}
+
+/* The same, as kept in ax_game.field_near unless fields_touched was set
+ * since (by hand). */
+static cellset near_untouched_fields(const ax_game *g)
+{
+    if (g->field_near_touched != g->fields_touched)
+        return fields_near(g);
+    cellset s;
+    memcpy(s.w, g->field_near, sizeof s.w);
+    return s;
+}
+
+static bool near_untouched_field(const ax_game *g, int cell)
+{
+    if (g->field_near_touched != g->fields_touched) {
+        cellset s = fields_near(g);
+        return in_set(s.w, cell);
     }
-    return out;
+    return in_set(g->field_near, cell);
 }
 
 static int count_cells(const cellset *s)
 {
     int n = 0;
     for (int i = 0; i < AX_GRID_WORDS; i++)
-        n += __builtin_popcountll(s->w[i]);
+        n += ax_popcount64(s->w[i]);
     return n;
 }
 
 static bool pair_touches_field(const ax_game *g, int i, int j)
 {
     return near_untouched_field(g, i) || near_untouched_field(g, j);
+}
+
+/* The open pairs of forward direction d; with `near`, only those touching it. */
+static cellset open_pairs(const ax_game *g, int d, const cellset *near)
+{
+    cellset out;
+    memcpy(out.w, g->pairs[d], sizeof out.w);
+    if (near) {
+        cellset near_partner = shifted(near, g->dir_offset[d]);
+        for (int i = 0; i < AX_GRID_WORDS; i++)
+            out.w[i] &= near->w[i] | near_partner.w[i];
+    }
+    return out;
 }
 
 /* The first-tile rule binds when this is the seat's first tile and some
@@ -106,7 +131,7 @@ static bool first_tile_rule(const ax_game *g, cellset *near)
         return false;
     *near = near_untouched_fields(g);
     for (int d = 0; d < g->ndirs / 2; d++) {
-        cellset p = empty_pairs(g, d, near);
+        cellset p = open_pairs(g, d, near);
         if (count_cells(&p))
             return true;
     }
@@ -119,29 +144,33 @@ bool ax_grid_must_touch_field(const ax_game *g)
     return first_tile_rule(g, &near);
 }
 
-bool ax_grid_can_place(const ax_game *g)
-{
-    if (g->rack_n[g->to_move] == 0)
-        return false;
-    for (int d = 0; d < g->ndirs / 2; d++) {
-        cellset p = empty_pairs(g, d, NULL);
-        if (count_cells(&p))
-            return true;
-    }
-    return false;
-}
+bool ax_grid_can_place(const ax_game *g) { return g->rack_n[g->to_move] > 0 && g->npairs > 0; }
 
 /* The legal pairs of the seat to move, per forward direction. */
 static int legal_pairs(const ax_game *g, cellset pairs[3])
 {
-    cellset near;
-    bool restricted = first_tile_rule(g, &near);
     int n = 0;
-    for (int d = 0; d < g->ndirs / 2; d++) {
-        pairs[d] = empty_pairs(g, d, restricted ? &near : NULL);
-        n += count_cells(&pairs[d]);
+    if (g->placed_by[g->to_move] == 0 && !g->in_bonus) { /* a first tile: next to a field */
+        cellset near = near_untouched_fields(g);
+        for (int d = 0; d < g->ndirs / 2; d++) {
+            pairs[d] = open_pairs(g, d, &near);
+            n += count_cells(&pairs[d]);
+        }
+    }
+    if (n == 0) { /* no first tile, or none can touch a field: any open pair */
+        memcpy(pairs, g->pairs, (size_t)(g->ndirs / 2) * sizeof pairs[0]);
+        n = g->npairs;
     }
     return n;
+}
+
+/* Whether cells a and b of the grid are neighbours. */
+static bool neighbours(const ax_game *g, int a, int b)
+{
+    int diff = b - a;
+    if (diff == 1 || diff == -1 || diff == AX_GRID_SIDE || diff == -AX_GRID_SIDE)
+        return true;
+    return g->variant == AX_HEX && (diff == AX_GRID_SIDE - 1 || diff == 1 - AX_GRID_SIDE);
 }
 
 static int direction_between(const ax_game *g, int from, int to)
@@ -160,9 +189,10 @@ ax_error ax_grid_check(const ax_game *g, const ax_move *m)
     for (int k = 0; k < 2; k++)
         if (m->cells[k] < 0 || m->cells[k] >= AX_GRID_CELLS || g->cell[m->cells[k]] != AX_EMPTY)
             return AX_ERR_CELL;
-    if (direction_between(g, m->cells[0], m->cells[1]) < 0)
+    if (!neighbours(g, m->cells[0], m->cells[1]))
         return AX_ERR_ADJACENT;
-    if (ax_grid_must_touch_field(g) && !pair_touches_field(g, m->cells[0], m->cells[1]))
+    bool first = g->placed_by[g->to_move] == 0 && !g->in_bonus;
+    if (first && !pair_touches_field(g, m->cells[0], m->cells[1]) && ax_grid_must_touch_field(g))
         return AX_ERR_FIRST_TILE;
     return AX_OK;
 }
@@ -175,15 +205,6 @@ static int run_length(const ax_game *g, int cell, int step, int sym)
     for (int c = cell + step; g->cell[c] == sym; c += step)
         n++;
     return n;
-}
-
-/* Points of one half on `cell`, walking every direction but `skip_dir`. */
-static void score_half(const ax_game *g, int cell, int skip_dir, uint8_t points[])
-{
-    int sym = g->cell[cell], ndir = (g)->ndirs;
-    for (int d = 0; d < ndir; d++)
-        if (d != skip_dir)
-            points[sym] = (uint8_t)(points[sym] + run_length(g, cell, g->dir_offset[d], sym));
 }
 
 /* The lines a checked placement would score, walked on the board before it:
@@ -208,16 +229,19 @@ int ax_grid_lines(const ax_game *g, const ax_move *m, ax_line lines[AX_MAX_LINES
     return n;
 }
 
+/* Whether a cell's content leaves an empty neighbour open (not single):
+ * empty or dead, the two contents that differ in bit 1 only. */
+_Static_assert(AX_EMPTY == 8 && AX_DEAD == 10 && AX_PYRAMID == 9 && AX_OFF == 11,
+               "open(): empty and dead differ from the others");
+static bool open_content(uint8_t c) { return (c & ~2u) == AX_EMPTY; }
+
+/* square: an empty cell all of whose neighbours are tiles, fields,
+ * pyramids or off the area. */
 static bool is_single(const ax_game *g, int cell)
 {
-    if (g->cell[cell] != AX_EMPTY)
-        return false;
-    for (int d = 0; d < 4; d++) {
-        uint8_t n = g->cell[cell + g->dir_offset[d]];
-        if (!(is_symbol(n) || n == AX_PYRAMID || n == AX_OFF))
-            return false;
-    }
-    return true;
+    const uint8_t *c = g->cell + cell; /* every test made: no branch to mispredict */
+    return (c[0] == AX_EMPTY) & !open_content(c[1]) & !open_content(c[-1]) &
+           !open_content(c[AX_GRID_SIDE]) & !open_content(c[-AX_GRID_SIDE]);
 }
 
 /* Sets a pyramid on `cell`, moving the oldest one when all are used;
@@ -241,17 +265,22 @@ static int put_pyramid(ax_game *g, int cell)
 static int new_singles(const ax_game *g, const int16_t placed[2], int16_t singles[6])
 {
     int n = 0;
+    static const int side[4] = {1, AX_GRID_SIDE, -1, -AX_GRID_SIDE}; /* square's directions */
+    unsigned found = 0; /* bit 4k + d: the neighbour d of placed[k] is single */
+#pragma GCC unroll 2
     for (int k = 0; k < 2; k++)
-        for (int d = 0; d < 4; d++) {
-            int c = placed[k] + g->dir_offset[d];
-            if (!is_single(g, c))
-                continue;
-            bool seen = false;
-            for (int s = 0; s < n; s++)
-                seen |= singles[s] == c;
-            if (!seen)
-                singles[n++] = (int16_t)c;
-        }
+#pragma GCC unroll 4
+        for (int d = 0; d < 4; d++)
+            found |= (unsigned)is_single(g, placed[k] + side[d]) << (4 * k + d);
+    for (; found; found &= found - 1) { /* seldom any */
+        int k = __builtin_ctz(found) / 4, d = __builtin_ctz(found) % 4;
+        int c = placed[k] + side[d];
+        bool seen = false;
+        for (int s = 0; s < n; s++)
+            seen |= singles[s] == c;
+        if (!seen)
+            singles[n++] = (int16_t)c;
+    }
     for (int a = 1; a < n; a++) /* insertion sort: index order is row-major */
         for (int b = a; b > 0 && singles[b - 1] > singles[b]; b--) {
             int16_t t = singles[b];
@@ -294,19 +323,178 @@ static int place_pyramids(ax_game *g, int seat, const int16_t placed[2], bool *a
     return bonus;
 }
 
+/* --- the state kept by ax_grid_put --- */
+
+static void count_pairs(ax_game *g)
+{
+    g->npairs = 0;
+    for (int d = 0; d < g->ndirs / 2; d++)
+        for (int w = 0; w < AX_GRID_WORDS; w++) {
+            g->pair_count[d][w] = (uint8_t)ax_popcount64(g->pairs[d][w]);
+            g->npairs = (uint16_t)(g->npairs + g->pair_count[d][w]);
+        }
+}
+
+/* The open pairs made again from the empty cells. */
+static void make_pairs(ax_game *g)
+{
+    const cellset *empty = (const cellset *)g->empty;
+    memset(g->pairs, 0, sizeof g->pairs);
+    for (int d = 0; d < g->ndirs / 2; d++) {
+        cellset partner = shifted(empty, g->dir_offset[d]);
+        for (int w = 0; w < AX_GRID_WORDS; w++)
+            g->pairs[d][w] = empty->w[w] & partner.w[w];
+    }
+    count_pairs(g);
+}
+
+void ax_grid_cell_potential(const ax_game *g, int cell, uint8_t pot[AX_MAX_COLORS])
+{
+    memset(pot, 0, AX_MAX_COLORS);
+    for (int d = 0; d < g->ndirs; d++) {
+        uint8_t sym = g->cell[cell + g->dir_offset[d]];
+        if (is_symbol(sym))
+            pot[sym] = (uint8_t)(pot[sym] + run_length(g, cell, g->dir_offset[d], sym));
+    }
+}
+
+/* Every potential made again from the board. */
+static void make_potentials(ax_game *g)
+{
+    memset(g->pot, 0, sizeof g->pot);
+    for (int w = 0; w < AX_GRID_WORDS; w++)
+        for (uint64_t bits = g->empty[w]; bits; bits &= bits - 1) {
+            int i = w * 64 + __builtin_ctzll(bits);
+            ax_grid_cell_potential(g, i, g->pot[i]);
+        }
+}
+
+/* The forward directions of each board as constants (geometry.c), so that
+ * the work of a taken cell unrolls. */
+static const int square_axes[2] = {1, AX_GRID_SIDE};
+static const int hex_axes[3] = {1, 1 - AX_GRID_SIDE, -AX_GRID_SIDE};
+
+/* Clears bit i of the pairs of direction d, which is set when `open`. */
+static inline void close_pair(ax_game *g, int d, unsigned i, unsigned open)
+{
+    g->pairs[d][i / 64] &= ~(1ULL << (i % 64));
+    g->pair_count[d][i / 64] = (uint8_t)(g->pair_count[d][i / 64] - open);
+    g->npairs = (uint16_t)(g->npairs - open);
+}
+
+/* Empty cell `cell` is taken: the pairs it starts and ends close, in each
+ * of the `naxes` forward directions `axes` (a pair was open when its other
+ * cell is empty). Then, when a symbol now lies there: on each line through
+ * it, the run of `sym` it joins grows by the cell and the run beyond it, and
+ * the two cells that end that run, when empty, gain those points. */
+static inline __attribute__((always_inline)) void take_cell_on(ax_game *g, int cell, int sym,
+                                                               int naxes, const int *axes)
+{
+#pragma GCC unroll 3
+    for (int d = 0; d < naxes; d++) {
+        close_pair(g, d, (unsigned)cell, g->cell[cell + axes[d]] == AX_EMPTY);
+        close_pair(g, d, (unsigned)(cell - axes[d]), g->cell[cell - axes[d]] == AX_EMPTY);
+    }
+    if (!is_symbol((uint8_t)sym))
+        return;
+#pragma GCC unroll 3
+    for (int d = 0; d < naxes; d++) {
+        int step = axes[d];
+        int ahead = run_length(g, cell, step, sym), behind = run_length(g, cell, -step, sym);
+        int front = cell + (ahead + 1) * step, back = cell - (behind + 1) * step;
+        /* no branch: a cell that is not empty gains 0 (its potential stays 0) */
+        g->pot[front][sym] =
+            (uint8_t)(g->pot[front][sym] + (1 + behind) * (g->cell[front] == AX_EMPTY));
+        g->pot[back][sym] =
+            (uint8_t)(g->pot[back][sym] + (1 + ahead) * (g->cell[back] == AX_EMPTY));
+    }
+}
+
+/* A symbol on `cell` touches the fields next to it. */
+static void touch_fields(ax_game *g, int cell)
+{
+    if (g->field_near_touched != g->fields_touched)
+        ax_grid_reset_fields(g);
+    if (!in_set(g->field_near, cell))
+        return;
+    for (int f = 0; f < g->nfields; f++)
+        g->fields_touched |= (uint8_t)(neighbours(g, cell, g->field_cell[f]) << f);
+    ax_grid_reset_fields(g);
+}
+
+/* An empty cell taken by `content` (a symbol, a pyramid): every change a
+ * decision makes, and the quick path of ax_grid_put. */
+static void take_cell(ax_game *g, int cell, int content)
+{
+    unsigned c = (unsigned)cell;
+    g->cell[c] = (uint8_t)content;
+    g->empty[c / 64] &= ~(1ULL << (c % 64));
+    memset(g->pot[c], 0, sizeof g->pot[c]);
+    if (g->variant == AX_HEX)
+        take_cell_on(g, cell, content, 3, hex_axes);
+    else
+        take_cell_on(g, cell, content, 2, square_axes);
+    if (is_symbol((uint8_t)content) &&
+        (g->field_near_touched != g->fields_touched || in_set(g->field_near, cell)))
+        touch_fields(g, cell);
+}
+
 void ax_grid_put(ax_game *g, int cell, int content)
 {
+    uint8_t was = g->cell[cell];
+    if (was == AX_EMPTY && content != AX_EMPTY) {
+        take_cell(g, cell, content);
+        return;
+    }
     g->cell[cell] = (uint8_t)content;
     uint64_t bit = 1ULL << (cell % 64);
     if (content == AX_EMPTY)
         g->empty[cell / 64] |= bit;
     else
         g->empty[cell / 64] &= ~bit;
-    if (!is_symbol((uint8_t)content))
-        return;
-    for (int f = 0; f < g->nfields; f++)
-        if (direction_between(g, cell, g->field_cell[f]) >= 0)
-            g->fields_touched |= (uint8_t)(1u << f);
+    if (was != content && (content == AX_EMPTY || is_symbol(was) || is_symbol((uint8_t)content))) {
+        /* a position built by hand: a cell emptied or a symbol changed */
+        make_pairs(g);
+        make_potentials(g);
+    }
+    if (is_symbol((uint8_t)content))
+        touch_fields(g, cell);
+}
+
+void ax_grid_reset_state(ax_game *g)
+{
+    make_pairs(g);
+    memset(g->pot, 0, sizeof g->pot);
+}
+
+bool ax_grid_state_consistent(const ax_game *g)
+{
+    /* the state made again from the cells, compared */
+    const cellset *empty = (const cellset *)g->empty;
+    int total = 0;
+    for (int d = 0; d < 3; d++)
+        for (int w = 0; w < AX_GRID_WORDS; w++) {
+            uint64_t want = 0;
+            if (d < g->ndirs / 2) {
+                cellset partner = shifted(empty, g->dir_offset[d]);
+                want = empty->w[w] & partner.w[w];
+            }
+            if (g->pairs[d][w] != want || g->pair_count[d][w] != ax_popcount64(want))
+                return false;
+            total += g->pair_count[d][w];
+        }
+    cellset near = fields_near(g);
+    if (total != g->npairs || (g->field_near_touched == g->fields_touched &&
+                               memcmp(near.w, g->field_near, sizeof near.w) != 0))
+        return false;
+    for (int i = 0; i < AX_GRID_CELLS; i++) {
+        uint8_t pot[8] = {0};
+        if (g->cell[i] == AX_EMPTY)
+            ax_grid_cell_potential(g, i, pot);
+        if (memcmp(pot, g->pot[i], sizeof pot) != 0)
+            return false;
+    }
+    return true;
 }
 
 int ax_grid_place(ax_game *g, const ax_move *m, bool *all_max, ax_events *out)
@@ -315,23 +503,28 @@ int ax_grid_place(ax_game *g, const ax_move *m, bool *all_max, ax_events *out)
     ax_tile tile = g->rack[seat][m->rack_index];
     /* Identical tiles are interchangeable: always take the first copy, so
      * the rack's order does not depend on which copy a player named. */
-    int index = 0;
-    while (!ax_tile_equal(g->rack[seat][index], tile))
-        index++;
-    memmove(&g->rack[seat][index], &g->rack[seat][index + 1],
-            (size_t)(g->rack_n[seat] - index - 1) * sizeof(ax_tile));
+    int index = AX_MAX_RACK, n = g->rack_n[seat];
+    for (int r = n - 1; r >= 0; r--) /* the first copy, no branch */
+        index = ax_same_tile(g->rack[seat][r], tile) ? r : index;
+    for (int r = 0; r + 1 < AX_MAX_RACK; r++) { /* the ones after it move up */
+        uint32_t here, next, move = 0u - (uint32_t)((r >= index) & (r + 1 < n));
+        memcpy(&here, g->rack[seat][r].sym, 4);
+        memcpy(&next, g->rack[seat][r + 1].sym, 4);
+        here = (here & ~move) | (next & move);
+        memcpy(g->rack[seat][r].sym, &here, 4);
+    }
     g->rack_n[seat]--;
     g->board_tiles[g->board_n++] = tile;
 
+    /* Each half scores the runs next to its cell but towards its partner,
+     * which is empty before the placement: its potential (rules 2.2 step 2). */
     const int16_t placed[2] = {m->cells[0], m->cells[1]};
-    ax_grid_put(g, placed[0], tile.sym[0]);
-    ax_grid_put(g, placed[1], tile.sym[1]);
-
-    int dir = direction_between(g, placed[0], placed[1]);
-    int back = (dir + (g)->ndirs / 2) % (g)->ndirs;
     uint8_t points[AX_MAX_COLORS] = {0};
-    score_half(g, placed[0], dir, points);
-    score_half(g, placed[1], back, points);
+    for (int k = 0; k < 2; k++)
+        if (is_symbol((uint8_t)tile.sym[k]))
+            points[tile.sym[k]] = (uint8_t)(points[tile.sym[k]] + g->pot[placed[k]][tile.sym[k]]);
+    take_cell(g, placed[0], tile.sym[0]);
+    take_cell(g, placed[1], tile.sym[1]);
 
     ax_unit_result res;
     ax_score_unit(g, seat, points, &res);
@@ -402,26 +595,79 @@ int ax_legal_pairs(const ax_game *g, uint64_t pairs[6][AX_GRID_WORDS])
     return n;
 }
 
+/* The pick-th of `count` pairs in `pairs` (per-word counts `counts`), in
+ * the order of directions, then cells, as a domino of rack tile
+ * `rack_index`, turned when `flip`. */
+/* The k-th (from 0) set bit of x, which has more than k: the byte that
+ * holds it by the bytes' running counts, then the bit within that byte;
+ * no branch to mispredict. */
+static int select_bit(uint64_t x, int k)
+{
+    const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    uint64_t s = x - ((x >> 1) & 0x5555555555555555ULL);
+    s = (s & 0x3333333333333333ULL) + ((s >> 2) & 0x3333333333333333ULL);
+    s = (s + (s >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    uint64_t upto = s * ones; /* byte b: the set bits of bytes 0..b (at most 64) */
+    /* bytes whose running count is at most k: k + 128 - count keeps bit 7 */
+    uint64_t before = (((uint64_t)k * ones | highs) - upto) & highs;
+    int byte = (int)(((before >> 7) * ones) >> 56);
+    int r = k - (int)(((upto << 8) >> (8 * byte)) & 0xff); /* among the bits of that byte */
+    unsigned b = (unsigned)(x >> (8 * byte)) & 0xff;
+    for (int t = 0; t < 7; t++) /* clear its r lowest set bits */
+        b &= b - (unsigned)(t < r);
+    return 8 * byte + __builtin_ctz(b);
+}
+
+/* The pick-th of `count` pairs in `pairs` (per-word counts `counts`), in
+ * the order of directions, then cells, as a domino of rack tile
+ * `rack_index`, turned when `flip`. */
+static void pick_pair(const ax_game *g, const uint64_t (*pairs)[AX_GRID_WORDS],
+                      const uint8_t (*counts)[AX_GRID_WORDS], int pick, int rack_index, int flip,
+                      ax_move *m)
+{
+    /* the word holding it: the words before it end at or before `pick`
+     * (every word counted, no branch to mispredict) */
+    const uint8_t *count = counts[0]; /* the words of every direction, in order */
+    int words = g->ndirs / 2 * AX_GRID_WORDS, at = 0, before = 0, end = 0;
+    for (int k = 0; k < words; k++) {
+        end += count[k];
+        int past = pick >= end;
+        at += past;
+        before = past ? end : before;
+    }
+    int d = at / AX_GRID_WORDS, w = at % AX_GRID_WORDS;
+    int i = w * 64 + select_bit(pairs[d][w], pick - before), j = i + g->dir_offset[d];
+    int swap = (i ^ j) & -flip; /* flip: j first, no branch */
+    domino_move(m, rack_index, i ^ swap, j ^ swap);
+}
+
+/* A first tile's random placement: among the pairs next to an untouched
+ * field, when there are any. */
+static void first_tile_random_move(const ax_game *g, ax_rng *rng, ax_move *m)
+{
+    cellset restricted[3];
+    uint8_t counts[3][AX_GRID_WORDS];
+    int count = legal_pairs(g, restricted);
+    for (int d = 0; d < g->ndirs / 2; d++)
+        for (int w = 0; w < AX_GRID_WORDS; w++)
+            counts[d][w] = (uint8_t)ax_popcount64(restricted[d].w[w]);
+    assert(count > 0 && g->rack_n[g->to_move] > 0);
+    int pick = (int)ax_rng_below_inline(rng, (uint32_t)count);
+    int rack_index = (int)ax_rng_below_inline(rng, g->rack_n[g->to_move]);
+    int flip = (int)ax_rng_below_inline(rng, 2);
+    pick_pair(g, (const uint64_t(*)[AX_GRID_WORDS])restricted,
+              (const uint8_t(*)[AX_GRID_WORDS])counts, pick, rack_index, flip, m);
+}
+
 void ax_grid_random_move(const ax_game *g, ax_rng *rng, ax_move *m)
 {
-    cellset pairs[3];
-    int count = legal_pairs(g, pairs);
-    assert(count > 0 && g->rack_n[g->to_move] > 0);
-    int pick = (int)ax_rng_below(rng, (uint32_t)count);
-    int rack_index = (int)ax_rng_below(rng, g->rack_n[g->to_move]);
-    int flip = (int)ax_rng_below(rng, 2);
-    for (int d = 0; d < g->ndirs / 2; d++)
-        for (int w = 0; w < AX_GRID_WORDS; w++) {
-            int in_word = __builtin_popcountll(pairs[d].w[w]);
-            if (pick >= in_word) {
-                pick -= in_word;
-                continue;
-            }
-            uint64_t bits = pairs[d].w[w];
-            while (pick-- > 0)
-                bits &= bits - 1;
-            int i = w * 64 + __builtin_ctzll(bits), j = i + g->dir_offset[d];
-            domino_move(m, rack_index, flip ? j : i, flip ? i : j);
-            return;
-        }
+    if (g->placed_by[g->to_move] == 0 && !g->in_bonus) {
+        first_tile_random_move(g, rng, m);
+        return;
+    }
+    assert(g->npairs > 0 && g->rack_n[g->to_move] > 0);
+    int pick = (int)ax_rng_below_inline(rng, g->npairs);
+    int rack_index = (int)ax_rng_below_inline(rng, g->rack_n[g->to_move]);
+    int flip = (int)ax_rng_below_inline(rng, 2);
+    pick_pair(g, g->pairs, g->pair_count, pick, rack_index, flip, m);
 }

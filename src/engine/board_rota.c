@@ -1,60 +1,133 @@
 /*
  * board_rota.c - the growing display of AXIO ROTA (rules 3.1, 3.3).
  *
- * Cells have no bounds, so the display is a hash of the cells it knows:
- * placed tiles and the frontier (empty cells sharing a side with a placed
- * tile, the only legal places). Four corners meet at each vertex and form its
- * circle; a placed corner scores one point for each other corner of its
- * circle showing its colour, and the placed tile's empty corner scores as
- * the colour its player names (wild).
+ * Cells have no bounds. The display keeps an entry for every cell it
+ * knows: placed tiles and the frontier (empty cells sharing a side with a
+ * placed tile, the only legal places, also kept as a list, so that a
+ * placement neither searches for them nor lists them). Four corners meet at
+ * each vertex and form its circle; a placed corner scores one point for
+ * each other corner of its circle showing its colour, and the placed tile's
+ * empty corner scores as the colour its player names (wild).
+ *
+ * An entry is found by its coordinates modulo 64 (cell_at), one read. The
+ * 60 tiles of a game span at most 60 cells in either direction (a display
+ * grows by sides, and ax_position_read refuses a wider one), so the cells
+ * within two of them, all that a placement or a circle reads, never share
+ * a place there: the eight cells around a known cell are read without
+ * checking their coordinates. A cell with no entry reads as entry
+ * AX_ROTA_ENTRIES, whose tile is always empty, so a circle is read without
+ * a branch.
  */
 #include "engine.h"
 
 #include <assert.h>
 #include <string.h>
 
-static unsigned hash_cell(int x, int y)
+#define AT_SIDE 64              /* cell_at is AT_SIDE x AT_SIDE */
+#define NONE    AX_ROTA_ENTRIES /* the entry of a cell the display does not know */
+
+static unsigned at_index(int x, int y)
 {
-    return ((unsigned)x * 73856093u ^ (unsigned)y * 19349663u) & (AX_ROTA_SLOTS - 1);
+    return ((unsigned)y % AT_SIDE) * AT_SIDE + (unsigned)x % AT_SIDE;
+}
+
+static const ax_tile empty_tile = {{AX_UNSET, AX_UNSET, AX_UNSET, AX_UNSET}};
+
+void ax_rota_start(ax_rota_board *b)
+{
+    b->ncells = 0;
+    b->nfrontier = 0;
+    b->placed[NONE] = empty_tile;
 }
 
 void ax_rota_clear(ax_rota_board *b)
 {
-    b->ncells = 0;
-    b->nfrontier = 0;
-    memset(b->slot, 0xff, sizeof b->slot);
+    memset(b->cell_at, 0, sizeof b->cell_at);
+    ax_rota_start(b);
 }
 
-int ax_rota_find(const ax_rota_board *b, int x, int y)
+/* The entry of any cell (x, y), or -1. */
+static inline int find(const ax_rota_board *b, int x, int y)
 {
-    for (unsigned h = hash_cell(x, y);; h = (h + 1) & (AX_ROTA_SLOTS - 1)) {
-        int id = b->slot[h];
-        if (id < 0)
-            return -1;
-        if (b->x[id] == x && b->y[id] == y)
-            return id;
-    }
+    int id = b->cell_at[at_index(x, y)] - 1;
+    return id >= 0 && b->x[id] == x && b->y[id] == y ? id : -1;
 }
+
+int ax_rota_find(const ax_rota_board *b, int x, int y) { return find(b, x, y); }
 
 static bool entry_placed(const ax_rota_board *b, int id)
 {
     return b->placed[id].sym[0] != AX_UNSET;
 }
 
-/* Adds an empty frontier entry for (x, y), which must be unknown. */
+/* The eight cells around a cell, row by row. */
+static const int around_dx[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
+static const int around_dy[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
+
+/* The sides of a cell, in the order a placement adds its new frontier
+ * cells, and their index among the eight around it. */
+static const int side_dx[4] = {1, 0, -1, 0}, side_dy[4] = {0, 1, 0, -1};
+static const int side_around[4] = {4, 6, 3, 1};
+
+/* The other three corners of the circle of each corner i of a cell, in
+ * the order of the cells around the vertex (row by row, the cell itself
+ * left out): which of the eight cells around, and which of its corners. */
+static const struct {
+    uint8_t around, corner;
+} circle_members[4][3] = {{{0, 2}, {1, 3}, {3, 1}},
+                          {{1, 2}, {2, 3}, {4, 0}},
+                          {{4, 3}, {6, 1}, {7, 0}},
+                          {{3, 2}, {5, 1}, {6, 0}}};
+
+/* The entries of the eight cells around (x, y), NONE where there is none:
+ * cells within the display's span, so their places in cell_at are theirs
+ * alone (uint8_t arithmetic: no entry, 0, reads as 255, NONE). */
+static void around_entries(const ax_rota_board *b, int x, int y, uint8_t around[8])
+{
+    unsigned row[3], col[3];
+    for (int k = 0; k < 3; k++) {
+        row[k] = ((unsigned)(y + k - 1) % AT_SIDE) * AT_SIDE;
+        col[k] = (unsigned)(x + k - 1) % AT_SIDE;
+    }
+    around[0] = (uint8_t)(b->cell_at[row[0] + col[0]] - 1);
+    around[1] = (uint8_t)(b->cell_at[row[0] + col[1]] - 1);
+    around[2] = (uint8_t)(b->cell_at[row[0] + col[2]] - 1);
+    around[3] = (uint8_t)(b->cell_at[row[1] + col[0]] - 1);
+    around[4] = (uint8_t)(b->cell_at[row[1] + col[2]] - 1);
+    around[5] = (uint8_t)(b->cell_at[row[2] + col[0]] - 1);
+    around[6] = (uint8_t)(b->cell_at[row[2] + col[1]] - 1);
+    around[7] = (uint8_t)(b->cell_at[row[2] + col[2]] - 1);
+}
+
+/* The same for any cell: each found by its coordinates. */
+static void around_found(const ax_rota_board *b, int x, int y, uint8_t around[8])
+{
+    for (int k = 0; k < 8; k++) {
+        int id = find(b, x + around_dx[k], y + around_dy[k]);
+        around[k] = (uint8_t)(id >= 0 ? id : NONE);
+    }
+}
+
+void ax_rota_around(const ax_rota_board *b, int id, int around[8])
+{
+    uint8_t ids[8];
+    around_entries(b, b->x[id], b->y[id], ids);
+    for (int k = 0; k < 8; k++)
+        around[k] = ids[k] == NONE ? -1 : ids[k];
+}
+
+/* Adds an empty frontier entry for (x, y), which must be unknown and
+ * within the display's span (its place in cell_at free). */
 static int add_frontier(ax_rota_board *b, int x, int y)
 {
-    assert(b->ncells < AX_ROTA_CELLS);
+    assert(b->ncells < AX_ROTA_ENTRIES && b->cell_at[at_index(x, y)] == 0);
     int id = b->ncells++;
     b->x[id] = (int16_t)x;
     b->y[id] = (int16_t)y;
-    memset(b->placed[id].sym, AX_UNSET, 4);
+    b->placed[id] = empty_tile;
     b->frontier_pos[id] = b->nfrontier;
     b->frontier[b->nfrontier++] = (int16_t)id;
-    unsigned h = hash_cell(x, y);
-    while (b->slot[h] >= 0)
-        h = (h + 1) & (AX_ROTA_SLOTS - 1);
-    b->slot[h] = (int16_t)id;
+    b->cell_at[at_index(x, y)] = (uint8_t)(id + 1);
     return id;
 }
 
@@ -69,98 +142,158 @@ static void remove_frontier(ax_rota_board *b, int id)
     b->frontier_pos[id] = -1;
 }
 
-static const int side_dx[4] = {1, 0, -1, 0}, side_dy[4] = {0, 1, 0, -1};
-
-void ax_rota_put(ax_rota_board *b, int x, int y, ax_tile placed)
+/* Puts a tile on entry id at (x, y), whose neighbours are around[]: the
+ * sides the display did not know join the frontier. */
+static void put_entry(ax_rota_board *b, int id, int x, int y, ax_tile placed,
+                      const uint8_t around[8])
 {
-    int id = ax_rota_find(b, x, y);
-    if (id < 0)
-        id = add_frontier(b, x, y);
     remove_frontier(b, id);
     b->placed[id] = placed;
     for (int s = 0; s < 4; s++)
-        if (ax_rota_find(b, x + side_dx[s], y + side_dy[s]) < 0)
+        if (around[side_around[s]] == NONE)
             add_frontier(b, x + side_dx[s], y + side_dy[s]);
+}
+
+void ax_rota_put(ax_rota_board *b, int x, int y, ax_tile placed)
+{
+    int id = find(b, x, y);
+    if (id < 0)
+        id = add_frontier(b, x, y);
+    uint8_t around[8];
+    around_entries(b, x, y, around);
+    put_entry(b, id, x, y, placed, around);
 }
 
 bool ax_rota_is_frontier(const ax_rota_board *b, int x, int y)
 {
-    int id = ax_rota_find(b, x, y);
+    int id = find(b, x, y);
     return id >= 0 && !entry_placed(b, id);
 }
 
-/* The other three corners of the circle of corner `i` of cell (x, y):
- * their colours, AX_NO_COLOR where empty or no tile. */
-static void circle_others(const ax_rota_board *b, int x, int y, int i, int8_t others[3])
+bool ax_rota_board_consistent(const ax_rota_board *b)
 {
-    static const int corner_vx[4] = {0, 1, 1, 0}, corner_vy[4] = {0, 0, 1, 1};
-    /* the cells around a vertex (vx, vy) and which of their corners meets it */
-    static const int member_dx[4] = {-1, 0, -1, 0}, member_dy[4] = {-1, -1, 0, 0};
-    static const int member_corner[4] = {2, 3, 1, 0};
-    int vx = x + corner_vx[i], vy = y + corner_vy[i], n = 0;
-    for (int k = 0; k < 4; k++) {
-        int cx = vx + member_dx[k], cy = vy + member_dy[k];
-        if (cx == x && cy == y)
-            continue;
-        int id = ax_rota_find(b, cx, cy);
-        others[n++] = id >= 0 && entry_placed(b, id) ? b->placed[id].sym[member_corner[k]]
-                                                     : (int8_t)AX_NO_COLOR;
+    if (b->ncells < 0 || b->ncells > AX_ROTA_ENTRIES || b->nfrontier < 0 ||
+        b->nfrontier > b->ncells || !ax_tile_equal(b->placed[NONE], empty_tile))
+        return false;
+    int known = 0;
+    for (int i = 0; i < AT_SIDE * AT_SIDE; i++)
+        known += b->cell_at[i] != 0;
+    if (known != b->ncells)
+        return false;
+    for (int id = 0; id < b->ncells; id++) {
+        if (find(b, b->x[id], b->y[id]) != id)
+            return false;
+        bool placed = entry_placed(b, id), frontier = b->frontier_pos[id] >= 0;
+        if (placed == frontier || (frontier && (b->frontier_pos[id] >= b->nfrontier ||
+                                                b->frontier[b->frontier_pos[id]] != id)))
+            return false;
+        for (int s = 0; s < 4 && placed; s++) /* a placed tile's sides are known */
+            if (find(b, b->x[id] + side_dx[s], b->y[id] + side_dy[s]) < 0)
+                return false;
+    }
+    return true;
+}
+
+/* The corner `corner` of the tile on entry id: negative where empty, on
+ * an empty frontier cell or with no entry (NONE). */
+static int8_t corner_of(const ax_rota_board *b, uint8_t id, int corner)
+{
+    return b->placed[id].sym[corner];
+}
+
+/* The other three corners of the circle of corner `i` of entry id. */
+static void corner_circle(const ax_rota_board *b, int id, int i, int8_t others[3])
+{
+    for (int k = 0; k < 3; k++) {
+        int a = circle_members[i][k].around;
+        uint8_t n =
+            (uint8_t)(b->cell_at[at_index(b->x[id] + around_dx[a], b->y[id] + around_dy[a])] - 1);
+        others[k] = corner_of(b, n, circle_members[i][k].corner);
     }
 }
 
 static int empty_corner(ax_tile t)
 {
-    for (int i = 0; i < 4; i++)
-        if (t.sym[i] == AX_NO_COLOR)
-            return i;
-    return -1;
+    int e = -1;
+    for (int i = 3; i >= 0; i--) /* the first, no branch */
+        e = t.sym[i] == AX_NO_COLOR ? i : e;
+    return e;
 }
 
-/* The points of corner `i` of a tile placed on (x, y) showing `color` (a
- * colour, or a negative number for none): the other corners of its circle
- * that show the same colour (rules 3.3 step 2). */
-static int corner_points(const ax_game *g, int x, int y, int i, int color)
+/* The other three corners of the circle of every corner of a cell with
+ * the entries around[] (circle_members, written out). */
+static void circles_of(const ax_rota_board *b, const uint8_t around[8], int8_t o[4][3])
 {
-    if (color < 0)
-        return 0;
-    int8_t others[3];
-    int n = 0;
-    circle_others(&g->rota, x, y, i, others);
-    for (int k = 0; k < 3; k++)
-        n += others[k] == color;
-    return n;
+#define AT(k, corner) b->placed[around[k]].sym[corner]
+    o[0][0] = AT(0, 2), o[0][1] = AT(1, 3), o[0][2] = AT(3, 1);
+    o[1][0] = AT(1, 2), o[1][1] = AT(2, 3), o[1][2] = AT(4, 0);
+    o[2][0] = AT(4, 3), o[2][1] = AT(6, 1), o[2][2] = AT(7, 0);
+    o[3][0] = AT(3, 2), o[3][1] = AT(5, 1), o[3][2] = AT(6, 0);
+#undef AT
+}
+
+/* The same for any cell (x, y). */
+static void cell_circles(const ax_rota_board *b, int x, int y, int8_t others[4][3])
+{
+    uint8_t around[8];
+    around_found(b, x, y, around);
+    circles_of(b, around, others);
+}
+
+/* The points of each corner of a tile turned `placed` among the entries
+ * around[] (rules 3.3 step 2): the other corners of its circle that show
+ * its colour, or the colour `wild` names for its empty corner (none: 0). */
+static void corner_points(const ax_rota_board *b, const uint8_t around[8], ax_tile placed, int wild,
+                          int8_t color[4], uint8_t points[4])
+{
+    int8_t o[4][3];
+    circles_of(b, around, o);
+#pragma GCC unroll 4
+    for (int i = 0; i < 4; i++) {
+        int c = placed.sym[i] == AX_NO_COLOR ? wild : placed.sym[i];
+        color[i] = (int8_t)c;
+        int same = (o[i][0] == c) + (o[i][1] == c) + (o[i][2] == c);
+        points[i] = (uint8_t)(c >= 0 ? same : 0);
+    }
+}
+
+/* The same by colour; whether the wild corner scored. */
+static void unit_points(const ax_rota_board *b, const uint8_t around[8], ax_tile placed, int wild,
+                        uint8_t points[AX_MAX_COLORS], bool *wild_scored)
+{
+    int8_t color[4];
+    uint8_t corner[4], sum[8] = {0}; /* sum[7]: the corners of no colour, which score 0 */
+    corner_points(b, around, placed, wild, color, corner);
+    bool scored = false;
+    for (int i = 0; i < 4; i++) { /* no branch to mispredict */
+        sum[color[i] & 7] = (uint8_t)(sum[color[i] & 7] + corner[i]);
+        scored |= (placed.sym[i] == AX_NO_COLOR) & (corner[i] != 0);
+    }
+    memcpy(points, sum, AX_MAX_COLORS);
+    *wild_scored = scored;
 }
 
 void ax_rota_points(const ax_game *g, ax_tile placed, int x, int y, int wild,
                     uint8_t points[AX_MAX_COLORS], bool *wild_scored)
 {
-    memset(points, 0, AX_MAX_COLORS);
-    *wild_scored = false;
-    for (int i = 0; i < 4; i++) {
-        int color = placed.sym[i] == AX_NO_COLOR ? wild : placed.sym[i];
-        int n = corner_points(g, x, y, i, color);
-        if (n == 0)
-            continue;
-        points[color] = (uint8_t)(points[color] + n);
-        if (placed.sym[i] == AX_NO_COLOR)
-            *wild_scored = true;
-    }
+    uint8_t around[8];
+    around_found(&g->rota, x, y, around);
+    unit_points(&g->rota, around, placed, wild, points, wild_scored);
 }
 
 int ax_rota_lines(const ax_game *g, const ax_move *m, ax_line lines[AX_MAX_LINES])
 {
     ax_tile placed = ax_tile_rotate(g->rack[g->to_move][0], m->rotation);
+    uint8_t around[8];
+    around_found(&g->rota, m->x, m->y, around);
+    int8_t color[4];
+    uint8_t corner[4];
+    corner_points(&g->rota, around, placed, m->wild, color, corner);
     int n = 0;
-    for (int i = 0; i < 4; i++) {
-        int color = placed.sym[i] == AX_NO_COLOR ? m->wild : placed.sym[i];
-        int run = corner_points(g, m->x, m->y, i, color);
-        if (run > 0)
-            lines[n++] = (ax_line){.color = (int8_t)color,
-                                   .points = (uint8_t)run,
-                                   .dir = -1,
-                                   .corner = (int8_t)i,
-                                   .cell = -1};
-    }
+    for (int i = 0; i < 4; i++)
+        if (corner[i] > 0)
+            lines[n++] = (ax_line){
+                .color = color[i], .points = corner[i], .dir = -1, .corner = (int8_t)i, .cell = -1};
     return n;
 }
 
@@ -183,10 +316,11 @@ int ax_rota_place(ax_game *g, const ax_move *m, bool *all_max, ax_events *out)
     ax_tile tile = g->rack[seat][0];
     ax_tile placed = ax_tile_rotate(tile, m->rotation);
     int wild = empty_corner(placed) >= 0 ? m->wild : AX_NO_COLOR;
-    uint8_t points[AX_MAX_COLORS];
+    uint8_t points[AX_MAX_COLORS], around[8];
     bool wild_scored;
-    ax_rota_points(g, placed, m->x, m->y, wild, points, &wild_scored);
-    ax_rota_put(&g->rota, m->x, m->y, placed);
+    around_entries(&g->rota, m->x, m->y, around); /* a frontier cell: within the span */
+    unit_points(&g->rota, around, placed, wild, points, &wild_scored);
+    put_entry(&g->rota, find(&g->rota, m->x, m->y), m->x, m->y, placed, around);
     g->rack_n[seat] = 0;
     g->board_tiles[g->board_n++] = tile;
 
@@ -207,12 +341,11 @@ int ax_rota_place(ax_game *g, const ax_move *m, bool *all_max, ax_events *out)
     return res.bonus_moves;
 }
 
-/* Colours that the empty corner `i` of a tile on (x, y) could match. */
-static int wild_options(const ax_game *g, int x, int y, int i, int8_t colors[3])
+/* Colours that an empty corner could match, given the other corners of
+ * its circle: each once, in the order they appear. */
+static int wild_options(const int8_t others[3], int8_t colors[3])
 {
-    int8_t others[3];
     int n = 0;
-    circle_others(&g->rota, x, y, i, others);
     for (int k = 0; k < 3; k++) {
         bool seen = others[k] < 0;
         for (int q = 0; q < n; q++)
@@ -238,10 +371,12 @@ static void rota_move(ax_move *m, int x, int y, int rotation, int wild)
 int ax_rota_wild_choices(const ax_game *g, int x, int y, int rotation, int8_t colors[3])
 {
     int e = empty_corner(g->rack[g->to_move][0]); /* as printed: turned, it is corner e + r */
-    return e >= 0 ? wild_options(g, x, y, (e + rotation) & 3, colors) : 0;
+    if (e < 0)
+        return 0;
+    int8_t others[4][3];
+    cell_circles(&g->rota, x, y, others);
+    return wild_options(others[(e + rotation) & 3], colors);
 }
-
-#define WILD_GRID_CELLS (40 * 40) /* larger than nearly every display */
 
 void ax_rota_wild_table(const ax_game *g, uint8_t (*sets)[4])
 {
@@ -250,71 +385,28 @@ void ax_rota_wild_table(const ax_game *g, uint8_t (*sets)[4])
     int e = empty_corner(g->rack[g->to_move][0]);
     if (e < 0)
         return;
-    /* The display copied into a dense grid with a border of one empty cell,
-     * so that every frontier cell's neighbours are array reads: a hash
-     * lookup per neighbour and corner costs far more. */
-    int minx = b->x[0], maxx = b->x[0], miny = b->y[0], maxy = b->y[0];
-    for (int id = 1; id < b->ncells; id++) {
-        minx = b->x[id] < minx ? b->x[id] : minx;
-        maxx = b->x[id] > maxx ? b->x[id] : maxx;
-        miny = b->y[id] < miny ? b->y[id] : miny;
-        maxy = b->y[id] > maxy ? b->y[id] : maxy;
-    }
-    int width = maxx - minx + 3, height = maxy - miny + 3;
-    int8_t grid[WILD_GRID_CELLS][4];
-    if (width * height > WILD_GRID_CELLS) { /* a display too large for it: cell by cell */
-        for (int f = 0; f < b->nfrontier; f++) {
-            int id = b->frontier[f];
-            for (int r = 0; r < 4; r++) {
-                int8_t colors[3];
-                int n = ax_rota_wild_choices(g, b->x[id], b->y[id], r, colors);
-                for (int w = 0; w < n; w++)
-                    sets[f][r] |= (uint8_t)(1u << colors[w]);
-            }
-        }
-        return;
-    }
-    memset(grid, AX_NO_COLOR, (size_t)(width * height) * sizeof *grid);
-    for (int id = 0; id < b->ncells; id++)
-        if (entry_placed(b, id))
-            memcpy(grid[(b->y[id] - miny + 1) * width + b->x[id] - minx + 1], b->placed[id].sym, 4);
-    /* for each corner of a cell, the three other corners of its circle:
-     * their cell as a grid offset, and which corner of it */
-    static const int corner_vx[4] = {0, 1, 1, 0}, corner_vy[4] = {0, 0, 1, 1};
-    static const int member_dx[4] = {-1, 0, -1, 0}, member_dy[4] = {-1, -1, 0, 0};
-    static const int member_corner[4] = {2, 3, 1, 0};
-    int other_at[4][3], other_corner[4][3];
-    for (int i = 0; i < 4; i++)
-        for (int k = 0, n = 0; k < 4; k++) {
-            int dx = corner_vx[i] + member_dx[k], dy = corner_vy[i] + member_dy[k];
-            if (dx || dy) {
-                other_at[i][n] = dy * width + dx;
-                other_corner[i][n++] = member_corner[k];
-            }
-        }
-    for (int f = 0; f < b->nfrontier; f++) {
-        int id = b->frontier[f];
-        int at = (b->y[id] - miny + 1) * width + b->x[id] - minx + 1;
+    for (int f = 0; f < b->nfrontier; f++)
         for (int r = 0; r < 4; r++) {
-            int i = (e + r) & 3; /* where the empty corner lies when turned r */
-            unsigned bits = 0;
-            for (int k = 0; k < 3; k++) {
-                int color = grid[at + other_at[i][k]][other_corner[i][k]];
-                bits |= (1u << (color & 7)) & -(unsigned)(color >= 0); /* no branch */
-            }
-            sets[f][r] = (uint8_t)bits;
+            int8_t others[3];
+            corner_circle(b, b->frontier[f], (e + r) & 3, others); /* the empty corner turned r */
+            for (int k = 0; k < 3; k++)
+                if (others[k] >= 0)
+                    sets[f][r] |= (uint8_t)(1u << others[k]);
         }
-    }
 }
 
 int ax_rota_moves(const ax_game *g, ax_move *moves, int max)
 {
-    int n = 0;
+    int n = 0, e = empty_corner(g->rack[g->to_move][0]);
     for (int f = 0; f < g->rota.nfrontier; f++) {
         int id = g->rota.frontier[f], x = g->rota.x[id], y = g->rota.y[id];
         for (int r = 0; r < 4; r++) {
-            int8_t colors[3];
-            int nw = ax_rota_wild_choices(g, x, y, r, colors);
+            int8_t others[3], colors[3];
+            int nw = 0;
+            if (e >= 0) {
+                corner_circle(&g->rota, id, (e + r) & 3, others);
+                nw = wild_options(others, colors);
+            }
             for (int w = 0; w < (nw ? nw : 1) && n < max; w++)
                 rota_move(&moves[n++], x, y, r, nw ? colors[w] : AX_NO_COLOR);
         }
@@ -325,10 +417,24 @@ int ax_rota_moves(const ax_game *g, ax_move *moves, int max)
 void ax_rota_random_move(const ax_game *g, ax_rng *rng, ax_move *m)
 {
     assert(g->rota.nfrontier > 0);
-    int id = g->rota.frontier[ax_rng_below(rng, (uint32_t)g->rota.nfrontier)];
-    int x = g->rota.x[id], y = g->rota.y[id], r = (int)ax_rng_below(rng, 4);
-    int e = empty_corner(ax_tile_rotate(g->rack[g->to_move][0], r));
-    int8_t colors[3];
-    int nw = e >= 0 ? wild_options(g, x, y, e, colors) : 0;
-    rota_move(m, x, y, r, nw ? colors[ax_rng_below(rng, (uint32_t)nw)] : AX_NO_COLOR);
+    int id = g->rota.frontier[ax_rng_below_inline(rng, (uint32_t)g->rota.nfrontier)];
+    int x = g->rota.x[id], y = g->rota.y[id], r = (int)ax_rng_below_inline(rng, 4);
+    int e = empty_corner(g->rack[g->to_move][0]);
+    int8_t others[3], colors[3];
+    int nw = 0;
+    if (e >= 0) {
+        corner_circle(&g->rota, id, (e + r) & 3, others);
+        nw = wild_options(others, colors);
+    }
+    rota_move(m, x, y, r, nw ? colors[ax_rng_below_inline(rng, (uint32_t)nw)] : AX_NO_COLOR);
+}
+
+void ax_rota_frontier_circles(const ax_rota_board *b, int8_t (*circles)[4][3])
+{
+    for (int f = 0; f < b->nfrontier; f++) {
+        int id = b->frontier[f];
+        uint8_t around[8];
+        around_entries(b, b->x[id], b->y[id], around); /* a frontier cell: within the span */
+        circles_of(b, around, circles[f]);
+    }
 }

@@ -8,6 +8,9 @@
 
 #include "axio.h"
 #include "geometry.h"
+#include "rng.h"
+
+#include <string.h>
 
 /* Result of scoring one unit (rules 1.1): colours that reached a threshold. */
 typedef struct {
@@ -23,7 +26,25 @@ typedef struct {
 void ax_score_unit(ax_game *g, int seat, const uint8_t points[AX_MAX_COLORS], ax_unit_result *res);
 /* Appends the `axio` events of a scored unit. */
 void ax_emit_axio(const ax_game *g, int seat, const ax_unit_result *res, ax_events *out);
-ax_event *ax_event_add(ax_events *out, int kind, int player);
+ax_event *ax_event_add_to(ax_events *out, int kind, int player);
+/* A new event of `kind` in out, or NULL when out is NULL (nobody records)
+ * or full. */
+static inline ax_event *ax_event_add(ax_events *out, int kind, int player)
+{
+    return out ? ax_event_add_to(out, kind, player) : NULL;
+}
+/* The set bits of x (without the popcnt instruction, which the baseline
+ * x86-64 target lacks: the library call would cost more). */
+static inline int ax_popcount64(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
+/* ax_tile_equal, inline. */
+static inline bool ax_same_tile(ax_tile a, ax_tile b) { return memcmp(a.sym, b.sym, 4) == 0; }
 
 /* board_grid.c: dominoes on the `square` and `hex` grids */
 bool ax_grid_must_touch_field(const ax_game *g);
@@ -36,12 +57,28 @@ int ax_grid_moves(const ax_game *g, ax_move *moves, int max);
 /* The scoring lines of a checked placement (ax_preview_lines). */
 int ax_grid_lines(const ax_game *g, const ax_move *m, ax_line lines[AX_MAX_LINES]);
 void ax_grid_random_move(const ax_game *g, ax_rng *rng, ax_move *m);
+/* The points a half of each colour would score on empty cell `cell`, walked
+ * on the board (what ax_game.pot keeps). */
+void ax_grid_cell_potential(const ax_game *g, int cell, uint8_t pot[AX_MAX_COLORS]);
+/* Set-up: the open pairs made from the empty cells, every potential 0 (a
+ * board without symbols). */
+void ax_grid_reset_state(ax_game *g);
+/* Set-up: ax_game.field_near made from the fields and fields_touched. */
+void ax_grid_reset_fields(ax_game *g);
+/* Whether the open pairs and potentials are those the cells give. */
+bool ax_grid_state_consistent(const ax_game *g);
 
 /* board_rota.c: the ROTA display */
 void ax_rota_clear(ax_rota_board *b);
+/* The same for a board that is all 0 bytes (a game just zeroed): only what
+ * is not 0 when empty. */
+void ax_rota_start(ax_rota_board *b);
 /* Puts a tile (as placed) on a cell; keeps the frontier. */
 void ax_rota_put(ax_rota_board *b, int x, int y, ax_tile placed);
 bool ax_rota_is_frontier(const ax_rota_board *b, int x, int y);
+/* Whether the display's entries, frontier and the cells around each entry
+ * are those its hash finds. */
+bool ax_rota_board_consistent(const ax_rota_board *b);
 ax_error ax_rota_check(const ax_game *g, const ax_move *m);
 int ax_rota_place(ax_game *g, const ax_move *m, bool *all_max, ax_events *out);
 int ax_rota_moves(const ax_game *g, ax_move *moves, int max);

@@ -7,7 +7,7 @@
  * half of a variant's directions are the "forward" ones: with their
  * opposites (d + n/2) they give every neighbour pair exactly once.
  */
-#include "geometry.h"
+#include "engine.h"
 
 #include <string.h>
 
@@ -55,16 +55,33 @@ void ax_cell_coords(const ax_game *g, int cell, int *a, int *b)
     }
 }
 
-/* Is the grid cell inside this game's play area? */
-static bool in_area(const ax_game *g, int cell)
+/* Marks the cells of row `row` (padded grid) from column `from` to `to` as
+ * empty play area. */
+static void open_row(ax_game *g, int row, int from, int to)
 {
-    int a, b;
-    ax_cell_coords(g, cell, &a, &b);
-    if (g->variant == AX_SQUARE) {
-        int margin = (13 - g->area) / 2;
-        return a >= margin && a <= 12 - margin && b >= margin && b <= 12 - margin;
+    for (int col = from; col <= to; col++) {
+        int i = row * AX_GRID_SIDE + col;
+        g->cell[i] = AX_EMPTY;
+        g->empty[i / 64] |= 1ULL << (i % 64);
     }
-    return a >= -8 && a <= 8 && b >= -8 && b <= 8 && hex_distance(a, b) <= g->area;
+}
+
+/* The play area: square, the centred area x area block of the 13x13
+ * board; hex, the cells within `area` of the centre (q, r and q + r all
+ * within it). */
+static void open_area(ax_game *g)
+{
+    int area = g->area;
+    if (g->variant == AX_SQUARE) {
+        int margin = (13 - area) / 2;
+        for (int row = margin; row <= 12 - margin; row++)
+            open_row(g, row + 2, margin + 2, 12 - margin + 2);
+        return;
+    }
+    for (int r = -area; r <= area; r++) {
+        int from = r < 0 ? -area - r : -area, to = r > 0 ? area - r : area;
+        open_row(g, r + 8, from + 8, to + 8);
+    }
 }
 
 /* rules.md 2.1 and 4.1 [assumption: which colour sits where]. */
@@ -78,20 +95,18 @@ void ax_grid_setup(ax_game *g)
     g->ndirs = g->variant == AX_HEX ? 6 : 4;
     for (int d = 0; d < g->ndirs; d++)
         g->dir_offset[d] = (int16_t)(g->variant == AX_HEX ? hex_dirs[d] : square_dirs[d]);
+    memset(g->cell, AX_OFF, sizeof g->cell);
     memset(g->empty, 0, sizeof g->empty);
-    for (int i = 0; i < AX_GRID_CELLS; i++) {
-        g->cell[i] = in_area(g, i) ? AX_EMPTY : AX_OFF;
-        if (g->cell[i] == AX_EMPTY)
-            g->empty[i / 64] |= 1ULL << (i % 64);
-    }
+    open_area(g);
+    ax_grid_reset_state(g);
     const int8_t(*fields)[3] = g->variant == AX_SQUARE ? square_fields : hex_fields;
     g->nfields = g->variant == AX_SQUARE ? 5 : 6;
     for (int f = 0; f < g->nfields; f++) {
         int cell = ax_cell_index(g, fields[f][0], fields[f][1]);
         g->field_cell[f] = (int16_t)cell;
         g->field_color[f] = (uint8_t)fields[f][2];
-        g->cell[cell] = (uint8_t)fields[f][2];
-        g->empty[cell / 64] &= ~(1ULL << (cell % 64));
+        ax_grid_put(g, cell, fields[f][2]);
     }
     g->fields_touched = 0;
+    ax_grid_reset_fields(g);
 }

@@ -5,8 +5,10 @@
  * decision, in the manner of chess engines' board checks: every tile of the
  * set is in exactly one place, the empty-cell bitset matches the cells,
  * tracks stay within the last threshold, pyramids stand where the ring says,
- * the leaving order numbers the seats that left 1..nleft, and a game that
- * goes on still has two sides that play.
+ * the leaving order numbers the seats that left 1..nleft, a game that
+ * goes on still has two sides that play, and what the boards keep up to
+ * date as cells change (open pairs, potentials, the ROTA frontier and the
+ * cells around each entry) is what the cells give when made again.
  */
 #include "engine.h"
 
@@ -52,7 +54,8 @@ bool ax_game_consistent(const ax_game *g)
     if (g->to_move >= g->players || g->rack_n[g->to_move] > g->rack_size)
         return false;
     if (g->variant == AX_ROTA)
-        return g->rota.ncells <= AX_ROTA_CELLS && g->rota.nfrontier > 0;
+        return g->rota.ncells <= AX_ROTA_CELLS && g->rota.nfrontier > 0 &&
+               ax_rota_board_consistent(&g->rota);
     for (int i = 0; i < AX_GRID_CELLS; i++) {
         bool bit = (g->empty[i / 64] >> (i % 64)) & 1;
         if (bit != (g->cell[i] == AX_EMPTY))
@@ -61,5 +64,5 @@ bool ax_game_consistent(const ax_game *g)
     for (int p = 0; p < g->pyramids_n; p++)
         if (g->cell[g->pyramid_cell[p]] != AX_PYRAMID)
             return false;
-    return true;
+    return ax_grid_state_consistent(g);
 }

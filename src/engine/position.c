@@ -281,6 +281,21 @@ static int read_rota(ax_game *g, json_t *o, char *err, size_t errlen)
         json_array_size(display) > AX_ROTA_TILES || !json_is_array(frontier))
         return fail(err, errlen, "rota needs \"display\" (1 to %d tiles) and \"frontier\"",
                     AX_ROTA_TILES);
+    /* a display grows by sides from one tile: its tiles span fewer cells than
+     * the set has tiles (the board finds cells by their place in that span) */
+    int lo[2] = {0, 0}, hi[2] = {0, 0};
+    for (size_t i = 0; i < json_array_size(display); i++) {
+        int xy[2];
+        if (!ax_pair_from_json(json_object_get(json_array_get(display, i), "cell"), &xy[0], &xy[1]))
+            return fail(err, errlen, "\"display\"[%zu] needs \"cell\": [x, y] and a \"tile\"", i);
+        for (int k = 0; k < 2; k++) {
+            lo[k] = i == 0 || xy[k] < lo[k] ? xy[k] : lo[k];
+            hi[k] = i == 0 || xy[k] > hi[k] ? xy[k] : hi[k];
+        }
+    }
+    if (hi[0] - lo[0] >= AX_ROTA_TILES || hi[1] - lo[1] >= AX_ROTA_TILES)
+        return fail(err, errlen, "\"display\" is not one display: its tiles lie %d cells apart",
+                    hi[0] - lo[0] > hi[1] - lo[1] ? hi[0] - lo[0] : hi[1] - lo[1]);
     for (size_t i = 0; i < json_array_size(display); i++) {
         json_t *e = json_array_get(display, i);
         int x, y, id;
@@ -291,7 +306,7 @@ static int read_rota(ax_game *g, json_t *o, char *err, size_t errlen)
         id = ax_rota_find(b, x, y);
         if (id >= 0 && b->placed[id].sym[0] != AX_UNSET)
             return fail(err, errlen, "\"display\"[%zu]: cell [%d, %d] holds two tiles", i, x, y);
-        if (b->ncells + 5 > AX_ROTA_CELLS)
+        if (b->ncells + 5 > AX_ROTA_ENTRIES)
             return fail(err, errlen, "\"display\" is not one display: too many cells");
         ax_rota_put(b, x, y, t);
     }

@@ -18,34 +18,32 @@ void ax_score_unit(ax_game *g, int seat, const uint8_t points[AX_MAX_COLORS], ax
 {
     uint8_t *track = g->track[ax_track_owner(g, seat)];
     memset(res, 0, sizeof *res);
+    int t0 = g->threshold[0], t1 = g->nthresholds > 1 ? g->threshold[1] : 0;
     for (int c = 0; c < g->ncolors; c++) {
-        int s = track[c], k = 0;
-        while (k < g->nthresholds && g->threshold[k] <= s)
-            k++;
-        if (k == g->nthresholds || points[c] == 0)
-            continue;
-        int limit = g->threshold[k];
+        /* every colour alike, no branch but for an AXIO: the threshold above
+         * the track (0: none), the track after the points, capped there */
+        int s = track[c], limit = s < t0 ? t0 : s < t1 ? t1 : 0;
         int next = s + points[c];
-        if (next >= limit) {
-            next = limit;
+        bool axio = (limit != 0) & (points[c] != 0) & (next >= limit);
+        track[c] = (uint8_t)(!limit ? s : axio ? limit : next);
+        if (axio) {
+            int k = limit == t0 ? 0 : 1;
             res->axio_color[res->naxio] = (int8_t)c;
             res->axio_score[res->naxio] = (uint8_t)limit;
             res->axio_bonus[res->naxio] = g->threshold_bonus[k];
             res->naxio++;
             res->bonus_moves += g->threshold_bonus[k];
         }
-        track[c] = (uint8_t)next;
     }
     int max = ax_max_score(g);
     res->all_max = true;
-    for (int c = 0; c < g->ncolors; c++)
-        if (track[c] != max)
-            res->all_max = false;
+    for (int c = 0; c < g->ncolors && res->all_max; c++)
+        res->all_max = track[c] == max;
 }
 
-ax_event *ax_event_add(ax_events *out, int kind, int player)
+ax_event *ax_event_add_to(ax_events *out, int kind, int player)
 {
-    if (!out || out->n >= AX_MAX_EVENTS)
+    if (out->n >= AX_MAX_EVENTS)
         return NULL;
     ax_event *e = &out->ev[out->n++];
     memset(e, 0, sizeof *e);

@@ -53,25 +53,24 @@ static int rota_set(ax_tile *out)
 {
     static const int8_t orders[6][4] = {{0, 1, 2, 3}, {0, 1, 3, 2}, {0, 2, 1, 3},
                                         {0, 2, 3, 1}, {0, 3, 1, 2}, {0, 3, 2, 1}};
+    static const int8_t order_of[10] = {0, 1, 2, 3, 4, 5, 0, 1, 2, 3}; /* i % 6 */
+    /* the other four colours of each left-out colour, in colour order */
+    static const int8_t others[5][4] = {
+        {1, 2, 3, 4}, {0, 2, 3, 4}, {0, 1, 3, 4}, {0, 1, 2, 4}, {0, 1, 2, 3}};
+    /* the 3-subsets a < b < c of the five colours, in order */
+    static const int8_t triples[10][3] = {{0, 1, 2}, {0, 1, 3}, {0, 1, 4}, {0, 2, 3}, {0, 2, 4},
+                                          {0, 3, 4}, {1, 2, 3}, {1, 2, 4}, {1, 3, 4}, {2, 3, 4}};
     int n = 0;
-    for (int left_out = 0; left_out < 5; left_out++) {
-        int8_t four[4];
-        int k = 0;
-        for (int c = 0; c < 5; c++)
-            if (c != left_out)
-                four[k++] = (int8_t)c;
+    for (int left_out = 0; left_out < 5; left_out++)
         for (int i = 0; i < 10; i++) {
-            const int8_t *o = orders[i % 6];
+            const int8_t *four = others[left_out], *o = orders[order_of[i]];
             ax_tile t = {{four[o[0]], four[o[1]], four[o[2]], four[o[3]]}};
             out[n++] = t;
         }
+    for (int k = 0; k < 10; k++) {
+        ax_tile t = {{triples[k][0], triples[k][1], triples[k][2], AX_NO_COLOR}};
+        out[n++] = t;
     }
-    for (int a = 0; a < 5; a++)
-        for (int b = a + 1; b < 5; b++)
-            for (int c = b + 1; c < 5; c++) {
-                ax_tile t = {{(int8_t)a, (int8_t)b, (int8_t)c, AX_NO_COLOR}};
-                out[n++] = t;
-            }
     return n;
 }
 
@@ -90,7 +89,16 @@ bool ax_tile_equal(ax_tile a, ax_tile b) { return memcmp(a.sym, b.sym, 4) == 0; 
 ax_tile ax_tile_rotate(ax_tile t, int r)
 {
     ax_tile out;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* corner i is byte i: turned r, byte i - r moves to i, a rotation left */
+    uint32_t u;
+    unsigned bits = 8u * (unsigned)(r & 3);
+    memcpy(&u, t.sym, 4);
+    u = bits ? u << bits | u >> (32 - bits) : u;
+    memcpy(out.sym, &u, 4);
+#else
     for (int i = 0; i < 4; i++)
         out.sym[i] = t.sym[((i - r) % 4 + 4) % 4];
+#endif
     return out;
 }

@@ -15,6 +15,7 @@
 #include "engine.h"
 
 #include <assert.h>
+#include <stddef.h>
 #include <string.h>
 
 static const char *const variant_names[] = {"square", "rota", "hex"};
@@ -117,7 +118,7 @@ ax_error ax_config_check(int variant, int players, int mode)
 void ax_shuffle(ax_rng *rng, ax_tile *tiles, int n)
 {
     for (int i = n - 1; i > 0; i--) {
-        int j = (int)ax_rng_below(rng, (uint32_t)i + 1);
+        int j = (int)ax_rng_below_inline(rng, (uint32_t)i + 1);
         ax_tile t = tiles[i];
         tiles[i] = tiles[j];
         tiles[j] = t;
@@ -183,10 +184,10 @@ static void deal_rota(ax_game *g, ax_events *out)
 {
     static const int cells[4][2] = {{0, 0}, {1, 0}, {0, 1}, {1, 1}};
     static const int centre_corner[4] = {2, 3, 1, 0};
-    ax_rota_clear(&g->rota);
+    ax_rota_start(&g->rota); /* ax_game_init zeroed it */
     for (int k = 0; k < 4; k++) {
         ax_tile t = g->bag[--g->bag_n];
-        int rotation = (int)ax_rng_below(&g->rng, 4);
+        int rotation = (int)ax_rng_below_inline(&g->rng, 4);
         for (int i = 0; i < 4; i++)
             if (t.sym[i] == AX_NO_COLOR) /* placed corner c shows printed (c - r) */
                 rotation = (centre_corner[k] - i + 4) % 4;
@@ -231,6 +232,16 @@ ax_error ax_game_init(ax_game *g, int variant, int players, int mode, uint64_t s
     }
     g->phase = AX_PHASE_PLACE;
     return AX_OK;
+}
+
+void ax_game_copy(ax_game *dst, const ax_game *src)
+{
+    if (src->variant == AX_ROTA) {
+        memcpy(dst, src, offsetof(ax_game, cell));
+        dst->rota = src->rota;
+    } else {
+        memcpy(dst, src, offsetof(ax_game, rota));
+    }
 }
 
 static bool can_place(const ax_game *g)
@@ -461,7 +472,7 @@ void ax_random_move(const ax_game *g, ax_rng *rng, ax_move *m)
         memset(m, 0, sizeof *m);
         m->kind = AX_MOVE_SWAP;
         m->wild = AX_NO_COLOR;
-        m->accept = (uint8_t)ax_rng_below(rng, 2);
+        m->accept = (uint8_t)ax_rng_below_inline(rng, 2);
         return;
     }
     if (g->variant == AX_ROTA)
@@ -476,7 +487,8 @@ void ax_preview_move(const ax_game *g, const ax_move *m, ax_preview *out)
     out->legal = ax_check(g, m);
     if (out->legal || m->kind != AX_MOVE_PLACE)
         return;
-    ax_game copy = *g;
+    ax_game copy;
+    ax_game_copy(&copy, g);
     ax_events events;
     ax_apply(&copy, m, &events);
     for (int i = 0; i < events.n; i++) {

@@ -145,10 +145,13 @@ class Holders(unittest.TestCase):
             time.sleep(0.1)
         self.assertNotEqual(site.holder(game), 0, "the game stayed where nobody plays")
         # its players were told, and their connections closed (1012)
+        # (1012 through the relay too: lws's client reads 1012 as a protocol error, 1002,
+        # unless the servers pass it as 4012)
         for c in (a, b):
-            with self.assertRaises(Closed):
+            with self.assertRaises(Closed) as closed:
                 while True:
                     c.recv(5)
+            self.assertEqual(closed.exception.code, 1012)
             self.assertEqual(len(moves_of(c)), 1)
         # they reconnect at once (as the web client does) and play on where they are
         a = Client(one, game, ta, 0)

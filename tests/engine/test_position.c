@@ -260,6 +260,10 @@ static void test_bad_positions_refused(void **state)
     expect_refused(ro, "frontier", json_array(), "empty cells next to the display");
     expect_refused(ro, "frontier/0", json_pack("[ii]", 0, 0), "not an empty cell");
     expect_refused(ro, "display/1/cell", json_pack("[ii]", 0, 0), "holds two tiles");
+    /* a display grows by sides: its 60 tiles never lie 60 cells apart */
+    expect_refused(ro, "display/1/cell", json_pack("[ii]", 0, 60),
+                   "not one display: its tiles lie");
+    expect_refused(ro, "display/1/cell", json_pack("[ii]", -64, 1), "cells apart");
     expect_refused(ro, "seats/0/stack", json_integer(13), "\"stack\"");
     expect_refused(ro, "tiles/0", json_pack("[ssss]", "red", "red", "red", "red"), "not a tile");
     free(ro);

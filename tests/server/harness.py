@@ -103,7 +103,8 @@ GAME_KEYS = {
     "rematch_of", "ai_hurried", "rated", "guided", "aborted_by",
 }
 SEAT_KEYS = {"name", "kind", "level", "taken", "connected", "rack_size", "score", "stack",
-             "left", "played_by", "away_ms", "account", "rating", "rating_change"}
+             "left", "played_by", "away_ms", "account", "rating", "rating_change",
+             "bot"}  # "bot": true for a bot's seat (docs/bot-api.md)
 
 
 class Server:

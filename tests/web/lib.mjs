@@ -284,3 +284,38 @@ export async function openAsPlayer(page, base, id, seat, token, { created = fals
   await page.goto(`${base}/#/game/${id}`);
   await page.waitForSelector('.game:not(.loading) .board-svg, .gone-game');
 }
+
+// ---- accounts in a page ---------------------------------------------------------
+export const WIDE_DESKTOP = { width: 1366, height: 800 };
+export const TOUCH = { isMobile: true, hasTouch: true };
+export const PASSWORD = 'correct horse 7';
+
+// Signs up from the page (POST /api/accounts, as the sign-up page sends it): the session
+// cookie lands in the page's browser context. Then opens `hash` in the language.
+export async function signUpHere(page, base, name, { lang = 'en', hash = '#/' } = {}) {
+  await page.goto(`${base}/?lang=${lang}#/`);
+  const status = await page.evaluate(async ([n, pw]) => (await fetch('/api/accounts', {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: n, password: pw }),
+  })).status, [name, PASSWORD]);
+  assert.equal(status, 201, `signed up ${name}`);
+  await page.goto(`${base}/?lang=${lang}${hash}`);
+  await page.reload();
+  await page.waitForSelector('#account[data-state=account]');
+}
+
+// Logs in through the log-in page, as a person does on another device.
+export async function logInHere(page, base, name, { lang = 'en' } = {}) {
+  await page.goto(`${base}/?lang=${lang}#/login`);
+  await page.waitForSelector('#auth-name');
+  await page.fill('#auth-name', name);
+  await page.fill('#auth-password', PASSWORD);
+  await page.click('button[data-action=login]');
+  await page.waitForSelector('#account[data-state=account]');
+}
+
+// A player's ratings as the server has them (GET /api/players/NAME).
+export async function ratingsOf(base, name) {
+  const r = await fetch(`${base}/api/players/${encodeURIComponent(name)}`);
+  assert.equal(r.status, 200, `the profile of ${name}`);
+  return (await r.json()).ratings;
+}

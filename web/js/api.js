@@ -92,6 +92,23 @@ export const api = {
   me: () => http('GET', '/api/me'),
   changePassword: (password, newPassword) => http('POST', '/api/me/password', { password, new_password: newPassword }),
   deleteAccount: (password) => http('POST', '/api/me/delete', { password }),
+  // A signed-in player's waiting and running games, on any device: {games: [ENTRY + seat]}
+  // (docs/accounts.md, "Your games on every device").
+  myGames: () => http('GET', '/api/me/games'),
+  // Friends and search (docs/accounts.md, "Friends, search").
+  follows: () => http('GET', '/api/me/follows'),
+  follow: (name) => http('POST', '/api/me/follows', { name }),
+  unfollow: (name) => http('DELETE', `/api/me/follows/${encodeURIComponent(name)}`),
+  searchPlayers: (q) => http('GET', `/api/players?q=${encodeURIComponent(q)}`),
+  // Challenges and quick pairing (docs/accounts.md, "Challenges and quick pairing").
+  challenge: (body) => http('POST', '/api/challenges', body),
+  myChallenges: () => http('GET', '/api/me/challenges'),
+  acceptChallenge: (id) => http('POST', `/api/challenges/${encodeURIComponent(id)}/accept`, {}),
+  declineChallenge: (id, reason) => http('POST', `/api/challenges/${encodeURIComponent(id)}/decline`, { reason }),
+  withdrawChallenge: (id) => http('DELETE', `/api/challenges/${encodeURIComponent(id)}`),
+  seek: (body) => http('POST', '/api/seeks', body),
+  getSeek: (id) => http('GET', `/api/seeks/${encodeURIComponent(id)}`),
+  cancelSeek: (id) => http('DELETE', `/api/seeks/${encodeURIComponent(id)}`),
   // Ratings: a player's profile (ratings and games, newest first) and a variant's leaderboard.
   player: (name) => http('GET', `/api/players/${encodeURIComponent(name)}`),
   leaderboard: (variant) => http('GET', `/api/leaderboard?variant=${encodeURIComponent(variant)}`),
@@ -151,10 +168,14 @@ export const prefs = {
 
 // The game channel. Callbacks: message(msg), status({state, retryIn, attempt}).
 // state: 'connecting' | 'open' | 'lost' (retrying) | 'closed'.
+// token: the seat token, or null: then the session cookie (if any) takes the account's seat
+// of the game, `seat` choosing one when the account holds several (a casual game at one
+// screen); without a session, or with an account that has no seat there, one watches.
 export class GameSocket {
-  constructor(gameId, token, callbacks) {
+  constructor(gameId, token, callbacks, { seat = null } = {}) {
     this.gameId = gameId;
     this.token = token;
+    this.seat = seat;
     this.cb = callbacks;
     this.attempt = 0;
     this.closedByUs = false;
@@ -173,7 +194,8 @@ export class GameSocket {
 
   url() {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    return `${proto}//${location.host}/ws/${encodeURIComponent(this.gameId)}`;
+    const seat = !this.token && Number.isInteger(this.seat) ? `?seat=${this.seat}` : '';
+    return `${proto}//${location.host}/ws/${encodeURIComponent(this.gameId)}${seat}`;
   }
 
   // The seat token goes in a header (the offered subprotocols), never in the URL,

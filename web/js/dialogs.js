@@ -1,7 +1,9 @@
 // dialogs.js — the game's pop-ups: the AXIO! announcement, the swap offer, the
 // choice of a ROTA wild corner's colour, the end screen with the ranking and how
-// ties were broken (players who left marked) and, in a rated game, each seat's
-// rating change; a guest is offered to sign up; a confirmation, and short notices.
+// ties were broken (players who left marked; a game ended by leaving says who left and
+// how: "Bo resigned") and, in a rated game, each seat's rating change; a guest is
+// offered to sign up; an aborted game's card (who aborted it, no result, no rating
+// changed); a confirmation, and short notices.
 // Each returns its element; game.js wires them.
 import { h, clear } from './svg.js';
 import { shapeIcon, colorLabel, colorName } from './colors.js';
@@ -160,7 +162,22 @@ export function soloResult(variant, result) {
   return [Math.floor(result / 10000), Math.floor(result / 100) % 100, result % 100].join(' · ');
 }
 
-export function endScreen(host, { end, seats, colors, mode, variant, you, rated = false, signupHref = null, onReplay, onClose, onLobby, onRematch }) {
+// Why a game ended by leaving: who left and how, in the order they left ("Bo resigned.",
+// "You ran out of time."); leaves: [{seat, why}].
+export function leaveText(leaves, seats, you) {
+  return leaves.filter((l) => ['resign', 'timeout', 'absent'].includes(l.why)).map((l) => (l.seat === you
+    ? t(`end.you_left.${l.why}`)
+    : t(`end.left.${l.why}`, { name: seats[l.seat] ? seatLabel(seats[l.seat], seats) : t('common.player_n', { n: l.seat + 1 }) }))).join(' ');
+}
+
+// The end card's reason once the history says who left (it may come after the card).
+export function fillLeaves(el, leaves, seats, you) {
+  const p = el.querySelector('.end-reason');
+  const text = leaveText(leaves, seats, you);
+  if (p && text) { p.textContent = text; p.dataset.leaves = leaves.map((l) => `${l.seat}:${l.why}`).join(','); }
+}
+
+export function endScreen(host, { end, seats, colors, mode, variant, you, rated = false, leaves = [], signupHref = null, onReplay, onClose, onLobby, onRematch }) {
   const plain = (i) => (seats[i] ? seatLabel(seats[i], seats) : t('common.player_n', { n: i + 1 }));
   const name = (i) => (i === you ? t('common.you', { name: plain(i) }) : plain(i));
   const left = (i) => !!seats[i]?.left;
@@ -198,7 +215,9 @@ export function endScreen(host, { end, seats, colors, mode, variant, you, rated 
   const el = modal(host, 'end-dialog', t('end.title'), [
     h('h2', {}, [t('end.title')]),
     h('p', { class: 'end-headline', 'data-result': solo ? String(end.result) : null }, [headline]),
-    h('p', { class: 'muted end-reason' }, [t('end.reason', { reason: reasonText(end.reason) })]),
+    // Ended by leaving: who left and how ("Bo resigned."), not "too few players stayed".
+    h('p', { class: 'muted end-reason', 'data-reason': end.reason, 'data-leaves': end.reason === 'left' ? leaves.map((l) => `${l.seat}:${l.why}`).join(',') : null }, [
+      (end.reason === 'left' && leaveText(leaves, seats, you)) || t('end.reason', { reason: reasonText(end.reason) })]),
     solo ? h('p', { class: 'muted' }, [t(variant === 'hex' ? 'end.solo_hex' : 'end.solo')]) : null,
     rated ? h('p', { class: 'muted end-rated' }, [t('rating.end_rated')]) : null,
     h('table', { class: `ranking${rated ? ' rated' : ''}` }, [h('tbody', {}, rows)]),
@@ -221,6 +240,25 @@ export function endScreen(host, { end, seats, colors, mode, variant, you, rated 
   if (rated) fillRatingChanges(el, seats);
   // Docked beside the board, not over it: a card the page goes on around.
   el.classList.add('docked');
+  el.querySelector('.modal').setAttribute('aria-modal', 'false');
+  return el;
+}
+
+// An aborted game (docs/online-play.md, "Aborting"): no result, no record; who aborted
+// it, and in a rated game that no rating changed. Docked like the end card.
+export function abortedScreen(host, { by, seats, you, rated = false, onClose, onLobby }) {
+  const who = Number.isInteger(by) && seats[by] ? seatLabel(seats[by], seats) : null;
+  const el = modal(host, 'end-dialog', t('abort.title'), [
+    h('h2', {}, [t('abort.title')]),
+    h('p', { class: 'end-headline aborted-by', 'data-by': Number.isInteger(by) ? String(by) : '' }, [
+      by === you ? t('abort.by_you') : who ? t('abort.by', { name: who }) : t('abort.by_nobody')]),
+    h('p', { class: 'muted aborted-note' }, [t(rated ? 'abort.no_rating' : 'abort.no_result')]),
+    h('div', { class: 'dialog-buttons' }, [
+      h('button', { class: 'btn', type: 'button', 'data-action': 'close', onclick: onClose }, [t('end.look')]),
+      h('button', { class: 'btn primary', type: 'button', 'data-action': 'lobby', onclick: onLobby }, [t('end.lobby')]),
+    ]),
+  ]);
+  el.classList.add('docked', 'aborted');
   el.querySelector('.modal').setAttribute('aria-modal', 'false');
   return el;
 }

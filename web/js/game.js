@@ -1,7 +1,11 @@
 // game.js — the controller of one game page: it keeps the server's latest state,
 // turns mouse, touch and keys into picks, turns, previews and placements (seed
 // 004's controls), and feeds the board, rack, score panel, log and dialogs; the
-// online-play parts (clocks, leaving, chat, rematch, turn alerts) are online.js.
+// online-play parts (clocks, leaving, aborting, chat, rematch, turn alerts) are online.js.
+// A seat is this browser's by its token, or the account's by the session alone (no
+// token: the socket offers none, ?seat= picks one of several). In a casual game against
+// the computer without a clock, Undo takes back one's last decision: the server sends
+// the game again (a state with a lower ply, then its history) and the page redraws it.
 // It never decides what is legal or what scores: the server's `preview` does.
 import { h, clear } from './svg.js';
 import { api, tokens, GameSocket } from './api.js';
@@ -36,7 +40,7 @@ const addCell = (a, d) => [a[0] + d[0], a[1] + d[1]];
 const illegalText = (ans) => errorText({ code: 'illegal_move', reason: ans.reason, message: ans.error });
 
 export class GameView {
-  constructor(root, gameId, { spectate = false, onStatus = () => {}, replay = false } = {}) {
+  constructor(root, gameId, { spectate = false, onStatus = () => {}, replay = false, seat = null } = {}) {
     ensureShapeDefs();
     this.root = root;
     this.id = gameId;
@@ -70,13 +74,19 @@ export class GameView {
     this.sock = new GameSocket(gameId, this.token, {
       message: (m) => this.onMessage(m),
       status: (st) => this.onSocketStatus(st),
-    });
+    }, { seat: spectate ? null : seat });
     // A game that does not exist: say so instead of retrying for ever.
     api.getGame(gameId).then((g) => {
       if (g && (g.status === 'expired' || g.status === 'cancelled')) this.showGone(g.status);
     }, (e) => { if (e.status === 404) this.showMissing(); });
     this.keyHandler = (e) => this.onKey(e);
     document.addEventListener('keydown', this.keyHandler);
+  }
+
+  // Logged in (the session may be known only after the end card was made): no "Sign up
+  // to get a rating" for an account.
+  onSession(me) {
+    if (me) this.dialog?.querySelector('.end-signup')?.remove();
   }
 
   // The dialog open over the game (the swap offer, a colour, a confirmation; the end card
@@ -165,6 +175,8 @@ export class GameView {
       this.helpMouse = h('p', { class: 'hint hint-mouse' }, [t('game.help_mouse')]),
       this.helpTouch = h('p', { class: 'hint hint-touch' }, [t('game.help_touch')]),
     ]);
+    // Undo sits with Abort and Resign (online.js puts it there), under the rack.
+    this.undoBtn = h('button', { class: 'btn small undo-btn', type: 'button', hidden: true, 'data-action': 'undo', title: t('undo.title'), onclick: () => this.askUndo() }, [t('undo.button')]);
     const o = this.online;
     this.endHost = h('div', { class: 'end-host' }); // the end screen, docked
     const side = h('aside', { class: 'game-side' }, [
@@ -276,6 +288,8 @@ export class GameView {
 
   onState(m) {
     const first = !this.game;
+    // A take-back: the game as it was before (its history follows).
+    if (!first && typeof m.game?.ply === 'number' && m.game.ply < this.game.ply) this.tookBack();
     this.seq = m.seq;
     this.game = m.game;
     this.you = m.you || null;
@@ -311,7 +325,7 @@ export class GameView {
     if (this.game.status === 'over') {
       if (this.dialog?.querySelector('.end-dialog') && this.game.rated) dialogs.fillRatingChanges(this.dialog, this.game.seats);
       if (this.wantReplay) { this.wantReplay = false; this.endShown = true; this.openReplay(); } else this.showEnd(false);
-    }
+    } else if (this.game.status === 'aborted') this.showEnd(false);
     // A guided first game: the guide explains what just came up (guide.js).
     if (!this.guide && this.game.guided && this.you) this.guide = new Guide(this);
     this.guide?.onState();
@@ -337,7 +351,43 @@ export class GameView {
     clear(this.logEl);
     for (const ev of events) this.addLog(ev, false);
     this.fitLog();
-    if (this.game) this.renderBoard();
+    if (this.game) {
+      this.renderBoard();
+      this.renderUndo();
+      this.online.render(); // Abort goes with a person's second tile (the history tells)
+      // The end card written before the history came says who left now.
+      if (this.game.status === 'over' && this.dialog?.querySelector('.end-dialog') && this.game.end?.reason === 'left') dialogs.fillLeaves(this.dialog, this.leaves(), this.game.seats, this.you?.seat ?? -1);
+    }
+  }
+
+  // Who left the game, in the order they left (the history's leave events; before it
+  // comes, the seats that say they left).
+  leaves() {
+    const evs = this.history.filter((e) => e.ev === 'leave').map((e) => ({ seat: e.player, why: e.why }));
+    if (evs.length) return evs;
+    return (this.game?.seats || []).map((s, i) => ({ seat: i, why: s.left })).filter((x) => x.why);
+  }
+
+  // The state after a take-back: nothing of the later position stays — no pick, hint,
+  // preview, decision being sent, dialog or AXIO! banner; the history that follows
+  // redraws the log and the board.
+  tookBack() {
+    this.undoAsked = null;
+    this.hintAsked = null;
+    this.hinted = null;
+    this.sel = null;
+    this.rot = 0;
+    this.hover = null;
+    this.touchPreview = null;
+    this.lastRackSig = '';
+    for (const p of this.pending) p.resolve?.(null);
+    for (const q of this.queue) q.resolve(null);
+    for (const w of this.wants) w.resolve(null);
+    this.pending = []; this.queue = []; this.wants = []; this.inflight = false; this.placing = false;
+    this.axioQueue = [];
+    if (this.axioShown) { this.axioShown.timers.forEach(clearTimeout); this.axioShown.el.remove(); this.axioShown = null; }
+    this.closeDialog();
+    dialogs.toast(this.toastHost, t('undo.done'), 'info', 2000);
   }
 
   onEvent(ev) {
@@ -402,6 +452,13 @@ export class GameView {
 
   onError(m) {
     if (this.online.onError(m)) return;
+    if (this.undoAsked && ['bad_message', 'forbidden', 'not_your_turn'].includes(m.code) && this.pending[0]?.kind !== 'preview') {
+      // The take-back was refused: said in words ("nothing to take back", "not now").
+      this.undoAsked = null;
+      dialogs.toast(this.toastHost, m.code === 'bad_message' ? t('undo.nothing') : m.code === 'not_your_turn' ? t('undo.wait') : errorText(m), 'warn', 3000);
+      this.renderAll();
+      return;
+    }
     const p = this.pending.shift();
     if (p?.kind === 'preview') {
       this.inflight = false;
@@ -530,6 +587,29 @@ export class GameView {
   }
 
   tile() { return this.sel === null ? null : this.you?.rack?.[this.sel] || null; }
+
+  // ---- take-backs: a casual game against the computer without a clock ------------
+  // Undo is offered to the one person of such a game once it has a decision of theirs.
+  canUndo() {
+    const g = this.game, me = this.you?.seat;
+    if (!g || !this.you || g.status !== 'running' || g.rated || g.clock || this.replay || g.seats[me]?.left) return false;
+    if (!g.seats.every((s, i) => i === me || s.kind === 'ai')) return false;
+    return this.history.some((e) => (e.ev === 'place' || e.ev === 'swap') && e.player === me);
+  }
+
+  renderUndo() {
+    const can = this.canUndo();
+    this.undoBtn.hidden = !can;
+    // The computer deciding (or a decision being stored) is no moment for it.
+    this.undoBtn.disabled = !can || !this.myTurn() || this.placing || !!this.undoAsked;
+    this.online.actionsShown();
+  }
+
+  askUndo() {
+    if (!this.canUndo() || this.undoAsked || !this.sock.send({ type: 'undo' })) return;
+    this.undoAsked = this.gen;
+    this.renderUndo();
+  }
 
   // ---- hints: the engine's advice, searched by the server from my view --------
   renderHintButton() {
@@ -888,9 +968,10 @@ export class GameView {
   // has its own "Step through the game", is shown.
   renderAfterButtons() {
     const over = this.game?.status === 'over';
+    const aborted = this.game?.status === 'aborted';
     const card = !!this.dialog?.querySelector('.end-dialog');
-    this.resultsBtn.hidden = !over || card;
-    this.replayBtn.hidden = !over || card;
+    this.resultsBtn.hidden = !(over || aborted) || card;
+    this.replayBtn.hidden = !over || card; // an aborted game has no record
   }
 
   renderBoard() {
@@ -917,7 +998,7 @@ export class GameView {
   renderRack() {
     if (!this.game) return;
     const watching = !this.you;
-    this.rackPanel.hidden = watching || this.game.status === 'over' || !!this.game.seats[this.you.seat]?.left;
+    this.rackPanel.hidden = watching || !['running', 'waiting'].includes(this.game.status) || !!this.game.seats[this.you.seat]?.left;
     this.watchNote.hidden = !watching;
     if (watching) return;
     this.rack.render({ variant: this.game.variant, tiles: this.you.rack || [], selected: this.sel, rot: this.rot, active: this.canPlace() });
@@ -970,6 +1051,7 @@ export class GameView {
     const g = this.game;
     if (!g) return;
     this.renderHintButton();
+    this.renderUndo();
     const box = clear(this.statusLine);
     box.className = 'status-line';
     // A phone's board takes the whole width: its "?" goes to the end of this line
@@ -990,6 +1072,7 @@ export class GameView {
       return;
     }
     if (g.status === 'over') { el.append(t('status.over')); return; }
+    if (g.status === 'aborted') { el.append(t('status.aborted')); return; }
     const bonus = g.bonus ? h('span', { class: 'bonus-tag' }, [t('status.bonus')]) : null;
     const v = g.variant;
     if (this.myTurn()) {
@@ -1104,13 +1187,25 @@ export class GameView {
 
   showEnd(force) {
     const g = this.game;
-    if (!g.end || (this.endShown && !force) || this.replay) return;
+    const aborted = g.status === 'aborted';
+    if ((!g.end && !aborted) || (this.endShown && !force) || this.replay) return;
     this.endShown = true;
     this.closeDialog();
+    if (aborted) {
+      // No result and no record: who aborted, that no rating changed, back to the lobby.
+      this.dialog = dialogs.abortedScreen(this.endHost, {
+        by: g.aborted_by, seats: g.seats, you: this.you?.seat ?? -1, rated: !!g.rated,
+        onClose: () => this.closeDialog(),
+        onLobby: () => { location.hash = '#/'; },
+      });
+      this.renderAfterButtons();
+      return;
+    }
     // The end screen is a card beside the board (on a phone above it), never over it:
     // the final position is what people want to look at.
     this.dialog = dialogs.endScreen(this.endHost, {
       end: g.end, seats: g.seats, colors: g.colors, mode: g.mode, variant: g.variant, you: this.you?.seat ?? -1, rated: !!g.rated,
+      leaves: this.leaves(),
       // A guest who played is offered an account (a rating from the next game on); a
       // spectator had no rating to keep.
       signupHref: session.me || !this.you ? null : authHash('signup', `#/game/${encodeURIComponent(this.id)}`),

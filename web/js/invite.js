@@ -111,6 +111,13 @@ export class InvitePage {
     }
     await session.ready();
     if (this.dead) return;
+    // A seat of the account's already (taken on another device): straight to the game.
+    if (session.me && (g.status === 'waiting' || g.status === 'running')) {
+      const mine = await api.myGames().catch(() => null);
+      if (this.dead) return;
+      const entry = (mine?.games || []).find((x) => x.id === this.id);
+      if (entry) { location.replace(`#/game/${encodeURIComponent(this.id)}?seat=${entry.seat}`); return; }
+    }
     this.game = g;
     const state = inviteState(g);
     if (state === 'join') this.showForm(); else this.showEnd(state);

@@ -1,7 +1,8 @@
 // leave.js — leaving a game, as the page shows it: the notice that the person to
 // move has no connection, with a countdown until the others may claim (declare
-// them absent), and the Claim button; the Resign button. The server decides
-// everything (rules 6); the page only counts from away_ms and absent_s.
+// them absent), and the Claim button; the Resign button, and Abort while the game has
+// (almost) no play. The server decides everything (rules 6, docs/online-play.md
+// "Aborting"); the page only counts from away_ms and absent_s and from the history.
 import { h, clear } from './svg.js';
 import { t } from './messages.js';
 import { seatLabel } from './variants.js';
@@ -81,10 +82,22 @@ export class AbsentBar {
   }
 }
 
-// The Resign button and, for the creator of a waiting game, Cancel game.
-export function gameActions(host, { canResign, canCancel, onResign, onCancel }) {
+// Whether the game may still be aborted: it runs and no person has placed more than
+// one tile (the history's placements, bonus moves included, as the server counts).
+export function abortable(game, history) {
+  if (!game || game.status !== 'running') return false;
+  const placed = new Map();
+  for (const ev of history || []) if (ev.ev === 'place') placed.set(ev.player, (placed.get(ev.player) || 0) + 1);
+  return (game.seats || []).every((s, i) => s.kind !== 'human' || (placed.get(i) || 0) <= 1);
+}
+
+// Undo (game.js shows or hides it), Abort (while the game is abortable), the Resign
+// button and, for the creator of a waiting game, Cancel game.
+export function gameActions(host, { canResign, canCancel, canAbort = false, onResign, onCancel, onAbort, undo = null }) {
   clear(host);
+  if (undo) host.appendChild(undo);
+  if (canAbort) host.appendChild(h('button', { class: 'btn small', type: 'button', 'data-action': 'abort', title: t('abort.button_title'), onclick: onAbort }, [t('abort.button')]));
   if (canResign) host.appendChild(h('button', { class: 'btn small danger-subtle', type: 'button', 'data-action': 'resign', onclick: onResign }, [t('leave.resign')]));
   if (canCancel) host.appendChild(h('button', { class: 'btn small danger-subtle', type: 'button', 'data-action': 'cancel-game', onclick: onCancel }, [t('gone.cancel_game')]));
-  host.hidden = !canResign && !canCancel;
+  host.hidden = !canResign && !canCancel && !canAbort && (!undo || undo.hidden);
 }

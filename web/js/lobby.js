@@ -5,14 +5,21 @@
 // The open and running games come a page at a time from the server (people first),
 // all or one variant; "Show more" asks for the next page. Refreshes the lists every
 // few seconds. Cancelling a game of yours asks first. On a phone your own games and
-// the form come before the public lists. Links to the leaderboard.
+// the form come before the public lists. Links to the leaderboard. Logged in, My games
+// also lists the account's games from every device (GET /api/me/games), merged with
+// this browser's token games; above them a quick game (quick.js) and the challenges
+// received and sent (challenges.js); the Players card searches players and lists the
+// ones followed (people.js).
 import { h, clear } from './svg.js';
 import { api, tokens, prefs, created } from './api.js';
 import { session, profileHash, authHash } from './account.js';
 import { t, tv, errorText } from './messages.js';
 import { rulesLabel } from './rules/labels.js';
 import { CLOCK_PRESETS } from './clock.js';
-import { fillList, myGameIds, sortMine } from './lobby_lists.js';
+import { fillList, myGameIds, sortMine, setAccountGames } from './lobby_lists.js';
+import { QuickGame } from './quick.js';
+import { ChallengeList } from './challenges.js';
+import { PeopleCard } from './people.js';
 import { ensureShapeDefs, shapeIcon } from './colors.js';
 import { VARIANTS, modeName, LEVELS, levelName } from './variants.js';
 import { s, svgRoot } from './svg.js';
@@ -61,7 +68,13 @@ export class Lobby {
     this.timer = setInterval(() => this.refresh(), 4000);
   }
 
-  destroy() { clearInterval(this.timer); this.closeDialog?.(); }
+  destroy() {
+    clearInterval(this.timer);
+    this.closeDialog?.();
+    this.quick.destroy();
+    this.challengeList.destroy();
+    this.people.destroy();
+  }
 
   build() {
     this.nameInput = h('input', { id: 'player-name', type: 'text', maxlength: 24, autocomplete: 'nickname', placeholder: t('lobby.your_name'), value: prefs.name, 'aria-describedby': 'player-name-msg' });
@@ -115,6 +128,9 @@ export class Lobby {
     for (const status of ['waiting', 'running']) {
       this.more[status] = h('button', { class: 'btn small more-btn', type: 'button', hidden: true, 'data-action': `more-${status}`, onclick: () => { this.pages[status]++; this.refresh(); } }, [t('lobby.more')]);
     }
+    this.quick = new QuickGame();
+    this.challengeList = new ChallengeList();
+    this.people = new PeopleCard();
     const top = h('section', { class: 'card lobby-top' }, [
       learnLinks(),
       h('p', { class: 'lobby-links' }, [
@@ -122,6 +138,8 @@ export class Lobby {
           i ? ' · ' : '', h('a', { href: `#/rules/${v}`, 'data-action': 'rules', 'data-variant': v }, [info.name])])]),
         h('a', { href: '#/leaderboard/square', 'data-action': 'leaderboard' }, [t('lobby.leaderboard')])]),
       this.listMsg,
+      this.quick.el,
+      this.challengeList.el,
       this.myHead, this.myList,
     ]);
     // Phones stack: your own games, then the form, then the public lists (lobby CSS).
@@ -131,7 +149,7 @@ export class Lobby {
       h('h2', {}, [t('lobby.running_games')]), this.runList, this.more.running,
       h('h2', {}, [t('lobby.finished')]), this.overList,
     ]);
-    clear(this.root).appendChild(h('div', { class: 'lobby' }, [form, top, lists]));
+    clear(this.root).appendChild(h('div', { class: 'lobby' }, [form, top, this.people.el, lists]));
     this.renderFilter();
     this.renderForm();
     session.ready().then(() => this.onSession());
@@ -181,6 +199,8 @@ export class Lobby {
       );
     }
     this.renderForm();
+    this.quick.onSession();
+    this.people.onSession();
     this.refresh();
   }
 
@@ -369,12 +389,16 @@ export class Lobby {
     let open, running;
     let mine = [];
     let over = null;
+    let account = null;
+    // Logged in: the account's games on every device (a seat without a token here).
+    const accountGames = session.me ? api.myGames().catch((e) => (e.status === 401 ? null : Promise.reject(e))) : null;
     try {
-      [open, running, mine, over] = await Promise.all([
+      [open, running, mine, over, account] = await Promise.all([
         this.publicList('waiting'),
         this.publicList('running'),
         ids.length ? api.gamesById(ids) : [],
         finished ? api.finishedGames() : null,
+        accountGames,
       ]);
       if (gen !== this.gen) return; // a newer refresh (another filter) answers instead
       if (this.listMsg.dataset.kind === 'net') { this.listMsg.textContent = ''; this.listMsg.dataset.kind = ''; }
@@ -385,9 +409,15 @@ export class Lobby {
     }
     const list = (x) => (Array.isArray(x) ? x : x?.games || []);
     const idSet = new Set(ids);
-    mine = sortMine(list(mine).filter((g) => idSet.has(g.id)));
-    this.myHead.hidden = this.myList.hidden = !ids.length;
+    // This browser's games and the account's, each once (the account's entry has its seat).
+    const byId = new Map(list(mine).filter((g) => idSet.has(g.id)).map((g) => [g.id, g]));
+    const acct = list(account);
+    setAccountGames(acct);
+    for (const g of acct) byId.set(g.id, { ...byId.get(g.id), ...g });
+    mine = sortMine([...byId.values()]);
+    this.myHead.hidden = this.myList.hidden = !ids.length && !acct.length;
     fillList(this.myList, mine, t('lobby.no_my_games'), act, { mine: true });
+    this.people.refresh();
     const none = (key) => (this.filter ? t('lobby.none_of', { game: VARIANTS[this.filter].name }) : t(key));
     fillList(this.openList, open.games, none('lobby.no_open'), act);
     fillList(this.runList, running.games, none('lobby.no_running'), act);

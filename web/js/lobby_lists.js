@@ -1,9 +1,11 @@
 // lobby_lists.js — the lists of the lobby: one row per game (variant, players,
 // clock, rated or casual, status, age, who is connected, whose turn, each name
-// with its rating) with its buttons; "My games"
-// (the games this browser holds a seat token for) and the finished games with a
-// link to their replay; a waiting game created here shows its invite link. lobby.js
-// fetches the lists and passes the actions in.
+// with its rating) with its buttons; "My games" (the games this browser holds a seat
+// token for, and a signed-in account's games on any device: GET /api/me/games) and the
+// finished games with a link to their replay; a waiting game created here shows its
+// invite link; a game nobody is connected to says it is paused (dormant: no longer in
+// the public lists), one that expired or was aborted says so. lobby.js fetches the
+// lists and passes the actions in.
 import { h, clear } from './svg.js';
 import { tokens, created } from './api.js';
 import { VARIANTS, modeName, seatLabel, personName } from './variants.js';
@@ -13,6 +15,28 @@ import { inviteBox } from './invite.js';
 import { session, authHash } from './account.js';
 import { withRating } from './ratings.js';
 import { lang } from './lang.js';
+
+// The seats of the signed-in account (GET /api/me/games) by game id: a seat follows the
+// account to every device, with no seat token in this browser (the session takes it).
+const accountSeats = new Map();
+export function setAccountGames(games) {
+  accountSeats.clear();
+  for (const g of games || []) if (g && Number.isInteger(g.seat)) accountSeats.set(g.id, g.seat);
+}
+
+// This viewer's seat in a game: the token's, else the account's; null for none.
+export function mySeatOf(id) {
+  const tk = tokens.get(id);
+  if (tk) return tk.seat;
+  return accountSeats.has(id) ? accountSeats.get(id) : null;
+}
+
+// The page of a game of mine: an account's seat without a token names its seat (the
+// session takes it; ?seat= picks it when the account holds several of a casual game).
+export function gameHash(id) {
+  const seat = tokens.get(id) ? null : accountSeats.get(id);
+  return `#/game/${encodeURIComponent(id)}${Number.isInteger(seat) ? `?seat=${seat}` : ''}`;
+}
 
 // "just now", "3 min ago", "2 h ago", "yesterday" from unix seconds.
 export function ageText(unixS, now = Date.now()) {
@@ -50,6 +74,12 @@ function doing(g, mySeat) {
     if (i === mySeat) return { text: t('lobby.your_turn'), cls: 'your-turn' };
     return { text: t('lobby.to_move', { name: seatName(g.seats?.[i], i, g.seats) }) };
   }
+  if (g.status === 'aborted') {
+    const by = g.end?.by;
+    if (Number.isInteger(by) && by === mySeat) return { text: t('lobby.aborted_by_you'), cls: 'gone' };
+    return { text: Number.isInteger(by) ? t('lobby.aborted_by', { name: seatName(g.seats?.[by], by, g.seats) }) : t('lobby.aborted'), cls: 'gone' };
+  }
+  if (g.status === 'expired' || g.status === 'cancelled') return { text: t(`lobby.${g.status}`), cls: 'gone', title: g.status === 'expired' ? t('lobby.expired_title') : null };
   if (g.status === 'over') {
     const win = g.end?.ranking?.[0] || [];
     return { text: win.length ? t('lobby.won', { names: joinNames(win.map((i) => seatName(g.seats?.[i], i, g.seats))) }) : t('lobby.over') };
@@ -60,29 +90,30 @@ function doing(g, mySeat) {
 // One game. act: {join(id), cancel(id)}; opts.finished: a finished-games row;
 // opts.mine: a row of My games (a waiting game created here shows its invite link).
 export function gameRow(g, act, { finished = false, mine: myList = false } = {}) {
-  const mine = tokens.get(g.id);
-  const mySeat = mine ? mine.seat : null;
+  const mySeat = mySeatOf(g.id);
+  const mine = mySeat !== null;
   const what = doing(g, mySeat);
   const facts = [t('lobby.players', { n: g.players }), modeName(g.mode)];
   if (g.clock) facts.push(clockName(g.clock));
   if (g.rated !== undefined) facts.push(g.rated ? t('rating.rated') : t('rating.casual'));
   if (g.rematch_of) facts.push(t('lobby.rematch'));
   const when = finished ? ageText(g.ended || g.created) : ageText(g.created);
-  const invite = myList && mine && g.status === 'waiting' && created.has(g.id) && !g.rematch_of;
+  const invite = myList && tokens.get(g.id) && g.status === 'waiting' && created.has(g.id) && !g.rematch_of;
   const actions = [];
   if (finished) {
     actions.push(h('a', { class: 'btn small', href: `#/game/${g.id}`, 'data-action': 'replay' }, [t('lobby.replay')]));
   } else {
     const free = (g.seats || []).some((s) => s.kind === 'human' && !s.taken);
-    if (mine && (g.status === 'waiting' || g.status === 'running' || g.status === 'over')) {
-      actions.push(h('button', { class: 'btn primary small', type: 'button', 'data-action': 'resume', onclick: () => { location.hash = `#/game/${g.id}`; } }, [g.status === 'over' ? t('lobby.open') : t('lobby.resume')]));
+    if (mine && ['waiting', 'running', 'over', 'aborted'].includes(g.status)) {
+      actions.push(h('button', { class: 'btn primary small', type: 'button', 'data-action': 'resume', onclick: () => { location.hash = gameHash(g.id); } }, [g.status === 'running' || g.status === 'waiting' ? t('lobby.resume') : t('lobby.open')]));
     } else if (!mine && g.status === 'waiting' && free && !g.rematch_of && g.rated && !session.me) {
       // Only accounts play rated games: log in first, then join.
       actions.push(h('a', { class: 'btn primary small', href: authHash('login', `#/join/${encodeURIComponent(g.id)}`), 'data-action': 'login-to-join', title: t('rated.join_needs_login') }, [t('rated.login_to_join')]));
     } else if (!mine && g.status === 'waiting' && free && !g.rematch_of) {
       actions.push(h('button', { class: 'btn primary small', type: 'button', 'data-action': 'join', onclick: () => act.join(g.id) }, [t('lobby.join')]));
     }
-    if (mine && g.status === 'waiting' && created.has(g.id)) {
+    // Cancelling asks for the creator's seat token (DELETE /api/games/ID): this browser's.
+    if (tokens.get(g.id) && g.status === 'waiting' && created.has(g.id)) {
       actions.push(h('button', { class: 'btn small danger-subtle', type: 'button', 'data-action': 'cancel', onclick: () => act.cancel(g.id) }, [t('lobby.cancel')]));
     }
     // One's own game is resumed (above), not watched.
@@ -90,14 +121,16 @@ export function gameRow(g, act, { finished = false, mine: myList = false } = {})
       actions.push(h('button', { class: 'btn small', type: 'button', 'data-action': 'watch', onclick: () => { location.hash = `#/watch/${g.id}`; } }, [t('lobby.watch')]));
     }
   }
-  return h('div', { class: `game-row${what.cls ? ` ${what.cls}` : ''}${g.rated ? ' rated' : ''}`, 'data-game': g.id, 'data-status': g.status, 'data-rated': g.rated ? '1' : '0' }, [
+  return h('div', { class: `game-row${what.cls ? ` ${what.cls}` : ''}${g.rated ? ' rated' : ''}`, 'data-game': g.id, 'data-status': g.status, 'data-rated': g.rated ? '1' : '0', 'data-dormant': g.dormant ? '1' : null, 'data-seat': mine ? String(mySeat) : null }, [
     h('div', { class: 'game-row-main' }, [
       h('div', { class: 'game-row-head' }, [
         h('b', {}, [VARIANTS[g.variant]?.name || g.variant]),
         h('span', { class: 'muted' }, [` ${facts.join(' · ')}`]),
         when ? h('span', { class: 'game-age muted', title: new Date((finished ? g.ended || g.created : g.created) * 1000).toLocaleString(lang()) }, [` · ${when}`]) : null,
       ]),
-      what.text ? h('div', { class: `game-doing${what.cls ? ` ${what.cls}` : ''}` }, [what.text]) : null,
+      what.text ? h('div', { class: `game-doing${what.cls ? ` ${what.cls}` : ''}`, title: what.title || null }, [what.text]) : null,
+      // Nobody connected for a while: out of the public lists, here until it expires.
+      g.status === 'running' && g.dormant ? h('div', { class: 'dormant-note', title: t('lobby.dormant_title') }, [t('lobby.dormant')]) : null,
       h('div', { class: 'seat-chips' }, (g.seats || []).map((s, i) => seatChip(s, i, g.status === 'running' ? g.to_move : -1, g.seats))),
     ]),
     h('div', { class: 'game-row-actions' }, actions),
@@ -135,7 +168,7 @@ export function myGameIds() {
 // "My games" in order: your turn first, then running, waiting, and a few finished ones.
 export function sortMine(games) {
   const rank = (g) => {
-    const seat = tokens.get(g.id)?.seat;
+    const seat = mySeatOf(g.id);
     if (g.status === 'running' && g.to_move === seat) return 0;
     if (g.status === 'running') return 1;
     if (g.status === 'waiting') return 2;

@@ -1,7 +1,8 @@
 // main.js — the entry point: a tiny hash router (#/ lobby, #/game/ID play,
 // #/game/ID/replay a finished game's replay, #/watch/ID spectate, #/join/ID join
 // from an invite link: invite.js, #/login and #/signup with ?next=#/…: auth.js,
-// #/player/NAME a profile, #/leaderboard/VARIANT, #/rules/VARIANT[/SECTION] the rules:
+// #/player/NAME a profile, #/leaderboard/VARIANT, #/game/ID?seat=S an account's seat
+// taken with the session alone (no token in this browser), #/rules/VARIANT[/SECTION] the rules:
 // rules.js, #/learn/VARIANT a guided first game: guide.js), the header's connection indicator, its account area (account.js) and
 // language switcher (lang.js). A page with onSession() hears when someone logs in or out.
 import { Lobby } from './lobby.js';
@@ -18,6 +19,7 @@ import { RulesPage } from './rules.js';
 import { rulesLabel } from './rules/labels.js';
 import { mountLangSwitch } from './lang.js';
 import { LearnPage } from './guide.js';
+import { challenges, mountChallengeNotice } from './challenges.js';
 
 const root = document.getElementById('app');
 const conn = document.getElementById('conn');
@@ -58,7 +60,9 @@ function route() {
   } else if (parts[0] === 'leaderboard') {
     view = new LeaderboardPage(root, arg || 'square');
   } else if (parts[0] === 'game' && parts[1]) {
-    view = new GameView(root, parts[1], { onStatus: setConn, replay: parts[2] === 'replay' });
+    // ?seat=S: the account's seat to take without a token (My games, a quick game).
+    const seat = /^[0-3]$/.test(query.get('seat') || '') ? Number(query.get('seat')) : null;
+    view = new GameView(root, parts[1], { onStatus: setConn, replay: parts[2] === 'replay', seat });
   } else if (parts[0] === 'watch' && parts[1]) {
     view = new GameView(root, parts[1], { spectate: true, onStatus: setConn });
   } else if (parts[0] === 'join' && parts[1]) {
@@ -83,3 +87,6 @@ mountAccountArea(document.getElementById('account'));
 session.onChange((me) => view?.onSession?.(me));
 window.addEventListener('hashchange', route);
 route();
+// Challenges received (a notice on the other pages) and ours accepted (the game opens).
+mountChallengeNotice(document.body);
+challenges.start();

@@ -1,6 +1,6 @@
 // online.js — the online-play parts of a game page, beside the board: clocks that
 // count down, the notice and Claim button when the person to move has gone, the
-// Resign and Cancel buttons, the chat, rematch offers, and the turn alerts (tab
+// Abort (while nobody has placed a second tile), Resign and Cancel buttons, the chat, rematch offers, and the turn alerts (tab
 // title, icon, sound, notification). game.js owns the page and the connection and
 // hands this the server's messages; everything here is decided by the server.
 import { h, clear } from './svg.js';
@@ -10,7 +10,7 @@ import { VARIANTS, seatLabel } from './variants.js';
 import { paintClocks } from './clock.js';
 import { Chat } from './chat.js';
 import { TurnAlert } from './attention.js';
-import { AbsentBar, gameActions, leaveEnds } from './leave.js';
+import { AbsentBar, gameActions, leaveEnds, abortable } from './leave.js';
 import * as dialogs from './dialogs.js';
 
 const CHAT_HOLD_MS = 2000; // previews wait this long for a chat's answer (errors carry no id)
@@ -82,6 +82,13 @@ export class Online {
       this.chat.onError(m.code, errorText(m));
       return true;
     }
+    if (this.abortAsked && ['forbidden', 'not_your_turn', 'game_over'].includes(m.code)) {
+      // Too late (a person placed a second tile meanwhile), or a decision being stored.
+      this.abortAsked = false;
+      dialogs.toast(this.v.toastHost, m.code === 'forbidden' ? t('abort.too_late') : errorText(m), 'warn', 4000);
+      this.render();
+      return true;
+    }
     if (this.rematchAsked) {
       this.rematchAsked = false;
       dialogs.toast(this.v.toastHost, t('rematch.failed', { msg: errorText(m) }), 'error', 4000);
@@ -105,6 +112,7 @@ export class Online {
   arrived() {
     this.arrivedAt = Date.now();
     this.absent.reset();
+    if (this.game?.status !== 'running') this.abortAsked = false;
   }
 
   render() {
@@ -114,18 +122,26 @@ export class Online {
     const running = g.status === 'running';
     gameActions(this.actions, {
       canResign: !!you && !you.left && running && !this.v.replay,
-      canCancel: !!you && g.status === 'waiting' && (g.creator === you.seat || (g.creator === undefined && created.has(this.v.id))),
+      canAbort: !!you && !you.left && running && !this.v.replay && abortable(g, this.v.history),
+      // Cancelling proves the creator's seat with its token: this browser's (not a seat
+      // the account holds without one here).
+      canCancel: !!you && !!this.v.token && g.status === 'waiting' && (g.creator === you.seat || (g.creator === undefined && created.has(this.v.id))),
       onResign: () => this.askResign(),
       onCancel: () => this.askCancel(),
+      onAbort: () => this.askAbort(),
+      undo: this.v.undoBtn,
     });
     this.leftNote.hidden = !you?.left;
     this.leftNote.textContent = you?.left ? t('leave.you_left', { why: t(`leave.why.${you.left}`) }) : '';
-    this.alertBox.hidden = !you || !!you.left || g.status === 'over';
+    this.alertBox.hidden = !you || !!you.left || !['running', 'waiting'].includes(g.status);
     this.renderRematch();
     const name = VARIANTS[g.variant]?.name || 'AXIO';
     this.alert.update(this.v.myTurn(), `${name} · axio`, name);
     this.tick();
   }
+
+  // The row of Undo, Abort, Resign and Cancel shows when any of them does.
+  actionsShown() { this.actions.hidden = ![...this.actions.children].some((b) => !b.hidden); }
 
   tick() {
     const g = this.game;
@@ -140,13 +156,32 @@ export class Online {
   askResign() {
     const g = this.game;
     this.v.closeDialog();
+    // While the game may still be aborted, the question says so (no rating lost that way).
+    const early = abortable(g, this.v.history) ? ` ${t(g.rated ? 'abort.instead_rated' : 'abort.instead')}` : '';
     this.v.dialog = dialogs.confirmDialog(this.v.boardWrap, {
       title: t('leave.resign_title'),
-      text: leaveEnds(g) ? t('leave.resign_two') : t('leave.resign_more'),
+      text: (leaveEnds(g) ? t('leave.resign_two') : t('leave.resign_more')) + early,
       ok: t('leave.resign_confirm'), cancel: t('leave.resign_cancel'), action: 'confirm-resign',
       onOk: () => {
         this.v.closeDialog();
         if (!this.v.sock.send({ type: 'resign' })) dialogs.toast(this.v.toastHost, t('chat.offline'), 'error');
+      },
+      onCancel: () => this.v.closeDialog(),
+    });
+  }
+
+  // Abort: the game ends for everyone without a result (and no rating changes).
+  askAbort() {
+    const g = this.game;
+    this.v.closeDialog();
+    this.v.dialog = dialogs.confirmDialog(this.v.boardWrap, {
+      title: t('abort.ask_title'),
+      text: t(g.rated ? 'abort.ask_rated' : 'abort.ask'),
+      ok: t('abort.confirm'), cancel: t('leave.resign_cancel'), action: 'confirm-abort',
+      onOk: () => {
+        this.v.closeDialog();
+        if (!this.v.sock.send({ type: 'abort' })) { dialogs.toast(this.v.toastHost, t('chat.offline'), 'error'); return; }
+        this.abortAsked = true;
       },
       onCancel: () => this.v.closeDialog(),
     });

@@ -1,11 +1,15 @@
 // profile.js — a player's page (#/player/NAME), from GET /api/players/NAME: the
 // rating in each variant (R, ±D, games), a chart of the rating over time per
 // variant (rating_chart.js), the recent games with place, rating change and a link
-// to the replay. On one's own profile: change the password, delete the account
-// (a dialog asks the password). Computer levels have profiles too.
+// to the replay. Another player's profile: whether they are online, Follow, and a
+// challenge to a game (variant, clock, rated: challenges.js; a guest is asked to log
+// in). On one's own profile: change the password, delete the account (a dialog asks
+// the password). Computer levels have profiles too.
 import { h, clear } from './svg.js';
 import { api } from './api.js';
-import { session } from './account.js';
+import { session, authHash } from './account.js';
+import { followButton } from './people.js';
+import { challengeForm, sentLine } from './challenges.js';
 import { lockText } from './auth.js';
 import { t, joinNames, errorText } from './messages.js';
 import { VARIANTS, modeName, playerName } from './variants.js';
@@ -54,6 +58,13 @@ export class ProfilePage {
     }
     if (this.dead) return;
     this.data = data;
+    // Online or not: the search by the start of a name says it (the profile does not).
+    api.searchPlayers(data.name).then((r) => {
+      const p = (r.players || []).find((x) => x.name === data.name);
+      if (this.dead || !p || !this.onlineEl) return;
+      this.online = p.online;
+      this.drawOnline();
+    }, () => {});
     document.title = `axio · ${playerName(data.name, data.computer)}`;
     this.render();
   }
@@ -64,21 +75,58 @@ export class ProfilePage {
     const d = this.data;
     const games = Array.isArray(d.games) ? d.games : [];
     this.chartBox = h('div', { class: 'charts' });
-    clear(this.el).append(
+    // (Element.append would write a null out as the word "null".)
+    clear(this.el).append(...[
       h('section', { class: 'card profile-head', 'data-player': d.name }, [
         h('h2', { class: 'profile-name' }, [
           h('span', { class: 'player-name' }, [playerName(d.name, d.computer)]),
           d.computer ? h('span', { class: 'computer-tag', title: t('profile.computer_title') }, [t('profile.computer')]) : null,
           this.own ? h('span', { class: 'you-tag' }, [t('profile.you')]) : null,
+          this.onlineEl = h('span', { class: 'online-tag', hidden: true }),
         ]),
+        this.own ? null : this.actions(d),
         this.ratingCards(d.ratings || {}),
         h('p', { class: 'muted rating-explain' }, [t('rating.explain'), ' ', h('a', { href: '#/leaderboard/square' }, [t('profile.to_leaderboard')])]),
       ]),
+      this.own || d.computer ? null : this.challengeBox(d),
       h('section', { class: 'card profile-charts' }, [h('h3', {}, [t('profile.chart_title')]), this.chartBox]),
       h('section', { class: 'card profile-games' }, [h('h3', {}, [t('profile.games_title')]), this.gameList(games)]),
       this.own ? this.settings() : null,
-    );
+    ].filter(Boolean));
     this.drawCharts();
+    this.drawOnline();
+  }
+
+  drawOnline() {
+    const el = this.onlineEl;
+    if (!el || this.online === undefined) return;
+    el.hidden = false;
+    el.dataset.online = this.online ? '1' : '0';
+    clear(el).append(h('span', { class: `conn ${this.online ? 'on' : 'off'}`, 'aria-hidden': 'true' }), ` ${this.online ? t('people.online') : t('people.offline')}`);
+  }
+
+  // Follow (logged in), or how a guest gets to.
+  actions(d) {
+    if (!session.me) {
+      return h('p', { class: 'muted profile-guest' }, [
+        t(d.computer ? 'people.guest_follow' : 'people.guest_challenge', { name: playerName(d.name, d.computer) }), ' ',
+        h('a', { href: authHash('login'), 'data-action': 'login' }, [t('account.login')]), ' · ',
+        h('a', { href: authHash('signup'), 'data-action': 'signup' }, [t('account.signup')]),
+      ]);
+    }
+    return h('div', { class: 'profile-actions' }, [followButton(d.name)]);
+  }
+
+  // Challenge this player (logged in): the form, then what became of the challenge.
+  challengeBox(d) {
+    if (!session.me) return null;
+    const status = h('div', { class: 'challenge-status-box' });
+    const box = h('section', { class: 'card profile-challenge', id: 'profile-challenge' }, [
+      h('h3', {}, [t('challenge.title', { name: d.name })]),
+      challengeForm(d.name, { onSent: (c) => { clear(status).append(sentLine(c)); } }),
+      status,
+    ]);
+    return box;
   }
 
   ratingCards(ratings) {

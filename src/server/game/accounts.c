@@ -535,8 +535,9 @@ static int me(service *svc, const api_request *r, api_answer *out)
     json_t *ratings = ratings_json(svc, account.id);
     if (!ratings)
         return api_reply_error(out, 500, "internal", "the ratings cannot be read");
-    return api_reply_json(out, 200,
-                          json_pack("{s:s,s:o}", "name", account.name, "ratings", ratings));
+    return api_reply_json(
+        out, 200,
+        json_pack("{s:s,s:b,s:o}", "name", account.name, "bot", account.bot, "ratings", ratings));
 }
 
 /* POST /api/me/password and /api/me/delete: the session's account, the
@@ -702,9 +703,11 @@ static int player(service *svc, api_answer *out, const char *name)
         json_decref(games);
         return api_reply_error(out, 500, "internal", "the player cannot be read");
     }
-    return api_reply_json(out, 200,
-                          json_pack("{s:s,s:b,s:o,s:o}", "name", account.name, "computer",
-                                    account.computer, "ratings", ratings, "games", games));
+    json_t *o = json_pack("{s:s,s:b,s:b,s:o,s:o}", "name", account.name, "computer",
+                          account.computer, "bot", account.bot, "ratings", ratings, "games", games);
+    if (account.bot) /* who runs it and which engine: shown as text */
+        json_object_set_new(o, "about", json_string(account.bot_about));
+    return api_reply_json(out, 200, o);
 }
 
 typedef struct {
@@ -744,11 +747,14 @@ static int compare_ranked(const void *pa, const void *pb)
     return strcmp(a->name, b->name);
 }
 
-/* GET /api/leaderboard?variant=V */
+/* GET /api/leaderboard?variant=V[&bots=1]: the people's (and the computer
+ * levels'), or the bots' */
 static int leaderboard(service *svc, const api_request *r, api_answer *out)
 {
-    char variant[16];
+    char variant[16], bots_arg[8];
     const char *v = api_query_arg(r, "variant", variant, sizeof variant);
+    const char *b = api_query_arg(r, "bots", bots_arg, sizeof bots_arg);
+    bool bots = b && (strcmp(b, "1") == 0 || strcmp(b, "true") == 0);
     if (!v || ax_variant_parse(v) < 0)
         return api_reply_error(out, 400, "bad_message", "variant must be square, rota or hex");
     ranked_list l = {NULL, 0, 0};
@@ -760,13 +766,18 @@ static int leaderboard(service *svc, const api_request *r, api_answer *out)
         qsort(l.list, l.n, sizeof *l.list, compare_ranked);
     rt_params p = rt_default_params();
     json_t *a = json_array();
-    for (size_t i = 0; i < l.n && i < LEADERBOARD_MAX; i++) {
+    for (size_t i = 0, shown_n = 0; i < l.n && shown_n < LEADERBOARD_MAX; i++) {
+        if (l.list[i].bot != bots)
+            continue;
         rt_shown shown = rt_show(l.list[i].rating);
-        json_array_append_new(a,
-                              json_pack("{s:s,s:i,s:i,s:i,s:b,s:b}", "name", l.list[i].name,
-                                        "rating", shown.rating, "deviation", shown.deviation,
-                                        "games", l.list[i].games, "computer", l.list[i].computer,
-                                        "provisional", !rt_on_leaderboard(&p, l.list[i].rating)));
+        json_t *o =
+            json_pack("{s:s,s:i,s:i,s:i,s:b,s:b}", "name", l.list[i].name, "rating", shown.rating,
+                      "deviation", shown.deviation, "games", l.list[i].games, "computer",
+                      l.list[i].computer, "provisional", !rt_on_leaderboard(&p, l.list[i].rating));
+        if (l.list[i].bot)
+            json_object_set_new(o, "bot", json_true());
+        json_array_append_new(a, o);
+        shown_n++;
     }
     free(l.list);
     return api_reply_json(out, 200, a);

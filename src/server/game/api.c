@@ -13,6 +13,7 @@
 #include "api.h"
 #include "accounts.h"
 #include "analysis_jobs.h"
+#include "bots.h"
 #include "game.h"
 #include "json_state.h"
 #include "lobby.h"
@@ -292,6 +293,8 @@ int service_api(service *svc, const api_request *r, api_answer *out)
 {
     memset(out, 0, sizeof *out);
     int rc = people_route(svc, r, out);
+    if (rc == API_NOT_MINE)
+        rc = bots_route(svc, r, out);
     if (rc == API_NOT_MINE)
         rc = pairing_route(svc, r, out);
     if (rc == API_NOT_MINE)

@@ -11,7 +11,8 @@
  *
  * Counted here: games created (rematches too), accounts created, password
  * checks, failed logins per address and per name, logins per account,
- * hints, games against the strongest computers, analyses. Not here, but
+ * hints, games against the strongest computers, analyses, the Bot API's
+ * requests per token and a bot's games against bots. Not here, but
  * per server and at the edge: connections and requests per address (the
  * transport's table; behind nginx, limit_conn and limit_req count them for
  * the whole site) and messages per connection.
@@ -42,6 +43,8 @@ static const budget_rule rules[BUDGET_KINDS] = {
     [BUDGET_STRONG_ACCOUNT] = {"strong games account", 0, 3600},
     [BUDGET_ANALYSES_IP] = {"analyses ip", 0, 3600},
     [BUDGET_ANALYSES_ACCOUNT] = {"analyses account", 0, 3600},
+    [BUDGET_TOKEN_REQUESTS] = {"requests token", 60, 10},
+    [BUDGET_BOT_GAMES] = {"bot games account", 100, 86400},
 };
 
 int budget_max(const service *svc, int kind)

@@ -21,6 +21,8 @@ enum {
     BUDGET_STRONG_ACCOUNT,     /* the same per account */
     BUDGET_ANALYSES_IP,        /* analyses asked for, per address */
     BUDGET_ANALYSES_ACCOUNT,   /* the same per account */
+    BUDGET_TOKEN_REQUESTS,     /* Bot API requests per personal token */
+    BUDGET_BOT_GAMES,          /* a bot's games against other bots, per day */
     BUDGET_KINDS
 };
 

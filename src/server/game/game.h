@@ -65,6 +65,7 @@ typedef struct {
     double away_since;  /* mono time its last connection closed (or the server started) */
     ax_player *ai;      /* a computer seat's player, or the one playing for a leaver */
     int64_t account_id; /* the account (or rated computer level) it is bound to, or 0 */
+    bool bot;           /* that account is a bot's (docs/bot-api.md) */
     int rating;         /* with an account: its current R in the game's variant */
     bool has_change;    /* rated and over: */
     int rating_change;  /* R after the game minus R before */
@@ -177,6 +178,7 @@ struct service {
     int ngames;
     struct accounts *accounts; /* accounts.c's */
     struct owners *owners;     /* owners.c's: the servers of one site */
+    struct bots *bots;         /* bots.c's: the bots' event streams */
     ax_game scratch_view;      /* a seat's view for `you` (json_state.c) */
     /* accounts seen lately (people.c) */
     struct seen_slot {

@@ -21,7 +21,12 @@
 typedef struct game game;
 
 /* What a connection asked to get in `you` when its seat is to move. */
-enum { YOU_HINT = 1, YOU_MOVES = 2 };
+enum {
+    YOU_HINT = 1,
+    YOU_MOVES = 2,
+    YOU_POSITION = 4 /* the state carries the engine's position */
+};
+#define YOU_FLAGS 8 /* the kinds of `you` a broadcast makes's texts for */
 
 /* The public state of a game (protocol `state`.game), as JSON text
  * (malloc'd; NULL out of memory) and as JSON. */

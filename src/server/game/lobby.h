@@ -125,7 +125,8 @@ int lobby_join(game *gm, const json_t *body, const stored_account *account, int 
 typedef struct {
     int64_t account_id;
     const char *name;
-    const char *level; /* a computer's: NULL for a person */
+    const char *level; /* a computer's: NULL for a person or a bot */
+    bool bot;          /* the account is a bot's */
 } pair_seat;
 /* Creates a running two-player game of the standard mode with these seats,
  * each person's bound to the account (the seat is played with its session:
@@ -169,7 +170,8 @@ void lobby_abandon_new(game *gm);
 
 /* The lobby entry of a game (JSON), as the list shows it. */
 json_t *lobby_entry_json(const game *gm);
-/* Adds a seat's "account", "rating" and "rating_change" to its JSON. */
+/* Adds a seat's "account", "rating" and "rating_change" to its JSON, and
+ * "bot": true for a bot's. */
 void lobby_seat_account_json(json_t *o, const game_seat *s);
 /* GET /api/games: the public list of waiting and running games, people
  * first; each argument is the URL's (NULL when absent). With a limit or a

@@ -383,6 +383,9 @@ int lobby_create(service *svc, const json_t *body, const stored_account *account
 {
     if (!json_is_object(body))
         return api_fail(err, 400, "bad_message", "the body must be a JSON object");
+    if (account && account->bot)
+        return api_fail(err, 403, "forbidden",
+                        "a bot plays through the Bot API: it accepts challenges (docs/bot-api.md)");
     bool guided;
     creator by = {ip, account ? account->id : 0};
     if (read_guided(body, &guided, err))
@@ -425,7 +428,7 @@ static void start_game(game *gm)
 
 /* Takes a free seat of a waiting game (stored first) with a new token,
  * for an account (account_id) or a guest (0). */
-static int take_seat(game *gm, int seat, const char *name, int64_t account_id,
+static int take_seat(game *gm, int seat, const char *name, int64_t account_id, bool bot,
                      char token[TOKEN_LEN + 1], api_error *err)
 {
     int free_after = 0;
@@ -446,6 +449,7 @@ static int take_seat(game *gm, int seat, const char *name, int64_t account_id,
     snprintf(s->name, sizeof s->name, "%s", name);
     memcpy(s->token_hash, hash, sizeof s->token_hash);
     s->account_id = account_id;
+    s->bot = bot;
     if (account_id > 0)
         s->rating = account_rating(gm->svc, account_id, ax_variant_name(gm->g.variant));
     if (status == GAME_RUNNING)
@@ -478,6 +482,9 @@ int lobby_join(game *gm, const json_t *body, const stored_account *account, int 
 {
     if (body && !json_is_object(body))
         return api_fail(err, 400, "bad_message", "the body must be a JSON object");
+    if (account && account->bot)
+        return api_fail(err, 403, "forbidden",
+                        "a bot plays through the Bot API: it accepts challenges (docs/bot-api.md)");
     int seat = -1;
     for (int i = 0; i < gm->g.players && seat < 0; i++)
         if (gm->seats[i].kind == SEAT_HUMAN && !gm->seats[i].taken)
@@ -494,7 +501,7 @@ int lobby_join(game *gm, const json_t *body, const stored_account *account, int 
         snprintf(name, sizeof name, "%s", account->name);
     else if (read_name(body, fallback, name, err))
         return -1;
-    if (take_seat(gm, seat, name, account ? account->id : 0, token, err))
+    if (take_seat(gm, seat, name, account ? account->id : 0, account && account->bot, token, err))
         return -1;
     *seat_out = seat;
     return 0;
@@ -522,6 +529,7 @@ int lobby_create_pair(service *svc, int variant, const game_clock *clock, bool r
         snprintf(ss->kind, sizeof ss->kind, "human");
         snprintf(ss->name, sizeof ss->name, "%s", seats[i].name);
         ss->account_id = seats[i].account_id;
+        ss->bot = seats[i].bot;
         if (creator_seat < 0) {
             creator_seat = i; /* its token is made by create_stored */
             continue;
@@ -569,6 +577,7 @@ static int create_rematch(game *gm, int seat, const creator *by, char token[TOKE
     snprintf(sg.seats[(seat + 1) % g->players].name, STORE_NAME_MAX + 1, "%s",
              gm->seats[seat].name);
     sg.seats[(seat + 1) % g->players].account_id = gm->seats[seat].account_id;
+    sg.seats[(seat + 1) % g->players].bot = gm->seats[seat].bot;
     if (create_stored(gm->svc, &sg, false, (seat + 1) % g->players, by, token, out, err))
         return -1;
     if (store_set_rematch(gm->svc->db, gm->id, (*out)->id))
@@ -611,7 +620,8 @@ int lobby_rematch(game *gm, int seat, int64_t session_account, const char *ip, g
     if (next->status != GAME_WAITING && next->status != GAME_RUNNING && !next->seats[target].taken)
         return closed_game(next, err);
     if (!next->seats[target].taken) {
-        if (take_seat(next, target, gm->seats[seat].name, gm->seats[seat].account_id, token, err))
+        if (take_seat(next, target, gm->seats[seat].name, gm->seats[seat].account_id,
+                      gm->seats[seat].bot, token, err))
             return -1;
     } else {
         char hash[65];

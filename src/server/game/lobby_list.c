@@ -23,6 +23,8 @@
 
 void lobby_seat_account_json(json_t *o, const game_seat *s)
 {
+    if (s->bot)
+        json_object_set_new(o, "bot", json_true());
     json_object_set_new(o, "account", json_boolean(s->account_id > 0));
     json_object_set_new(o, "rating", s->account_id > 0 ? json_integer(s->rating) : json_null());
     json_object_set_new(o, "rating_change",

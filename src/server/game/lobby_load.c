@@ -25,6 +25,7 @@ void lobby_seat_account_from_stored(game_seat *s, const stored_seat *ss)
 {
     rt_params p = rt_default_params();
     s->account_id = ss->account_id;
+    s->bot = ss->bot;
     s->rating = rt_show(ss->has_rating ? ss->rating : rt_initial(&p)).rating;
     s->has_change = ss->rated;
     s->rating_change = ss->rated ? rt_show(ss->after).rating - rt_show(ss->before).rating : 0;

@@ -16,6 +16,7 @@
 #include "pairing.h"
 #include "accounts.h"
 #include "api.h"
+#include "bots.h"
 #include "budgets.h"
 #include "clock.h"
 #include "game.h"
@@ -27,12 +28,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define CHALLENGE_TTL_S 600 /* an open challenge expires */
-#define SEEK_ALIVE_S    20  /* a seek not asked about for this long pairs no more */
-#define SEEK_COMPUTER_S 15  /* then the computer nearest in rating plays */
-#define SEEK_WINDOW     100 /* ratings this close meet at once, */
-#define SEEK_WIDEN      25  /* and this much more for every second waited, */
-#define SEEK_WINDOW_MAX 600 /* up to this */
+#define CHALLENGE_TTL_S   600 /* an open challenge expires */
+#define SEEK_ALIVE_S      20  /* a seek not asked about for this long pairs no more */
+#define SEEK_COMPUTER_S   15  /* then the computer nearest in rating plays */
+#define SEEK_WINDOW       100 /* ratings this close meet at once, */
+#define SEEK_WIDEN        25  /* and this much more for every second waited, */
+#define SEEK_WINDOW_MAX   600 /* up to this */
+#define BOT_GAMES_AT_ONCE 50
 
 static const char *const decline_reasons[] = {"generic", "later",  "variant", "timeControl",
                                               "rated",   "casual", "tooFast", "tooSlow"};
@@ -101,13 +103,13 @@ static json_t *clock_value(const char *text)
 
 /* --- challenges --- */
 
-static json_t *challenge_json(const stored_challenge *c)
+json_t *challenge_json(const stored_challenge *c)
 {
-    return json_pack("{s:s,s:s,s:s,s:s,s:b,s:o,s:s,s:o,s:o,s:I,s:I}", "id", c->id, "from",
-                     c->from_name, "to", c->to_name, "variant", c->variant, "rated", c->rated,
-                     "clock", clock_value(c->clock), "status", c->status, "game",
-                     c->game_id[0] ? json_string(c->game_id) : json_null(), "reason",
-                     c->reason[0] ? json_string(c->reason) : json_null(), "created",
+    return json_pack("{s:s,s:s,s:s,s:s,s:i,s:s,s:b,s:o,s:s,s:o,s:o,s:I,s:I}", "id", c->id, "from",
+                     c->from_name, "to", c->to_name, "variant", c->variant, "players", 2, "mode",
+                     "standard", "rated", c->rated, "clock", clock_value(c->clock), "status",
+                     c->status, "game", c->game_id[0] ? json_string(c->game_id) : json_null(),
+                     "reason", c->reason[0] ? json_string(c->reason) : json_null(), "created",
                      (json_int_t)c->created, "expires", (json_int_t)c->expires);
 }
 
@@ -194,6 +196,50 @@ static int coin(void)
     return b & 1;
 }
 
+static int count_game(const stored_game_of *g, void *arg)
+{
+    (void)g;
+    ++*(int *)arg;
+    return 0;
+}
+
+/* What a bot may still play (docs/bot-api.md, "Limits"): so many games at
+ * once, and so many a day against other bots; false with err when refused
+ * (nothing counted). */
+static bool bots_may_play(service *svc, const stored_account *a, const stored_account *b,
+                          api_error *err)
+{
+    const stored_account *both[2] = {a, b};
+    for (int i = 0; i < 2; i++) {
+        int n = 0;
+        if (both[i]->bot &&
+            store_each_game_of(svc->db, both[i]->id, BOT_GAMES_AT_ONCE + 1, count_game, &n) == 0 &&
+            n >= BOT_GAMES_AT_ONCE) {
+            char why[160];
+            snprintf(why, sizeof why, "%s plays %d games at once already; later", both[i]->name, n);
+            api_fail(err, 429, "rate_limited", why);
+            err->reason = "bot_busy";
+            err->retry_after_s = 60;
+            return false;
+        }
+    }
+    if (!a->bot || !b->bot)
+        return true;
+    double wait = 0;
+    bool first = budget_take_account(svc, BUDGET_BOT_GAMES, a->id, &wait);
+    if (first && budget_take_account(svc, BUDGET_BOT_GAMES, b->id, &wait))
+        return true;
+    if (first) { /* the first is given back */
+        char who[24];
+        snprintf(who, sizeof who, "%lld", (long long)a->id);
+        budget_take(svc, BUDGET_BOT_GAMES, who, -1, NULL);
+    }
+    api_fail(err, 429, "rate_limited", "a bot plays at most 100 games a day against other bots");
+    err->reason = "bot_games";
+    err->retry_after_s = (int)wait + 1;
+    return false;
+}
+
 static int challenge_accept(service *svc, const stored_account *me, stored_challenge *c,
                             api_answer *out)
 {
@@ -202,12 +248,19 @@ static int challenge_accept(service *svc, const stored_account *me, stored_chall
     game_clock clock;
     if (!settings_of(c->clock, &clock))
         return fail(out, 500, "internal", "the challenge's clock cannot be read");
+    stored_account from;
+    int found = store_account_by_id(svc->db, c->from_id, &from);
+    if (found != 0)
+        return found < 0 ? fail(out, 500, "internal", "the players cannot be read")
+                         : fail(out, 409, "not_open", "the challenger's account is gone");
+    api_error err = {0};
+    if (!bots_may_play(svc, &from, me, &err))
+        return api_reply_fail(out, &err);
     int first = coin();
     pair_seat seats[2];
-    seats[first] = (pair_seat){c->from_id, c->from_name, NULL};
-    seats[1 - first] = (pair_seat){c->to_id, c->to_name, NULL};
+    seats[first] = (pair_seat){c->from_id, c->from_name, NULL, from.bot};
+    seats[1 - first] = (pair_seat){c->to_id, c->to_name, NULL, me->bot};
     game *gm;
-    api_error err = {0};
     if (lobby_create_pair(svc, ax_variant_parse(c->variant), &clock, c->rated, seats, NULL, &gm,
                           &err))
         return api_reply_fail(out, &err);
@@ -351,9 +404,9 @@ static void try_pairing(service *svc, stored_seek *k)
         return;
     int first = coin();
     pair_seat seats[2];
-    seats[first] = (pair_seat){k->account_id, k->name, NULL};
-    seats[1 - first] = found == 0 ? (pair_seat){them.account_id, them.name, NULL}
-                                  : (pair_seat){0, NULL, level->name};
+    seats[first] = (pair_seat){k->account_id, k->name, NULL, false};
+    seats[1 - first] = found == 0 ? (pair_seat){them.account_id, them.name, NULL, false}
+                                  : (pair_seat){0, NULL, level->name, false};
     game *gm;
     api_error err = {0};
     if (lobby_create_pair(svc, ax_variant_parse(k->variant), &clock, k->rated, seats, NULL, &gm,
@@ -437,9 +490,22 @@ int pairing_route(service *svc, const api_request *r, api_answer *out)
     bool seek = strncmp(path, "/seeks/", 7) == 0;
     if (!challenges && !mine && !challenge && !seeks && !seek)
         return API_NOT_MINE;
+    /* a program's personal token may stand for the session: sending and
+     * taking back challenges, answering them (a bot), reading them */
+    unsigned scope = 0;
+    if (challenges || (challenge && r->method == API_DELETE))
+        scope = SCOPE_CHALLENGE_WRITE;
+    else if (challenge && r->method == API_POST)
+        scope = SCOPE_BOT_PLAY;
+    else if (mine || challenge)
+        scope = SCOPE_GAME_READ;
     stored_account me;
-    if (!accounts_session_by_hash(svc, r->session_hash, &me))
-        return fail(out, 401, "unauthorized", "log in first");
+    api_error err = {0};
+    if (scope ? bots_request_account(svc, r, scope, &me, &err) != 0
+              : !accounts_session_by_hash(svc, r->session_hash, &me))
+        return scope ? api_reply_fail(out, &err) : fail(out, 401, "unauthorized", "log in first");
+    if ((seeks || seek) && me.bot)
+        return fail(out, 403, "forbidden", "a bot does not seek: it is challenged");
     if (challenges)
         return r->method == API_POST ? challenge_create(svc, r, &me, out) : not_allowed(out);
     if (mine)

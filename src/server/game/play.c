@@ -19,10 +19,12 @@
  * every viewer that gets it.
  */
 #include "play.h"
+#include "../../engine/position.h"
 #include "../../engine/record.h"
 #include "../base/msg.h"
 #include "accounts.h"
 #include "analysis_jobs.h"
+#include "api.h"
 #include "chat.h"
 #include "clock.h"
 #include "game.h"
@@ -48,10 +50,14 @@ typedef struct pending_decision {
 
 /* --- sending --- */
 
+static void reply_error(viewer *c, msg *m);
+
 /* Queues m (shared: the transport takes its own reference) for a viewer. */
 static void queue_msg(viewer *c, msg *m)
 {
-    if (m && !c->closed)
+    if (m && c->reply)
+        reply_error(c, m);
+    else if (m && !c->closed)
         c->svc->hooks.send(c->conn, m);
 }
 
@@ -153,28 +159,39 @@ static void broadcast_event(game *gm, const ax_event *e)
 /* The state message for a viewer: `you` per seat and per kind of request
  * (hints, moves), each text made once per broadcast. */
 static msg *state_msg(game *gm, uint64_t seq, const char *game_text, viewer *c,
-                      msg *made[AX_MAX_PLAYERS + 1][4])
+                      msg *made[AX_MAX_PLAYERS + 1][YOU_FLAGS])
 {
     int seat = c->seat >= 0 && !gm->g.left[c->seat] ? c->seat : -1;
-    unsigned flags = seat >= 0 ? c->flags & 3 : 0;
+    unsigned flags = seat >= 0 ? c->flags & (YOU_FLAGS - 1) : 0;
     /* a leaver's `you` says which seat it was and nothing of its tiles */
     int slot = c->seat >= 0 ? c->seat : AX_MAX_PLAYERS;
     msg **m = &made[slot][flags];
     if (!*m) {
         char *you = c->seat >= 0 ? dump(state_you_json(gm, c->seat, flags)) : NULL;
+        /* a bot's stream: what its engine is asked with, that seat's only */
+        char *position =
+            seat >= 0 && (flags & YOU_POSITION) ? dump(ax_position_json(&gm->g, seat)) : NULL;
         char head[64];
         snprintf(head, sizeof head, "{\"type\":\"state\",\"seq\":%" PRIu64 ",\"game\":", seq);
-        *m = msg_join(head, game_text, ",\"you\":", you ? you : "null", "}", NULL);
+        *m = msg_join(head, game_text, ",\"you\":", you ? you : "null",
+                      position ? ",\"position\":" : "", position ? position : "", "}", NULL);
         free(you);
+        free(position);
     }
     return *m;
 }
 
-static void free_made(msg *made[AX_MAX_PLAYERS + 1][4])
+static void free_made(msg *made[AX_MAX_PLAYERS + 1][YOU_FLAGS])
 {
     for (int s = 0; s <= AX_MAX_PLAYERS; s++)
-        for (int f = 0; f < 4; f++)
+        for (int f = 0; f < YOU_FLAGS; f++)
             msg_unref(made[s][f]);
+}
+
+/* Whether nothing more will happen in a game (a bot's stream ends). */
+static bool ended(const game *gm)
+{
+    return gm->status != GAME_WAITING && gm->status != GAME_RUNNING;
 }
 
 void play_broadcast_state(game *gm)
@@ -183,9 +200,14 @@ void play_broadcast_state(game *gm)
         return;
     uint64_t seq = ++gm->seq;
     char *game_text = state_game_text(gm);
-    msg *made[AX_MAX_PLAYERS + 1][4] = {{0}};
-    for (viewer *c = gm->viewers; c && game_text; c = c->next)
+    msg *made[AX_MAX_PLAYERS + 1][YOU_FLAGS] = {{0}};
+    for (viewer *c = gm->viewers; c && game_text; c = c->next) {
         queue_msg(c, state_msg(gm, seq, game_text, c, made));
+        if (c->ends_with_game && ended(gm) && !c->closed) {
+            c->closed = true;
+            gm->svc->hooks.close(c->conn, 1000);
+        }
+    }
     free_made(made);
     free(game_text);
 }
@@ -195,7 +217,7 @@ static void send_state(viewer *c)
 {
     game *gm = c->gm;
     char *game_text = state_game_text(gm);
-    msg *made[AX_MAX_PLAYERS + 1][4] = {{0}};
+    msg *made[AX_MAX_PLAYERS + 1][YOU_FLAGS] = {{0}};
     if (game_text)
         queue_msg(c, state_msg(gm, gm->seq, game_text, c, made));
     free_made(made);
@@ -735,6 +757,73 @@ void play_message(viewer *c, const char *text, size_t len)
         handle_message(c, text, len);
 }
 
+/* --- a seat's player without a connection (the Bot API, bots.c) --- */
+
+/* The HTTP status of a protocol error, for a bot's request. */
+static int status_of(const char *code)
+{
+    static const struct {
+        const char *code;
+        int status;
+    } statuses[] = {{"bad_message", 400},  {"bad_json", 400},  {"illegal_move", 400},
+                    {"unauthorized", 403}, {"forbidden", 403}, {"rate_limited", 429},
+                    {"internal", 500},     {"busy", 503},      {"not_found", 404}};
+    for (size_t i = 0; i < sizeof statuses / sizeof statuses[0]; i++)
+        if (strcmp(code, statuses[i].code) == 0)
+            return statuses[i].status;
+    return 409; /* not_your_turn, game_over, not_started, not_absent, chat_full, ... */
+}
+
+/* What a connection would have been sent, for a bot's request: the first
+ * error, into its api_error; anything else is not the request's answer. */
+static void reply_error(viewer *c, msg *m)
+{
+    json_t *v = json_loads(msg_text(m), 0, NULL);
+    const char *type = json_string_value(json_object_get(v, "type"));
+    const char *code = json_string_value(json_object_get(v, "code"));
+    if (type && strcmp(type, "error") == 0 && code && c->reply->http == 0) {
+        static const char *const codes[] = {
+            "bad_message",  "bad_json",    "illegal_move", "unauthorized", "forbidden",
+            "rate_limited", "internal",    "busy",         "not_found",    "not_your_turn",
+            "game_over",    "not_started", "not_absent",   "chat_full",    "not_over"};
+        const char *known = "internal";
+        for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++)
+            if (strcmp(code, codes[i]) == 0)
+                known = codes[i]; /* a static text: err outlives the message */
+        const char *reason = json_string_value(json_object_get(v, "reason"));
+        api_fail(c->reply, status_of(known), known,
+                 json_string_value(json_object_get(v, "message"))
+                     ? json_string_value(json_object_get(v, "message"))
+                     : code);
+        c->reply->reason = NULL;
+        for (int e = AX_OK; reason && e <= AX_ERR_LEFT; e++)
+            if (strcmp(reason, ax_error_id((ax_error)e)) == 0)
+                c->reply->reason = ax_error_id((ax_error)e); /* static, as err needs */
+    }
+    json_decref(v);
+}
+
+int play_check_act(game *gm, int seat, api_error *err)
+{
+    viewer c = {.svc = gm->svc, .gm = gm, .seat = seat, .reply = err};
+    err->http = 0;
+    return play_may_act(&c) ? 0 : -1;
+}
+
+int play_act(game *gm, int seat, int64_t account_id, const char *ip, const json_t *message,
+             api_error *err)
+{
+    viewer c = {.svc = gm->svc, .gm = gm, .seat = seat, .account_id = account_id, .reply = err};
+    snprintf(c.ip, sizeof c.ip, "%s", ip ? ip : "");
+    err->http = 0;
+    char *text = json_dumps(message, JSON_COMPACT);
+    if (!text)
+        return api_fail(err, 500, "internal", "out of memory");
+    handle_message(&c, text, strlen(text));
+    free(text);
+    return err->http ? -1 : 0;
+}
+
 /* --- connections --- */
 
 static void send_history(viewer *c)
@@ -884,8 +973,9 @@ viewer *service_open(service *svc, const viewer_args *a)
             c->gm = NULL;
             return c;
         }
-    } else if (signed_in) {
-        /* a signed-in player's seats follow the account, on every device */
+    } else if (signed_in && !account.bot) {
+        /* a signed-in player's seats follow the account, on every device (a
+         * bot's are played through the Bot API only) */
         seat = lobby_seat_of_account(gm, account.id, a->seat);
     }
     c->flags = (a->hint ? YOU_HINT : 0) | (a->moves ? YOU_MOVES : 0);
@@ -893,6 +983,39 @@ viewer *service_open(service *svc, const viewer_args *a)
     send_state(c);
     send_history(c);
     viewers_changed(gm);
+    return c;
+}
+
+viewer *play_open_stream(service *svc, const api_stream *s, const char *ip, void *conn)
+{
+    viewer *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    c->id = ++svc->last_viewer_id;
+    c->svc = svc;
+    c->conn = conn;
+    c->seat = -1;
+    c->account_id = s->account_id;
+    c->ends_with_game = true;
+    snprintf(c->ip, sizeof c->ip, "%s", ip);
+    game *gm;
+    /* the route found it here a moment ago, on this loop */
+    int seat = lobby_hold(svc, s->game_id, &gm, NULL) == HOLD_HERE
+                   ? lobby_seat_of_account(gm, s->account_id, -1)
+                   : -1;
+    if (seat < 0) {
+        send_fatal(c, "moving", "the game is no longer here; open its stream again");
+        return c;
+    }
+    c->flags = YOU_POSITION;
+    attach(c, gm, seat);
+    send_state(c);
+    send_history(c);
+    viewers_changed(gm);
+    if (ended(gm)) {
+        c->closed = true;
+        svc->hooks.close(conn, 1000);
+    }
     return c;
 }
 

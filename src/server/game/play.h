@@ -18,8 +18,10 @@ struct viewer {
     int seat;   /* -1: spectator */
     unsigned flags;
     bool attached, closed;
-    char ip[48];                             /* the client's address (limits per address) */
-    char session_hash[65];                   /* SHA-256 of the session cookie it came with, or "" */
+    bool ends_with_game;   /* a bot's game stream: closed once the game ended */
+    api_error *reply;      /* a bot's request (play_act): an error comes here, nothing is sent */
+    char ip[48];           /* the client's address (limits per address) */
+    char session_hash[65]; /* SHA-256 of the session cookie it came with, or "" */
     char relayed_by[STORE_INSTANCE_LEN + 1]; /* the server that passed it on, or "" */
     int64_t account_id;                      /* its session's account when it opened, or 0 */
     bucket chat_rate;                        /* chat messages (chat.c) */
@@ -51,6 +53,17 @@ void play_broadcast_text(game *gm, const char *text);
 /* Queues a message (JSON, released) for one connection. */
 void play_send_json(viewer *c, json_t *msg);
 void play_send_error(viewer *c, const char *code, const char *message);
+/* A bot's game stream (service_stream_open): a viewer of the bot's seat
+ * whose states carry the engine's position, closed once the game ends. */
+viewer *play_open_stream(service *svc, const api_stream *s, const char *ip, void *conn);
+/* A message of a seat's player made without a connection (a bot's request,
+ * bots.c), handled as the seat's WebSocket message would be: 0, or -1 with
+ * the error that connection would have been sent (its HTTP status). */
+int play_act(game *gm, int seat, int64_t account_id, const char *ip, const json_t *message,
+             api_error *err);
+/* play_may_act's checks for a seat without a connection: 0, or -1 with
+ * the error. */
+int play_check_act(game *gm, int seat, api_error *err);
 /* A viewer's text message (service_message). */
 void play_message(viewer *c, const char *text, size_t len);
 

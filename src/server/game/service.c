@@ -13,6 +13,7 @@
 #include "../base/log.h"
 #include "accounts.h"
 #include "analysis_jobs.h"
+#include "bots.h"
 #include "clock.h"
 #include "lobby.h"
 #include "owners.h"
@@ -37,9 +38,11 @@ service *service_new(const service_config *cfg, const service_hooks *hooks, stor
     svc->db = db;
     svc->owners = owners_new();
     svc->accounts = accounts_new();
-    if (!svc->owners || !svc->accounts) {
+    svc->bots = bots_new();
+    if (!svc->owners || !svc->accounts || !svc->bots) {
         owners_free(svc->owners);
         free(svc->accounts);
+        free(svc->bots);
         free(svc);
         snprintf(err, errlen, "out of memory");
         return NULL;
@@ -94,6 +97,7 @@ void service_free(service *svc)
         return;
     service_stop(svc);
     accounts_free(svc); /* every request is gone: their jobs are no one's */
+    bots_free(svc);     /* every stream is closed */
     lobby_free(svc);
     owners_free(svc->owners);
     free(svc);
@@ -115,9 +119,24 @@ void service_collect(service *svc)
     owners_collect(svc);
 }
 
+void *service_stream_open(service *svc, const api_stream *s, const char *ip, void *conn)
+{
+    return s->kind == STREAM_GAME ? (void *)play_open_stream(svc, s, ip, conn)
+                                  : bots_events_open(svc, s, conn);
+}
+
+void service_stream_close(service *svc, const api_stream *s, void *stream)
+{
+    if (s->kind == STREAM_GAME)
+        service_close(svc, stream);
+    else
+        bots_events_close(svc, stream);
+}
+
 void service_tick(service *svc, double now)
 {
     clock_tick(svc, now);
+    bots_tick(svc, now);
     play_flush_viewers(svc, now);
     owners_tick(svc, now);
 }

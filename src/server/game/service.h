@@ -31,6 +31,16 @@
 typedef struct service service;
 typedef struct viewer viewer;
 
+/* A stream a request opened (API_STREAM; docs/bot-api.md): a bot's events,
+ * or a game's messages for the bot's seat. */
+enum { STREAM_EVENTS = 1, STREAM_GAME };
+typedef struct {
+    int kind;
+    int64_t account_id; /* the bot's, proven by its token */
+    char token_id[STORE_TOKEN_ID_MAX + 1];
+    char game_id[GAME_ID_LEN + 1]; /* STREAM_GAME */
+} api_stream;
+
 /* An answer to an API request. body is malloc'd (the transport frees it). */
 typedef struct {
     int status;
@@ -41,6 +51,7 @@ typedef struct {
     char session_token[TOKEN_LEN + 1];
     char relay_to[STORE_ADDRESS_MAX + 1]; /* API_RELAY: the holder's address */
     int retry_after_s;                    /* 429, 503: Retry-After, or 0 */
+    api_stream stream;                    /* API_STREAM: what to open */
 } api_answer;
 
 enum { SESSION_KEEP, SESSION_SET, SESSION_CLEAR };
@@ -179,11 +190,21 @@ enum {
     API_PENDING,  /* it waits for a password worker: hooks.answer brings the answer */
     API_RELAY,    /* its game is held by another server of the site, reached at
                    * out->relay_to: the transport passes the request on */
-    API_NOT_MINE  /* a path that is not the API's (or not the route's) */
+    API_NOT_MINE, /* a path that is not the API's (or not the route's) */
+    API_STREAM    /* a stream: the transport answers 200 application/x-ndjson and opens
+                   * out->stream with service_stream_open */
 };
 /* Answers a request (API_*). */
 int service_api(service *svc, const api_request *r, api_answer *out);
 /* A pending request's connection closed: its answer is not wanted. */
 void service_api_abandon(service *svc, void *request);
+/* Opens the stream a request was answered API_STREAM for, on the
+ * transport's connection `conn` (the client at ip): each message hooks.send
+ * hands it is a line (an empty one: a keep-alive), hooks.close ends the
+ * stream. Returns the stream, for service_stream_close; NULL out of memory
+ * (the transport closes the connection). */
+void *service_stream_open(service *svc, const api_stream *s, const char *ip, void *conn);
+/* The stream's connection closed: the stream is freed. */
+void service_stream_close(service *svc, const api_stream *s, void *stream);
 
 #endif

@@ -148,6 +148,14 @@ static const char *const migrations[] = {
     " game_id TEXT, seat INTEGER, created_at BIGINT NOT NULL, polled_at BIGINT NOT NULL);"
     "CREATE INDEX seeks_open ON seeks(status, variant, created_at);"
     "UPDATE axio_meta SET version = 8;",
+    /* 8 -> 9: bots and personal API tokens (store_bots.c) */
+    "ALTER TABLE accounts ADD COLUMN bot INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE accounts ADD COLUMN bot_about TEXT;"
+    "CREATE TABLE tokens(id TEXT PRIMARY KEY, account_id BIGINT NOT NULL,"
+    " hash TEXT NOT NULL UNIQUE, label TEXT NOT NULL, scopes TEXT NOT NULL,"
+    " created_at BIGINT NOT NULL, used_at BIGINT, stream TEXT);"
+    "CREATE INDEX tokens_account ON tokens(account_id);"
+    "UPDATE axio_meta SET version = 9;",
 };
 _Static_assert(sizeof migrations / sizeof migrations[0] == SQL_SCHEMA_VERSION - 6,
                "a PostgreSQL migration for each new version");

@@ -139,6 +139,16 @@ static const char *const migrations[] = {
     " game_id TEXT, seat INTEGER, created_at INTEGER NOT NULL, polled_at INTEGER NOT NULL);"
     "CREATE INDEX seeks_open ON seeks(status, variant, created_at);"
     "PRAGMA user_version = 8;",
+    /* 8 -> 9: bots (store_bots.c): an account played by a program, what its
+     * profile says of it, and the personal API tokens programs sign in with
+     * (their SHA-256 only) */
+    "ALTER TABLE accounts ADD COLUMN bot INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE accounts ADD COLUMN bot_about TEXT;"
+    "CREATE TABLE tokens(id TEXT PRIMARY KEY, account_id INTEGER NOT NULL,"
+    " hash TEXT NOT NULL UNIQUE, label TEXT NOT NULL, scopes TEXT NOT NULL,"
+    " created_at INTEGER NOT NULL, used_at INTEGER, stream TEXT);"
+    "CREATE INDEX tokens_account ON tokens(account_id);"
+    "PRAGMA user_version = 9;",
 };
 
 _Static_assert(sizeof migrations / sizeof migrations[0] == SQL_SCHEMA_VERSION - 1,

@@ -56,8 +56,9 @@ static const char *const schema_probes[] = {
     "SELECT name, value FROM site",
     "SELECT key, tokens, at FROM budgets",
     "SELECT game_id, seat, kind, level, name, token_hash, account_id, place FROM seats",
-    "SELECT id, name, name_key, password_hash, computer, created_at, name_skeleton, seen_at"
-    " FROM accounts",
+    "SELECT id, name, name_key, password_hash, computer, created_at, name_skeleton, seen_at,"
+    " bot, bot_about FROM accounts",
+    "SELECT id, account_id, hash, label, scopes, created_at, used_at FROM tokens",
     "SELECT account_id, follows_id, at FROM follows",
     "SELECT id, from_id, to_id, variant, rated, clock, status, game_id, reason, created_at,"
     " expires_at FROM challenges",
@@ -111,7 +112,8 @@ static const char *const statement_sql[ST_COUNT] = {
     /* with each bound account's current rating in the game's variant, and
      * the seat's rating before and after the game when it was rated */
     [ST_SEATS] = "SELECT s.seat, s.kind, s.level, s.name, s.token_hash, s.account_id, s.place,"
-                 " r.mu, r.sigma, h.mu_before, h.sigma_before, h.mu_after, h.sigma_after"
+                 " r.mu, r.sigma, h.mu_before, h.sigma_before, h.mu_after, h.sigma_after,"
+                 " (SELECT a.bot FROM accounts a WHERE a.id = s.account_id)"
                  " FROM seats s LEFT JOIN ratings r ON r.account_id = s.account_id AND"
                  " r.variant = (SELECT variant FROM games WHERE id = s.game_id)"
                  " LEFT JOIN rating_history h ON h.game_id = s.game_id AND h.seat = s.seat"
@@ -337,7 +339,8 @@ static int prepare_all(store *s)
              ")");
     list_sql(seats_in, sizeof seats_in,
              "SELECT s.game_id, s.seat, s.kind, s.level, s.name, s.token_hash, s.account_id,"
-             " s.place, r.mu, r.sigma, h.mu_before, h.sigma_before, h.mu_after, h.sigma_after"
+             " s.place, r.mu, r.sigma, h.mu_before, h.sigma_before, h.mu_after, h.sigma_after,"
+             " (SELECT a.bot FROM accounts a WHERE a.id = s.account_id)"
              " FROM seats s LEFT JOIN ratings r ON r.account_id = s.account_id AND"
              " r.variant = (SELECT variant FROM games WHERE id = s.game_id)"
              " LEFT JOIN rating_history h ON h.game_id = s.game_id AND h.seat = s.seat"
@@ -350,7 +353,7 @@ static int prepare_all(store *s)
         if (!(s->st[i] = s->drv->prepare(s->c, sql)))
             return store_fail(s, "preparing statements");
     }
-    return store_accounts_prepare(s) || store_social_prepare(s) ? -1 : 0;
+    return store_accounts_prepare(s) || store_social_prepare(s) || store_bots_prepare(s) ? -1 : 0;
 }
 
 static store *open_store(const char *target, bool sync_full, bool existing, bool server, char *err,
@@ -420,6 +423,7 @@ void store_close(store *s)
             s->drv->finalize(s->st[i]);
         store_accounts_finalize(s);
         store_social_finalize(s);
+        store_bots_finalize(s);
         store_copy_finalize(s);
         s->drv->close(s->c);
     }
@@ -917,6 +921,7 @@ static void read_seat_row(store *s, sql_stmt *st, int c, stored_game *out)
     ss->rated = !col_null(s, st, c + 9);
     ss->before = (rt_rating){col_double(s, st, c + 9), col_double(s, st, c + 10)};
     ss->after = (rt_rating){col_double(s, st, c + 11), col_double(s, st, c + 12)};
+    ss->bot = !col_null(s, st, c + 13) && col_int(s, st, c + 13) != 0;
 }
 
 static int load_seats(store *s, const char *id, stored_game *out)

@@ -51,6 +51,7 @@ typedef struct {
     rt_rating rating; /* its current rating in the game's variant */
     bool rated;       /* the seat was rated in this game: before and after */
     rt_rating before, after;
+    bool bot; /* its account is a bot's */
 } stored_seat;
 
 typedef struct {
@@ -308,11 +309,15 @@ bool store_shared(const store *s);
 
 /* --- accounts, sessions, ratings (store_accounts.c) --- */
 
+#define STORE_ABOUT_MAX 1200 /* bytes of a bot's about text (300 characters) */
+
 typedef struct {
     int64_t id;
     char name[STORE_NAME_MAX + 1];
     bool computer;
     char password_hash[STORE_HASH_MAX]; /* "" for a computer level */
+    bool bot;                           /* played by a program (store_bots.c) */
+    char bot_about[STORE_ABOUT_MAX + 1];
 } stored_account;
 
 /* A new account: 0 with *id, 1 when the key (names.c's folded name) is
@@ -372,7 +377,7 @@ int store_player_games(store *s, int64_t account_id, int max,
 
 typedef struct {
     char name[STORE_NAME_MAX + 1];
-    bool computer;
+    bool computer, bot;
     rt_rating rating;
     int games;
 } stored_ranked;
@@ -380,10 +385,65 @@ typedef struct {
 int store_each_rated(store *s, const char *variant, int (*fn)(const stored_ranked *p, void *arg),
                      void *arg);
 
+/* --- bots and personal API tokens (store_bots.c) --- */
+
+#define STORE_TOKEN_ID_MAX 16  /* a token's public id */
+#define STORE_LABEL_MAX    240 /* bytes of a token's label */
+#define STORE_SCOPES_MAX   120 /* its scopes, space-separated */
+
+typedef struct {
+    char id[STORE_TOKEN_ID_MAX + 1];
+    int64_t account_id;
+    char label[STORE_LABEL_MAX + 1];
+    char scopes[STORE_SCOPES_MAX + 1];
+    int64_t created, used; /* unix ms; used 0: never */
+} stored_token;
+
+/* Makes an account a bot, for good: 0; 1 when it has played a rated game,
+ * is a computer level or is a bot already (nothing changes), -1 on error. */
+int store_account_make_bot(store *s, int64_t account_id, const char *about);
+/* A new token (its SHA-256 in hash): 0, -1 on error. */
+int store_token_create(store *s, const stored_token *t, const char *hash);
+/* The account and token of a token's hash, which is marked used at now_ms:
+ * 0, 1 when there is none, -1 on error. */
+int store_token_account(store *s, const char *hash, int64_t now_ms, stored_token *token,
+                        stored_account *account);
+/* Calls fn for each token of the account, newest first. */
+int store_each_token(store *s, int64_t account_id, int (*fn)(const stored_token *t, void *arg),
+                     void *arg);
+/* Revokes a token of the account: 0, 1 when it has no such token, -1. */
+int store_token_delete(store *s, int64_t account_id, const char *id);
+/* The token's newest event stream is `stream` (a random id): any older one
+ * of the site ends when it sees so (store_token_stream). */
+int store_token_stream_set(store *s, const char *token_id, const char *stream);
+typedef struct {
+    int64_t id;
+    char name[STORE_NAME_MAX + 1];
+    char about[STORE_ABOUT_MAX + 1];
+    int64_t seen_at; /* unix ms, 0 never */
+} stored_bot;
+/* Calls fn for the bots, the last seen first (max at most). */
+int store_each_bot(store *s, int max, int (*fn)(const stored_bot *b, void *arg), void *arg);
+/* 0 while `stream` is the token's newest event stream, 1 when another one
+ * (or none: the token was revoked) is, -1 on error. */
+int store_token_stream(store *s, const char *token_id, const char *stream);
+
 /* --- people and how they meet (store_social.c) --- */
 
 /* An account was seen (a request or a connection with its session). */
 int store_account_seen(store *s, int64_t account_id, int64_t now_ms);
+/* A seat of an account in a waiting or running game, and the game's terms. */
+typedef struct {
+    char id[24];
+    int seat;
+    char status[12], variant[8], mode[12];
+    int players;
+    bool rated;
+    char clock[128];
+} stored_game_of;
+/* Calls fn for each of them, newest game first (max at most). */
+int store_each_game_of(store *s, int64_t account_id, int max,
+                       int (*fn)(const stored_game_of *g, void *arg), void *arg);
 /* Calls fn for the account's seats in waiting and running games, newest
  * game first (max at most). */
 int store_each_open_game_of(store *s, int64_t account_id, int max,
@@ -483,6 +543,8 @@ enum {
     STORE_T_SESSIONS,
     STORE_T_RATINGS,
     STORE_T_HISTORY,
+    STORE_T_FOLLOWS,
+    STORE_T_TOKENS,
     STORE_T_COUNT
 };
 const char *store_table_name(int table);

@@ -22,17 +22,21 @@ static const char *const account_sql[AC_COUNT] = {
                   " name_skeleton) VALUES(?1, ?2, ?3, 0, ?4, ?5) RETURNING id",
     [AC_COMPUTER] = "INSERT INTO accounts(name, name_key, password_hash, computer, created_at)"
                     " VALUES(?1, ?2, NULL, 1, ?3) ON CONFLICT DO NOTHING",
-    [AC_BY_KEY] = "SELECT id, name, computer, password_hash FROM accounts WHERE name_key = ?1",
-    [AC_BY_ID] = "SELECT id, name, computer, password_hash FROM accounts WHERE id = ?1",
+    [AC_BY_KEY] = "SELECT id, name, computer, password_hash, bot, bot_about FROM accounts"
+                  " WHERE name_key = ?1",
+    [AC_BY_ID] = "SELECT id, name, computer, password_hash, bot, bot_about FROM accounts"
+                 " WHERE id = ?1",
     [AC_SET_PASSWORD] = "UPDATE accounts SET password_hash = ?2 WHERE id = ?1 AND computer = 0",
     [AC_DELETE] = "DELETE FROM accounts WHERE id = ?1 AND computer = 0",
     [AC_SEATS_NEUTRAL] = "UPDATE seats SET name = ?2, account_id = NULL WHERE account_id = ?1",
     [AC_RATINGS_DELETE] = "DELETE FROM ratings WHERE account_id = ?1",
     [AC_HISTORY_DELETE] = "DELETE FROM rating_history WHERE account_id = ?1",
     [AC_SESSIONS_DELETE_ALL] = "DELETE FROM sessions WHERE account_id = ?1",
+    [AC_TOKENS_DELETE_ALL] = "DELETE FROM tokens WHERE account_id = ?1",
     [AC_SESSION_INSERT] = "INSERT INTO sessions(token_hash, account_id, created_at, expires_at)"
                           " VALUES(?1, ?2, ?3, ?4)",
-    [AC_SESSION_LOOKUP] = "SELECT a.id, a.name, a.computer, a.password_hash FROM sessions s"
+    [AC_SESSION_LOOKUP] = "SELECT a.id, a.name, a.computer, a.password_hash, a.bot, a.bot_about"
+                          " FROM sessions s"
                           " JOIN accounts a ON a.id = s.account_id"
                           " WHERE s.token_hash = ?1 AND s.expires_at > ?2",
     [AC_SESSION_DELETE] = "DELETE FROM sessions WHERE token_hash = ?1",
@@ -59,10 +63,10 @@ static const char *const account_sql[AC_COUNT] = {
         " LEFT JOIN rating_history h ON h.game_id = s.game_id AND h.seat = s.seat"
         " WHERE s.account_id = ?1 AND g.status = 'over'"
         " ORDER BY g.updated_at DESC, g.rowid DESC LIMIT ?2",
-    [AC_LEADERBOARD] = "SELECT a.name, a.computer, r.mu, r.sigma, r.games FROM ratings r"
+    [AC_LEADERBOARD] = "SELECT a.name, a.computer, r.mu, r.sigma, r.games, a.bot FROM ratings r"
                        " JOIN accounts a ON a.id = r.account_id"
                        " WHERE r.variant = ?1 AND r.games > 0",
-    [AC_BY_SKELETON] = "SELECT id, name, computer, password_hash FROM accounts"
+    [AC_BY_SKELETON] = "SELECT id, name, computer, password_hash, bot, bot_about FROM accounts"
                        " WHERE name_skeleton = ?1 LIMIT 1",
     [AC_ALL_SKELETONS] = "SELECT id, name_key, name_skeleton, name FROM accounts",
     [AC_SET_SKELETON] = "UPDATE accounts SET name_skeleton = ?2 WHERE id = ?1",
@@ -117,17 +121,23 @@ int store_computer_ensure(store *s, const char *name, const char *key, int64_t c
     return store_unlock(s, store_step_done(s, st, "storing a computer player"));
 }
 
+void store_account_columns(store *s, sql_stmt *st, int c, stored_account *out)
+{
+    out->id = col_int(s, st, c);
+    store_copy_column(s, st, c + 1, out->name, sizeof out->name);
+    out->computer = col_int(s, st, c + 2) != 0;
+    store_copy_column(s, st, c + 3, out->password_hash, sizeof out->password_hash);
+    out->bot = col_int(s, st, c + 4) != 0;
+    store_copy_column(s, st, c + 5, out->bot_about, sizeof out->bot_about);
+}
+
 /* Reads the one account row a statement (bound already) gives. */
 static int read_account(store *s, sql_stmt *st, stored_account *out)
 {
     memset(out, 0, sizeof *out);
     int rc = step(s, st);
-    if (rc == SQL_ROW) {
-        out->id = col_int(s, st, 0);
-        store_copy_column(s, st, 1, out->name, sizeof out->name);
-        out->computer = col_int(s, st, 2) != 0;
-        store_copy_column(s, st, 3, out->password_hash, sizeof out->password_hash);
-    }
+    if (rc == SQL_ROW)
+        store_account_columns(s, st, 0, out);
     reset(s, st);
     if (rc == SQL_ROW)
         return 0;
@@ -305,6 +315,7 @@ int store_account_delete(store *s, int64_t id)
              run_for_account(s, AC_RATINGS_DELETE, id, false, NULL, "deleting ratings") ||
              run_for_account(s, AC_HISTORY_DELETE, id, false, NULL, "deleting rating history") ||
              run_for_account(s, AC_SESSIONS_DELETE_ALL, id, false, NULL, "revoking sessions") ||
+             run_for_account(s, AC_TOKENS_DELETE_ALL, id, false, NULL, "revoking tokens") ||
              store_commit(s);
     return store_unlock(s, rc ? store_rollback(s) : 0);
 }
@@ -522,6 +533,7 @@ int store_each_rated(store *s, const char *variant, int (*fn)(const stored_ranke
         p.computer = col_int(s, st, 1) != 0;
         p.rating = (rt_rating){col_double(s, st, 2), col_double(s, st, 3)};
         p.games = (int)col_int(s, st, 4);
+        p.bot = col_int(s, st, 5) != 0;
         if (fn(&p, arg)) {
             rc = SQL_DONE;
             break;

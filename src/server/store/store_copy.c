@@ -36,8 +36,9 @@ typedef struct {
 
 static const copy_table tables[STORE_T_COUNT] = {
     [STORE_T_ACCOUNTS] = {"accounts",
-                          "id, name, name_key, password_hash, computer, created_at, name_skeleton",
-                          "ittttit", 1, false},
+                          "id, name, name_key, password_hash, computer, created_at, name_skeleton,"
+                          " seen_at, bot, bot_about",
+                          "ittttititt", 1, false},
     [STORE_T_GAMES] = {"games",
                        "id, variant, players, mode, seed, status, created_at, updated_at, creator,"
                        " clock, clock_left, rematch, rematch_of, end_summary, rules, damage, rated",
@@ -54,6 +55,9 @@ static const copy_table tables[STORE_T_COUNT] = {
                          "game_id, seat, account_id, variant, mu_before, sigma_before, mu_after,"
                          " sigma_after, at",
                          "tiitrrrri", 2, false},
+    [STORE_T_FOLLOWS] = {"follows", "account_id, follows_id, at", "iii", 2, false},
+    [STORE_T_TOKENS] = {"tokens", "id, account_id, hash, label, scopes, created_at, used_at",
+                        "titttii", 1, false},
 };
 
 const char *store_table_name(int table) { return tables[table].name; }

@@ -81,6 +81,7 @@ enum {
     AC_RATINGS_DELETE,
     AC_HISTORY_DELETE,
     AC_SESSIONS_DELETE_ALL,
+    AC_TOKENS_DELETE_ALL,
     AC_SESSION_INSERT,
     AC_SESSION_LOOKUP,
     AC_SESSION_DELETE,
@@ -98,6 +99,20 @@ enum {
     AC_ALL_SKELETONS,
     AC_SET_SKELETON,
     AC_COUNT
+};
+
+/* The statements of bots and their tokens (store_bots.c). */
+enum {
+    BT_MAKE_BOT,
+    BT_TOKEN_PUT,
+    BT_TOKEN_LOOKUP,
+    BT_TOKEN_USED,
+    BT_TOKENS_OF,
+    BT_TOKEN_DELETE,
+    BT_STREAM_SET,
+    BT_STREAM_GET,
+    BT_BOTS,
+    BT_COUNT
 };
 
 /* The statements of people and how they meet (store_social.c). */
@@ -121,6 +136,7 @@ enum {
     SO_SEEKS_PRUNE,
     SO_CHALLENGES_PRUNE,
     SO_OPEN_GAMES_OF,
+    SO_GAMES_OF,
     SO_COUNT
 };
 
@@ -130,6 +146,7 @@ struct store {
     sql_stmt *st[ST_COUNT];
     sql_stmt *ac[AC_COUNT];
     sql_stmt *so[SO_COUNT];
+    sql_stmt *bt[BT_COUNT];
     sql_stmt *ow[OW_COUNT];
     bool shared; /* a server's store, shared with the site's other servers */
     sql_stmt *copy_st[STORE_T_COUNT][4]; /* store_copy.c's, prepared when first used */
@@ -231,6 +248,12 @@ void store_copy_finalize(store *s);
 /* store_accounts.c */
 int store_accounts_prepare(store *s);
 void store_accounts_finalize(store *s);
+/* An account's columns "id, name, computer, password_hash, bot, bot_about"
+ * from column c of the current row. */
+void store_account_columns(store *s, sql_stmt *st, int c, stored_account *out);
+/* store_bots.c */
+int store_bots_prepare(store *s);
+void store_bots_finalize(store *s);
 /* store_social.c */
 int store_social_prepare(store *s);
 void store_social_finalize(store *s);

@@ -62,6 +62,10 @@ static const char *const social_sql[SO_COUNT] = {
     [SO_OPEN_GAMES_OF] = "SELECT s.game_id, s.seat FROM seats s JOIN games g ON g.id = s.game_id"
                          " WHERE s.account_id = ?1 AND g.status IN ('waiting', 'running')"
                          " ORDER BY g.created_at DESC, s.seat LIMIT ?2",
+    [SO_GAMES_OF] = "SELECT s.game_id, s.seat, g.status, g.variant, g.players, g.mode, g.rated,"
+                    " g.clock FROM seats s JOIN games g ON g.id = s.game_id"
+                    " WHERE s.account_id = ?1 AND g.status IN ('waiting', 'running')"
+                    " ORDER BY g.created_at DESC, s.seat LIMIT ?2",
 };
 
 int store_social_prepare(store *s)
@@ -379,4 +383,36 @@ int store_social_prune(store *s, int64_t seeks_before_ms, int64_t challenges_bef
     if (rc == 0)
         rc = store_step_done(s, st, "forgetting old challenges");
     return store_unlock(s, rc);
+}
+
+static void read_game_of(store *s, sql_stmt *st, void *item)
+{
+    stored_game_of *g = item;
+    memset(g, 0, sizeof *g);
+    store_copy_column(s, st, 0, g->id, sizeof g->id);
+    g->seat = (int)col_int(s, st, 1);
+    store_copy_column(s, st, 2, g->status, sizeof g->status);
+    store_copy_column(s, st, 3, g->variant, sizeof g->variant);
+    g->players = (int)col_int(s, st, 4);
+    store_copy_column(s, st, 5, g->mode, sizeof g->mode);
+    g->rated = col_int(s, st, 6) != 0;
+    store_copy_column(s, st, 7, g->clock, sizeof g->clock);
+}
+
+int store_each_game_of(store *s, int64_t account_id, int max,
+                       int (*fn)(const stored_game_of *g, void *arg), void *arg)
+{
+    store_lock(s);
+    sql_stmt *st = s->so[SO_GAMES_OF];
+    bind_int(s, st, 1, account_id);
+    bind_int(s, st, 2, max);
+    stored_game_of *list;
+    int n;
+    int out = store_unlock(s, store_read_rows(s, st, sizeof *list, read_game_of, (void **)&list, &n,
+                                              "reading an account's games"));
+    for (int i = 0; i < n && out == 0; i++)
+        if (fn(&list[i], arg))
+            break;
+    free(list);
+    return out;
 }

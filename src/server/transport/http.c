@@ -62,6 +62,7 @@ static void reset(http_req *r)
 {
     if (r->pending && srv.svc)
         service_api_abandon(srv.svc, r);
+    stream_closed(r->stream);
     if (r->relay)
         relay_http_abandon(r->relay);
     free(r->resp);
@@ -127,6 +128,8 @@ static int reply_error(http_req *r, struct lws *wsi, int status, const char *cod
 
 int http_writeable(http_req *r, struct lws *wsi)
 {
+    if (r->stream)
+        return stream_writeable(r->stream);
     if (!r->resp)
         return 0; /* a request waiting for a password check */
     size_t left = r->resp_len - r->resp_sent, n = left > WRITE_CHUNK ? WRITE_CHUNK : left;
@@ -402,6 +405,10 @@ static int api_route(http_req *r, struct lws *wsi)
         return 0;
     if (rc == API_NOT_MINE)
         return reply_error(r, wsi, 404, "not_found", "no such endpoint");
+    if (rc == API_STREAM) {
+        r->stream = stream_start(wsi, &a.stream, addr);
+        return r->stream ? 0 : -1;
+    }
     if (rc == API_PENDING) {
         r->pending = true;
         return 0;

@@ -1,6 +1,6 @@
 /*
  * ratelimit.c - the per-address table and the per-connection message bucket
- * (see ratelimit.h; the buckets themselves are game/bucket.c).
+ * (see ratelimit.h; the buckets themselves are base/bucket.c).
  *
  * The table is a fixed array of hash chains; the periodic housekeeping
  * timer prunes idle entries, so an address that stops talking costs nothing

@@ -22,7 +22,10 @@
  * with the holder's code (1012 for a game that moved: the client
  * reconnects); when the holder cannot be reached, the client is told
  * `moving` and comes back soon, by which time its game is held elsewhere
- * or its lease has run out.
+ * or its lease has run out. A request the holder answers with a stream
+ * (the Bot API's game stream) is passed back line by line as the holder
+ * writes them, and ends when the holder's ends or goes silent: the client
+ * connects again.
  */
 #include "transport.h"
 
@@ -36,6 +39,7 @@
 #define RELAY_SKEW_MS  30000              /* a signature is good this long */
 #define RELAY_RX_MAX   (16 * 1024 * 1024) /* the largest message or answer passed back */
 #define RELAY_ANSWER_S 30                 /* a request's answer comes within this */
+#define RELAY_SILENT_S 20 /* a stream's next line (the holder's keep-alives come every 6 s) */
 
 struct relay {
     int refs;       /* the client's side and ours (`up`) */
@@ -45,9 +49,10 @@ struct relay {
     ws_conn *ws;    /* a WebSocket passed on: the client's, until it closes */
     http_req *http; /* a request passed on: the client's, until answered */
     struct lws *http_wsi;
-    bool established; /* the holder accepted the WebSocket */
-    int close_code;   /* the holder's, when it closed */
-    char header[640]; /* "x-axio-relay: ..." without the name */
+    stream_conn *down; /* the holder answered a stream: its lines go here */
+    bool established;  /* the holder accepted the WebSocket */
+    int close_code;    /* the holder's, when it closed */
+    char header[640];  /* "x-axio-relay: ..." without the name */
     char protocol[160];
     char path[1100];
     /* messages to the holder (the client's), oldest first */
@@ -352,6 +357,7 @@ void relay_http_start(http_req *h, struct lws *wsi, const char *address, const a
 void relay_http_abandon(relay *r)
 {
     r->http = NULL;
+    r->down = NULL;
     close_up(r);
     relay_unref(r);
 }
@@ -393,6 +399,43 @@ static int append_headers(relay *r, unsigned char **p, unsigned char *end)
     memcpy(*p, line, (size_t)n);
     *p += n;
     OPENSSL_cleanse(line, sizeof line);
+    return 0;
+}
+
+/* The holder answers with a stream: so does this server, to the client. */
+static int stream_down(relay *r, struct lws *wsi)
+{
+    r->down = stream_start_relayed(r->http_wsi);
+    if (!r->down)
+        return -1;
+    r->http->stream = r->down;
+    r->http->pending = false;
+    lws_set_timeout(wsi, PENDING_TIMEOUT_HTTP_CONTENT, RELAY_SILENT_S);
+    return 0;
+}
+
+/* A piece of the holder's stream: each whole line goes on (its empty
+ * keep-alives not: this server's stream has its own). */
+static int stream_lines(relay *r, struct lws *wsi, const char *in, size_t len)
+{
+    lws_set_timeout(wsi, PENDING_TIMEOUT_HTTP_CONTENT, RELAY_SILENT_S);
+    if (!rx_append(r, in, len))
+        return -1;
+    size_t from = 0;
+    for (size_t i = 0; i < r->rx_len; i++) {
+        if (r->rx[i] != '\n')
+            continue;
+        if (i > from) {
+            msg *m = msg_copy(r->rx + from, i - from);
+            if (!m)
+                return -1;
+            stream_send(r->down, m);
+            msg_unref(m);
+        }
+        from = i + 1;
+    }
+    memmove(r->rx, r->rx + from, r->rx_len - from);
+    r->rx_len -= from;
     return 0;
 }
 
@@ -442,7 +485,9 @@ static void up_ended(relay *r, bool reached)
         else
             ws_close(c, r->close_code ? r->close_code : CLOSE_MOVED);
     }
-    if (r->http)
+    if (r->down)
+        stream_end(r->down);
+    else if (r->http)
         http_fail(r);
 }
 
@@ -477,6 +522,8 @@ int relay_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user
             if (lws_hdr_copy(wsi, retry, sizeof retry, WSI_TOKEN_HTTP_RETRY_AFTER) > 0)
                 r->retry_after_s = atoi(retry);
             lws_set_timeout(wsi, PENDING_TIMEOUT_HTTP_CONTENT, RELAY_ANSWER_S);
+            if (r->http && r->status == 200 && strncmp(r->ctype, "application/x-ndjson", 20) == 0)
+                return stream_down(r, wsi);
         }
         return 0;
     case LWS_CALLBACK_RECEIVE_CLIENT_HTTP: {
@@ -485,11 +532,13 @@ int relay_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user
         return lws_http_client_read(wsi, &px, &lenx) < 0 ? -1 : 0;
     }
     case LWS_CALLBACK_RECEIVE_CLIENT_HTTP_READ:
+        if (r && r->down)
+            return stream_lines(r, wsi, in, len);
         if (r && !rx_append(r, in, len))
             return -1;
         return 0;
     case LWS_CALLBACK_COMPLETED_CLIENT_HTTP:
-        if (r && r->http && !r->rx_overflow) {
+        if (r && r->http && !r->down && !r->rx_overflow) {
             r->ended = true;
             http_done_relay(r, r->status ? r->status : 502, r->ctype[0] ? r->ctype : NULL,
                             r->rx ? r->rx : "", r->rx_len);
@@ -525,6 +574,9 @@ int relay_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user
         if (r && len >= 2) {
             const unsigned char *b = in;
             r->close_code = (b[0] << 8) | b[1];
+            if (r->close_code >= 1012 + RELAY_CLOSE_SHIFT &&
+                r->close_code <= 1014 + RELAY_CLOSE_SHIFT)
+                r->close_code -= RELAY_CLOSE_SHIFT;
         }
         return 0;
     case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:

@@ -126,6 +126,7 @@ static void tick_clocks(lws_sorted_usec_list_t *sul)
     service_tick(srv.svc, mono_now());
     expire_headers(mono_now());
     ws_check_queues(mono_now());
+    stream_keepalive(mono_now());
     lws_sul_schedule(srv.ctx, 0, sul, tick_clocks, CLOCK_TICK_US);
 }
 
@@ -266,6 +267,31 @@ static int upgrade_allowed(struct lws *wsi)
         return 1;
     }
     return 0;
+}
+
+/* The hooks, for either kind of connection the service is handed. */
+static void conn_send(void *conn, msg *m)
+{
+    if (*(int *)conn == CONN_STREAM)
+        stream_send(conn, m);
+    else
+        ws_send(conn, m);
+}
+
+static void conn_close(void *conn, int code)
+{
+    if (*(int *)conn == CONN_STREAM)
+        stream_end(conn);
+    else
+        ws_close(conn, code);
+}
+
+static void conn_relay(void *conn, const char *address)
+{
+    if (*(int *)conn == CONN_STREAM)
+        stream_end(conn); /* a stream is never passed on: the service answers API_RELAY first */
+    else
+        ws_relay(conn, address);
 }
 
 static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
@@ -533,9 +559,9 @@ int server_run(const serve_options *opt)
         return 1;
     }
     service_hooks hooks = {
-        .send = ws_send,
-        .close = ws_close,
-        .relay = ws_relay,
+        .send = conn_send,
+        .close = conn_close,
+        .relay = conn_relay,
         .answer = http_answer,
         .wake = wake_loop,
         .arg = NULL,

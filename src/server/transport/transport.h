@@ -45,10 +45,17 @@ enum { HTTP_GET = 1, HTTP_POST, HTTP_HEAD, HTTP_DELETE, HTTP_OTHER };
 
 typedef struct relay relay;
 
+/* What a connection the service was handed (its `conn`) is: the first
+ * member of ws_conn and stream_conn. */
+enum { CONN_WS = 1, CONN_STREAM };
+
+typedef struct stream_conn stream_conn;
+
 typedef struct {
     int method;
-    bool pending; /* the service answers later (a password check) */
-    relay *relay; /* passed on to the game's holder, which answers */
+    bool pending;        /* the service answers later (a password check) */
+    relay *relay;        /* passed on to the game's holder, which answers */
+    stream_conn *stream; /* an answer that goes on (stream.c) */
     bool body_too_large;
     bool close_after; /* close the connection after the answer */
     bool routed;      /* answered already: lws may still deliver the body */
@@ -99,6 +106,7 @@ typedef struct {
 } queued;
 
 typedef struct ws_conn {
+    int kind; /* CONN_WS */
     struct lws *wsi;
     viewer *v;    /* the game service's side */
     relay *relay; /* passed on to the game's holder: its messages go there */
@@ -115,6 +123,7 @@ typedef struct ws_conn {
     bucket rate;
     bool closing, close_after;
     int close_code; /* the service's (hooks.close), or 0: policy */
+    bool relayed;   /* opened by another server of the site (relay.c) */
     size_t rx_len, rx_total;
     bool rx_overflow;
     queued *outq; /* a ring of messages to send, oldest at out_first */
@@ -143,6 +152,22 @@ void ws_send(void *conn, msg *m);
 void ws_close(void *conn, int code);
 void ws_relay(void *conn, const char *address);
 
+/* --- streams: the Bot API's NDJSON answers (stream.c) --- */
+
+/* Answers 200 as a stream and opens the service's side of it; NULL (the
+ * connection closes) when either fails. */
+stream_conn *stream_start(struct lws *wsi, const api_stream *s, const char *ip);
+/* Answers 200 as a stream whose lines come from the game's holder (relay.c). */
+stream_conn *stream_start_relayed(struct lws *wsi);
+void stream_send(stream_conn *c, msg *m);
+/* The answer ends once what is queued is written. */
+void stream_end(stream_conn *c);
+/* An empty line to each stream silent for a while (the clock timer). */
+void stream_keepalive(double now);
+int stream_writeable(stream_conn *c);
+/* The connection closed: the service's side goes, and the stream. */
+void stream_closed(stream_conn *c);
+
 /* --- passing on to the game's holder (relay.c) --- */
 
 #define RELAY_PROTOCOL "axio-relay"
@@ -158,6 +183,11 @@ typedef struct {
 /* Whether a request for `method` `path` was passed on by a server of the
  * site: its header is there, signed with the site's key, and recent. */
 bool relay_client(struct lws *wsi, const char *method, const char *path, relay_origin *out);
+/* lws 4.1's client reads a close code newer than RFC 6455 (1012 moved,
+ * 1013 retry) as a protocol error and reports 1002: between the site's
+ * servers those travel as 4012 and 4013 (private use), and the relaying
+ * server gives its client the code the holder meant. */
+#define RELAY_CLOSE_SHIFT 3000
 /* Passes a WebSocket on to the holder at address (HOST:PORT). */
 void relay_ws_start(ws_conn *c, const char *address);
 /* A whole message of the client's, for the holder. */

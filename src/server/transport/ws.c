@@ -131,6 +131,8 @@ static int protocol_error(ws_conn *c)
  * ends a connection leaves its socket for unusable). */
 static int close_with(ws_conn *c, int code)
 {
+    if (c->relayed && code >= 1012 && code <= 1014)
+        code += RELAY_CLOSE_SHIFT;
     unsigned char frame[LWS_PRE + 4], *p = frame + LWS_PRE;
     p[0] = 0x88; /* FIN, close */
     p[1] = 2;
@@ -387,6 +389,7 @@ static int protocol_token(struct lws *wsi, char *out, size_t outlen)
 
 int ws_open(ws_conn *c, struct lws *wsi)
 {
+    c->kind = CONN_WS;
     c->wsi = wsi;
     msg_bucket_init(&c->rate);
     char uri[256] = "", token[128];
@@ -395,6 +398,7 @@ int ws_open(ws_conn *c, struct lws *wsi)
      * and session, as that server saw them */
     relay_origin from;
     bool relayed = relay_client(wsi, "GET", uri, &from);
+    c->relayed = relayed;
     if (relayed) {
         snprintf(c->ip, sizeof c->ip, "%s", from.ip);
         snprintf(c->session_hash, sizeof c->session_hash, "%s", from.session_hash);

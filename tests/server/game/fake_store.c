@@ -42,7 +42,15 @@ typedef struct {
     char hash[STORE_HASH_MAX];
     bool computer;
     int64_t seen_at;
+    bool bot;
+    char about[STORE_ABOUT_MAX + 1];
 } fake_account;
+
+typedef struct {
+    stored_token t;
+    char hash[65];
+    char stream[40];
+} fake_token;
 
 typedef struct {
     char hash[65];
@@ -87,6 +95,8 @@ struct store {
     int nchallenges;
     stored_seek *seeks;
     int nseeks;
+    fake_token *tokens;
+    int ntokens;
 };
 
 /* Grows an array by one zeroed element; the test aborts out of memory. */
@@ -604,6 +614,8 @@ static void load_row(const store *s, const fake_game *g, stored_game *out)
         ss->has_rating = r != NULL;
         if (r)
             ss->rating = r->r;
+        const fake_account *a = ss->account_id ? find_account(s, ss->account_id) : NULL;
+        ss->bot = a && a->bot; /* as the store's join says */
     }
 }
 
@@ -741,6 +753,8 @@ static void account_out(const fake_account *a, stored_account *out)
     snprintf(out->name, sizeof out->name, "%s", a->name);
     out->computer = a->computer;
     snprintf(out->password_hash, sizeof out->password_hash, "%s", a->hash);
+    out->bot = a->bot;
+    snprintf(out->bot_about, sizeof out->bot_about, "%s", a->about);
 }
 
 static fake_account *add_account(store *s, const char *name, const char *key)
@@ -861,6 +875,11 @@ int store_account_delete(store *s, int64_t id)
         return fail(s, "no account %lld", (long long)id);
     delete_sessions(s, id, NULL);
     int n = 0;
+    for (int i = 0; i < s->ntokens; i++)
+        if (s->tokens[i].t.account_id != id)
+            s->tokens[n++] = s->tokens[i];
+    s->ntokens = n;
+    n = 0;
     for (int i = 0; i < s->nratings; i++)
         if (s->ratings[i].account_id != id)
             s->ratings[n++] = s->ratings[i];
@@ -1004,6 +1023,7 @@ int store_each_rated(store *s, const char *variant, int (*fn)(const stored_ranke
         memset(&p, 0, sizeof p);
         snprintf(p.name, sizeof p.name, "%s", a->name);
         p.computer = a->computer;
+        p.bot = a->bot;
         p.rating = r->r;
         p.games = r->games;
         if (fn(&p, arg))
@@ -1419,5 +1439,150 @@ int store_seek_cancel(store *s, const char *id)
 int store_social_prune(store *s, int64_t seeks_before_ms, int64_t challenges_before_ms)
 {
     (void)s, (void)seeks_before_ms, (void)challenges_before_ms;
+    return 0;
+}
+
+/* --- bots and their tokens (store_bots.c) --- */
+
+int store_account_make_bot(store *s, int64_t account_id, const char *about)
+{
+    if (call_fails(s))
+        return -1;
+    fake_account *a = find_account(s, account_id);
+    if (!a || a->bot || a->computer)
+        return 1;
+    for (int i = 0; i < s->ngames; i++) /* a rated game's seat: its rating history */
+        for (int k = 0; k < 4; k++)
+            if (s->games[i].row.seats[k].account_id == account_id && s->games[i].row.seats[k].rated)
+                return 1;
+    a->bot = true;
+    snprintf(a->about, sizeof a->about, "%s", about);
+    return 0;
+}
+
+int store_token_create(store *s, const stored_token *t, const char *hash)
+{
+    if (call_fails(s))
+        return -1;
+    for (int i = 0; i < s->ntokens; i++)
+        if (strcmp(s->tokens[i].t.id, t->id) == 0 || strcmp(s->tokens[i].hash, hash) == 0)
+            return fail(s, "storing a token: not unique");
+    s->tokens = grow(s->tokens, s->ntokens, sizeof *s->tokens);
+    fake_token *f = &s->tokens[s->ntokens++];
+    f->t = *t;
+    snprintf(f->hash, sizeof f->hash, "%s", hash);
+    return 0;
+}
+
+int store_token_account(store *s, const char *hash, int64_t now_ms, stored_token *token,
+                        stored_account *account)
+{
+    if (call_fails(s))
+        return -1;
+    for (int i = 0; i < s->ntokens; i++) {
+        fake_token *f = &s->tokens[i];
+        const fake_account *a = find_account(s, f->t.account_id);
+        if (strcmp(f->hash, hash) != 0 || !a)
+            continue;
+        if (!f->t.used || f->t.used < now_ms - 60000)
+            f->t.used = now_ms;
+        *token = f->t;
+        account_out(a, account);
+        return 0;
+    }
+    return 1;
+}
+
+int store_each_token(store *s, int64_t account_id, int (*fn)(const stored_token *t, void *arg),
+                     void *arg)
+{
+    if (call_fails(s))
+        return -1;
+    for (int i = s->ntokens - 1; i >= 0; i--)
+        if (s->tokens[i].t.account_id == account_id && fn(&s->tokens[i].t, arg))
+            break;
+    return 0;
+}
+
+int store_token_delete(store *s, int64_t account_id, const char *id)
+{
+    if (call_fails(s))
+        return -1;
+    for (int i = 0; i < s->ntokens; i++)
+        if (s->tokens[i].t.account_id == account_id && strcmp(s->tokens[i].t.id, id) == 0) {
+            s->tokens[i] = s->tokens[--s->ntokens];
+            return 0;
+        }
+    return 1;
+}
+
+static fake_token *token_by_id(store *s, const char *id)
+{
+    for (int i = 0; i < s->ntokens; i++)
+        if (strcmp(s->tokens[i].t.id, id) == 0)
+            return &s->tokens[i];
+    return NULL;
+}
+
+int store_token_stream_set(store *s, const char *token_id, const char *stream)
+{
+    if (call_fails(s))
+        return -1;
+    fake_token *f = token_by_id(s, token_id);
+    if (f)
+        snprintf(f->stream, sizeof f->stream, "%s", stream);
+    return 0;
+}
+
+int store_token_stream(store *s, const char *token_id, const char *stream)
+{
+    if (call_fails(s))
+        return -1;
+    fake_token *f = token_by_id(s, token_id);
+    return f && strcmp(f->stream, stream) == 0 ? 0 : 1;
+}
+
+int store_each_bot(store *s, int max, int (*fn)(const stored_bot *b, void *arg), void *arg)
+{
+    if (call_fails(s))
+        return -1;
+    for (int i = 0, n = 0; i < s->naccounts && n < max; i++) {
+        const fake_account *a = &s->accounts[i];
+        if (!a->bot)
+            continue;
+        stored_bot b = {.id = a->id, .seen_at = a->seen_at};
+        snprintf(b.name, sizeof b.name, "%s", a->name);
+        snprintf(b.about, sizeof b.about, "%s", a->about);
+        n++;
+        if (fn(&b, arg))
+            break;
+    }
+    return 0;
+}
+
+int store_each_game_of(store *s, int64_t account_id, int max,
+                       int (*fn)(const stored_game_of *g, void *arg), void *arg)
+{
+    if (call_fails(s))
+        return -1;
+    int n = 0;
+    for (int i = s->ngames - 1; i >= 0 && n < max; i--) {
+        const stored_game *g = &s->games[i].row;
+        if (strcmp(g->status, "waiting") && strcmp(g->status, "running"))
+            continue;
+        for (int k = 0; k < g->players && n < max; k++) {
+            if (g->seats[k].account_id != account_id)
+                continue;
+            stored_game_of o = {.seat = k, .players = g->players, .rated = g->rated};
+            snprintf(o.id, sizeof o.id, "%s", g->id);
+            snprintf(o.status, sizeof o.status, "%s", g->status);
+            snprintf(o.variant, sizeof o.variant, "%s", g->variant);
+            snprintf(o.mode, sizeof o.mode, "%s", g->mode);
+            snprintf(o.clock, sizeof o.clock, "%s", g->clock);
+            n++;
+            if (fn(&o, arg))
+                return 0;
+        }
+    }
     return 0;
 }

@@ -1,0 +1,252 @@
+// challenges.js — challenging a player (docs/accounts.md, "Challenges and quick pairing"):
+// the form on a profile or a friend's row (variant, clock, rated: POST /api/challenges),
+// the lobby's list of received and sent challenges (accept; decline with a reason; take
+// back) and, on the other pages but a game's, a small notice of a challenge received. One watcher
+// asks GET /api/me/challenges every few seconds while someone is logged in; when a
+// challenge of ours is accepted the game opens (on the lobby, a profile or the
+// leaderboard; in the middle of a game the notice offers it instead). The accepter
+// opens the game from the answer. Both seats are bound to the accounts: no token.
+import { h, clear } from './svg.js';
+import { api } from './api.js';
+import { session } from './account.js';
+import { t, errorText } from './messages.js';
+import { termsPicker, termsText } from './terms.js';
+import { ageText } from './lobby_lists.js';
+
+const POLL_MS = 4000;
+export const DECLINE_REASONS = ['generic', 'later', 'variant', 'timeControl', 'rated', 'casual', 'tooFast', 'tooSlow'];
+
+const gameHash = (id) => `#/game/${encodeURIComponent(id)}`;
+// Pages a person waits on for an answer: an accepted challenge opens its game from there.
+const waitingPage = () => /^#\/?($|\?|player\/|leaderboard)/.test(location.hash || '#/');
+
+// ---- the watcher ----------------------------------------------------------------
+const listeners = new Set();
+let last = { received: [], sent: [] };
+let statuses = null; // id -> status as last seen (null before the first answer)
+let timer = null;
+let asking = false;
+
+function publish() { for (const fn of listeners) fn(last); }
+
+async function poll() {
+  clearTimeout(timer);
+  timer = null;
+  if (!session.me) { last = { received: [], sent: [] }; statuses = null; publish(); return; }
+  if (asking) return;
+  asking = true;
+  try {
+    const res = await api.myChallenges();
+    last = { received: res.received || [], sent: res.sent || [] };
+    const before = statuses;
+    statuses = new Map([...last.received, ...last.sent].map((c) => [c.id, c.status]));
+    // One of ours accepted since we last looked: its game opens where we were waiting.
+    if (before) {
+      for (const c of last.sent) {
+        if (c.status === 'accepted' && c.game && before.get(c.id) === 'open') {
+          if (waitingPage()) { location.hash = gameHash(c.game); } else notice.accepted = c;
+        }
+      }
+    }
+  } catch (e) {
+    if (e.status === 401) { last = { received: [], sent: [] }; statuses = null; }
+  } finally {
+    asking = false;
+  }
+  publish();
+  if (session.me) timer = setTimeout(poll, POLL_MS);
+}
+
+export const challenges = {
+  get now() { return last; },
+  // fn(state) after every answer; returns the function that unsubscribes.
+  onChange(fn) { listeners.add(fn); fn(last); return () => listeners.delete(fn); },
+  // Asks at once (after sending, accepting or declining one).
+  refresh() { return poll(); },
+  start() {
+    session.onChange(() => poll());
+    session.ready().then(() => poll());
+  },
+};
+
+// ---- sending --------------------------------------------------------------------
+// The form that challenges `name`: the terms and "Send challenge". onSent(challenge).
+export function challengeForm(name, { onSent, prefix = 'challenge' } = {}) {
+  const picker = termsPicker(prefix);
+  const msg = h('p', { class: 'form-msg', role: 'alert' });
+  const btn = h('button', { class: 'btn primary', type: 'submit', 'data-action': 'send-challenge' }, [t('challenge.send')]);
+  const form = h('form', { class: 'challenge-form', onsubmit: async (e) => {
+    e.preventDefault();
+    btn.disabled = true;
+    msg.textContent = '';
+    try {
+      const res = await api.challenge({ to: name, ...picker.value() });
+      poll();
+      onSent?.(res.challenge);
+    } catch (err) {
+      msg.textContent = t('challenge.failed', { msg: errorText(err) });
+    }
+    btn.disabled = false;
+  } }, [picker.el, h('div', { class: 'challenge-foot' }, [btn, msg])]);
+  return form;
+}
+
+// A dialog holding the form (a friend's Challenge button).
+export function challengeDialog(name, { onClose } = {}) {
+  const close = () => { back.remove(); document.removeEventListener('keydown', esc); onClose?.(); };
+  const esc = (e) => { if (e.key === 'Escape') close(); };
+  const status = h('div', { class: 'challenge-status-box' });
+  const form = challengeForm(name, { prefix: 'dlg-challenge', onSent: (c) => { form.remove(); status.append(sentLine(c, () => {})); } });
+  const back = h('div', { class: 'modal-back page-modal challenge-dialog-back' }, [
+    h('div', { class: 'modal challenge-dialog', role: 'dialog', 'aria-modal': 'true', 'aria-label': t('challenge.title', { name }) }, [
+      h('h2', {}, [t('challenge.title', { name })]),
+      form, status,
+      h('div', { class: 'dialog-buttons' }, [h('button', { class: 'btn', type: 'button', 'data-action': 'close', onclick: close }, [t('challenge.close')])]),
+    ]),
+  ]);
+  document.body.append(back);
+  document.addEventListener('keydown', esc);
+  setTimeout(() => back.querySelector('select')?.focus(), 0);
+  return { el: back, close };
+}
+
+// What became of a sent challenge, as a line (with Take back while it is open).
+export function sentLine(c, onChange) {
+  const cur = () => challenges.now.sent.find((x) => x.id === c.id) || c;
+  const el = h('div', { class: 'challenge-line sent', 'data-challenge': c.id });
+  const draw = () => {
+    const x = cur();
+    el.dataset.status = x.status;
+    clear(el).append(h('span', { class: 'challenge-text' }, [statusText(x, 'sent')]));
+    if (x.status === 'open') {
+      el.append(h('button', { class: 'btn small', type: 'button', 'data-action': 'withdraw', onclick: async () => {
+        try { await api.withdrawChallenge(x.id); } catch { /* settled meanwhile: the list says how */ }
+        await poll();
+        onChange?.();
+      } }, [t('challenge.withdraw')]));
+    } else if (x.status === 'accepted' && x.game) {
+      el.append(h('a', { class: 'btn small primary', href: gameHash(x.game), 'data-action': 'open-game' }, [t('challenge.open_game')]));
+    }
+  };
+  draw();
+  const off = challenges.onChange(() => { if (!el.isConnected && el.dataset.drawn) { off(); return; } el.dataset.drawn = '1'; draw(); });
+  return el;
+}
+
+// How a challenge stands, said from one side ('sent' or 'received').
+export function statusText(c, side) {
+  const terms = termsText(c);
+  if (side === 'received') {
+    if (c.status === 'open') return t('challenge.from', { name: c.from, terms });
+    return t(`challenge.received_${c.status}`, { name: c.from, terms });
+  }
+  if (c.status === 'declined') return t('challenge.declined', { name: c.to, terms, reason: t(`decline.says.${DECLINE_REASONS.includes(c.reason) ? c.reason : 'generic'}`) });
+  if (c.status === 'open') return t('challenge.to', { name: c.to, terms });
+  return t(`challenge.sent_${c.status}`, { name: c.to, terms });
+}
+
+// ---- receiving ------------------------------------------------------------------
+async function accept(c, msg) {
+  try {
+    const res = await api.acceptChallenge(c.id);
+    location.hash = `${gameHash(res.game)}${Number.isInteger(res.seat) ? `?seat=${res.seat}` : ''}`;
+  } catch (e) {
+    if (msg) msg.textContent = e.status === 409 ? t('challenge.not_open') : errorText(e);
+    poll();
+  }
+}
+
+// Accept, and Decline with a reason chosen from the server's list.
+function answerButtons(c, msg, idp) {
+  const reason = h('select', { class: 'decline-reason', id: `${idp}-reason-${c.id}`, 'aria-label': t('decline.label') },
+    DECLINE_REASONS.map((r) => h('option', { value: r }, [t(`decline.reason.${r}`)])));
+  return [
+    h('button', { class: 'btn small primary', type: 'button', 'data-action': 'accept', onclick: () => accept(c, msg) }, [t('challenge.accept')]),
+    reason,
+    h('button', { class: 'btn small', type: 'button', 'data-action': 'decline', onclick: async () => {
+      try { await api.declineChallenge(c.id, reason.value); } catch (e) { if (msg) msg.textContent = e.status === 409 ? t('challenge.not_open') : errorText(e); }
+      poll();
+    } }, [t('challenge.decline')]),
+  ];
+}
+
+// The lobby's list: received ones first (open ones with their buttons), then sent ones.
+export class ChallengeList {
+  constructor() {
+    this.list = h('div', { class: 'challenge-list', id: 'challenges' });
+    this.msg = h('p', { class: 'form-msg', role: 'alert' });
+    this.el = h('section', { class: 'challenges-box', hidden: true }, [h('h2', {}, [t('challenge.list_title')]), this.msg, this.list]);
+    this.off = challenges.onChange((s) => this.render(s));
+  }
+
+  destroy() { this.off(); }
+
+  render({ received, sent }) {
+    const rows = [];
+    const sig = JSON.stringify([received.map((c) => [c.id, c.status]), sent.map((c) => [c.id, c.status])]);
+    if (sig === this.sig) { this.refreshAges(); return; }
+    this.sig = sig;
+    for (const c of received) {
+      const row = h('div', { class: 'challenge-line received', 'data-challenge': c.id, 'data-status': c.status }, [
+        h('span', { class: 'challenge-text' }, [statusText(c, 'received'), h('span', { class: 'muted challenge-age', 'data-created': c.created }, [` · ${ageText(c.created / 1000)}`])]),
+      ]);
+      if (c.status === 'open') row.append(h('span', { class: 'challenge-actions' }, answerButtons(c, this.msg, 'lobby')));
+      else if (c.status === 'accepted' && c.game) row.append(h('a', { class: 'btn small', href: gameHash(c.game), 'data-action': 'open-game' }, [t('challenge.open_game')]));
+      rows.push(row);
+    }
+    for (const c of sent) rows.push(sentLine(c, () => {}));
+    clear(this.list).append(...rows);
+    this.el.hidden = !rows.length;
+  }
+
+  refreshAges() {
+    for (const el of this.list.querySelectorAll('.challenge-age[data-created]')) el.textContent = ` · ${ageText(Number(el.dataset.created) / 1000)}`;
+  }
+}
+
+// ---- the notice on other pages ---------------------------------------------------
+// A challenge received (the newest open one, and how many more), or one of ours
+// accepted while we were in a game: a small box at the foot of the page.
+const notice = {
+  el: null,
+  accepted: null,
+  mount(host) {
+    this.el = h('div', { class: 'challenge-notice', id: 'challenge-notice', role: 'status', 'aria-live': 'polite', hidden: true });
+    host.append(this.el);
+    challenges.onChange(() => this.render());
+    window.addEventListener('hashchange', () => this.render());
+  },
+  render() {
+    const el = this.el;
+    if (!el) return;
+    const open = last.received.filter((c) => c.status === 'open');
+    // Not over the lobby (it lists them) nor over a game (its rack and board come first).
+    const page = location.hash.replace(/^#\/?/, '').split(/[/?]/)[0] || 'lobby';
+    const elsewhere = ['lobby', 'game', 'watch', 'learn'].includes(page);
+    const acc = this.accepted && !location.hash.includes(this.accepted.game) ? this.accepted : null;
+    if (!session.me || elsewhere || (!open.length && !acc)) { el.hidden = true; clear(el); this.sig = ''; return; }
+    const sig = JSON.stringify([open.map((c) => c.id), acc?.id]);
+    if (sig === this.sig) return;
+    this.sig = sig;
+    clear(el);
+    if (acc) {
+      el.append(h('div', { class: 'challenge-line', 'data-challenge': acc.id, 'data-status': 'accepted' }, [
+        h('span', { class: 'challenge-text' }, [t('challenge.sent_accepted', { name: acc.to, terms: termsText(acc) })]),
+        h('a', { class: 'btn small primary', href: gameHash(acc.game), 'data-action': 'open-game', onclick: () => { this.accepted = null; } }, [t('challenge.open_game')]),
+        h('button', { class: 'btn small subtle', type: 'button', 'aria-label': t('challenge.close'), onclick: () => { this.accepted = null; this.render(); } }, ['×']),
+      ]));
+    }
+    if (open.length) {
+      const c = open[0];
+      const msg = h('p', { class: 'form-msg', role: 'alert' });
+      el.append(h('div', { class: 'challenge-line received', 'data-challenge': c.id, 'data-status': 'open' }, [
+        h('span', { class: 'challenge-text' }, [statusText(c, 'received'), open.length > 1 ? h('a', { href: '#/', class: 'challenge-more' }, [` ${t('challenge.more', { n: open.length - 1 })}`]) : null]),
+        h('span', { class: 'challenge-actions' }, answerButtons(c, msg, 'notice')),
+        msg,
+      ]));
+    }
+    el.hidden = false;
+  },
+};
+
+export function mountChallengeNotice(host) { notice.mount(host); }
