@@ -11,9 +11,10 @@
  *
  * Failures the bot cannot get past end it with exit code 1: the token
  * refused (401), an account that is not a bot (403), a site without the
- * Bot API (404). Everything else is tried again, after a pause that doubles
- * up to a minute, with jitter, so that the bots of a restarted site do not
- * all come back in the same second.
+ * Bot API (404), another program with the same token (the site ends a
+ * token's older event stream when a newer one opens). Everything else is tried again, after a pause
+ * that doubles up to a minute, with jitter, so that the bots of a restarted site do not all come
+ * back in the same second.
  */
 #include "bot.h"
 
@@ -33,7 +34,8 @@
 #define PENDING_TTL_S   600.0 /* an accepted one counts as a game until it starts, at most */
 #define MAX_BACKOFF_S   60.0
 #define HEALTHY_S       30.0
-#define SHUTDOWN_S      2.0 /* for requests under way at the end */
+#define TAKEN_OVER_S    120.0 /* the event stream ended by the site twice within: stop */
+#define SHUTDOWN_S      2.0   /* for requests under way at the end */
 #define MAX_FDS         64
 
 struct challenge {
@@ -303,17 +305,32 @@ static void on_events_end(void *ctx, int kind, const char *key, const http_resul
         bot_fail(b, "the site has no Bot API (404 on /api/bot/stream/event): is --url right?");
         return;
     }
-    if (now_seconds() - b->events_opened > HEALTHY_S)
+    double now = now_seconds();
+    if (r->status == 200) {
+        /* The site ended the stream itself: a newer event stream of this
+         * token took over (or the token was revoked: the next connect is
+         * refused). Once may be a stale connection of our own; twice soon
+         * is another program with this token, and the newer one keeps it. */
+        if (b->events_ended_at > 0 && now - b->events_ended_at < TAKEN_OVER_S) {
+            bot_fail(b,
+                     "the site ended the event stream twice in %.0f s: another program "
+                     "plays with this token (a token has one event stream; the newer keeps it)",
+                     now - b->events_ended_at);
+            return;
+        }
+        b->events_ended_at = now;
+    }
+    if (now - b->events_opened > HEALTHY_S)
         b->events_failures = 0;
     b->events_failures++;
     int n = b->events_failures;
     double wait = jittered(1 << (n < 7 ? n - 1 : 6), MAX_BACKOFF_S);
     if (r->status == 429 && r->retry_after > wait)
         wait = r->retry_after;
-    b->events_retry_at = now_seconds() + wait;
+    b->events_retry_at = now + wait;
     char why[300];
-    if (r->status == 429 && r->reason && strcmp(r->reason, "stream_open") == 0)
-        snprintf(why, sizeof why, "another event stream of this token is open");
+    if (r->status == 200)
+        snprintf(why, sizeof why, "ended by the site: another connection with this token?");
     else if (r->status)
         snprintf(why, sizeof why, "HTTP %ld%s%s", r->status, r->code ? " " : "",
                  r->code ? r->code : "");

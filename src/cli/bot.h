@@ -44,6 +44,7 @@ typedef struct {
     http_stream *events;
     double events_opened, events_retry_at;
     int events_failures;
+    double events_ended_at; /* when the site last ended the event stream itself, 0 never */
     game *games;
     challenge *challenges; /* answered lately, accepted ones until their game starts */
     int exit_code;         /* set: the loop ends with it */

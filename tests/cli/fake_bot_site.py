@@ -3,7 +3,7 @@
 
 It serves what a bridge uses, as the contract says it: bearer tokens, the event
 stream (pending challenges and running games first, then events, an empty line
-every `keepalive_s`), the game stream (a `state` from the bot's seat first with
+every `keepalive_s`; one per token, a newer one ends the older), the game stream (a `state` from the bot's seat first with
 the engine protocol's `position` of that seat, `chat_history`, then `event` and
 `state` lines per decision; it ends after the game), decisions, resigning,
 accepting and declining challenges, 401/403/404/409 and 429 with Retry-After.
@@ -14,10 +14,11 @@ not bots (the challenger, extra seats) are played at once by `greedy`. Clocks
 run for bot seats only: realtime (base, increment) and daily, and a bot whose
 clock runs out leaves with `timeout`.
 
-Decisions are taken in the record's form, `{"move": {"ev":"place",...}}`, which
-the real site will take too; the WebSocket form of the contract is refused
-(400) because the fake has no use for it. An illegal decision is
-`400 illegal_move` with the engine's reason.
+Decisions are taken in an engine's form, `{"move": {"ev":"place",...}}`, as the
+site takes them; the WebSocket's form, which the site takes too, is refused
+(400) here: the bridge never sends it. An illegal decision is
+`400 illegal_move` with the engine's reason. Unlike the site (so far), the fake
+also makes games of three and four seats from a challenge to several bots.
 
 Tests drive it from Python (FakeSite) and inject failures: `drop_streams`
 (connections cut mid-game), `restart` (the listening socket closed and opened
@@ -471,9 +472,8 @@ class BotHandler(http.server.BaseHTTPRequestHandler):
             with site.lock:
                 if self.cut_if_down():
                     return
-                if site.event_streams.get(name):
-                    return self.fail(429, "rate_limited", "one event stream per token",
-                                     "stream_open", "GET", headers={"Retry-After": "1"})
+                for older in site.event_streams.get(name, []):
+                    older.put(END)  # a token has one event stream: the newer keeps it
                 q = queue.Queue()
                 site.event_streams.setdefault(name, []).append(q)
                 first = [{"type": "challenge", "challenge": site.public(c)}

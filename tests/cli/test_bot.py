@@ -3,7 +3,7 @@
 engine): challenges answered by the filters, games played to the end with
 every decision checked, the clock's share, streams cut and the site restarted
 mid-game, 429 and its Retry-After, a game of three seats with two bots, a
-refused token, and SIGTERM."""
+refused token, two bots with one token, and SIGTERM."""
 import json
 import os
 import threading
@@ -137,21 +137,28 @@ def test_refusals():
     print("ok: a refused token and an account that is not a bot end the bot (exit 1)")
 
 
-def test_signals_and_stream_open():
+def test_signals_and_two_bots_one_token():
     fake = site()
     token = "axio_signal" + "0" * 37
     fake.add_account("Bot", token)
-    bot = Bot(fake, token)
+    older = Bot(fake, token)
     wait_for(lambda: fake.event_streams.get("Bot"), 20, "the event stream")
-    second = Bot(fake, token)  # the site allows one event stream per token
-    second.wait_log("another event stream of this token is open")
-    second.stop()
+    # the site keeps one event stream per token, the newer: two bots with one
+    # token take it from each other until the older sees it taken twice and ends
+    newer = Bot(fake, token)
+    newer.wait_log("connecting to")
+    assert older.p.wait(timeout=30) == 1, older.log()
+    older.reader.join(timeout=5)
+    assert older.saw("ended the event stream twice"), older.log()
+    older.check_log()
+    assert newer.p.poll() is None, newer.log()
+    wait_for(lambda: len(fake.event_streams.get("Bot", [])) == 1, 10, "the newer's stream")
     start = time.monotonic()
-    bot.stop()
+    newer.stop()
     assert time.monotonic() - start < 5
     wait_for(lambda: not fake.event_streams.get("Bot"), 10, "the stream's end")
     fake.stop()
-    print("ok: SIGTERM ends the bot and its streams; a second stream is refused and retried")
+    print("ok: two bots with one token: the older ends (exit 1), SIGTERM ends the newer")
 
 
 def test_unanswered_acceptance():
@@ -178,7 +185,7 @@ def test_unanswered_acceptance():
 
 if __name__ == "__main__":
     test_refusals()
-    test_signals_and_stream_open()
+    test_signals_and_two_bots_one_token()
     test_filters_and_games()
     test_reconnect_restart_429()
     test_three_seats_two_bots()
