@@ -104,16 +104,16 @@ void games_start(bot *b, json_t *gj)
     connect_game(b, g);
 }
 
+static void log_end(game *g, json_t *game);
+
 void games_finish(bot *b, json_t *gj)
 {
     const char *id = json_string_value(json_object_get(gj, "id"));
     game *g = id ? game_find(b, id) : NULL;
     if (!g)
         return;
-    if (!g->over) {
-        const char *status = json_string_value(json_object_get(gj, "status"));
-        bot_log("game %s: finished (%s)", g->id, status ? status : "over");
-    }
+    if (!g->over)
+        log_end(g, gj); /* G carries the status and the end, as a final state does */
     g->over = true;
     pool_cancel(b->pool, g->id);
     if (!g->stream)
