@@ -97,7 +97,7 @@ static void test_filters(void **state)
     assert_true(filter_rated(&f, "both", err, sizeof err));
     assert_string_equal(judge(&f, HEX_CASUAL, 0), "timeControl");   /* no clock: not listed */
     assert_string_equal(judge(&f, CLOCK(60, 0), 0), "timeControl"); /* no range at all */
-    assert_true(filter_clocks(&f, "*+2", err, sizeof err)); /* any base, 2 s */
+    assert_true(filter_clocks(&f, "*+2", err, sizeof err));         /* any base, 2 s */
     assert_null(judge(&f, CLOCK(10800, 2), 0));
     assert_string_equal(judge(&f, CLOCK(1, 1), 0), "tooFast");
     assert_string_equal(judge(&f, CLOCK(10800, 3), 0), "timeControl"); /* no longest */
