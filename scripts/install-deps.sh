@@ -12,6 +12,9 @@ packages=(build-essential cmake pkg-config clang clang-format libclang-rt-14-dev
 # (On a machine that runs systemd, installing it also starts Debian's own cluster; the
 # tests do not use it.)
 packages+=(postgresql)
+# `axio bot`, the bridge between an engine and a site's Bot API (docs/bot-api.md): libcurl
+# for its HTTP(S) streams and requests.
+packages+=(libcurl4-openssl-dev)
 # docs/deploy.md and its test (tests/deploy): nginx in front, a certificate made by
 # openssl, backups with sqlite3, the unit checked by systemd-analyze (package systemd).
 # (On a machine that runs systemd, installing nginx also starts its default site.)

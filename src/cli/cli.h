@@ -34,5 +34,6 @@ int cmd_analyse(int argc, char **argv);
 int cmd_engine(int argc, char **argv);
 int cmd_db(int argc, char **argv);
 int cmd_train(int argc, char **argv);
+int cmd_bot(int argc, char **argv);
 
 #endif

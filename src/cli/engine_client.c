@@ -178,7 +178,9 @@ static engine_status exchange(engine_client *e, json_t *request, const char *wan
 }
 
 /* The child: its own process group, the pipes as stdin and stdout, the
- * signal dispositions of a fresh program, then the shell. */
+ * signal dispositions of a fresh program, no other descriptor of ours (an
+ * engine that outlives `axio bot` must not hold its connections to the site
+ * open), then the shell. */
 static void run_child(const char *command, int in, int out)
 {
     setpgid(0, 0);
@@ -187,42 +189,56 @@ static void run_child(const char *command, int in, int out)
     signal(SIGTERM, SIG_DFL);
     if (dup2(in, 0) < 0 || dup2(out, 1) < 0)
         _exit(127);
+    close_range(3, ~0U, 0);
     execl("/bin/sh", "sh", "-c", command, (char *)NULL);
     _exit(127);
 }
 
-static engine_client *spawn(const char *command, char *err, size_t errlen)
+pid_t engine_spawn(const char *command, int *to, int *from, char *err, size_t errlen)
 {
     int in[2], out[2];
-    engine_client *e = calloc(1, sizeof *e);
-    if (!e || pipe2(in, O_CLOEXEC) != 0) {
-        free(e);
+    if (pipe2(in, O_CLOEXEC) != 0) {
         snprintf(err, errlen, "cannot start the engine: %s", strerror(errno));
-        return NULL;
+        return -1;
     }
     if (pipe2(out, O_CLOEXEC) != 0) {
         snprintf(err, errlen, "cannot start the engine: %s", strerror(errno));
         close(in[0]);
         close(in[1]);
-        free(e);
-        return NULL;
+        return -1;
     }
     fflush(NULL); /* the child must not write the parent's buffered output again */
-    e->pid = fork();
-    if (e->pid == 0)
+    pid_t pid = fork();
+    if (pid == 0)
         run_child(command, in[0], out[1]);
     close(in[0]);
     close(out[1]);
-    e->to = in[1];
-    e->from = out[0];
-    if (e->pid < 0) {
+    if (pid < 0) {
         snprintf(err, errlen, "cannot start the engine: %s", strerror(errno));
-        engine_stop(e, false);
+        close(in[1]);
+        close(out[0]);
+        return -1;
+    }
+    setpgid(pid, pid); /* also here: either may run first */
+    fcntl(in[1], F_SETFL, fcntl(in[1], F_GETFL) | O_NONBLOCK);
+    fcntl(out[0], F_SETFL, fcntl(out[0], F_GETFL) | O_NONBLOCK);
+    *to = in[1];
+    *from = out[0];
+    return pid;
+}
+
+static engine_client *spawn(const char *command, char *err, size_t errlen)
+{
+    engine_client *e = calloc(1, sizeof *e);
+    if (!e) {
+        snprintf(err, errlen, "cannot start the engine: out of memory");
         return NULL;
     }
-    setpgid(e->pid, e->pid); /* also here: either may run first */
-    fcntl(e->to, F_SETFL, fcntl(e->to, F_GETFL) | O_NONBLOCK);
-    fcntl(e->from, F_SETFL, fcntl(e->from, F_GETFL) | O_NONBLOCK);
+    e->pid = engine_spawn(command, &e->to, &e->from, err, errlen);
+    if (e->pid < 0) {
+        free(e);
+        return NULL;
+    }
     return e;
 }
 

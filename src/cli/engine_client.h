@@ -14,6 +14,7 @@
 #include "../engine/axio.h"
 
 #include <stddef.h>
+#include <sys/types.h>
 
 typedef struct engine_client engine_client;
 
@@ -32,6 +33,10 @@ typedef struct {
     long playouts;
 } engine_timing;
 
+/* Runs `command` with /bin/sh -c in a process group of its own (the group's
+ * id is the returned pid), its stdin and stdout the non-blocking pipes *to
+ * and *from (close-on-exec), its stderr ours. -1 with the reason in err. */
+pid_t engine_spawn(const char *command, int *to, int *from, char *err, size_t errlen);
 /* Starts `command` with /bin/sh -c in a process group of its own, with its
  * stdin and stdout as the protocol's pipes (stderr is shared), and waits up
  * to limit_ms for the answer to `hello`. NULL with the reason in err. */

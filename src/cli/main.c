@@ -20,6 +20,7 @@ static const struct {
     {"engine", cmd_engine, "answer for a computer player over the engine protocol (stdin/stdout)"},
     {"db", cmd_db, "copy a server's database to another (SQLite, PostgreSQL)"},
     {"train", cmd_train, "make the learned evaluation's weights by self-play from a seed"},
+    {"bot", cmd_bot, "play on a site as a bot account with an engine (the Bot API)"},
 };
 
 static void print_help(FILE *out)

@@ -47,6 +47,11 @@ bad db copy a.db b.db c.db
 bad db copy a.db a.db
 bad db copy --force a.db b.db
 bad db copy sqlite: b.db
+bad bot
+bad bot --url http://127.0.0.1:9 --engine x
+bad bot --url http://127.0.0.1:9 --token-file /nonexistent --engine x
+bad bot --url http://127.0.0.1:9 --token-file /nonexistent --engine x --max-games 0
+bad bot --url http://127.0.0.1:9 --token-file /nonexistent --engine x extra
 bad serve --db sqlite:
 bad train --variant hex --players 2 --seed 1
 bad train --variant nope --players 2 --seed 1 --games 3
