@@ -35,5 +35,6 @@ int cmd_engine(int argc, char **argv);
 int cmd_db(int argc, char **argv);
 int cmd_train(int argc, char **argv);
 int cmd_bot(int argc, char **argv);
+int cmd_token(int argc, char **argv);
 
 #endif

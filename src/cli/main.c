@@ -21,6 +21,7 @@ static const struct {
     {"db", cmd_db, "copy a server's database to another (SQLite, PostgreSQL)"},
     {"train", cmd_train, "make the learned evaluation's weights by self-play from a seed"},
     {"bot", cmd_bot, "play on a site as a bot account with an engine (the Bot API)"},
+    {"token", cmd_token, "make, list or revoke an account's API tokens on a site"},
 };
 
 static void print_help(FILE *out)
