@@ -109,6 +109,10 @@ static int parse_options(int argc, char **argv, serve_options *o, const char **w
         {"max-hints-per-ip", OPT_INT, &g->hints_per_10_min, .min = 1, .max = 100000000, .arg = "N",
          .help = "hints one address, and one account, may ask for in 10 minutes\n"
                  "(default 60; counted for the whole site)"},
+        {"max-bot-requests", OPT_INT, &g->bot_requests_per_10_s, .min = 1, .max = 100000000,
+         .arg = "N",
+         .help = "Bot API requests one personal token may make in 10 seconds\n"
+                 "(default 60; counted for the whole site)"},
         {"max-analyses-per-ip", OPT_INT, &g->analyses_per_hour, .min = 1, .max = 100000000,
          .arg = "N",
          .help = "analyses one address, and one account, may ask for per hour\n"
@@ -176,6 +180,7 @@ int cmd_serve(int argc, char **argv)
                                   .waiting_per_ip = 5,
                                   .strong_games_per_hour = 10,
                                   .hints_per_10_min = 60,
+                                  .bot_requests_per_10_s = 60,
                                   .analyses_per_hour = 10,
                                   .signups_per_hour = 5}};
     static char web[PATH_MAX];

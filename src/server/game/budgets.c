@@ -59,6 +59,8 @@ int budget_max(const service *svc, int kind)
         return svc->cfg.hints_per_10_min;
     if (kind == BUDGET_ANALYSES_IP || kind == BUDGET_ANALYSES_ACCOUNT)
         return svc->cfg.analyses_per_hour;
+    if (kind == BUDGET_TOKEN_REQUESTS && svc->cfg.bot_requests_per_10_s > 0)
+        return svc->cfg.bot_requests_per_10_s;
     return rules[kind].max;
 }
 

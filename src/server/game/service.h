@@ -101,6 +101,7 @@ typedef struct {
     int strong_games_per_hour; /* games against strong or expert an address, and an account,
                                   may create in an hour */
     int hints_per_10_min;      /* hints an address, and an account, may ask for */
+    int bot_requests_per_10_s; /* Bot API requests of a personal token (0: 60) */
     int analyses_per_hour;     /* analyses an address, and an account, may ask for */
     int signups_per_hour;      /* accounts an address may create in an hour */
 } service_config;
