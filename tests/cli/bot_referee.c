@@ -17,6 +17,7 @@
  * -1 a spectator) sees them, one list per viewer.
  */
 #include "../../src/ai/player.h"
+#include "../../src/engine/decision.h"
 #include "../../src/engine/position.h"
 
 #include <stdio.h>
@@ -111,8 +112,8 @@ static json_t *handle(json_t *req)
         if (rc != AX_REPLAY_OK) {
             bool reversed;
             char ignored[256];
-            ax_error e = ax_move_from_json(&game, json_object_get(req, "move"), &m, &reversed,
-                                           ignored, sizeof ignored) == AX_REPLAY_OK
+            ax_error e = ax_decision_from_event(&game, json_object_get(req, "move"), &m, &reversed,
+                                                ignored, sizeof ignored) == AX_REPLAY_OK
                              ? ax_check(&game, &m)
                              : AX_ERR_SEAT;
             return json_pack("{s:b,s:b,s:s,s:s}", "ok", 0, "malformed", 0, "reason",
