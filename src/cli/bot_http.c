@@ -333,7 +333,7 @@ int http_requests_pending(const bot_http *h)
 static void hand_lines(bot_http *h, transfer *t)
 {
     size_t done = 0;
-    while (!t->gone) {
+    while (!t->gone && done < t->len) { /* buf is NULL while nothing came */
         char *nl = memchr(t->buf + done, '\n', t->len - done);
         if (!nl)
             break;
@@ -347,7 +347,7 @@ static void hand_lines(bot_http *h, transfer *t)
         line[n] = 0;
         t->on_line(h->ctx, t->kind, t->key, line, n);
     }
-    if (t->gone)
+    if (t->gone || done == 0)
         return;
     memmove(t->buf, t->buf + done, t->len - done);
     t->len -= done;
