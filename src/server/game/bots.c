@@ -297,8 +297,8 @@ static int upgrade(service *svc, const api_request *r, api_answer *out)
     const json_t *v = json_object_get(body, "about");
     const char *about = json_is_string(v) ? json_string_value(v) : "";
     if ((v && !json_is_string(v)) || utf8_chars(about) > ABOUT_CHARS ||
-        strlen(about) > STORE_ABOUT_MAX ||
-        strlen(about) != json_string_length(v ? v : json_string("")) || !plain_text(about)) {
+        strlen(about) > STORE_ABOUT_MAX || (v && strlen(about) != json_string_length(v)) ||
+        !plain_text(about)) { /* no NUL inside */
         json_decref(body);
         return api_reply_error(out, 400, "bad_message",
                                "about must be a text of at most 300 characters");
