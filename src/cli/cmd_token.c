@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <termios.h>
 #include <time.h>
@@ -74,10 +75,25 @@ static size_t collect(char *p, size_t size, size_t n, void *arg)
 }
 
 typedef struct {
-    CURL *curl;
     const char *url;
     char cookie[160]; /* "axio_session=..." once logged in */
 } site;
+
+/* Keeps the session cookie of a Set-Cookie header. */
+static size_t header(char *p, size_t size, size_t n, void *arg)
+{
+    site *s = arg;
+    size_t len = size * n;
+    static const char name[] = "set-cookie: axio_session=";
+    if (len > sizeof name - 1 && strncasecmp(p, name, sizeof name - 1) == 0) {
+        size_t value = 12, end = value;
+        while (end < len && p[end] != ';' && p[end] != '\r' && p[end] != '\n')
+            end++;
+        if (end - value < sizeof s->cookie)
+            snprintf(s->cookie, sizeof s->cookie, "%.*s", (int)(end - value), p + value);
+    }
+    return len;
+}
 
 /* A request and its JSON answer (NULL when it has none); the HTTP status,
  * or 0 with a reason in err when no answer came. */
@@ -88,36 +104,32 @@ static long request(site *s, const char *method, const char *path, json_t *body,
     snprintf(url, sizeof url, "%s%s", s->url, path);
     answer a = {0};
     char *text = body ? json_dumps(body, JSON_COMPACT) : NULL;
+    CURL *curl = curl_easy_init();
     struct curl_slist *headers = curl_slist_append(NULL, "Content-Type: application/json");
-    curl_easy_reset(s->curl);
-    curl_easy_setopt(s->curl, CURLOPT_URL, url);
-    curl_easy_setopt(s->curl, CURLOPT_CUSTOMREQUEST, method);
-    curl_easy_setopt(s->curl, CURLOPT_HTTPHEADER, headers);
-    curl_easy_setopt(s->curl, CURLOPT_WRITEFUNCTION, collect);
-    curl_easy_setopt(s->curl, CURLOPT_WRITEDATA, &a);
-    curl_easy_setopt(s->curl, CURLOPT_TIMEOUT, 30L);
-    curl_easy_setopt(s->curl, CURLOPT_USERAGENT, "axio-token");
-    curl_easy_setopt(s->curl, CURLOPT_COOKIEFILE, ""); /* keep the session's cookie */
-    if (s->cookie[0])
-        curl_easy_setopt(s->curl, CURLOPT_COOKIE, s->cookie);
-    if (text)
-        curl_easy_setopt(s->curl, CURLOPT_POSTFIELDS, text);
-    CURLcode rc = curl_easy_perform(s->curl);
     long status = 0;
+    if (!curl || !headers) {
+        snprintf(err, errlen, "out of memory");
+        goto done;
+    }
+    curl_easy_setopt(curl, CURLOPT_URL, url);
+    curl_easy_setopt(curl, CURLOPT_CUSTOMREQUEST, method);
+    curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
+    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, collect);
+    curl_easy_setopt(curl, CURLOPT_WRITEDATA, &a);
+    curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, header);
+    curl_easy_setopt(curl, CURLOPT_HEADERDATA, s);
+    curl_easy_setopt(curl, CURLOPT_TIMEOUT, 30L);
+    curl_easy_setopt(curl, CURLOPT_USERAGENT, "axio-token");
+    if (s->cookie[0])
+        curl_easy_setopt(curl, CURLOPT_COOKIE, s->cookie);
+    if (text)
+        curl_easy_setopt(curl, CURLOPT_POSTFIELDS, text);
+    CURLcode rc = curl_easy_perform(curl);
     if (rc != CURLE_OK)
         snprintf(err, errlen, "%s: %s", s->url, curl_easy_strerror(rc));
     else
-        curl_easy_getinfo(s->curl, CURLINFO_RESPONSE_CODE, &status);
-    if (status && !s->cookie[0]) {
-        struct curl_slist *cookies = NULL;
-        curl_easy_getinfo(s->curl, CURLINFO_COOKIELIST, &cookies);
-        for (struct curl_slist *c = cookies; c; c = c->next) {
-            const char *name = strstr(c->data, "\taxio_session\t"); /* Netscape format */
-            if (name)
-                snprintf(s->cookie, sizeof s->cookie, "axio_session=%s", name + 14);
-        }
-        curl_slist_free_all(cookies);
-    }
+        curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
+done:
     *out = a.data ? json_loads(a.data, 0, NULL) : NULL;
     if (text) {
         memset(text, 0, strlen(text)); /* it may hold the password */
@@ -125,6 +137,8 @@ static long request(site *s, const char *method, const char *path, json_t *body,
     }
     free(a.data);
     curl_slist_free_all(headers);
+    if (curl)
+        curl_easy_cleanup(curl);
     return status;
 }
 
@@ -333,17 +347,15 @@ int cmd_token(int argc, char **argv)
         return 1;
     }
     curl_global_init(CURL_GLOBAL_DEFAULT);
-    site s = {.curl = curl_easy_init(), .url = base};
+    site s = {.url = base};
     int rc = 1;
-    if (s.curl && log_in(&s, name, password, err, sizeof err) &&
+    if (log_in(&s, name, password, err, sizeof err) &&
         run(&s, what, label, scopes, output, revoke ? argv[argc - 1] : NULL, err, sizeof err) == 0)
         rc = 0;
     memset(password, 0, sizeof password);
     memset(s.cookie, 0, sizeof s.cookie);
     if (rc)
         fprintf(stderr, "axio token: %s\n", err[0] ? err : "failed");
-    if (s.curl)
-        curl_easy_cleanup(s.curl);
     curl_global_cleanup();
     return rc;
 }
