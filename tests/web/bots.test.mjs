@@ -137,8 +137,9 @@ test('bots: the lobby lists a bot marked BOT; a person challenges it, it accepts
     await ann.check('#dlg-challenge-rated');
     await ann.click('.challenge-dialog [data-action=send-challenge]');
     // The bot accepts: Ann's page opens the game, her seat bound to her account.
-    await ann.waitForURL(/#\/game\//, { timeout: 30000 });
-    await ann.waitForSelector('.game:not(.loading) .score-card.you', { timeout: 15000 });
+    // the bot answers within a second or two; the page asks every 4 s (slower under the sanitizers)
+    await ann.waitForURL(/#\/game\//, { timeout: 90000 });
+    await ann.waitForSelector('.game:not(.loading) .score-card.you', { timeout: 30000 });
     const id = ann.url().split('#/game/')[1].split(/[?/]/)[0];
     const seats = (await call(srv.base, 'GET', `/api/games/${id}`)).body.seats;
     const botSeat = seats.findIndex((s) => s.name === 'Robo');
