@@ -827,7 +827,7 @@ const EN = {
 
   // personal API tokens and bot accounts (one's own profile)
   'tokens.title': 'Personal API tokens',
-  'tokens.explain': 'A token lets a program act for your account through the Bot API (docs/bot-api.md): a bot plays with one. Keep it secret like a password.',
+  'tokens.explain': 'A token lets a program act for your account through the Bot API, as axio bot does: a bot plays with one. Keep it secret like a password.',
   'tokens.none': 'No tokens yet.',
   'tokens.label': 'Label',
   'tokens.label_placeholder': 'e.g. my engine',

@@ -829,7 +829,7 @@ export default {
 
   // persönliche API-Token und Bot-Konten (das eigene Profil)
   'tokens.title': 'Persönliche API-Token',
-  'tokens.explain': 'Mit einem Token handelt ein Programm über die Bot-API (docs/bot-api.md) für dein Konto: Ein Bot spielt damit. Halte es geheim wie ein Passwort.',
+  'tokens.explain': 'Mit einem Token handelt ein Programm über die Bot-API für dein Konto (wie axio bot): Ein Bot spielt damit. Halte es geheim wie ein Passwort.',
   'tokens.none': 'Noch keine Token.',
   'tokens.label': 'Bezeichnung',
   'tokens.label_placeholder': 'z. B. meine Engine',

@@ -819,7 +819,7 @@ export default {
 
   // személyes API-tokenek és botfiókok (a saját profil)
   'tokens.title': 'Személyes API-tokenek',
-  'tokens.explain': 'Egy tokennel egy program a fiókod nevében léphet a Bot API-n át (docs/bot-api.md): egy bot ezzel játszik. Őrizd titokban, mint egy jelszót.',
+  'tokens.explain': 'Egy tokennel egy program a fiókod nevében léphet a Bot API-n át (mint az axio bot): egy bot ezzel játszik. Őrizd titokban, mint egy jelszót.',
   'tokens.none': 'Még nincs tokened.',
   'tokens.label': 'Megnevezés',
   'tokens.label_placeholder': 'pl. a motorom',
