@@ -15,6 +15,7 @@
 typedef struct {
     int m;
     int64_t *cost;
+    int64_t repeat; /* the weight of one repeat: a pair costing this or more met before */
 } tn_costs;
 
 /* Fills c (allocating c->cost; false if out of memory) for the players

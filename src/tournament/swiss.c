@@ -88,7 +88,7 @@ int tn_swiss_pair(const tn_player *players, int n, const uint16_t *met, int seat
     int *table_of = malloc(sizeof(int) * (size_t)(k > 0 ? k : 1));
     uint8_t *rep = calloc((size_t)k * (size_t)k + 1, 1);
     int result = -1;
-    tn_costs c = {0, NULL};
+    tn_costs c = {0, NULL, 0};
     if (!size || !short_pool || !klass || !order || !table_of || !rep)
         goto done;
     int pairs = 0;
