@@ -9,9 +9,12 @@
  * weight of an edge is (largest cost - its cost), so the heaviest matching
  * is the cheapest; in maximum-cardinality mode it is also perfect (every
  * player seated: the graph is complete and the count even). Integer weights
- * and duals doubled (vertex duals start at the largest weight, slacks are
- * dual(i) + dual(j) - 2 w) keep every step in integers: the slack of an edge
- * between two S-blossoms is always even.
+ * and duals doubled (slacks are dual(i) + dual(j) - 2 w) keep every step in
+ * integers: weights are made even and every vertex dual starts even, so the
+ * slack of an edge between two S-blossoms is always even and halves
+ * exactly. A warm start (each vertex dual lowered until one of its edges is
+ * tight, then a greedy matching on tight edges) leaves the algorithm only
+ * the vertices the greedy left free.
  *
  * Vocabulary: a vertex or blossom labelled S (1) is at an even distance
  * from a free vertex along an alternating tree, T (2) at an odd one. An
@@ -593,7 +596,9 @@ static bool stage(bm *g)
     }
 }
 
-bool tn_match(const tn_costs *c, int *mate)
+bool tn_match(const tn_costs *c, int *mate) { return tn_match_start(c, mate, true); }
+
+bool tn_match_start(const tn_costs *c, int *mate, bool warm)
 {
     int n = c->m;
     if (n <= 0)
@@ -648,10 +653,14 @@ bool tn_match(const tn_costs *c, int *mate)
         for (int j = i + 1; j < n; j++, k++) {
             g.endpt[2 * k] = i;
             g.endpt[2 * k + 1] = j;
-            g.w[k] = maxcost - c->cost[(long)i * n + j];
+            g.w[k] = 2 * (maxcost - c->cost[(long)i * n + j]); /* even: see above */
             g.neigh[(long)i * (n - 1) + fill[i]++] = (int)(2 * k + 1);
             g.neigh[(long)j * (n - 1) + fill[j]++] = (int)(2 * k);
         }
+    /* a warm start: each vertex dual as low as the edges allow, taken in
+     * order, then the tight edges matched greedily; both keep the
+     * invariants (duals feasible, matched edges tight), and the stages
+     * left are those of the vertices still free */
     int64_t maxw = 0;
     for (k = 0; k < g.nedge; k++)
         if (g.w[k] > maxw)
@@ -659,8 +668,34 @@ bool tn_match(const tn_costs *c, int *mate)
     for (int v = 0; v < n; v++) {
         g.mate[v] = -1;
         g.inblossom[v] = v;
-        g.dual[v] = maxw;
+        g.dual[v] = maxw; /* the textbook start */
+        if (!warm)
+            continue;
+        for (int e = 0; e < n - 1; e++) {
+            int64_t w = g.w[g.neigh[(long)v * (n - 1) + e] / 2];
+            if (e == 0 || w > g.dual[v])
+                g.dual[v] = w;
+        }
     }
+    for (int v = 0; v < n && warm; v++) {
+        int64_t low = INT64_MIN;
+        for (int e = 0; e < n - 1; e++) {
+            int p = g.neigh[(long)v * (n - 1) + e];
+            int64_t need = 2 * g.w[p / 2] - g.dual[g.endpt[p]];
+            if (need > low)
+                low = need;
+        }
+        g.dual[v] = low;
+    }
+    for (int v = 0; v < n && warm; v++)
+        for (int e = 0; e < n - 1 && g.mate[v] < 0; e++) {
+            int p = g.neigh[(long)v * (n - 1) + e];
+            int j = g.endpt[p];
+            if (g.mate[j] < 0 && slack(&g, p / 2) == 0) {
+                g.mate[v] = p;
+                g.mate[j] = p ^ 1;
+            }
+        }
     for (int b = 0; b < 2 * n; b++) {
         g.parent[b] = -1;
         g.base[b] = b < n ? b : -1;

@@ -47,5 +47,8 @@ bool tn_seat(const tn_costs *c, const int *order, int n_tables, const int *size,
  * (Edmonds' blossom algorithm with weights, O(m^3)): mate[a] = partner.
  * false: out of memory. */
 bool tn_match(const tn_costs *c, int *mate);
+/* The same, warm: false starts from the textbook duals, with nothing
+ * matched (slower; the tests compare both). */
+bool tn_match_start(const tn_costs *c, int *mate, bool warm);
 
 #endif

@@ -358,6 +358,19 @@ static int64_t best_cost(const int64_t *cost, int m, bool *used)
     return best;
 }
 
+/* the cost of a perfect matching, checked to be one */
+static int64_t matching_cost(const int64_t *cost, int m, const int *mate)
+{
+    int64_t total = 0;
+    for (int a = 0; a < m; a++) {
+        assert_true(mate[a] >= 0 && mate[a] < m && mate[a] != a);
+        assert_int_equal(mate[mate[a]], a);
+        if (a < mate[a])
+            total += cost[a * m + mate[a]];
+    }
+    return total;
+}
+
 static void test_matching_exhaustive(void **state)
 {
     (void)state;
@@ -373,18 +386,55 @@ static void test_matching_exhaustive(void **state)
                 cost[a * m + b] = cost[b * m + a] = ax_rng_below(&rng, (uint32_t)range);
         }
         tn_costs c = {m, cost, INT64_MAX};
-        int mate[12];
-        assert_true(tn_match(&c, mate));
-        int64_t total = 0;
-        for (int a = 0; a < m; a++) {
-            assert_true(mate[a] >= 0 && mate[a] < m && mate[a] != a);
-            assert_int_equal(mate[mate[a]], a);
-            if (a < mate[a])
-                total += cost[a * m + mate[a]];
-        }
         bool used[12] = {false};
-        assert_int_equal(total, best_cost(cost, m, used));
+        int64_t best = best_cost(cost, m, used);
+        for (int warm = 0; warm < 2; warm++) {
+            int mate[12];
+            assert_true(tn_match_start(&c, mate, warm));
+            assert_int_equal(matching_cost(cost, m, mate), best);
+        }
     }
+}
+
+/* Larger graphs, beyond exhaustive search: the warm start (what the
+ * pairing uses) finds matchings exactly as cheap as the textbook start,
+ * on random costs with many ties and on Swiss-like costs (score groups,
+ * rating order, repeats). */
+static void test_matching_warm_cold(void **state)
+{
+    (void)state;
+    ax_rng rng;
+    ax_rng_seed(&rng, 8);
+    int sizes[] = {14, 30, 64, 120, 250};
+    for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
+        for (int kind = 0; kind < 3; kind++) {
+            int m = sizes[si];
+            int64_t *cost = calloc((size_t)m * (size_t)m, sizeof(int64_t));
+            int *level = malloc(sizeof(int) * (size_t)m);
+            assert_non_null(cost);
+            assert_non_null(level);
+            for (int a = 0; a < m; a++)
+                level[a] = (int)ax_rng_below(&rng, 6);
+            for (int a = 0; a < m; a++)
+                for (int b = a + 1; b < m; b++) {
+                    int64_t v;
+                    if (kind == 0)
+                        v = ax_rng_below(&rng, 4);
+                    else if (kind == 1)
+                        v = ax_rng_below(&rng, 1000000);
+                    else
+                        v = 1000000LL * (ax_rng_below(&rng, 5) == 0) +
+                            1000LL * (level[a] - level[b]) * (level[a] - level[b]) +
+                            ax_rng_below(&rng, 20);
+                    cost[a * m + b] = cost[b * m + a] = v;
+                }
+            tn_costs c = {m, cost, INT64_MAX};
+            int *cold = malloc(sizeof(int) * (size_t)m), *warm = malloc(sizeof(int) * (size_t)m);
+            assert_true(tn_match_start(&c, cold, false));
+            assert_true(tn_match_start(&c, warm, true));
+            assert_int_equal(matching_cost(cost, m, warm), matching_cost(cost, m, cold));
+            free(cost), free(level), free(cold), free(warm);
+        }
 }
 
 /* --- Swiss tournaments simulated --- */
@@ -972,6 +1022,7 @@ int main(void)
         cmocka_unit_test(test_standings_arena_streaks),
         cmocka_unit_test(test_standings_bad_tables),
         cmocka_unit_test(test_matching_exhaustive),
+        cmocka_unit_test(test_matching_warm_cold),
         cmocka_unit_test(test_swiss_layout),
         cmocka_unit_test(test_swiss_first_round),
         cmocka_unit_test(test_swiss_score_groups),
