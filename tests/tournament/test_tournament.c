@@ -231,6 +231,46 @@ static void test_standings_four_seats(void **state)
     }
 }
 
+/* Five players at 3 seats: a table of 3 and a short table of 2 each round.
+ *   round 1: {0,1,2}: 0 first 36, 1 second 12, 2 last 0; {3,4}: 3 wins 24.
+ *   round 2: {0,3,4}: 3 first 36, 0 and 4 share second (1 + 0) / 2 = 6;
+ *            {1,2}: a tie, 12 each.
+ * scores: 0: 42; 1: 24; 2: 12; 3: 60; 4: 6.
+ * Buchholz (opponents' average at each table):
+ *   0: (24 + 12) / 2 + (60 + 6) / 2 = 18 + 33 = 51
+ *   1: (42 + 12) / 2 + 12 = 27 + 12 = 39
+ *   2: (42 + 24) / 2 + 24 = 33 + 24 = 57
+ *   3: 6 + (42 + 6) / 2 = 6 + 24 = 30
+ *   4: 60 + (42 + 60) / 2 = 60 + 51 = 111
+ * Sonneborn-Berger (points / first place's points x that average):
+ *   0: 36/36 x 18 + 6/36 x 33 = 18 + 5.5 = 23.5 -> 24
+ *   1: 12/36 x 27 + 12/24 x 12 = 9 + 6 = 15
+ *   2: 0 + 12/24 x 24 = 12
+ *   3: 24/24 x 6 + 36/36 x 24 = 30
+ *   4: 0 + 6/36 x 51 = 8.5 -> 9 */
+static void test_standings_three_seats(void **state)
+{
+    (void)state;
+    tn_table t[4] = {
+        {1, 3, {0, 1, 2, -1}, {36, 12, 0, 0}, true},
+        table2(1, 3, 24, 4, 0),
+        {2, 3, {4, 3, 0, -1}, {6, 36, 6, 0}, true},
+        table2(2, 1, 12, 2, 12),
+    };
+    tn_standing s[5];
+    tn_standings(5, t, 4, false, s);
+    int id[5] = {3, 0, 1, 2, 4}, score[5] = {60, 42, 24, 12, 6}, bh[5] = {30, 51, 39, 57, 111},
+        sb[5] = {30, 24, 15, 12, 9};
+    for (int i = 0; i < 5; i++) {
+        assert_int_equal(s[i].id, id[i]);
+        assert_int_equal(s[i].score, score[i]);
+        assert_int_equal(s[i].tiebreak1, bh[i]);
+        assert_int_equal(s[i].tiebreak2, sb[i]);
+        assert_int_equal(s[i].games, 2);
+        assert_int_equal(s[i].place, i + 1);
+    }
+}
+
 /* Three players at 3 seats: one table, all three tie: 16 each. Same score,
  * same tie-breaks (each opponent average 16: Buchholz 16, SB 16/36 x 16 =
  * 7.1 -> 7): all share first place. */
@@ -1018,6 +1058,7 @@ int main(void)
         cmocka_unit_test(test_points_from_engine),
         cmocka_unit_test(test_standings_two_seats),
         cmocka_unit_test(test_standings_four_seats),
+        cmocka_unit_test(test_standings_three_seats),
         cmocka_unit_test(test_standings_shared_place),
         cmocka_unit_test(test_standings_arena_streaks),
         cmocka_unit_test(test_standings_bad_tables),
