@@ -18,8 +18,10 @@
  * cost, exactly (Edmonds' blossom algorithm, matching.c). 3 and 4 seats:
  * tables filled down the ranking, each seat going to the closest player
  * who has not met those already seated, then swaps of two players between
- * tables while a swap lowers the total; players may trade a full seat for
- * a short one only with a player of the same bye count.
+ * tables while a swap lowers the total, cycles of three players out of a
+ * table that still holds a repeat, and up to 12 players an exhaustive
+ * search (seating.c); players may trade a full seat for a short one only
+ * with a player of the same bye count.
  */
 #include "seating.h"
 
