@@ -32,14 +32,16 @@ bool tn_costs_build(tn_costs *c, const tn_player *players, const int *who, int m
                     const uint8_t *repeats, int pairs, bool rating_order);
 void tn_costs_free(tn_costs *c);
 
-/* Seats m players at tables: size[t] players at table t (sum = m), `full` at a
- * table that is not short. order:
- * the players best first (the greedy start fills tables down this order);
- * short_pool[a]: a belongs at a table smaller than the largest (its turn
- * for a short table); klass[a]: players of one class may trade a full seat
- * for a short one (NULL: none may). Greedy start, then swaps of two players
- * between tables while one lowers the total cost. table_of[a] is written;
- * tables are numbered by their best player in `order`. false: out of memory. */
+/* Seats m players at tables: size[t] players at table t (sum = m), `full`
+ * at a table that is not short. order: the players best first (the greedy
+ * start fills tables down this order). short_pool[a]: a starts at a short
+ * table (its turn for one); klass[a]: players of one class may trade a full
+ * seat for a short one (NULL: none may). All tables of 2: the cheapest
+ * perfect matching (tn_match). Otherwise the greedy start, swaps of two
+ * players between tables while one lowers the total cost, cycles of three
+ * out of tables with a repeat, and for up to 12 players exhaustive search.
+ * table_of[a] is written; tables are numbered by their best player in
+ * `order`. false: out of memory. */
 bool tn_seat(const tn_costs *c, const int *order, int n_tables, const int *size, int full,
              const bool *short_pool, const int *klass, int *table_of);
 
