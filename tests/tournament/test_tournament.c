@@ -572,8 +572,11 @@ static void search_rec(search *x, int a, int repeats)
 static int sim_round(sim *s, bool exhaustive, int round)
 {
     int n = s->n, seats = s->seats;
-    int table[64];
+    int table[64], again[64];
     int n_tables = tn_swiss_pair(s->p, n, s->met, seats, table);
+    /* deterministic: the same inputs, the same tables */
+    assert_int_equal(tn_swiss_pair(s->p, n, s->met, seats, again), n_tables);
+    assert_memory_equal(table, again, sizeof(int) * (size_t)n);
     int active = 0;
     for (int i = 0; i < n; i++)
         active += !s->p[i].withdrawn;
@@ -789,6 +792,9 @@ static void test_swiss_first_round(void **state)
     /* the same inputs, the same tables */
     int again[8];
     assert_int_equal(tn_swiss_pair(p, 8, met, 2, again), 4);
+    assert_memory_equal(t, again, sizeof t);
+    /* no meetings given: the same as none */
+    assert_int_equal(tn_swiss_pair(p, 8, NULL, 2, again), 4);
     assert_memory_equal(t, again, sizeof t);
 }
 
