@@ -30,7 +30,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define REPEAT_CAP   3
 #define EXACT_MAX    12       /* players seated by exhaustive search */
 #define CYCLE_BUDGET 4000000L /* table triples tried, each up to 4 x 4 x 4 cycles */
 
@@ -138,7 +137,7 @@ bool tn_costs_build(tn_costs *c, const tn_player *players, const int *who, int m
     for (int attempt = 0;; attempt++) {
         S = P * (long double)rmax + 1;
         R = P * (S * (long double)maxgap * (long double)maxgap + rmax) + 1;
-        if (P * (REPEAT_CAP * R + S * maxgap * maxgap + rmax) < limit || attempt == 3)
+        if (P * (TN_REPEAT_CAP * R + S * maxgap * maxgap + rmax) < limit || attempt == 3)
             break;
         if (attempt == 0) { /* count groups, not points */
             for (int a = 0; a < m; a++)
@@ -147,7 +146,7 @@ bool tn_costs_build(tn_costs *c, const tn_player *players, const int *who, int m
         } else if (attempt == 1) {
             rmax = 0;
         } else {
-            R = limit / (P * (REPEAT_CAP + 1)); /* never reached below 10^5 players */
+            R = limit / (P * (TN_REPEAT_CAP + 1)); /* never reached below 10^5 players */
             S = 1;
             break;
         }
@@ -159,7 +158,7 @@ bool tn_costs_build(tn_costs *c, const tn_player *players, const int *who, int m
             int64_t gap = level[a] - level[b];
             int64_t v = s64 * gap * gap;
             int rep = repeats ? repeats[a * m + b] : 0;
-            v += r64 * (rep > REPEAT_CAP ? REPEAT_CAP : rep);
+            v += r64 * (rep > TN_REPEAT_CAP ? TN_REPEAT_CAP : rep);
             if (rmax) {
                 if (group[a] == group[b]) {
                     int half = gsize[group[a]] / 2;

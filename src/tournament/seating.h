@@ -8,6 +8,8 @@
 
 #include "tournament.h"
 
+#define TN_REPEAT_CAP 3 /* meetings counted in a pair's cost at most */
+
 /* A pairing problem over m players (local indexes 0..m-1). cost[a * m + b]
  * is what seating a and b at one table costs (symmetric, cost[a*m+a] = 0):
  * a repeat weighs more than any sum of score gaps, a score gap more than any

@@ -568,6 +568,34 @@ static void search_rec(search *x, int a, int repeats)
     }
 }
 
+/* the fewest repeats of any fair seating of everyone active but `bye` (-1:
+ * nobody; byes of several players do not happen in these tests) at tables
+ * of the sizes given */
+static int min_repeats_without(const sim *s, int bye, int n_tables, const int *size)
+{
+    search x = {.s = s, .n_tables = n_tables, .size = size, .best = 1 << 30};
+    int who[64], k = 0;
+    for (int i = 0; i < s->n; i++)
+        if (!s->p[i].withdrawn && i != bye)
+            who[k++] = i;
+    x.who = who;
+    x.k = k;
+    search_rec(&x, 0, 0);
+    return x.best;
+}
+
+/* fewest byes first, then the lowest ranked (score, rating, the higher id) */
+static bool bye_rank_before(const tn_player *x, const tn_player *y)
+{
+    if (x->byes != y->byes)
+        return x->byes < y->byes;
+    if (x->score != y->score)
+        return x->score < y->score;
+    if (x->rating != y->rating)
+        return x->rating < y->rating;
+    return x->id > y->id;
+}
+
 /* One round: pair, check, play random results. Returns the repeats made. */
 static int sim_round(sim *s, bool exhaustive, int round)
 {
@@ -618,12 +646,6 @@ static int sim_round(sim *s, bool exhaustive, int round)
             min_in = b < min_in ? b : min_in;
     }
     assert_true(max_out <= min_in);
-    /* a bye goes to the lowest ranked of the fewest byes */
-    for (int i = 0; i < n; i++)
-        if (!s->p[i].withdrawn && table[i] < 0)
-            for (int j = 0; j < n; j++)
-                if (!s->p[j].withdrawn && table[j] >= 0 && s->p[j].byes == s->p[i].byes)
-                    assert_true(s->p[j].score >= s->p[i].score);
     int repeats = 0;
     for (int t = 0; t < n_tables; t++)
         repeats += table_repeats(s, members[t], count[t]);
@@ -650,21 +672,46 @@ static int sim_round(sim *s, bool exhaustive, int round)
                                  "gaps %lld -> %lld",
                                  n, seats, round, p, q, (long long)g0, (long long)g1);
                 }
-    if (exhaustive) {
-        search x = {.s = s, .n_tables = n_tables, .best = repeats + 1};
-        int who[64], k = 0, size[32];
-        for (int i = 0; i < n; i++)
-            if (!s->p[i].withdrawn && table[i] >= 0)
-                who[k++] = i;
+    /* The bye: the lowest ranked of the fewest byes, unless another
+     * player's bye lets the rest repeat fewer meetings (checked by
+     * exhaustive search); up to 9 players, no seating with any fair bye
+     * repeats fewer meetings than this one. */
+    int lowest = -1, bye = -1;
+    for (int i = 0; i < n; i++) {
+        if (s->p[i].withdrawn)
+            continue;
+        if (table[i] < 0)
+            bye = i;
+        if (lowest < 0 || bye_rank_before(&s->p[i], &s->p[lowest]))
+            lowest = i;
+    }
+    if (byes == 1 && (bye != lowest || exhaustive)) {
+        int size[32];
         for (int t = 0; t < n_tables; t++)
             size[t] = count[t];
-        x.who = who;
-        x.k = k;
-        x.size = size;
-        search_rec(&x, 0, 0);
-        if (x.best < repeats)
+        int best = 1 << 30;
+        for (int c = 0; c < n; c++) {
+            if (s->p[c].withdrawn || s->p[c].byes != s->p[lowest].byes)
+                continue;
+            if (!exhaustive && c != lowest)
+                continue;
+            int r = min_repeats_without(s, c, n_tables, size);
+            if (c == lowest && bye != lowest && r <= repeats)
+                fail_msg("n %d round %d: the bye went to %d, not %d, for no fewer repeats", n,
+                         round, bye, lowest);
+            best = r < best ? r : best;
+        }
+        if (exhaustive && best < repeats)
+            fail_msg("n %d seats %d round %d: %d repeats where another bye allowed %d", n, seats,
+                     round, repeats, best);
+    } else if (exhaustive) {
+        int size[32];
+        for (int t = 0; t < n_tables; t++)
+            size[t] = count[t];
+        int best = min_repeats_without(s, bye, n_tables, size);
+        if (best < repeats)
             fail_msg("n %d seats %d round %d: %d repeats where %d were possible", n, seats, round,
-                     repeats, x.best);
+                     repeats, best);
     }
     /* play: random places with some ties */
     for (int t = 0; t < n_tables; t++) {
@@ -822,6 +869,39 @@ static void test_swiss_score_groups(void **state)
     assert_int_equal(tn_swiss_pair(p, 6, met, 2, t), 3);
     for (int i = 0; i < 6; i++)
         assert_true(t[i] >= 0 && t[i] < 3);
+}
+
+/* Five players at 2 seats, 0 has met 1, 2 and 3. A bye for 4 (the lowest
+ * ranked) would leave 0 only opponents met before; a bye for 3 (the next
+ * lowest) lets 0 meet 4 and 1 meet 2: 3 gets it. */
+static void test_swiss_bye_avoids_repeat(void **state)
+{
+    (void)state;
+    tn_player p[5];
+    for (int i = 0; i < 5; i++)
+        p[i] = (tn_player){i, 2000 - 100 * i, 0, 0, false};
+    uint16_t met[25] = {0};
+    for (int j = 1; j <= 3; j++)
+        met[0 * 5 + j] = met[j * 5 + 0] = 1;
+    int t[5];
+    assert_int_equal(tn_swiss_pair(p, 5, met, 2, t), 2);
+    assert_int_equal(t[3], -1);
+    assert_int_equal(t[0], t[4]);
+    assert_int_equal(t[1], t[2]);
+    /* 3 already had a bye: of the others (fairness first) 4's bye still
+     * forces a repeat, 2's does not (0-4, 1-3) */
+    p[3].byes = 1;
+    assert_int_equal(tn_swiss_pair(p, 5, met, 2, t), 2);
+    assert_int_equal(t[2], -1);
+    assert_int_equal(t[0], t[4]);
+    /* 1, 2, 3 had one: only 4 and 0 may have it; 0's avoids the repeat */
+    p[1].byes = p[2].byes = 1;
+    assert_int_equal(tn_swiss_pair(p, 5, met, 2, t), 2);
+    assert_int_equal(t[0], -1);
+    /* everyone but 4 had one: 4 gets it, and 0 meets an opponent again */
+    p[0].byes = 1;
+    assert_int_equal(tn_swiss_pair(p, 5, met, 2, t), 2);
+    assert_int_equal(t[4], -1);
 }
 
 static void test_swiss_bad_input(void **state)
@@ -1073,6 +1153,7 @@ int main(void)
         cmocka_unit_test(test_swiss_layout),
         cmocka_unit_test(test_swiss_first_round),
         cmocka_unit_test(test_swiss_score_groups),
+        cmocka_unit_test(test_swiss_bye_avoids_repeat),
         cmocka_unit_test(test_swiss_bad_input),
         cmocka_unit_test(test_swiss_small),
         cmocka_unit_test(test_swiss_large),
