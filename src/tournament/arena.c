@@ -39,7 +39,7 @@ int tn_arena_pair(const tn_player *players, int n, const int *last_opponents, co
     int result = -1;
     int *size = NULL, *order = NULL, *table_of = NULL;
     uint8_t *rep = NULL;
-    tn_costs c = {0, NULL};
+    tn_costs c = {0, NULL, 0};
     if (!seen || !who || !pos)
         goto done;
     for (int i = 0; i < n; i++)

@@ -8,6 +8,8 @@
 
 #include "tournament.h"
 
+#define TN_REPEAT_CAP 3 /* meetings counted in a pair's cost at most */
+
 /* A pairing problem over m players (local indexes 0..m-1). cost[a * m + b]
  * is what seating a and b at one table costs (symmetric, cost[a*m+a] = 0):
  * a repeat weighs more than any sum of score gaps, a score gap more than any
@@ -15,6 +17,7 @@
 typedef struct {
     int m;
     int64_t *cost;
+    int64_t repeat; /* the weight of one repeat: a pair costing this or more met before */
 } tn_costs;
 
 /* Fills c (allocating c->cost; false if out of memory) for the players
@@ -31,14 +34,16 @@ bool tn_costs_build(tn_costs *c, const tn_player *players, const int *who, int m
                     const uint8_t *repeats, int pairs, bool rating_order);
 void tn_costs_free(tn_costs *c);
 
-/* Seats m players at tables: size[t] players at table t (sum = m), `full` at a
- * table that is not short. order:
- * the players best first (the greedy start fills tables down this order);
- * short_pool[a]: a belongs at a table smaller than the largest (its turn
- * for a short table); klass[a]: players of one class may trade a full seat
- * for a short one (NULL: none may). Greedy start, then swaps of two players
- * between tables while one lowers the total cost. table_of[a] is written;
- * tables are numbered by their best player in `order`. false: out of memory. */
+/* Seats m players at tables: size[t] players at table t (sum = m), `full`
+ * at a table that is not short. order: the players best first (the greedy
+ * start fills tables down this order). short_pool[a]: a starts at a short
+ * table (its turn for one); klass[a]: players of one class may trade a full
+ * seat for a short one (NULL: none may). All tables of 2: the cheapest
+ * perfect matching (tn_match). Otherwise the greedy start, swaps of two
+ * players between tables while one lowers the total cost, cycles of three
+ * out of tables with a repeat, and for up to 12 players exhaustive search.
+ * table_of[a] is written; tables are numbered by their best player in
+ * `order`. false: out of memory. */
 bool tn_seat(const tn_costs *c, const int *order, int n_tables, const int *size, int full,
              const bool *short_pool, const int *klass, int *table_of);
 
@@ -46,5 +51,8 @@ bool tn_seat(const tn_costs *c, const int *order, int n_tables, const int *size,
  * (Edmonds' blossom algorithm with weights, O(m^3)): mate[a] = partner.
  * false: out of memory. */
 bool tn_match(const tn_costs *c, int *mate);
+/* The same, warm: false starts from the textbook duals, with nothing
+ * matched (slower; the tests compare both). */
+bool tn_match_start(const tn_costs *c, int *mate, bool warm);
 
 #endif
