@@ -178,8 +178,6 @@ class Arena:
                     conn.acted_ply = -1  # not taken: decided again at the next state
                 if opcode != 1 or not payload.startswith(b'{"type":"state"'):
                     continue
-                if os.environ.get("EVENTS_DEBUG"):
-                    print(name, game, payload[:160], payload[payload.rindex(b'"you":'):][:100], flush=True)
                 status = STATUS.search(payload)
                 if status and status.group(1) != b"running":
                     self.ended_at[name] = time.perf_counter()
