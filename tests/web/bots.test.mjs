@@ -5,8 +5,8 @@
 // - A guest sees the bot in the lobby's Bots list, marked BOT, with who runs it (text,
 //   never HTML); its Challenge asks the guest to log in.
 // - Ann logs in, challenges the bot from that list (AXIO Hex, 10+5, rated); the bot
-//   accepts and her page opens the game, the bot's seat marked BOT; she plays it to the
-//   end by clicking.
+//   accepts and her page opens the game, the bot's seat marked BOT; the bot's chat line and
+//   its moves in the log are marked BOT too; she plays it to the end by clicking.
 // - Then the lobby's finished games mark the bot's seat; the bot is on the bots' leaderboard
 //   (marked BOT), Ann on the people's; the bot's profile is marked BOT and says who runs it.
 import { test } from 'node:test';
@@ -147,9 +147,15 @@ test('bots: the lobby lists a bot marked BOT; a person challenges it, it accepts
     assert.equal(await ann.locator(`.score-card[data-seat="${botSeat}"] .bot-tag`).textContent(), 'BOT', 'the bot\'s seat is marked');
     assert.equal(await ann.locator('.score-card.you .bot-tag').count(), 0, 'a person is not');
     assert.match(await ann.textContent(`.score-card[data-seat="${botSeat}"] .seat-kind`), /\bbot\b/);
+    // The bot says hello through the Bot API: its chat line is marked BOT, and so are its
+    // moves in the log (Ann's are not).
+    assert.equal((await call(srv.base, 'POST', `/api/bot/game/${id}/chat`, { text: 'good luck' }, { token })).status, 200);
+    await ann.waitForSelector(`.chat-msg[data-seat="${botSeat}"] .chat-from .bot-tag`, { state: 'attached', timeout: 15000 });
 
     const moves = await playOut(ann);
     assert.ok(moves > 5, `Ann played the game (${moves} moves)`);
+    assert.ok(await ann.locator(`#log .log-place[data-player="${botSeat}"] .bot-tag`).count() > 0, 'the bot\'s moves in the log are marked');
+    assert.equal(await ann.locator(`#log .log-place[data-player="${1 - botSeat}"] .bot-tag`).count(), 0, 'Ann\'s are not');
     const over = (await call(srv.base, 'GET', `/api/games/${id}`)).body;
     assert.equal(over.status, 'over');
     assert.equal(over.rated, true);

@@ -12,7 +12,7 @@ import { session } from './account.js';
 import { t, errorText } from './messages.js';
 import { termsPicker, termsText } from './terms.js';
 import { ageText } from './lobby_lists.js';
-import { isBot, botTag } from './bot_mark.js';
+import { isBot, botTag, noteBot } from './bot_mark.js';
 
 const POLL_MS = 4000;
 export const DECLINE_REASONS = ['generic', 'later', 'variant', 'timeControl', 'rated', 'casual', 'tooFast', 'tooSlow'];
@@ -39,6 +39,11 @@ async function poll() {
   try {
     const res = await api.myChallenges();
     last = { received: res.received || [], sent: res.sent || [] };
+    // The answer says which side is a bot (from_bot, to_bot): the BOT mark needs no list.
+    for (const c of [...last.received, ...last.sent]) {
+      if (c.from_bot) noteBot(c.from);
+      if (c.to_bot) noteBot(c.to);
+    }
     const before = statuses;
     statuses = new Map([...last.received, ...last.sent].map((c) => [c.id, c.status]));
     // One of ours accepted since we last looked: its game opens where we were waiting.
@@ -135,7 +140,7 @@ export function sentLine(c, onChange) {
 }
 
 // How a challenge stands, said from one side ('sent' or 'received').
-// A bot's name is marked "Robo (BOT)" (the answer names the players only: bot_mark.js).
+// A bot's name is marked "Robo (BOT)" (from_bot / to_bot, noted by the watcher: bot_mark.js).
 export function statusText(c, side) {
   const terms = termsText(c);
   const named = (name) => (isBot(name) ? t('bot.named', { name }) : name);

@@ -5,6 +5,7 @@
 // messages and sends what it returns from onSend.
 import { h, s, clear, svgRoot } from './svg.js';
 import { t } from './messages.js';
+import { botTag } from './bot_mark.js';
 
 const MAX = 500;
 const OPEN_KEY = 'axio.chat.open';
@@ -109,7 +110,7 @@ export class Chat {
     const mine = this.isMine(m);
     return h('li', { class: `chat-msg${mine ? ' mine' : ''}${spect ? ' spectator' : ''}`, 'data-seat': spect ? '' : String(seat) }, [
       h('span', { class: 'chat-time muted' }, [clock(m.at)]),
-      h('b', { class: 'chat-from' }, [mine ? t('chat.you', { name }) : name]),
+      h('b', { class: 'chat-from' }, [mine ? t('chat.you', { name }) : name, !spect && this.cb.botSeat?.(seat) ? ' ' : null, !spect && this.cb.botSeat?.(seat) ? botTag() : null]),
       h('span', { class: 'chat-text' }, [String(m.text ?? '')]),
     ]);
   }

@@ -12,6 +12,7 @@ import { Chat } from './chat.js';
 import { TurnAlert } from './attention.js';
 import { AbsentBar, gameActions, leaveEnds, abortable } from './leave.js';
 import * as dialogs from './dialogs.js';
+import { isBot } from './bot_mark.js';
 
 const CHAT_HOLD_MS = 2000; // previews wait this long for a chat's answer (errors carry no id)
 
@@ -21,7 +22,8 @@ export class Online {
     this.arrivedAt = Date.now();
     this.chatSent = null;       // {text, at} of a chat message not yet seen coming back
     this.rematchAsked = false;
-    this.chat = new Chat({ send: (text) => this.sendChat(text), youSeat: () => this.v.you?.seat ?? null });
+    this.chat = new Chat({ send: (text) => this.sendChat(text), youSeat: () => this.v.you?.seat ?? null,
+      botSeat: (seat) => { const s = this.v.game?.seats?.[seat]; return !!s && s.kind !== 'ai' && isBot(s); } });
     this.alert = new TurnAlert();
     this.absent = new AbsentBar(() => this.claim());
     this.actions = h('div', { class: 'game-actions', hidden: true });
