@@ -22,8 +22,9 @@ async function tapHinted(page) {
   const st = await waitTurnOrEnd(page);
   await page.click('[data-action=hint]');
   const key = await (await page.waitForFunction(() => { const el = document.getElementById('preview'); return el?.dataset.state === 'legal' ? el.dataset.key : null; }, null, { timeout: 30000 })).jsonValue();
-  // In sight first (the page may be scrolled down to Undo): a tap off the screen is lost.
-  await page.locator(`.board-svg [data-cell="${key}"]`).first().scrollIntoViewIfNeeded();
+  // In the middle of the screen first (the page may be scrolled down to Undo): a tap off
+  // the screen is lost, and so is one at its top edge, under the page's fixed header.
+  await page.locator(`.board-svg [data-cell="${key}"]`).first().evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center' }));
   const p = await cellPoint(page, key);
   await page.touchscreen.tap(p.x, p.y);
   await page.waitForFunction((b) => Number(document.querySelector('.game').dataset.seq) > b, st.seq, { timeout: 15000 });
