@@ -13,9 +13,17 @@
  * per decision, so its decisions and playout count are reproducible and
  * only the time varies: the median decision time and the playouts per
  * second. With --movetime, strong also decides on the clock.
+ *
+ * Tournaments (--only tournament): a Swiss of --entrants players (1000) at
+ * 2, 3 and 4 seats plays --rounds rounds (5) with random results from the
+ * seed, then the next round's pairing is timed --repeat times; an arena
+ * pairing of --waiting players (500) of that field is timed the same way.
+ * The tables are reproducible (their checksum is printed); only the time
+ * varies.
  */
 #include "../ai/player.h"
 #include "../engine/axio.h"
+#include "../tournament/tournament.h"
 #include "cli.h"
 #include "options.h"
 
@@ -34,7 +42,15 @@ static const char usage[] =
     "Players: each level decides in D fixed positions (default 24) and the median and\n"
     "largest decision times are printed; strong searches P playouts per decision (default\n"
     "1000: reproducible decisions, checksum and playout count) and its playouts per second\n"
-    "are printed; with --movetime, strong also decides on a clock of MS per decision.\n";
+    "are printed; with --movetime, strong also decides on a clock of MS per decision.\n"
+    "\n"
+    "       axio bench --only tournament [--entrants N] [--rounds K] [--waiting W]\n"
+    "                  [--repeat R] [--seed S]\n"
+    "\n"
+    "Tournaments: a Swiss of N players (default 1000) at 2, 3 and 4 seats plays K rounds\n"
+    "(default 5) with random results, then the pairing of the next round is timed R times;\n"
+    "an arena pairing of W waiting players (default 500) of that field is timed as well.\n"
+    "Prints the tables' checksum, the repeated meetings and the median time.\n";
 
 typedef struct {
     long plies;
@@ -192,6 +208,148 @@ static int bench_players(int variant, int players, int mode, uint64_t seed, cons
     return rc;
 }
 
+/* --- tournaments --- */
+
+typedef struct {
+    long entrants, rounds, waiting;
+} tn_bench;
+
+/* random places, some shared, scored by tn_table_points */
+static void play_table(const int *who, int k, ax_rng *rng, tn_player *p)
+{
+    int draw[TN_MAX_SEATS], dense[TN_MAX_SEATS];
+    for (int i = 0; i < k; i++)
+        draw[i] = (int)ax_rng_below(rng, (uint32_t)(k + 1));
+    for (int i = 0; i < k; i++) {
+        dense[i] = 0;
+        for (int j = 0; j < k; j++)
+            dense[i] += draw[j] > draw[i]; /* higher draw, better */
+    }
+    ax_ranking r = {.n = k};
+    int pos = 0;
+    for (int v = 0; v < k; v++)
+        for (int i = 0; i < k; i++)
+            if (dense[i] == v) {
+                r.order[pos] = i;
+                r.place[pos] = v;
+                pos++;
+            }
+    int pts[TN_MAX_SEATS];
+    tn_table_points(k, &r, NULL, pts);
+    for (int i = 0; i < k; i++)
+        p[who[i]].score += pts[i];
+}
+
+static uint64_t hash_tables(const int *table, int n)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (int i = 0; i < n; i++)
+        h = (h ^ (uint64_t)(uint32_t)table[i]) * 0x100000001b3ULL;
+    return h;
+}
+
+static int bench_tournament_seats(int seats, const tn_bench *tb, long repeat, uint64_t seed)
+{
+    int n = (int)tb->entrants;
+    tn_player *p = calloc((size_t)n, sizeof *p);
+    uint16_t *met = calloc((size_t)n * (size_t)n, sizeof *met);
+    int *table = malloc(sizeof(int) * (size_t)n), *last = malloc(sizeof(int) * (size_t)n * 4);
+    int *members = malloc(sizeof(int) * (size_t)n * TN_MAX_SEATS), *count = NULL;
+    double *times = malloc(sizeof(double) * (size_t)repeat);
+    count = malloc(sizeof(int) * (size_t)n);
+    int rc = 1;
+    if (!p || !met || !table || !last || !members || !count || !times) {
+        fprintf(stderr, "axio bench: out of memory\n");
+        goto done;
+    }
+    ax_rng rng;
+    ax_rng_seed(&rng, seed ^ 0x70a7ULL);
+    for (int i = 0; i < n; i++) {
+        p[i] = (tn_player){i, 1000 + (int)ax_rng_below(&rng, 1200), 0, 0, false};
+        for (int l = 0; l < TN_MAX_SEATS; l++)
+            last[i * TN_MAX_SEATS + l] = -1;
+    }
+    long repeats = 0;
+    for (long round = 0; round <= tb->rounds; round++) {
+        /* the last round is the one timed */
+        for (long r = 0; r < (round == tb->rounds ? repeat : 1); r++) {
+            double start = now_seconds();
+            int nt = tn_swiss_pair(p, n, met, seats, table);
+            double took = now_seconds() - start;
+            if (nt < 0) {
+                fprintf(stderr, "axio bench: tn_swiss_pair refused %d players\n", n);
+                goto done;
+            }
+            if (round == tb->rounds)
+                times[r] = took;
+        }
+        int nt = 0;
+        for (int i = 0; i < n; i++) {
+            if (table[i] >= 0 && table[i] + 1 > nt)
+                nt = table[i] + 1;
+        }
+        for (int t = 0; t < nt; t++)
+            count[t] = 0;
+        for (int i = 0; i < n; i++)
+            if (table[i] >= 0)
+                members[table[i] * TN_MAX_SEATS + count[table[i]]++] = i;
+            else
+                p[i].byes++, p[i].score += tn_bye_points(seats);
+        repeats = 0;
+        for (int t = 0; t < nt; t++) {
+            int *w = &members[t * TN_MAX_SEATS], k = count[t];
+            for (int i = 0; i < k; i++) {
+                int l = 0;
+                for (int j = 0; j < k; j++) {
+                    if (i == j)
+                        continue;
+                    repeats += met[(size_t)w[i] * (size_t)n + (size_t)w[j]] > 0;
+                    met[(size_t)w[i] * (size_t)n + (size_t)w[j]]++;
+                    last[w[i] * TN_MAX_SEATS + l++] = w[j];
+                }
+                while (l < TN_MAX_SEATS)
+                    last[w[i] * TN_MAX_SEATS + l++] = -1;
+                if (k < seats)
+                    p[w[i]].byes++;
+            }
+            play_table(w, k, &rng, p);
+        }
+        if (round == tb->rounds) {
+            qsort(times, (size_t)repeat, sizeof times[0], compare_double);
+            printf("swiss  %d seats %d players, round %ld: %d tables, %ld repeated meetings, "
+                   "checksum %016llx, median %.2f ms (min %.2f, max %.2f, %ld runs)\n",
+                   seats, n, tb->rounds + 1, nt, repeats / 2,
+                   (unsigned long long)hash_tables(table, n), 1000 * times[repeat / 2],
+                   1000 * times[0], 1000 * times[repeat - 1], repeat);
+        }
+    }
+    /* the arena: every other player of the field waits, in id order */
+    int w = (int)(tb->waiting < n ? tb->waiting : n);
+    int *waiting = malloc(sizeof(int) * (size_t)(w > 0 ? w : 1));
+    if (!waiting) {
+        fprintf(stderr, "axio bench: out of memory\n");
+        goto done;
+    }
+    for (int k = 0; k < w; k++)
+        waiting[k] = (int)(((long)k * n) / w);
+    int nt = 0;
+    for (long r = 0; r < repeat; r++) {
+        double start = now_seconds();
+        nt = tn_arena_pair(p, n, last, waiting, w, seats, table);
+        times[r] = now_seconds() - start;
+    }
+    qsort(times, (size_t)repeat, sizeof times[0], compare_double);
+    printf("arena  %d seats %d waiting of %d: %d tables, checksum %016llx, median %.2f ms (min "
+           "%.2f, max %.2f, %ld runs)\n",
+           seats, w, n, nt, (unsigned long long)hash_tables(table, w), 1000 * times[repeat / 2],
+           1000 * times[0], 1000 * times[repeat - 1], repeat);
+    free(waiting);
+    rc = nt < 0;
+done:
+    free(p), free(met), free(table), free(last), free(members), free(count), free(times);
+    return rc;
+}
+
 static bool parse_variant(const char *text, void *target)
 {
     int v = ax_variant_parse(text);
@@ -204,6 +362,7 @@ static bool parse_variant(const char *text, void *target)
 typedef struct {
     long games, repeat, players;
     ai_bench ab;
+    tn_bench tb;
     const char *mode;
     uint64_t seed;
     int variant, only; /* -1: every variant, and both benchmarks */
@@ -211,11 +370,12 @@ typedef struct {
 
 static int parse_options(int argc, char **argv, bench_options *o)
 {
-    static const char *const benchmarks[] = {"engine", "ai", NULL};
+    static const char *const benchmarks[] = {"engine", "ai", "tournament", NULL};
     *o = (bench_options){.games = 20000,
                          .repeat = 5,
                          .players = 2,
                          .ab = {.positions = 24, .playouts = 1000},
+                         .tb = {.entrants = 1000, .rounds = 5, .waiting = 500},
                          .seed = 1,
                          .variant = -1,
                          .only = -1};
@@ -231,6 +391,9 @@ static int parse_options(int argc, char **argv, bench_options *o)
         {"positions", OPT_LONG, &o->ab.positions, .min = 1, .max = MAX_POSITIONS},
         {"playouts", OPT_LONG, &o->ab.playouts, .min = 1, .max = 100000000},
         {"movetime", OPT_LONG, &o->ab.movetime, .min = 1, .max = 3600000, .unit = "ms"},
+        {"entrants", OPT_LONG, &o->tb.entrants, .min = 2, .max = TN_MAX_PLAYERS},
+        {"rounds", OPT_LONG, &o->tb.rounds, .min = 0, .max = 100},
+        {"waiting", OPT_LONG, &o->tb.waiting, .min = 2, .max = TN_MAX_PLAYERS},
         {0}};
     const cli_command command = {"bench", usage, options, 0, false, NULL};
     return cli_parse(&command, argc, argv, NULL);
@@ -242,6 +405,12 @@ int cmd_bench(int argc, char **argv)
     int rc = parse_options(argc, argv, &o);
     if (rc != CLI_GO_ON)
         return rc;
+    if (o.only == 2) {
+        for (int seats = 2; seats <= TN_MAX_SEATS; seats++)
+            if (bench_tournament_seats(seats, &o.tb, o.repeat, o.seed))
+                return 1;
+        return 0;
+    }
     for (int v = 0; v < 3; v++) {
         if (o.variant >= 0 && v != o.variant)
             continue;

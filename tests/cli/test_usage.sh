@@ -58,6 +58,9 @@ bad train --variant nope --players 2 --seed 1 --games 3
 bad train --epochs 0
 bad bench --only both
 bad bench --repeat 102
+bad bench --only tournament --entrants 1
+bad bench --only tournament --waiting 5000
+bad bench --only tournament --rounds -1
 bad arena --jobs 65
 bad engine --movetime -1
 bad engine --player
@@ -77,7 +80,7 @@ reason() {
 }
 reason "--players must be 1 to 4, not '5'" selfplay --players 5
 reason "--movetime must be 1 to 3600000 ms, not 'x'" selfplay --movetime x
-reason "--only must be engine or ai, not 'both'" bench --only both
+reason "--only must be engine, ai or tournament, not 'both'" bench --only both
 reason "--sync must be normal or full, not 'x'" serve --sync=x
 reason "--trusted-proxy must be an IP address, not 'x'" serve --trusted-proxy x
 reason "--seed must be a number, not '-3'" selfplay --seed -3
@@ -92,4 +95,9 @@ done
 "$AXIO" --help | grep -q selfplay
 rc=0; "$AXIO" selfplay --record /proc/nope/x > /dev/null 2>&1 || rc=$?
 [ "$rc" = 1 ] || { echo "FAIL: unwritable record dir exit $rc"; exit 1; }
+# the tournament benchmark runs on a small field (its figures: docs/measurements/tournaments.md)
+out=$("$AXIO" bench --only tournament --entrants 40 --rounds 3 --waiting 20 --repeat 1)
+for want in "swiss  2 seats 40 players" "swiss  4 seats 40 players" "arena  3 seats 20 waiting"; do
+  case "$out" in *"$want"*) ;; *) echo "FAIL: axio bench --only tournament lacks '$want': $out"; exit 1 ;; esac
+done
 echo "usage errors ok"
