@@ -497,14 +497,18 @@ static int poll_challenge(const stored_challenge *c, void *arg)
     bot_events *e = l->e;
     poll_add(l, c->id, c->status);
     seen_item *was = seen_find(e->challenges, e->nchallenges, c->id);
-    bool to_me = c->to_id == e->account_id, open = strcmp(c->status, "open") == 0;
+    bool to_me = false, open = strcmp(c->status, "open") == 0;
+    for (int i = 0; i < STORE_CHALLENGE_TO && i < c->players - 1; i++)
+        to_me = to_me || c->to_id[i] == e->account_id;
     if (to_me && open && !was)
         say(e, challenge_line("challenge", c));
     else if (to_me && was && strcmp(was->status, "open") == 0 &&
              (strcmp(c->status, "cancelled") == 0 || strcmp(c->status, "expired") == 0))
         say(e, challenge_line("challengeCanceled", c));
-    else if (!to_me && strcmp(c->status, "declined") == 0 &&
-             (!was || strcmp(was->status, "declined")))
+    else if (strcmp(c->status, "declined") == 0 && c->declined_by != e->account_id &&
+             (to_me ? was && strcmp(was->status, "open") == 0
+                    : !was || strcmp(was->status, "declined")))
+        /* the challenger's, and the other invited's of a group (issue 49) */
         say(e, challenge_line("challengeDeclined", c));
     return 0;
 }
