@@ -6,7 +6,8 @@ declined by BotC's bridge for all, saying who declined. The person then challeng
 BotB to a rated three-seat game with a clock: both bridges accept, the game starts once the
 second has, the person plays over WebSocket with its hints, the bridges through the Bot API;
 the game ends with a ranking of the three seats, the record passes `axio replay`, and each
-bridge logged the end."""
+bridge logged the end. Then a hex team game of four: Ann and Dee (people) with BotA and BotB,
+played to its end the same way."""
 import os
 import sys
 import tempfile
@@ -81,6 +82,33 @@ def main():
             assert bots[name].saw("challenge %s from Ann (square, 3 players" % cid)
         print("ok: Ann, BotA and BotB played a rated 3-seat game to its end (%s, %d plies)"
               % (end["reason"], g["ply"]))
+
+        # four seats, hex teams: Ann, Dee and the two bridges
+        dee = register(server, "Dee", PW)
+        cid = challenge(server, ["BotA", "Dee", "BotB"], session=ann, variant="hex", players=4,
+                        mode="team", clock=CLOCK)
+        status, waiting, _ = api(server, "POST", "/api/challenges/%s/accept" % cid, {},
+                                 session=dee)
+        assert status == 200, (status, waiting)
+        poll(lambda: challenge_of(server, cid, session=ann)["game"], 30, "the bots' acceptances")
+        gid = challenge_of(server, cid, session=ann)["game"]
+        g = game_of(server, gid)
+        names = [s["name"] for s in g["seats"]]
+        assert (g["players"], g["mode"]) == (4, "team") and sorted(names) == [
+            "Ann", "BotA", "BotB", "Dee"], g
+        people = [Client(server, gid, None, names.index(n), session=k)
+                  for n, k in (("Ann", ann), ("Dee", dee))]
+        play_until_over(people, timeout=300)
+        for p in people:
+            p.close()
+        poll(lambda: game_of(server, gid)["status"] == "over", 30, "the end")
+        status, record, _ = api(server, "GET", "/api/games/%s/record" % gid)
+        assert status == 200, status
+        replay(record)
+        for name in ("BotA", "BotB"):
+            bots[name].wait_log("game %s: over" % gid)
+        print("ok: a hex team game of Ann, Dee, BotA and BotB played to its end (%d plies)"
+              % game_of(server, gid)["ply"])
         for b in bots.values():
             b.stop()
         assert server.stop() == 0, server.errors()  # (a sanitizer's finding fails it)
