@@ -5,6 +5,14 @@
  * seeker of a similar rating, or after SEEK_COMPUTER_S with the computer
  * level whose rating is nearest.
  *
+ * A challenge may ask two or three accounts at once to a game of 3 or 4
+ * seats (issue 49). Each acceptance sets the accepter's bit on the row in
+ * one update; the acceptance that finds every bit set makes the game
+ * (lobby_create_table, the seats shuffled) and settles the challenge open
+ * -> accepted. Two last acceptances at once on two servers both make a
+ * game; the settling lets one win, and the other game is dropped and its
+ * accepter told the winner's. One decline settles it for all.
+ *
  * Both live in the store (store_social.c), so a challenge sent on one
  * server of a site is answered on another, and two seeks made on two
  * servers meet. The game is made as lobby_create_pair makes it: both seats
