@@ -312,6 +312,95 @@ static void test_accounts_and_sessions(void **state)
     store_close(s);
 }
 
+/* --- challenges to several (issue 49) --- */
+
+typedef struct {
+    int n;
+    stored_challenge c;
+} challenges_seen;
+
+static int challenge_seen(const stored_challenge *c, void *arg)
+{
+    challenges_seen *seen = arg;
+    seen->n++;
+    seen->c = *c;
+    return 0;
+}
+
+/* A challenge to three for a 4-player game: each invited sees it, their
+ * acceptances are counted one bit each (and taken back), a decline names
+ * who declined; a two-player one keeps its single invited. */
+static void test_group_challenges(void **state)
+{
+    (void)state;
+    char path[256], err[256];
+    new_db(path, sizeof path, "challenges");
+    store *s = store_open(path, true, err, sizeof err);
+    assert_non_null(s);
+    int64_t ann, bo, cy, di;
+    assert_int_equal(store_account_create(s, "Ann", "ann", "ann", "h", 1, &ann), 0);
+    assert_int_equal(store_account_create(s, "Bo", "bo", "bo", "h", 1, &bo), 0);
+    assert_int_equal(store_account_create(s, "Cy", "cy", "cy", "h", 1, &cy), 0);
+    assert_int_equal(store_account_create(s, "Di", "di", "di", "h", 1, &di), 0);
+    stored_challenge c;
+    memset(&c, 0, sizeof c);
+    snprintf(c.id, sizeof c.id, "groupchallenge1");
+    c.from_id = ann;
+    c.to_id[0] = bo, c.to_id[1] = cy, c.to_id[2] = di;
+    snprintf(c.variant, sizeof c.variant, "hex");
+    snprintf(c.mode, sizeof c.mode, "team");
+    c.players = 4;
+    c.created = 1000, c.expires = 1000000;
+    assert_int_equal(store_challenge_create(s, &c), 0);
+    stored_challenge got;
+    assert_int_equal(store_challenge_get(s, "groupchallenge1", &got), 0);
+    assert_int_equal(got.players, 4);
+    assert_string_equal(got.mode, "team");
+    assert_string_equal(got.to_name[0], "Bo");
+    assert_string_equal(got.to_name[1], "Cy");
+    assert_string_equal(got.to_name[2], "Di");
+    assert_int_equal(got.to_id[2], di);
+    assert_int_equal(got.accepted, 0);
+    challenges_seen seen = {0};
+    assert_int_equal(store_each_challenge(s, di, 2000, 0, challenge_seen, &seen), 0);
+    assert_int_equal(seen.n, 1);
+    assert_string_equal(seen.c.id, "groupchallenge1");
+    assert_int_equal(store_challenge_answer(s, "groupchallenge1", 2, true), 0);
+    assert_int_equal(store_challenge_answer(s, "groupchallenge1", 0, true), 0);
+    assert_int_equal(store_challenge_answer(s, "groupchallenge1", 0, true), 0); /* again */
+    assert_int_equal(store_challenge_get(s, "groupchallenge1", &got), 0);
+    assert_int_equal(got.accepted, 5);
+    assert_int_equal(store_challenge_answer(s, "groupchallenge1", 2, false), 0);
+    assert_int_equal(store_challenge_get(s, "groupchallenge1", &got), 0);
+    assert_int_equal(got.accepted, 1);
+    assert_int_equal(
+        store_challenge_settle(s, "groupchallenge1", "open", "declined", NULL, "later", cy), 0);
+    assert_int_equal(store_challenge_answer(s, "groupchallenge1", 1, true), 1); /* not open */
+    assert_int_equal(store_challenge_get(s, "groupchallenge1", &got), 0);
+    assert_string_equal(got.status, "declined");
+    assert_string_equal(got.reason, "later");
+    assert_int_equal(got.declined_by, cy);
+
+    memset(&c, 0, sizeof c);
+    snprintf(c.id, sizeof c.id, "pairchallenge1");
+    c.from_id = bo;
+    c.to_id[0] = ann;
+    snprintf(c.variant, sizeof c.variant, "square");
+    snprintf(c.mode, sizeof c.mode, "standard");
+    c.players = 2;
+    c.created = 1000, c.expires = 1000000;
+    assert_int_equal(store_challenge_create(s, &c), 0);
+    assert_int_equal(store_challenge_get(s, "pairchallenge1", &got), 0);
+    assert_int_equal(got.players, 2);
+    assert_int_equal(got.to_id[1], 0);
+    assert_string_equal(got.to_name[1], "");
+    assert_int_equal(got.declined_by, 0);
+    seen.n = 0;
+    assert_int_equal(store_each_challenge(s, cy, 2000, 0, challenge_seen, &seen), 0);
+    assert_int_equal(seen.n, 1); /* the group's only */
+    store_close(s);
+}
+
 /* A rated end through the writer: ratings read and written in the last
  * decision's transaction; two ends in a row see each other's results;
  * places are stored; a deleted account's seats keep the neutral name. */
@@ -478,11 +567,11 @@ static void test_pg_refusals(void **state)
     assert_null(store_open(db, true, err, sizeof err)); /* in use */
     assert_non_null(strstr(err, "in use"));
     store_close(s);
-    psql("newer", "UPDATE axio_meta SET version = 10");
+    psql("newer", "UPDATE axio_meta SET version = 99");
     assert_null(store_open(db, true, err, sizeof err));
-    assert_non_null(strstr(err, "unknown axio database version 10"));
+    assert_non_null(strstr(err, "unknown axio database version 99"));
     assert_int_equal(
-        shell("test $(psql -X -A -t -d newer -c 'SELECT version FROM axio_meta') = 10"), 0);
+        shell("test $(psql -X -A -t -d newer -c 'SELECT version FROM axio_meta') = 99"), 0);
 
     assert_null(store_open("postgresql:///nosuchdatabase", true, err, sizeof err));
     assert_non_null(strstr(err, "nosuchdatabase"));
@@ -809,6 +898,7 @@ int main(void)
         cmocka_unit_test(test_rules_and_damaged),
         cmocka_unit_test(test_accounts_and_sessions),
         cmocka_unit_test(test_ratings_in_the_last_decision),
+        cmocka_unit_test(test_group_challenges),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -867,6 +867,21 @@ const EN = {
   'error.has_rated_games': 'This account has played rated games: only an account without rated games can become a bot.',
   'error.already_bot': 'This account is a bot already.',
   'error.too_many_tokens': 'An account has at most 20 tokens: revoke one first.',
+  // group challenges: 3 or 4 players, several invited (issue 49)
+  'group.players': 'Players',
+  'group.mode': 'Mode',
+  'group.also': ({ n }) => `Also invite (${n})`,
+  'group.also_placeholder': 'a player’s or a bot’s name',
+  'group.you': 'you',
+  'group.to': ({ names, terms }) => `You challenged ${names}: ${terms}`,
+  'group.from': ({ name, others, terms }) => `${name} challenges you and ${others}: ${terms}`,
+  'group.accepted_so_far': ({ names }) => `accepted: ${names}`,
+  'group.waiting_for': ({ names }) => `waiting for ${names}`,
+  'group.declined': ({ name, terms, reason }) => `${name} declined the challenge (${terms}): “${reason}”`,
+  'group.sent_accepted': ({ names, terms }) => `${names} accepted your challenge: ${terms}`,
+  'group.sent_cancelled': ({ names, terms }) => `You took back your challenge to ${names} (${terms}).`,
+  'group.sent_expired': ({ names, terms }) => `Your challenge to ${names} (${terms}) expired unanswered.`,
+  'group.wait_others': 'Accepted: the game starts when everyone invited has accepted.',
 };
 
 // German and Hungarian in lang/de.js and lang/hu.js; a key missing there is said in English.

@@ -156,6 +156,18 @@ static const char *const migrations[] = {
     " created_at BIGINT NOT NULL, used_at BIGINT, stream TEXT);"
     "CREATE INDEX tokens_account ON tokens(account_id);"
     "UPDATE axio_meta SET version = 9;",
+    /* 9 -> 10 (issue 49, group challenges): a challenge to two or three
+     * accounts at once for a game of 3 or 4 seats (store_social.c) */
+    "ALTER TABLE challenges ADD COLUMN players INTEGER NOT NULL DEFAULT 2;"
+    "ALTER TABLE challenges ADD COLUMN mode TEXT NOT NULL DEFAULT 'standard';"
+    "ALTER TABLE challenges ADD COLUMN to2_id BIGINT;"
+    "ALTER TABLE challenges ADD COLUMN to3_id BIGINT;"
+    "ALTER TABLE challenges ADD COLUMN accepted INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE challenges ADD COLUMN declined_by BIGINT;"
+    "UPDATE challenges SET declined_by = to_id WHERE status = 'declined';"
+    "CREATE INDEX challenges_to2 ON challenges(to2_id, created_at);"
+    "CREATE INDEX challenges_to3 ON challenges(to3_id, created_at);"
+    "UPDATE axio_meta SET version = 10;",
 };
 _Static_assert(sizeof migrations / sizeof migrations[0] == SQL_SCHEMA_VERSION - 6,
                "a PostgreSQL migration for each new version");

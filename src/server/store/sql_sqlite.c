@@ -149,6 +149,20 @@ static const char *const migrations[] = {
     " created_at INTEGER NOT NULL, used_at INTEGER, stream TEXT);"
     "CREATE INDEX tokens_account ON tokens(account_id);"
     "PRAGMA user_version = 9;",
+    /* 9 -> 10 (issue 49, group challenges): a challenge to two or three
+     * accounts at once for a game of 3 or 4 seats (store_social.c): its
+     * seats and mode, the second and third invited, who accepted (a bit per
+     * invited) and who declined */
+    "ALTER TABLE challenges ADD COLUMN players INTEGER NOT NULL DEFAULT 2;"
+    "ALTER TABLE challenges ADD COLUMN mode TEXT NOT NULL DEFAULT 'standard';"
+    "ALTER TABLE challenges ADD COLUMN to2_id INTEGER;"
+    "ALTER TABLE challenges ADD COLUMN to3_id INTEGER;"
+    "ALTER TABLE challenges ADD COLUMN accepted INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE challenges ADD COLUMN declined_by INTEGER;"
+    "UPDATE challenges SET declined_by = to_id WHERE status = 'declined';"
+    "CREATE INDEX challenges_to2 ON challenges(to2_id, created_at);"
+    "CREATE INDEX challenges_to3 ON challenges(to3_id, created_at);"
+    "PRAGMA user_version = 10;",
 };
 
 _Static_assert(sizeof migrations / sizeof migrations[0] == SQL_SCHEMA_VERSION - 1,

@@ -61,7 +61,7 @@ static const char *const schema_probes[] = {
     "SELECT id, account_id, hash, label, scopes, created_at, used_at FROM tokens",
     "SELECT account_id, follows_id, at FROM follows",
     "SELECT id, from_id, to_id, variant, rated, clock, status, game_id, reason, created_at,"
-    " expires_at FROM challenges",
+    " expires_at, players, mode, to2_id, to3_id, accepted, declined_by FROM challenges",
     "SELECT id, account_id, variant, rated, clock, rating, status, game_id, seat, created_at,"
     " polled_at FROM seeks",
     "SELECT token_hash, account_id, created_at, expires_at FROM sessions",

@@ -469,28 +469,41 @@ int store_each_followed(store *s, int64_t account_id, int (*fn)(const stored_per
 int store_search_players(store *s, const char *key_prefix, int max,
                          int (*fn)(const stored_person *p, void *arg), void *arg);
 
-/* A challenge from one account to another to a two-player game. */
+/* A challenge from one account to players - 1 others (the invited) to a
+ * game of `players` seats: a two-player game's to one, a 3- or 4-player
+ * game's to two or three at once (issue 49). */
+#define STORE_CHALLENGE_TO 3
 typedef struct {
     char id[24];
-    int64_t from_id, to_id;
-    char from_name[STORE_NAME_MAX + 1], to_name[STORE_NAME_MAX + 1]; /* read only */
+    int64_t from_id;
+    int64_t to_id[STORE_CHALLENGE_TO];  /* the invited: players - 1 of them, then 0 */
+    char from_name[STORE_NAME_MAX + 1]; /* read only */
+    char to_name[STORE_CHALLENGE_TO][STORE_NAME_MAX + 1]; /* read only */
     char variant[8];
+    int players;
+    char mode[12];
     bool rated;
     char clock[128];          /* the clock's settings as JSON, "" without */
     char status[12];          /* open, accepted, declined, cancelled, expired */
+    unsigned accepted;        /* bit i: to_id[i] accepted (the game waits for all) */
     char game_id[24];         /* accepted: the game */
     char reason[24];          /* declined: why */
+    int64_t declined_by;      /* declined: who (0 none) */
     int64_t created, expires; /* unix ms */
-    bool from_bot, to_bot;    /* read only */
+    bool from_bot, to_bot[STORE_CHALLENGE_TO]; /* read only */
 } stored_challenge;
 
 int store_challenge_create(store *s, const stored_challenge *c);
 /* 0 with it, 1 when there is none, -1. */
 int store_challenge_get(store *s, const char *id, stored_challenge *out);
 /* Moves a challenge from from_status to status (with its game or the
- * reason, each NULL for none): 0, 1 when it was not in from_status, -1. */
+ * reason, each NULL for none, and who declined, 0 for none): 0, 1 when it
+ * was not in from_status, -1. */
 int store_challenge_settle(store *s, const char *id, const char *from_status, const char *status,
-                           const char *game_id, const char *reason);
+                           const char *game_id, const char *reason, int64_t declined_by);
+/* Invited number `index` of an open challenge accepts (yes) or takes its
+ * acceptance back: 0, 1 when it is not open, -1. */
+int store_challenge_answer(store *s, const char *id, int index, bool yes);
 /* Expires the open challenges past their time, then calls fn for the
  * account's challenges, sent and received, open or settled since
  * settled_since_ms, newest first (50 at most). */

@@ -1312,9 +1312,12 @@ int store_challenge_create(store *s, const stored_challenge *c)
 
 static void challenge_names(store *s, stored_challenge *c)
 {
-    fake_account *from = find_account(s, c->from_id), *to = find_account(s, c->to_id);
+    fake_account *from = find_account(s, c->from_id);
     snprintf(c->from_name, sizeof c->from_name, "%s", from ? from->name : "");
-    snprintf(c->to_name, sizeof c->to_name, "%s", to ? to->name : "");
+    for (int i = 0; i < STORE_CHALLENGE_TO; i++) {
+        fake_account *to = c->to_id[i] ? find_account(s, c->to_id[i]) : NULL;
+        snprintf(c->to_name[i], sizeof c->to_name[i], "%s", to ? to->name : "");
+    }
 }
 
 int store_challenge_get(store *s, const char *id, stored_challenge *out)
@@ -1328,7 +1331,7 @@ int store_challenge_get(store *s, const char *id, stored_challenge *out)
 }
 
 int store_challenge_settle(store *s, const char *id, const char *from_status, const char *status,
-                           const char *game_id, const char *reason)
+                           const char *game_id, const char *reason, int64_t declined_by)
 {
     stored_challenge *c = find_challenge(s, id);
     if (!c || strcmp(c->status, from_status) != 0)
@@ -1336,6 +1339,16 @@ int store_challenge_settle(store *s, const char *id, const char *from_status, co
     snprintf(c->status, sizeof c->status, "%s", status);
     snprintf(c->game_id, sizeof c->game_id, "%s", game_id ? game_id : "");
     snprintf(c->reason, sizeof c->reason, "%s", reason ? reason : "");
+    c->declined_by = declined_by;
+    return 0;
+}
+
+int store_challenge_answer(store *s, const char *id, int index, bool yes)
+{
+    stored_challenge *c = find_challenge(s, id);
+    if (!c || strcmp(c->status, "open") != 0)
+        return 1;
+    c->accepted = yes ? c->accepted | 1u << index : c->accepted & ~(1u << index);
     return 0;
 }
 
@@ -1346,8 +1359,10 @@ int store_each_challenge(store *s, int64_t account_id, int64_t now_ms, int64_t s
         stored_challenge *c = &s->challenges[i];
         if (strcmp(c->status, "open") == 0 && c->expires < now_ms)
             snprintf(c->status, sizeof c->status, "expired");
-        if ((c->from_id != account_id && c->to_id != account_id) ||
-            (strcmp(c->status, "open") != 0 && c->created < settled_since_ms))
+        bool mine = c->from_id == account_id;
+        for (int k = 0; k < STORE_CHALLENGE_TO; k++)
+            mine = mine || c->to_id[k] == account_id;
+        if (!mine || (strcmp(c->status, "open") != 0 && c->created < settled_since_ms))
             continue;
         stored_challenge copy = *c;
         challenge_names(s, &copy);
