@@ -71,6 +71,15 @@ static const char *const schema_probes[] = {
     "SELECT game_id, ply, seat, decision, at FROM decisions",
     "SELECT game_id, n, seat, name, text, at FROM chat",
     "SELECT game_id, seat, result, at FROM analyses",
+    "SELECT role, closed FROM accounts",
+    "SELECT account_id, blocked_id, at FROM blocks",
+    "SELECT id, reporter_id, target_id, game_id, chat_n, reason, text, status, created_at,"
+    " handled_by, handled_at FROM reports",
+    "SELECT id, account_id, kind, game_id, detail, until_at, created_at, by_id, lifted_at,"
+    " seen_at FROM sanctions",
+    "SELECT name_key, skeleton, account_id, at FROM held_names",
+    "SELECT id, at, moderator_id, moderator, target_id, target, action, detail, reason"
+    " FROM mod_log",
 };
 
 static const char *const statement_sql[ST_COUNT] = {
@@ -353,7 +362,10 @@ static int prepare_all(store *s)
         if (!(s->st[i] = s->drv->prepare(s->c, sql)))
             return store_fail(s, "preparing statements");
     }
-    return store_accounts_prepare(s) || store_social_prepare(s) || store_bots_prepare(s) ? -1 : 0;
+    return store_accounts_prepare(s) || store_social_prepare(s) || store_bots_prepare(s) ||
+                   store_moderation_prepare(s)
+               ? -1
+               : 0;
 }
 
 static store *open_store(const char *target, bool sync_full, bool existing, bool server, char *err,
@@ -423,6 +435,7 @@ void store_close(store *s)
             s->drv->finalize(s->st[i]);
         store_accounts_finalize(s);
         store_social_finalize(s);
+        store_moderation_finalize(s);
         store_bots_finalize(s);
         store_copy_finalize(s);
         s->drv->close(s->c);
