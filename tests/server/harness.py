@@ -264,6 +264,9 @@ def check_error(msg):
     if msg["code"] == "illegal_move":
         assert set(msg) == {"type", "code", "message", "reason"}, msg
         assert msg["reason"] in ILLEGAL_REASONS, msg
+    elif msg["code"] == "chat_timeout":  # a moderator's timeout: until when (unix ms)
+        assert set(msg) == {"type", "code", "message", "until"}, msg
+        assert isinstance(msg["until"], int), msg
     elif msg["code"] == "rate_limited" and "reason" in msg:  # a budget: which, and until when
         assert set(msg) == {"type", "code", "message", "reason", "retry_after_s"}, msg
         assert msg["reason"] == "hints" and msg["retry_after_s"] > 0, msg
@@ -307,6 +310,10 @@ def check_message(msg, seat):
         check_viewers(msg)
     elif kind in ("pong", "chat", "chat_history", "rematch"):
         pass
+    elif kind == "moderation":  # the account's chat was timed out, or may go on (moderation.md)
+        assert msg["chat"] in ("timeout", "open"), msg
+        assert set(msg) == ({"type", "chat", "until"} if msg["chat"] == "timeout"
+                            else {"type", "chat"}), msg
     elif kind == "moving":
         assert set(msg) == {"type", "retry_ms"} and isinstance(msg["retry_ms"], int), msg
     else:

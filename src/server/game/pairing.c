@@ -22,6 +22,7 @@
 #include "clock.h"
 #include "game.h"
 #include "lobby.h"
+#include "moderation.h"
 #include "play.h"
 
 #include <stdio.h>
@@ -148,6 +149,8 @@ static int challenge_create(service *svc, const api_request *r, const stored_acc
     if (them.computer)
         return fail(out, 400, "bad_message",
                     "a computer level is not challenged: create a game against it");
+    if (moderation_may_challenge(svc, me->id, them.id, &err))
+        return api_reply_fail(out, &err);
     double wait = 0;
     if (!budget_take(svc, BUDGET_GAMES, r->ip, 1, &wait)) {
         api_error e = {429, "rate_limited", "too many games asked for from this address", "games",

@@ -160,9 +160,10 @@ typedef struct store_write {
     char clock_left[128];
     int chat_n;
     char name[STORE_NAME_MAX + 1];
-    int64_t at;    /* STORE_CHAT: unix milliseconds */
-    int places[4]; /* the end: each seat's 1-based place; 0 otherwise */
-    bool rated;    /* the end of a rated game: */
+    int64_t at;         /* STORE_CHAT: unix milliseconds */
+    int64_t account_id; /* STORE_CHAT: the writer's account, or 0 (not stored: blocks use it) */
+    int places[4];      /* the end: each seat's 1-based place; 0 otherwise */
+    bool rated;         /* the end of a rated game: */
     char variant[8];
     rt_game rating_game;
     bool seat_rated[4]; /* results: the seat has an account and was rated */
@@ -551,6 +552,12 @@ int store_account_role(store *s, int64_t account_id, char role[STORE_ROLE_MAX + 
 /* Gives a person's account a role (NULL: none): 0, 1 when there is no
  * such account (computer levels have none), -1. */
 int store_account_set_role(store *s, int64_t account_id, const char *role);
+
+/* The account of a name as shown (else the one name equal to it in ASCII
+ * case; axio admin): 0, 1 when none, 2 when several, -1. */
+int store_account_by_name(store *s, const char *name, stored_account *out);
+/* Calls fn for each account with a role, by name. */
+int store_each_role(store *s, int (*fn)(const char *name, const char *role, void *arg), void *arg);
 
 /* account_id blocks blocked_id: 0, 1 when it did already, -1. */
 int store_block(store *s, int64_t account_id, int64_t blocked_id, int64_t at);

@@ -145,6 +145,8 @@ enum {
 /* The statements of moderation (store_moderation.c). */
 enum {
     MO_ROLE_GET,
+    MO_BY_NAME,
+    MO_ROLES,
     MO_ROLE_SET,
     MO_BLOCK,
     MO_UNBLOCK,

@@ -28,6 +28,9 @@
 
 static const char *const moderation_sql[MO_COUNT] = {
     [MO_ROLE_GET] = "SELECT role, closed FROM accounts WHERE id = ?1",
+    [MO_BY_NAME] = "SELECT id, name, computer, password_hash, bot, bot_about FROM accounts"
+                   " WHERE name = ?1 OR lower(name) = lower(?1) ORDER BY name = ?1 DESC LIMIT 2",
+    [MO_ROLES] = "SELECT id, name, role FROM accounts WHERE role IS NOT NULL ORDER BY name_key",
     [MO_ROLE_SET] = "UPDATE accounts SET role = ?2 WHERE id = ?1 AND computer = 0",
     [MO_BLOCK] = "INSERT INTO blocks(account_id, blocked_id, at) VALUES(?1, ?2, ?3)"
                  " ON CONFLICT(account_id, blocked_id) DO NOTHING",
@@ -85,10 +88,14 @@ static const char *const moderation_sql[MO_COUNT] = {
                " ORDER BY id DESC LIMIT ?3",
     [MO_CHAT_LINES] = "SELECT n, seat, name, text, at FROM chat WHERE game_id = ?1 AND n >= ?2 AND"
                       " n <= ?3 ORDER BY n",
+    /* lost having left (resigned, timed out, absent) after at most ?3
+     * decisions of its own: a leave is stored as {"type":"leave",...} */
     [MO_QUICK_LOSSES] = "SELECT g.id FROM seats s JOIN games g ON g.id = s.game_id"
+                        " JOIN decisions l ON l.game_id = g.id AND l.seat = s.seat AND"
+                        " l.decision LIKE '{\"type\":\"leave\"%'"
                         " WHERE s.account_id = ?1 AND g.rated = 1 AND g.status = 'over' AND"
                         " s.place > 1 AND g.updated_at >= ?2 AND (SELECT count(*) FROM decisions d"
-                        " WHERE d.game_id = g.id AND d.seat = s.seat) <= ?3"
+                        " WHERE d.game_id = g.id AND d.seat = s.seat AND d.ply < l.ply) <= ?3"
                         " ORDER BY g.updated_at DESC, g.id LIMIT 50",
     [MO_LOSSES_TO] = "SELECT g.id FROM seats s JOIN seats o ON o.game_id = s.game_id AND"
                      " o.seat <> s.seat JOIN games g ON g.id = s.game_id"
@@ -175,6 +182,58 @@ int store_account_set_role(store *s, int64_t account_id, const char *role)
     bind_int(s, st, 1, account_id);
     bind_text_or_null(s, st, 2, role);
     return store_unlock_result(s, changed(s, st, "setting a role"));
+}
+
+int store_account_by_name(store *s, const char *name, stored_account *out)
+{
+    store_lock(s);
+    sql_stmt *st = s->mo[MO_BY_NAME];
+    bind_text(s, st, 1, name);
+    int rc = step(s, st), found = 0;
+    stored_account second;
+    if (rc == SQL_ROW) {
+        memset(out, 0, sizeof *out);
+        store_account_columns(s, st, 0, out);
+        found = 1;
+        if ((rc = step(s, st)) == SQL_ROW) {
+            store_account_columns(s, st, 0, &second);
+            found = strcmp(out->name, name) == 0 ? 1 : 2;
+            rc = SQL_DONE;
+        }
+    }
+    reset(s, st);
+    if (rc != SQL_DONE && rc != SQL_ROW)
+        return store_unlock(s, store_fail(s, "reading an account"));
+    store_unlock(s, 0);
+    return found == 1 ? 0 : found == 0 ? 1 : 2;
+}
+
+typedef struct {
+    int64_t id;
+    char name[STORE_NAME_MAX + 1];
+    char role[STORE_ROLE_MAX + 1];
+} role_of;
+
+static void read_role_of(store *s, sql_stmt *st, void *item)
+{
+    role_of *r = item;
+    r->id = col_int(s, st, 0);
+    store_copy_column(s, st, 1, r->name, sizeof r->name);
+    store_copy_column(s, st, 2, r->role, sizeof r->role);
+}
+
+int store_each_role(store *s, int (*fn)(const char *name, const char *role, void *arg), void *arg)
+{
+    store_lock(s);
+    role_of *list;
+    int n;
+    int out = store_unlock(s, store_read_rows(s, s->mo[MO_ROLES], sizeof *list, read_role_of,
+                                              (void **)&list, &n, "reading roles"));
+    for (int i = 0; i < n && out == 0; i++)
+        if (fn(list[i].name, list[i].role, arg))
+            break;
+    free(list);
+    return out;
 }
 
 /* --- blocks --- */
