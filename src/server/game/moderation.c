@@ -1112,11 +1112,11 @@ static int act(service *svc, const api_request *r, const stored_account *me, api
         snprintf(detail, sizeof detail, "action %lld: %s", (long long)x.id, x.detail);
     else
         snprintf(detail, sizeof detail, "action %lld", (long long)x.id);
-    if (log_action(svc, me->id, me->name, them.id, them.name, action, detail, reason))
+    if (log_action(svc, me->id, me->name, them.id, them.name, x.kind, detail, reason))
         return fail(out, 500, "internal", "the moderation log could not be written");
     if (report_id > 0 && store_report_close(svc->db, report_id, me->id, unix_ms()) < 0)
         service_log(svc, "closing a report failed: %s", store_error(svc->db));
-    if (timeout || close || mute)
+    if (timeout || close) /* a shadow mute is never told */
         changed(svc, "moderated", them.id);
     json_t *o = sanction_json(&x);
     json_object_set_new(o, "player", json_string(rename ? name : them.name));
@@ -1185,7 +1185,7 @@ static int undo(service *svc, const api_request *r, const stored_account *me, in
     snprintf(detail, sizeof detail, "action %lld (%s)", (long long)id, x.kind);
     if (log_action(svc, me->id, me->name, them.id, old, "undo", detail, reason))
         return fail(out, 500, "internal", "the moderation log could not be written");
-    if (strcmp(x.kind, "timeout") == 0 || strcmp(x.kind, "shadow_mute") == 0)
+    if (strcmp(x.kind, "timeout") == 0)
         changed(svc, "moderated", them.id);
     return api_reply_json(
         out, 200,
