@@ -80,7 +80,7 @@ int cmd_admin(int argc, char **argv)
         return usage_error("admin", "--db needs a file name or a postgresql:// URI");
     char err[512], shown[1024];
     store_target_text(db, shown, sizeof shown);
-    store *s = store_open_existing(db, err, sizeof err);
+    store *s = store_open_beside(db, err, sizeof err);
     if (!s) {
         fprintf(stderr, "axio admin: cannot use %s: %s\n", shown, err);
         return 1;

@@ -368,8 +368,8 @@ static int prepare_all(store *s)
                : 0;
 }
 
-static store *open_store(const char *target, bool sync_full, bool existing, bool server, char *err,
-                         size_t errlen)
+static store *open_store(const char *target, bool sync_full, bool existing, bool server,
+                         bool beside, char *err, size_t errlen)
 {
     store *s = calloc(1, sizeof *s);
     if (!s) {
@@ -391,7 +391,7 @@ static store *open_store(const char *target, bool sync_full, bool existing, bool
         store_close(s);
         return NULL;
     }
-    s->shared = server && s->drv->notify;
+    s->shared = (server || beside) && s->drv->notify;
     s->c = s->drv->connect(rest, sync_full, s->shared, err, errlen);
     if (!s->c) {
         store_close(s);
@@ -410,17 +410,22 @@ static store *open_store(const char *target, bool sync_full, bool existing, bool
 
 store *store_open(const char *target, bool sync_full, char *err, size_t errlen)
 {
-    return open_store(target, sync_full, false, false, err, errlen);
+    return open_store(target, sync_full, false, false, false, err, errlen);
 }
 
 store *store_open_server(const char *target, bool sync_full, char *err, size_t errlen)
 {
-    return open_store(target, sync_full, false, true, err, errlen);
+    return open_store(target, sync_full, false, true, false, err, errlen);
 }
 
 store *store_open_existing(const char *target, char *err, size_t errlen)
 {
-    return open_store(target, false, true, false, err, errlen);
+    return open_store(target, false, true, false, false, err, errlen);
+}
+
+store *store_open_beside(const char *target, char *err, size_t errlen)
+{
+    return open_store(target, false, true, false, true, err, errlen);
 }
 
 void store_close(store *s)

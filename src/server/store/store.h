@@ -99,6 +99,10 @@ store *store_open_server(const char *target, bool sync_full, char *err, size_t e
 /* The same for a database that must hold axio's data already: an empty one
  * (or a missing SQLite file) is refused, not created. */
 store *store_open_existing(const char *target, char *err, size_t errlen);
+/* The same beside a site's running servers (axio admin): PostgreSQL's
+ * shared lock, which they hold too; an SQLite file is still refused while
+ * its server runs. */
+store *store_open_beside(const char *target, char *err, size_t errlen);
 void store_close(store *s);
 const char *store_error(store *s);
 /* "SQLite" or "PostgreSQL". */

@@ -43,10 +43,11 @@ static const char *const moderation_sql[MO_COUNT] = {
         "INSERT INTO reports(reporter_id, target_id, game_id, chat_n, reason, text,"
         " status, created_at) VALUES(?1, ?2, ?3, ?4, ?5, ?6, 'open', ?7) RETURNING id",
     [MO_REPORT_GET] = "SELECT " REPORT_COLS REPORT_FROM " WHERE r.id = ?1",
-    [MO_REPORTS] = "SELECT " REPORT_COLS REPORT_FROM
-                   " WHERE (?1 IS NULL OR r.status = ?1) AND (?2 = 0 OR r.target_id = ?2)"
-                   " ORDER BY CASE WHEN ?2 = 0 THEN r.created_at ELSE -r.created_at END, r.id"
-                   " LIMIT ?3",
+    [MO_REPORTS] =
+        "SELECT " REPORT_COLS REPORT_FROM
+        " WHERE (CAST(?1 AS TEXT) IS NULL OR r.status = ?1) AND (?2 = 0 OR r.target_id = ?2)"
+        " ORDER BY CASE WHEN ?2 = 0 THEN r.created_at ELSE -r.created_at END, r.id"
+        " LIMIT ?3",
     [MO_REPORT_CLOSE] = "UPDATE reports SET status = 'closed', handled_by = ?2, handled_at = ?3"
                         " WHERE id = ?1 AND status = 'open'",
     [MO_REPORT_OPEN_LIKE] = "SELECT 1 FROM reports WHERE target_id = ?1 AND reason = ?2 AND"
