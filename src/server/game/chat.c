@@ -113,7 +113,8 @@ static json_t *message_json(const chat_msg *m);
  * connections to the game only; nobody else ever gets it. */
 static void shadow(viewer *c, const char *text)
 {
-    chat_msg m = {c->seat, "", (char *)text, unix_ms(), moderation_writer(c)};
+    /* numbered as the next stored line would be: it looks like any other */
+    chat_msg m = {c->seat, "", (char *)text, unix_ms(), moderation_writer(c), c->gm->chat_next};
     snprintf(m.name, sizeof m.name, "%s", c->seat >= 0 ? c->gm->seats[c->seat].name : "spectator");
     json_t *j = message_json(&m);
     char *out = json_dumps(j, JSON_COMPACT);
@@ -179,9 +180,9 @@ void chat_handle(viewer *c, const json_t *msg)
 
 static json_t *message_json(const chat_msg *m)
 {
-    return json_pack("{s:s,s:{s:o,s:s},s:s,s:I}", "type", "chat", "from", "seat",
+    return json_pack("{s:s,s:{s:o,s:s},s:s,s:I,s:i}", "type", "chat", "from", "seat",
                      m->seat >= 0 ? json_integer(m->seat) : json_null(), "name", m->name, "text",
-                     m->text, "at", (json_int_t)m->at);
+                     m->text, "at", (json_int_t)m->at, "n", m->n);
 }
 
 /* The cached chat_history is no longer the chat's. */
@@ -193,7 +194,7 @@ static void history_changed(game *gm)
 
 /* Keeps a message in the ring, dropping the oldest when full; takes text. */
 static void remember(game *gm, int seat, const char *name, char *text, int64_t at,
-                     int64_t account_id)
+                     int64_t account_id, int n)
 {
     history_changed(gm);
     chat_msg *m;
@@ -209,6 +210,7 @@ static void remember(game *gm, int seat, const char *name, char *text, int64_t a
     m->text = text;
     m->at = at;
     m->account_id = account_id;
+    m->n = n;
 }
 
 void chat_written(service *svc, store_write *w)
@@ -223,7 +225,7 @@ void chat_written(service *svc, store_write *w)
                 play_send_error(c, "internal", "the chat message could not be stored");
         return;
     }
-    remember(gm, w->seat, w->name, w->decision, w->at, w->account_id);
+    remember(gm, w->seat, w->name, w->decision, w->at, w->account_id, w->chat_n);
     w->decision = NULL; /* the ring owns the text now */
     const chat_msg *m = &gm->chat[(gm->chat_first + gm->nchat - 1) % CHAT_KEEP];
     json_t *j = message_json(m);
@@ -306,7 +308,7 @@ void chat_load(game *gm, stored_game *sg)
     for (int i = 0; i < sg->nchat; i++) {
         stored_chat *m = &sg->chat[i];
         remember(gm, m->seat, m->name, m->text, m->at,
-                 m->seat >= 0 && m->seat < gm->g.players ? gm->seats[m->seat].account_id : 0);
+                 m->seat >= 0 && m->seat < gm->g.players ? gm->seats[m->seat].account_id : 0, m->n);
         m->text = NULL;
     }
     gm->chat_next = sg->chat_next;

@@ -89,6 +89,7 @@ typedef struct {
     char *text;
     int64_t at;         /* unix milliseconds */
     int64_t account_id; /* who wrote it (blocks hide it, moderation.c), or 0 */
+    int n;              /* its number in the game's chat (a report names it) */
 } chat_msg;
 
 /* An address's chat allowance in one game (chat.c). */

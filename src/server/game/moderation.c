@@ -575,7 +575,7 @@ bool moderation_name_refused(service *svc, const char *key, const char *skeleton
 /* --- rating abuse --- */
 
 typedef struct {
-    char text[STORE_REPORT_TEXT_MAX + 1];
+    char text[50 * (GAME_ID_LEN + 1) + 1]; /* the store gives at most 50 */
     int n;
 } game_list;
 

@@ -995,6 +995,7 @@ static int load_chat(store *s, const char *id, stored_game *out)
     while (out->chat && out->nchat < STORE_CHAT_KEEP && (rc = step(s, st)) == SQL_ROW) {
         stored_chat *m = &out->chat[out->nchat];
         out->chat_next = (int)col_int(s, st, 0) + 1;
+        m->n = out->chat_next - 1;
         m->seat = col_null(s, st, 1) ? -1 : (int)col_int(s, st, 1);
         store_copy_column(s, st, 2, m->name, sizeof m->name);
         const char *text = col_text(s, st, 3);

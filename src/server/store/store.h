@@ -55,6 +55,7 @@ typedef struct {
 } stored_seat;
 
 typedef struct {
+    int n;    /* its number in the game's chat */
     int seat; /* -1: a spectator */
     char name[STORE_NAME_MAX + 1];
     char *text; /* malloc'd */

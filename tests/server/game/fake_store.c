@@ -661,6 +661,7 @@ static int load(store *s, const char *id, stored_game *out, bool with_history)
     int first = g->nchat > STORE_CHAT_KEEP ? g->nchat - STORE_CHAT_KEEP : 0;
     for (int k = first; k < g->nchat; k++) { /* stored in order of n */
         stored_chat *m = &out->chat[out->nchat++];
+        m->n = g->chat[k].n;
         m->seat = g->chat[k].seat;
         snprintf(m->name, sizeof m->name, "%s", g->chat[k].name);
         m->text = copy(g->chat[k].text);
