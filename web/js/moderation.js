@@ -171,7 +171,8 @@ export class ModerationPage {
   report(r) {
     const why = h('input', { type: 'text', class: 'mod-why', maxlength: 500, placeholder: t('mod.why'), 'aria-label': t('mod.why') });
     const extra = h('input', { type: 'text', class: 'mod-extra', maxlength: 500, placeholder: t('mod.extra'), 'aria-label': t('mod.extra') });
-    const act = (body) => this.run(() => api.modAct({ ...body, player: r.player, reason: why.value.trim(), report: r.id }), why);
+    // an action leaves the report open (several may follow); Dismiss closes it
+    const act = (body) => this.run(() => api.modAct({ ...body, player: r.player, reason: why.value.trim() }), why);
     const lines = (r.chat || []).map((l) => h('li', { class: `mod-chat-line${l.n === r.chat_line ? ' reported' : ''}`, 'data-n': String(l.n) }, [
       h('span', { class: 'muted' }, [timeOfDay(l.at), ' ']), h('b', {}, [l.name]), ' ', h('span', {}, [l.text]),
     ]));

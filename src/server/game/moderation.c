@@ -410,6 +410,16 @@ static void read_blocks(viewer *c)
 
 void moderation_viewer_open(viewer *c) { read_blocks(c); }
 
+void moderation_viewer_ready(viewer *c)
+{
+    stored_sanction x;
+    int64_t who = moderation_writer(c);
+    if (who > 0 && store_chat_restriction(c->svc->db, who, c->gm->id, unix_ms(), &x) == 0 &&
+        strcmp(x.kind, "timeout") == 0) /* a page opened while timed out knows it at once */
+        play_send_json(c, json_pack("{s:s,s:s,s:I}", "type", "moderation", "chat", "timeout",
+                                    "until", (json_int_t)x.until));
+}
+
 void moderation_viewer_close(viewer *c)
 {
     free(c->blocked);

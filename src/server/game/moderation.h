@@ -41,6 +41,8 @@ bool moderation_hides(const viewer *c, int64_t writer);
 /* A viewer opened (its account's blocks are read) or closes. */
 void moderation_viewer_open(viewer *c);
 void moderation_viewer_close(viewer *c);
+/* After its state and history: a timed-out account's connection is told. */
+void moderation_viewer_ready(viewer *c);
 
 /* A player about to join a game: -1 (err) when a seated player blocks it. */
 int moderation_may_join(game *gm, const stored_account *a, api_error *err);

@@ -987,6 +987,7 @@ viewer *service_open(service *svc, const viewer_args *a)
     moderation_viewer_open(c);
     send_state(c);
     send_history(c);
+    moderation_viewer_ready(c);
     viewers_changed(gm);
     return c;
 }
