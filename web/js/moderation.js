@@ -9,13 +9,14 @@ import { h, clear } from './svg.js';
 import { api } from './api.js';
 import { session, profileHash } from './account.js';
 import { t, errorText } from './messages.js';
+import { lang } from './lang.js';
 
 export const REPORT_REASONS = ['cheating', 'insults', 'stalling', 'sandbagging', 'spam', 'offensive_name', 'other'];
 const REPORT_MAX = 2000;
 
 const when = (ms) => {
   const d = new Date(ms);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleString();
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleString(lang());
 };
 
 export const timeOfDay = (ms) => {
