@@ -693,8 +693,17 @@ static bool pg_unique_violation(sql_conn *c) { return strcmp(c->sqlstate, "23505
 
 static int pg_after_copy(sql_conn *c)
 {
-    return pg_exec(c, "SELECT setval(pg_get_serial_sequence('accounts', 'id'),"
-                      " COALESCE((SELECT max(id) FROM accounts), 0) + 1, false)");
+    static const char *const serials[] = {"accounts", "reports", "sanctions", "mod_log"};
+    for (size_t i = 0; i < sizeof serials / sizeof serials[0]; i++) {
+        char sql[256];
+        snprintf(sql, sizeof sql,
+                 "SELECT setval(pg_get_serial_sequence('%s', 'id'),"
+                 " COALESCE((SELECT max(id) FROM %s), 0) + 1, false)",
+                 serials[i], serials[i]);
+        if (pg_exec(c, sql))
+            return -1;
+    }
+    return 0;
 }
 
 /* --- messages between the servers: NOTIFY and LISTEN --- */

@@ -696,6 +696,11 @@ enum {
     STORE_T_HISTORY,
     STORE_T_FOLLOWS,
     STORE_T_TOKENS,
+    STORE_T_BLOCKS, /* moderation (store_moderation.c) */
+    STORE_T_REPORTS,
+    STORE_T_SANCTIONS,
+    STORE_T_HELD_NAMES,
+    STORE_T_MOD_LOG,
     STORE_T_COUNT
 };
 const char *store_table_name(int table);
