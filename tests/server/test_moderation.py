@@ -1,7 +1,8 @@
 """test_moderation.py - keeping order (docs/moderation.md, issue 51), on the real server:
 
 - blocks: private; a blocked player is refused joining the blocker's open game and
-  challenging the blocker, and the blocker no longer gets its chat; unblocking undoes it;
+  challenging the blocker, is not paired with the blocker by quick pairing, and the blocker
+  no longer gets its chat; unblocking undoes it;
 - reports of a player, a game and a chat line: checked, limited to a few an hour, never
   shown to the reported player;
 - the moderator role from `axio admin grant NAME moderator` (and revoke); every moderator
@@ -141,6 +142,18 @@ class Moderation(ServerTest):
                               token=self.bo)[0], 200)
         cb.send({"type": "chat", "text": "Bo again"})
         self.assertEqual(self.chat_lines(ca, "Bo again"), ["Bo again"])
+
+    def test_blocked_players_are_not_paired(self):
+        self.assertEqual(call(self.server, "POST", "/api/me/blocks", {"name": "Bo"}, token=self.ann)[0], 204)
+        terms = {"variant": "square"}
+        status, s1, _ = call(self.server, "POST", "/api/seeks", terms, token=self.ann)
+        self.assertEqual((status, s1["seek"]["status"]), (201, "waiting"))
+        status, s2, _ = call(self.server, "POST", "/api/seeks", terms, token=self.bo)
+        self.assertEqual((status, s2["seek"]["status"]), (201, "waiting"), "Bo was paired with Ann")
+        status, s3, _ = call(self.server, "POST", "/api/seeks", terms, token=self.cy)
+        self.assertEqual((status, s3["seek"]["status"]), (201, "matched"))
+        self.assertEqual(call(self.server, "GET", f"/api/seeks/{s1['seek']['id']}",
+                              token=self.ann)[1]["seek"]["game"], s3["seek"]["game"])
 
     def test_reports_are_checked_limited_and_private(self):
         game, ca, cb, spec = self.casual_game(self.ann, self.bo)

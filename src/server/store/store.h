@@ -525,7 +525,8 @@ int store_seek_get(store *s, const char *id, stored_seek *out);
 int store_seek_poll(store *s, const char *id, int64_t now_ms);
 /* The oldest open seek of another account for the same variant, rating
  * and clock, whose rating is within `window` of k's and whose seeker asked
- * since alive_since_ms: 0 with it, 1 when none, -1. */
+ * since alive_since_ms, of an account that neither blocks k's nor is
+ * blocked by it: 0 with it, 1 when none, -1. */
 int store_seek_partner(store *s, const stored_seek *k, int window, int64_t alive_since_ms,
                        stored_seek *out);
 /* Matches open seeks a (and b, unless NULL) to a game at their seats, in
