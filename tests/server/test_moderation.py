@@ -12,8 +12,9 @@
   spectator, and is never stored), rename (the old name held back), close (off the
   leaderboard, refused at login, its seats "closed account"); each written to the log, which
   the database keeps append-only;
-- the word lists refuse an offensive name and report a chat line; the sandbagging rule
-  (rated games lost at once, several times) files a report with the games.
+- the word lists refuse an offensive name and report a chat line; the sandbagging rules
+  (rated games lost at once, several times; five rated games lost to one opponent) file a
+  report with the games.
 """
 import os
 import subprocess
@@ -395,6 +396,40 @@ class Moderation(ServerTest):
         self.assertEqual(len(db_query(self.db, "SELECT id FROM mod_log")), 2)
         self.server = Server(self.db, *self.server_args)
 
+    def test_repeated_losses_to_one_opponent(self):
+        """Five rated games lost to Ann, each played a little first (no quick loss): a report."""
+        from harness import ready
+        games = []
+        for n in range(5):
+            game = create(self.server, self.ann, {"variant": "square", "players": 2,
+                                                  "clock": CLOCK, "rated": True,
+                                                  "seats": [HUMAN, HUMAN]})
+            joined = join(self.server, self.bo, game["game"])
+            a = self.connect(game["game"], token=game["token"], seat=0, session=self.ann)
+            b = self.connect(game["game"], token=joined["token"], seat=1, session=self.bo)
+            played = 0
+            while played < 3:  # Bo decides three times, then resigns
+                while not any(c.my_turn() for c in (a, b)):
+                    for c in ready([a, b], 5.0):
+                        c.recv()
+                mover = next(c for c in (a, b) if c.my_turn())
+                ply = mover.state["game"]["ply"]
+                mover.act()
+                played += mover is b
+                for c in (a, b):
+                    c.wait_for(lambda m: m["type"] == "state" and m["game"]["ply"] > ply)
+            self.assertEqual(self.mod("GET", "/reports")[1]["reports"], [], f"a report after {n} games")
+            b.send({"type": "resign"})
+            a.wait_for(lambda m: m["type"] == "state" and m["game"]["status"] == "over")
+            games.append(game["game"])
+        reports = self.mod("GET", "/reports")[1]["reports"]
+        self.assertEqual(len(reports), 1, reports)
+        r = reports[0]
+        self.assertEqual((r["player"], r["reason"], r["automatic"]), ("Bo", "sandbagging", True))
+        self.assertIn("to Ann", r["text"])
+        for g in games:
+            self.assertIn(g, r["text"])
+
     # --- the word lists ---
 
     def test_word_lists_refuse_a_name_and_report_a_chat_line(self):
@@ -413,6 +448,10 @@ class Moderation(ServerTest):
         self.assertEqual((r["player"], r["reason"], r["automatic"], r["game"], r["chat_line"]),
                          ("Ann", "insults", True, game, 1))
         self.assertIn("wanker", r["text"])
+        # more such lines while it is open: still one report
+        ca.send({"type": "chat", "text": "fucking hell"})
+        self.assertEqual(self.chat_lines(cb, "fucking hell"), ["fucking hell"])
+        self.assertEqual(len(self.mod("GET", "/reports")[1]["reports"]), 1)
         # dismissed: closed and logged
         self.assertEqual(self.mod("POST", f"/reports/{r['id']}/close", {"reason": "banter"})[0], 204)
         self.assertEqual(self.mod("POST", f"/reports/{r['id']}/close", {"reason": "banter"})[0], 409)

@@ -508,12 +508,14 @@ int moderation_chat_check(viewer *c)
     return rc == 0 ? CHAT_SHADOW : CHAT_PASS;
 }
 
-/* Files a report the site itself makes (once while one like it is open). */
+/* Files a report the site itself makes, once while one like it is open:
+ * a player who keeps writing listed words files one report, not one a
+ * line (its chat is shown around the line it names). */
 static void auto_report(service *svc, int64_t target, const char *game_id, int chat_n,
                         const char *reason, const char *text)
 {
     int open = store_report_open_auto(svc->db, target, reason);
-    if (open == 0 && chat_n < 0)
+    if (open == 0)
         return;
     stored_report r;
     memset(&r, 0, sizeof r);
