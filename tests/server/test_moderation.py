@@ -366,7 +366,15 @@ class Moderation(ServerTest):
         def board():
             return [p["name"] for p in self.server.http("GET", "/api/leaderboard?variant=square")[1]]
         self.assertIn("Ann", board())
+        casual = create(self.server, self.ann, {"variant": "square", "players": 2,
+                                                "seats": [HUMAN, HUMAN]})
+        held = self.connect(casual["game"], token=casual["token"], seat=0, session=self.ann)
         c = self.act({"action": "close", "player": "Ann", "reason": "abuse", "report": r["id"]})
+        # her open connection is closed at once; with the seat's token alone she cannot chat
+        self.assertEqual(held.wait_type("error")["code"], "account_closed")
+        again = self.connect(casual["game"], token=casual["token"], seat=0)
+        again.send({"type": "chat", "text": "still here"})
+        self.assertEqual(again.wait_type("error")["code"], "account_closed")
         self.assertNotIn("Ann", board())
         self.assertEqual(self.mod("GET", "/reports")[1]["reports"], [], "the report was closed")
         status, value, _ = login(self.server, "Ann", PW)

@@ -492,6 +492,10 @@ int moderation_chat_check(viewer *c)
     int64_t who = moderation_writer(c);
     if (who <= 0)
         return CHAT_PASS;
+    if (moderation_closed(svc, who)) { /* its seat token still shows the game */
+        play_send_error(c, "account_closed", "this account is closed");
+        return CHAT_REFUSED;
+    }
     stored_sanction x;
     int rc = store_chat_restriction(svc->db, who, c->gm->id, unix_ms(), &x);
     if (rc < 0) {
