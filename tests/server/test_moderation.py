@@ -384,6 +384,8 @@ class Moderation(ServerTest):
         self.assertEqual(self.server.http("GET", f"/api/games/{games[0]}")[1]["seats"][0]["name"],
                          "closed account")
         self.assertEqual(self.server.http("GET", "/api/players/Ann")[0], 404)
+        self.assertEqual(self.server.http("GET", "/api/players?q=an")[1]["players"], [],
+                         "a closed account is found by the search")
         status, value, _ = self.mod("POST", "/actions", {"action": "close", "player": "Ann",
                                                           "reason": "again"})
         self.assertEqual(status, 409)

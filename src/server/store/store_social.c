@@ -33,7 +33,8 @@ static const char *const social_sql[SO_COUNT] = {
                     " JOIN accounts a ON a.id = f.follows_id WHERE f.account_id = ?1"
                     " ORDER BY a.name_key",
     [SO_SEARCH] = "SELECT id, name, computer, seen_at, bot FROM accounts"
-                  " WHERE substr(name_key, 1, length(?1)) = ?1 ORDER BY name_key LIMIT ?2",
+                  " WHERE substr(name_key, 1, length(?1)) = ?1 AND closed = 0"
+                  " ORDER BY name_key LIMIT ?2",
     [SO_CHALLENGE_PUT] = "INSERT INTO challenges(id, from_id, to_id, variant, rated, clock, status,"
                          " created_at, expires_at) VALUES(?1, ?2, ?3, ?4, ?5, ?6, 'open', ?7, ?8)",
     [SO_CHALLENGE_GET] = "SELECT " CHALLENGE_COLS CHALLENGE_FROM " WHERE c.id = ?1",
