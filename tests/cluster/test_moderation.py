@@ -4,7 +4,8 @@ three `axio serve` on one PostgreSQL behind the shipped nginx (cluster.py).
 - A chat timeout given on one server silences the player's open game connection held by
   another within 2 s: the connection is told (`moderation`, `timeout`) and its next chat
   line is refused; the undo, given on a third server, reaches it as fast.
-- A closed account's open game connection on another server is closed within 2 s.
+- A closed account's open game connection on another server is closed within 2 s; a rename
+  given on one server shows in the game another holds.
 - The role comes from `axio admin grant`, run beside the running servers.
 """
 import os
@@ -74,6 +75,13 @@ class Moderation(unittest.TestCase):
         self.assertLess(time.monotonic() - start, WITHIN_S)
         a.send({"type": "chat", "text": "thanks"})
         self.assertEqual(b.wait_type("chat", timeout=WITHIN_S)["text"], "thanks")
+        # a rename given elsewhere: the game's holder shows the new name
+        status, value, _ = call(elsewhere[0], "POST", "/api/mod/actions",
+                                {"action": "rename", "player": "Ann", "reason": "name",
+                                 "name": "Player 7"}, token=mo)
+        self.assertEqual(status, 201, value)
+        b.wait_for(lambda m: m["type"] == "state" and m["game"]["seats"][0]["name"] == "Player 7",
+                   timeout=WITHIN_S)
         # a closed account's connection is closed, wherever it is held
         start = time.monotonic()
         status, value, _ = call(elsewhere[1], "POST", "/api/mod/actions",
@@ -86,7 +94,7 @@ class Moderation(unittest.TestCase):
         self.assertLess(time.monotonic() - start, 2 * WITHIN_S)
         # and the log, read on any server, has all three
         log = call(zero, "GET", "/api/mod/log", token=mo)[1]["log"]
-        self.assertEqual([e["action"] for e in log], ["close", "undo", "timeout"])
+        self.assertEqual([e["action"] for e in log], ["close", "rename", "undo", "timeout"])
 
 
 if __name__ == "__main__":

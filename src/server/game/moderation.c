@@ -459,9 +459,41 @@ static void tell_viewer(viewer *c)
     play_send_json(c, m);
 }
 
+/* Every seat of the account in this server's games shows `name` now (a
+ * game whose seat changed is sent again). */
+static void seats_renamed(service *svc, int64_t account_id, const char *name)
+{
+    for (game *gm = lobby_first(svc); gm; gm = gm->next) {
+        bool any = false;
+        for (int i = 0; i < gm->g.players; i++)
+            if (gm->seats[i].account_id == account_id && strcmp(gm->seats[i].name, name) != 0) {
+                snprintf(gm->seats[i].name, sizeof gm->seats[i].name, "%s", name);
+                any = true;
+            }
+        if (any)
+            play_broadcast_state(gm);
+    }
+}
+
+/* The account's seats in this server's games, named as the store has it:
+ * closed, renamed, reopened or renamed back on another server. */
+static void seats_as_stored(service *svc, int64_t account_id)
+{
+    bool seated = false;
+    for (game *gm = lobby_first(svc); gm && !seated; gm = gm->next)
+        for (int i = 0; i < gm->g.players; i++)
+            seated = seated || gm->seats[i].account_id == account_id;
+    stored_account a;
+    if (!seated || store_account_by_id(svc->db, account_id, &a))
+        return;
+    seats_renamed(svc, account_id, moderation_closed(svc, account_id) ? CLOSED_SEAT_NAME : a.name);
+}
+
 void moderation_heard(service *svc, const char *verb, int64_t account_id)
 {
     bool blocks = strcmp(verb, "blocks") == 0;
+    if (!blocks)
+        seats_as_stored(svc, account_id);
     for (game *gm = lobby_first(svc); gm; gm = gm->next) {
         viewer *next;
         for (viewer *c = gm->viewers; c; c = next) {
@@ -1001,21 +1033,6 @@ static int new_name(service *svc, const char *wanted, char name[STORE_NAME_MAX +
     return 0;
 }
 
-/* Every seat of the account in this server's games shows its name now. */
-static void seats_renamed(service *svc, int64_t account_id, const char *name)
-{
-    for (game *gm = lobby_first(svc); gm; gm = gm->next) {
-        bool any = false;
-        for (int i = 0; i < gm->g.players; i++)
-            if (gm->seats[i].account_id == account_id) {
-                snprintf(gm->seats[i].name, sizeof gm->seats[i].name, "%s", name);
-                any = true;
-            }
-        if (any)
-            play_broadcast_state(gm);
-    }
-}
-
 /* POST /api/mod/actions {"action","player","reason",...} */
 static int act(service *svc, const api_request *r, const stored_account *me, api_answer *out)
 {
@@ -1132,7 +1149,7 @@ static int act(service *svc, const api_request *r, const stored_account *me, api
         return fail(out, 500, "internal", "the moderation log could not be written");
     if (report_id > 0 && store_report_close(svc->db, report_id, me->id, unix_ms()) < 0)
         service_log(svc, "closing a report failed: %s", store_error(svc->db));
-    if (timeout || close) /* a shadow mute is never told */
+    if (timeout || close || rename) /* a shadow mute is never told */
         changed(svc, "moderated", them.id);
     json_t *o = sanction_json(&x);
     json_object_set_new(o, "player", json_string(rename ? name : them.name));
@@ -1201,7 +1218,8 @@ static int undo(service *svc, const api_request *r, const stored_account *me, in
     snprintf(detail, sizeof detail, "action %lld (%s)", (long long)id, x.kind);
     if (log_action(svc, me->id, me->name, them.id, old, "undo", detail, reason))
         return fail(out, 500, "internal", "the moderation log could not be written");
-    if (strcmp(x.kind, "timeout") == 0)
+    if (strcmp(x.kind, "timeout") == 0 || strcmp(x.kind, "close") == 0 ||
+        strcmp(x.kind, "rename") == 0)
         changed(svc, "moderated", them.id);
     return api_reply_json(
         out, 200,
