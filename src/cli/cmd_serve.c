@@ -28,9 +28,10 @@ static bool is_dir(const char *path)
     return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/* web/ next to the executable or up to two levels above it (the build
- * directory sits in the source tree). */
-static bool find_web_dir(char *out, size_t size)
+/* A shipped directory (web, data/wordlist) next to the executable or up to
+ * two levels above it (the build directory sits in the source tree), or in
+ * ../share/axio/ (installed). */
+static bool find_shipped_dir(const char *name, const char *installed, char *out, size_t size)
 {
     char exe[PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
@@ -38,10 +39,13 @@ static bool find_web_dir(char *out, size_t size)
         return false;
     exe[n] = 0;
     const char *dir = dirname(exe);
-    static const char *const candidates[] = {"web", "../web", "../../web", "../share/axio/web"};
-    for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++) {
-        char path[PATH_MAX + 32];
-        snprintf(path, sizeof path, "%s/%s", dir, candidates[i]);
+    static const char *const ups[] = {"", "../", "../../"};
+    for (size_t i = 0; i < 4; i++) {
+        char path[PATH_MAX + 64];
+        if (i < 3)
+            snprintf(path, sizeof path, "%s/%s%s", dir, ups[i], name);
+        else
+            snprintf(path, sizeof path, "%s/../share/axio/%s", dir, installed);
         if (is_dir(path) && realpath(path, out) && strlen(out) < size)
             return true;
     }
@@ -95,6 +99,10 @@ static int parse_options(int argc, char **argv, serve_options *o, const char **w
                  "libpq URI, postgresql://USER@HOST/DB (or postgres://...)"},
         {"web", OPT_STRING, web, .arg = "DIR",
          .help = "the web client's files (default: web/ of the source tree)"},
+        {"word-list", OPT_STRING, &g->word_list_dir, .arg = "DIR",
+         .help = "the word lists refusing offensive names and reporting chat\n"
+                 "lines: each DIR/*.txt, one word a line (default: data/wordlist\n"
+                 "of the source tree; docs/moderation.md)"},
         {"max-conns-per-ip", OPT_INT, &l->conns_per_ip, .min = 1, .max = 1000000, .arg = "N",
          .help = "open connections per client address (default 32)"},
         {"max-games-per-ip", OPT_INT, &g->games_per_hour, .min = 1, .max = 100000000, .arg = "N",
@@ -200,10 +208,24 @@ int cmd_serve(int argc, char **argv)
         if (!realpath(web_arg, web))
             return usage_error("serve", "--web: cannot resolve '%s'", web_arg);
         opt.web_dir = web;
-    } else if (find_web_dir(web, sizeof web)) {
+    } else if (find_shipped_dir("web", "web", web, sizeof web)) {
         opt.web_dir = web;
     } else {
         fprintf(stderr, "axio serve: no web/ directory found (see --web); serving the API only\n");
+    }
+    static char words[PATH_MAX];
+    if (opt.game.word_list_dir) {
+        if (!is_dir(opt.game.word_list_dir))
+            return usage_error("serve", "--word-list: '%s' is not a directory",
+                               opt.game.word_list_dir);
+        if (!realpath(opt.game.word_list_dir, words))
+            return usage_error("serve", "--word-list: cannot resolve '%s'", opt.game.word_list_dir);
+        opt.game.word_list_dir = words;
+    } else if (find_shipped_dir("data/wordlist", "wordlist", words, sizeof words)) {
+        opt.game.word_list_dir = words;
+    } else {
+        fprintf(stderr, "axio serve: no data/wordlist directory found (see --word-list); no "
+                        "word lists\n");
     }
     return server_run(&opt);
 }

@@ -401,6 +401,178 @@ static void test_group_challenges(void **state)
     store_close(s);
 }
 
+/* Moderation (store_moderation.c): roles, blocks, reports, sanctions and
+ * what binds chat, closing and renaming with their undo, and the log, which
+ * the database keeps append-only. */
+static int count_report(const stored_report *r, void *arg)
+{
+    (void)r;
+    (*(int *)arg)++;
+    return 0;
+}
+
+static int count_person(const stored_person *p, void *arg)
+{
+    (void)p;
+    (*(int *)arg)++;
+    return 0;
+}
+
+static int first_log(const stored_log *e, void *arg)
+{
+    *(stored_log *)arg = *e;
+    return 1;
+}
+
+static void test_moderation(void **state)
+{
+    (void)state;
+    char path[256], err[256], role[STORE_ROLE_MAX + 1];
+    new_db(path, sizeof path, "moderation");
+    store *s = store_open(path, true, err, sizeof err);
+    assert_non_null(s);
+    int64_t ann, bo;
+    bool closed = true;
+    assert_int_equal(store_account_create(s, "Ann", "ann", "ann", "$argon2id$x", 1, &ann), 0);
+    assert_int_equal(store_account_create(s, "Bo", "bo", "bo", "$argon2id$y", 1, &bo), 0);
+    assert_int_equal(store_computer_ensure(s, "greedy", "greedy", 1), 0);
+    stored_account a, g;
+    assert_int_equal(store_account_by_key(s, "greedy", &g), 0);
+    /* roles: a person's only */
+    assert_int_equal(store_account_role(s, ann, role, &closed), 0);
+    assert_string_equal(role, "");
+    assert_false(closed);
+    assert_int_equal(store_account_set_role(s, ann, "moderator"), 0);
+    assert_int_equal(store_account_role(s, ann, role, NULL), 0);
+    assert_string_equal(role, "moderator");
+    assert_int_equal(store_account_set_role(s, g.id, "moderator"), 1);
+    assert_int_equal(store_account_set_role(s, 999, "moderator"), 1);
+    assert_int_equal(store_account_role(s, 999, role, NULL), 1);
+    assert_int_equal(store_account_by_name(s, "ann", &a), 0); /* any ASCII case */
+    assert_int_equal(a.id, ann);
+    assert_int_equal(store_account_by_name(s, "Cy", &a), 1);
+    /* blocks: one way */
+    assert_int_equal(store_block(s, ann, bo, 5), 0);
+    assert_int_equal(store_block(s, ann, bo, 6), 1);
+    assert_int_equal(store_blocks(s, ann, bo), 0);
+    assert_int_equal(store_blocks(s, bo, ann), 1);
+    int n = 0;
+    assert_int_equal(store_each_blocked(s, ann, count_person, &n), 0);
+    assert_int_equal(n, 1);
+    assert_int_equal(store_unblock(s, ann, bo), 0);
+    assert_int_equal(store_unblock(s, ann, bo), 1);
+    /* reports: open, then closed once */
+    stored_report r = {.reporter_id = ann, .target_id = bo, .chat_n = -1};
+    strcpy(r.reason, "spam");
+    strcpy(r.text, "again and again ☺");
+    r.created = 10;
+    assert_int_equal(store_report_create(s, &r), 0);
+    stored_report got;
+    assert_int_equal(store_report_get(s, r.id, &got), 0);
+    assert_string_equal(got.text, "again and again ☺");
+    assert_string_equal(got.reporter, "Ann");
+    assert_int_equal(got.chat_n, -1);
+    assert_int_equal(store_report_open_auto(s, bo, "spam"), 1); /* a person's, not the site's */
+    stored_report site = {.target_id = bo, .chat_n = 3};
+    strcpy(site.reason, "insults");
+    assert_int_equal(store_report_create(s, &site), 0);
+    assert_int_equal(store_report_open_auto(s, bo, "insults"), 0);
+    n = 0;
+    assert_int_equal(store_each_report(s, "open", 0, 50, count_report, &n), 0);
+    assert_int_equal(n, 2);
+    assert_int_equal(store_report_close(s, r.id, ann, 20), 0);
+    assert_int_equal(store_report_close(s, r.id, ann, 21), 1);
+    n = 0;
+    assert_int_equal(store_each_report(s, "open", 0, 50, count_report, &n), 0);
+    assert_int_equal(n, 1);
+    n = 0;
+    assert_int_equal(store_each_report(s, NULL, bo, 50, count_report, &n), 0);
+    assert_int_equal(n, 2);
+    /* sanctions: a timeout in one game binds there until its end; a shadow
+     * mute everywhere; a timeout comes first; lifted, nothing binds */
+    stored_sanction t = {.account_id = bo, .until = 1000, .created = 1, .by_id = ann};
+    strcpy(t.kind, "timeout");
+    strcpy(t.game_id, "game-one");
+    assert_int_equal(store_sanction_add(s, &t), 0);
+    stored_sanction x;
+    assert_int_equal(store_chat_restriction(s, bo, "game-one", 999, &x), 0);
+    assert_string_equal(x.kind, "timeout");
+    assert_int_equal(store_chat_restriction(s, bo, "game-one", 1000, &x), 1); /* over */
+    assert_int_equal(store_chat_restriction(s, bo, "game-two", 999, &x), 1);
+    stored_sanction m = {.account_id = bo, .created = 2, .by_id = ann};
+    strcpy(m.kind, "shadow_mute");
+    assert_int_equal(store_sanction_add(s, &m), 0);
+    assert_int_equal(store_chat_restriction(s, bo, "game-two", 999, &x), 0);
+    assert_string_equal(x.kind, "shadow_mute");
+    assert_int_equal(store_chat_restriction(s, bo, "game-one", 999, &x), 0);
+    assert_string_equal(x.kind, "timeout");
+    assert_int_equal(store_sanction_lift(s, t.id, 3), 0);
+    assert_int_equal(store_sanction_lift(s, t.id, 4), 1);
+    assert_int_equal(store_sanction_lift(s, m.id, 3), 0);
+    assert_int_equal(store_chat_restriction(s, bo, "game-one", 999, &x), 1);
+    /* a warning until seen */
+    stored_sanction w = {.account_id = bo, .created = 5};
+    strcpy(w.kind, "warn");
+    strcpy(w.detail, "be kind");
+    assert_int_equal(store_sanction_add(s, &w), 0);
+    assert_int_equal(store_sanction_get(s, w.id, &x), 0);
+    assert_string_equal(x.detail, "be kind");
+    assert_int_equal(store_warnings_seen(s, bo, 6), 0);
+    assert_int_equal(store_sanction_get(s, w.id, &x), 0);
+    assert_int_equal(x.seen, 6);
+    /* closing: sessions end, refused by the session lookup; reopening */
+    assert_int_equal(store_session_create(s, "hb", bo, 100, 200), 0);
+    assert_int_equal(store_account_close(s, bo, true, "closed account"), 0);
+    assert_int_equal(store_account_close(s, bo, true, "closed account"), 1);
+    assert_int_equal(store_account_role(s, bo, role, &closed), 0);
+    assert_true(closed);
+    assert_int_equal(store_session_account(s, "hb", 150, &a), 1);
+    assert_int_equal(store_session_create(s, "hb2", bo, 100, 200), 0);
+    assert_int_equal(store_session_account(s, "hb2", 150, &a), 1); /* refused while closed */
+    assert_int_equal(store_account_close(s, bo, false, NULL), 0);
+    assert_int_equal(store_session_account(s, "hb2", 150, &a), 0);
+    assert_int_equal(store_account_close(s, g.id, true, "closed account"), 1);
+    /* renaming holds the old name back; renaming back releases it */
+    int64_t holder = 0;
+    assert_int_equal(store_account_rename(s, bo, "Zed", "zed", "zed", true), 0);
+    assert_int_equal(store_name_held(s, "bo", "bo", &holder), 0);
+    assert_int_equal(holder, bo);
+    assert_int_equal(store_account_by_key(s, "zed", &a), 0);
+    assert_int_equal(store_account_rename(s, bo, "Ann", "ann", "ann", false), 1); /* taken */
+    assert_int_equal(store_account_rename(s, bo, "Bo", "bo", "bo", false), 0);
+    assert_int_equal(store_name_held(s, "bo", "bo", &holder), 1);
+    assert_int_equal(store_name_held(s, "zed", "zed", &holder), 1);
+    /* the log: appended, read newest first, never changed */
+    stored_log e = {.at = 7, .moderator_id = ann, .target_id = bo};
+    strcpy(e.moderator, "Ann");
+    strcpy(e.target, "Bo");
+    strcpy(e.action, "warn");
+    strcpy(e.reason, "rude");
+    assert_int_equal(store_log_add(s, &e), 0);
+    strcpy(e.action, "undo");
+    assert_int_equal(store_log_add(s, &e), 0);
+    stored_log last;
+    assert_int_equal(store_each_log(s, bo, 0, 10, first_log, &last), 0);
+    assert_string_equal(last.action, "undo");
+    assert_int_equal(store_each_log(s, 0, last.id, 10, first_log, &last), 0);
+    assert_string_equal(last.action, "warn");
+    store_close(s);
+    if (on_pg) {
+        assert_int_not_equal(shell("psql -X -q -v ON_ERROR_STOP=1 -d moderation -c "
+                                   "\"UPDATE mod_log SET reason = 'x'\" 2>/dev/null"),
+                             0);
+        assert_int_not_equal(shell("psql -X -q -v ON_ERROR_STOP=1 -d moderation -c "
+                                   "\"DELETE FROM mod_log\" 2>/dev/null"),
+                             0);
+    } else {
+        assert_int_not_equal(
+            shell("sqlite3 %s \"UPDATE mod_log SET reason = 'x'\" 2>/dev/null", path), 0);
+        assert_int_not_equal(shell("sqlite3 %s \"DELETE FROM mod_log\" 2>/dev/null", path), 0);
+        assert_int_equal(shell("test \"$(sqlite3 %s 'SELECT count(*) FROM mod_log')\" = 2", path),
+                         0);
+    }
+}
+
 /* A rated end through the writer: ratings read and written in the last
  * decision's transaction; two ends in a row see each other's results;
  * places are stored; a deleted account's seats keep the neutral name. */
@@ -897,6 +1069,7 @@ int main(void)
         cmocka_unit_test(test_target_text),
         cmocka_unit_test(test_rules_and_damaged),
         cmocka_unit_test(test_accounts_and_sessions),
+        cmocka_unit_test(test_moderation),
         cmocka_unit_test(test_ratings_in_the_last_decision),
         cmocka_unit_test(test_group_challenges),
     };

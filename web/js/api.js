@@ -120,6 +120,18 @@ export const api = {
   createToken: (label, scopes) => http('POST', '/api/me/tokens', { label, scopes }),
   revokeToken: (id) => http('DELETE', `/api/me/tokens/${encodeURIComponent(id)}`),
   becomeBot: (about) => http('POST', '/api/bot/account/upgrade', { about }),
+  // Keeping order (docs/moderation.md): blocks (private), reports, warnings seen, and the
+  // moderators' queue, actions, undo and log.
+  blocks: () => http('GET', '/api/me/blocks'),
+  block: (name) => http('POST', '/api/me/blocks', { name }),
+  unblock: (name) => http('DELETE', `/api/me/blocks/${encodeURIComponent(name)}`),
+  report: (body) => http('POST', '/api/reports', body),
+  warningsSeen: () => http('POST', '/api/me/warnings/seen', {}),
+  modReports: (status = 'open') => http('GET', `/api/mod/reports?status=${encodeURIComponent(status)}`),
+  modAct: (body) => http('POST', '/api/mod/actions', body),
+  modUndo: (id, reason) => http('POST', `/api/mod/actions/${encodeURIComponent(id)}/undo`, { reason }),
+  modCloseReport: (id, reason) => http('POST', `/api/mod/reports/${encodeURIComponent(id)}/close`, { reason }),
+  modLog: () => http('GET', '/api/mod/log?limit=100'),
   // The post-game analysis of a seat: {status: 'working', judged, total} while the
   // server judges (202), then the result (200); errors as for every request.
   analysis: (id, seat) => http('GET', `/api/games/${encodeURIComponent(id)}/analysis?seat=${encodeURIComponent(seat)}`),

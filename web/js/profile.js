@@ -21,6 +21,7 @@ import { ageText } from './lobby_lists.js';
 import { lang } from './lang.js';
 import { isBot, botTag } from './bot_mark.js';
 import { tokensSection, becomeBotSection } from './tokens.js';
+import { blockButton, reportButton } from './moderation.js';
 
 const MIN_PASSWORD = 8;
 
@@ -131,7 +132,9 @@ export class ProfilePage {
         h('a', { href: authHash('signup'), 'data-action': 'signup' }, [t('account.signup')]),
       ]);
     }
-    return h('div', { class: 'profile-actions' }, [followButton(d.name)]);
+    // Block and Report (docs/moderation.md): a person's profile only, never a computer's.
+    return h('div', { class: 'profile-actions' }, [followButton(d.name),
+      d.computer ? null : blockButton(d.name), d.computer ? null : reportButton(d.name)]);
   }
 
   // Challenge this player (logged in): the form, then what became of the challenge.

@@ -18,6 +18,7 @@
 #include "game.h"
 #include "json_state.h"
 #include "lobby.h"
+#include "moderation.h"
 #include "owners.h"
 #include "pairing.h"
 #include "people.h"
@@ -142,7 +143,9 @@ static int join_game(service *svc, const api_request *r, api_answer *out, game *
     char token[TOKEN_LEN + 1];
     stored_account account;
     bool logged_in = accounts_session_by_hash(svc, r->session_hash, &account);
-    int rc = lobby_join(gm, body, logged_in ? &account : NULL, &seat, token, &err);
+    int rc = moderation_may_join(gm, logged_in ? &account : NULL, &err);
+    if (rc == 0)
+        rc = lobby_join(gm, body, logged_in ? &account : NULL, &seat, token, &err);
     json_decref(body);
     if (rc)
         return api_reply_fail(out, &err);
@@ -293,7 +296,9 @@ static int list_games(service *svc, const api_request *r, api_answer *out)
 int service_api(service *svc, const api_request *r, api_answer *out)
 {
     memset(out, 0, sizeof *out);
-    int rc = people_route(svc, r, out);
+    int rc = moderation_route(svc, r, out);
+    if (rc == API_NOT_MINE)
+        rc = people_route(svc, r, out);
     if (rc == API_NOT_MINE)
         rc = bots_route(svc, r, out);
     if (rc == API_NOT_MINE)

@@ -30,6 +30,7 @@
 #include "clock.h"
 #include "game.h"
 #include "lobby.h"
+#include "moderation.h"
 #include "play.h"
 
 #include <stdio.h>
@@ -266,6 +267,11 @@ static int challenge_create(service *svc, const api_request *r, const stored_acc
         return API_ANSWERED;
     }
     json_decref(body);
+    /* an invitee who blocks the sender takes no challenge of theirs, alone or
+     * in a group (the others invited see each other and may decline) */
+    for (int i = 0; i < n; i++)
+        if (moderation_may_challenge(svc, me->id, them[i].id, &err))
+            return api_reply_fail(out, &err);
     double wait = 0;
     if (!budget_take(svc, BUDGET_GAMES, r->ip, 1, &wait)) {
         api_error e = {429, "rate_limited", "too many games asked for from this address", "games",

@@ -33,6 +33,7 @@
 #include "hint.h"
 #include "json_state.h"
 #include "lobby.h"
+#include "moderation.h"
 #include "owners.h"
 
 #include <inttypes.h>
@@ -279,6 +280,8 @@ static void show_ratings(game *gm, const store_write *w)
         owners_tell(gm->svc, "rating %lld %d %d", (long long)w->seat_account[seat],
                     (int)gm->g.variant, after);
     }
+    if (w->rated)
+        moderation_rated_end(gm, w); /* rating abuse files a report */
 }
 
 /* The one path of every decision. Returns NULL when the decision is on its
@@ -834,7 +837,7 @@ static void send_history(viewer *c)
         send_msg(c, msg_printf("{\"type\":\"history\",\"seq\":%" PRIu64 ",\"events\":%s}",
                                c->gm->seq, events));
     free(events);
-    queue_msg(c, chat_history_msg(c->gm)); /* shared: made once per chat change */
+    send_msg(c, chat_history_for(c)); /* shared unless its account blocks someone */
 }
 
 /* --- who watches: a small update, never everyone's whole state --- */
@@ -981,8 +984,10 @@ viewer *service_open(service *svc, const viewer_args *a)
     }
     c->flags = (a->hint ? YOU_HINT : 0) | (a->moves ? YOU_MOVES : 0);
     attach(c, gm, seat);
+    moderation_viewer_open(c);
     send_state(c);
     send_history(c);
+    moderation_viewer_ready(c);
     viewers_changed(gm);
     return c;
 }
@@ -1010,6 +1015,7 @@ viewer *play_open_stream(service *svc, const api_stream *s, const char *ip, void
     }
     c->flags = YOU_POSITION;
     attach(c, gm, seat);
+    moderation_viewer_open(c);
     send_state(c);
     send_history(c);
     viewers_changed(gm);
@@ -1048,5 +1054,6 @@ void service_close(service *svc, viewer *c)
             gm->idle_since = service_now(gm->svc);
         viewers_changed(gm);
     }
+    moderation_viewer_close(c);
     free(c);
 }

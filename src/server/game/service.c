@@ -17,6 +17,7 @@
 #include "bots.h"
 #include "clock.h"
 #include "lobby.h"
+#include "moderation.h"
 #include "owners.h"
 #include "people.h"
 #include "play.h"
@@ -40,10 +41,12 @@ service *service_new(const service_config *cfg, const service_hooks *hooks, stor
     svc->owners = owners_new();
     svc->accounts = accounts_new();
     svc->bots = bots_new();
-    if (!svc->owners || !svc->accounts || !svc->bots) {
+    svc->moderation = moderation_new();
+    if (!svc->owners || !svc->accounts || !svc->bots || !svc->moderation) {
         owners_free(svc->owners);
         free(svc->accounts);
         free(svc->bots);
+        free(svc->moderation);
         free(svc);
         snprintf(err, errlen, "out of memory");
         return NULL;
@@ -70,7 +73,10 @@ int service_start(service *svc)
     }
     if (owners_shared(svc))
         service_log(svc, "instance %s, one of the servers of a site", service_instance(svc));
-    return accounts_start(svc) || lobby_resume(svc) || owners_adopt_all(svc) ? -1 : 0;
+    return moderation_start(svc) || accounts_start(svc) || lobby_resume(svc) ||
+                   owners_adopt_all(svc)
+               ? -1
+               : 0;
 }
 
 /* Threads first: they wake the transport, which goes after this. The
@@ -99,6 +105,7 @@ void service_free(service *svc)
     service_stop(svc);
     accounts_free(svc); /* every request is gone: their jobs are no one's */
     bots_free(svc);     /* every stream is closed */
+    moderation_free(svc);
     lobby_free(svc);
     owners_free(svc->owners);
     free(svc);
@@ -147,6 +154,7 @@ void service_housekeeping(service *svc, double now)
     lobby_housekeeping(svc, now);
     accounts_housekeeping(svc, now);
     people_housekeeping(svc);
+    moderation_housekeeping(svc, now);
 }
 
 double service_now(const service *svc)

@@ -104,6 +104,8 @@ typedef struct {
     int bot_requests_per_10_s; /* Bot API requests of a personal token (0: 60) */
     int analyses_per_hour;     /* analyses an address, and an account, may ask for */
     int signups_per_hour;      /* accounts an address may create in an hour */
+    /* the word lists (moderation.c: every .txt file of it), or NULL */
+    const char *word_list_dir;
 } service_config;
 
 /* A service over an open store. NULL (reason in err) when memory runs out. */

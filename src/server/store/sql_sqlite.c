@@ -163,6 +163,38 @@ static const char *const migrations[] = {
     "CREATE INDEX challenges_to2 ON challenges(to2_id, created_at);"
     "CREATE INDEX challenges_to3 ON challenges(to3_id, created_at);"
     "PRAGMA user_version = 10;",
+    /* 10 -> 11 (issue 51, moderation: store_moderation.c): an account's role
+     * (moderator) and whether it is closed; who blocks whom (private);
+     * reports of players, games and chat lines; the moderators' sanctions
+     * (warn, chat timeout, shadow mute, rename, close) with their undo; the
+     * names a rename held back; and the moderation log, which the
+     * database itself keeps append-only */
+    "ALTER TABLE accounts ADD COLUMN role TEXT;"
+    "ALTER TABLE accounts ADD COLUMN closed INTEGER NOT NULL DEFAULT 0;"
+    "CREATE TABLE blocks(account_id INTEGER NOT NULL, blocked_id INTEGER NOT NULL,"
+    " at INTEGER NOT NULL, PRIMARY KEY(account_id, blocked_id));"
+    "CREATE INDEX blocks_blocked ON blocks(blocked_id);"
+    "CREATE TABLE reports(id INTEGER PRIMARY KEY, reporter_id INTEGER, target_id INTEGER NOT NULL,"
+    " game_id TEXT, chat_n INTEGER, reason TEXT NOT NULL, text TEXT NOT NULL,"
+    " status TEXT NOT NULL, created_at INTEGER NOT NULL, handled_by INTEGER,"
+    " handled_at INTEGER);"
+    "CREATE INDEX reports_status ON reports(status, created_at);"
+    "CREATE INDEX reports_target ON reports(target_id, created_at);"
+    "CREATE TABLE sanctions(id INTEGER PRIMARY KEY, account_id INTEGER NOT NULL,"
+    " kind TEXT NOT NULL, game_id TEXT, detail TEXT, until_at INTEGER,"
+    " created_at INTEGER NOT NULL, by_id INTEGER, lifted_at INTEGER, seen_at INTEGER);"
+    "CREATE INDEX sanctions_account ON sanctions(account_id, kind);"
+    "CREATE TABLE held_names(name_key TEXT PRIMARY KEY, skeleton TEXT NOT NULL,"
+    " account_id INTEGER NOT NULL, at INTEGER NOT NULL);"
+    "CREATE INDEX held_names_skeleton ON held_names(skeleton);"
+    "CREATE TABLE mod_log(id INTEGER PRIMARY KEY, at INTEGER NOT NULL, moderator_id INTEGER,"
+    " moderator TEXT NOT NULL, target_id INTEGER, target TEXT, action TEXT NOT NULL,"
+    " detail TEXT, reason TEXT NOT NULL);"
+    "CREATE TRIGGER mod_log_no_update BEFORE UPDATE ON mod_log"
+    " BEGIN SELECT RAISE(ABORT, 'the moderation log is append-only'); END;"
+    "CREATE TRIGGER mod_log_no_delete BEFORE DELETE ON mod_log"
+    " BEGIN SELECT RAISE(ABORT, 'the moderation log is append-only'); END;"
+    "PRAGMA user_version = 11;",
 };
 
 _Static_assert(sizeof migrations / sizeof migrations[0] == SQL_SCHEMA_VERSION - 1,

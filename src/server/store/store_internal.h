@@ -98,6 +98,8 @@ enum {
     AC_BY_SKELETON,
     AC_ALL_SKELETONS,
     AC_SET_SKELETON,
+    AC_BLOCKS_DELETE,
+    AC_HELD_DELETE,
     AC_COUNT
 };
 
@@ -142,6 +144,45 @@ enum {
     SO_COUNT
 };
 
+/* The statements of moderation (store_moderation.c). */
+enum {
+    MO_ROLE_GET,
+    MO_BY_NAME,
+    MO_ROLES,
+    MO_ROLE_SET,
+    MO_BLOCK,
+    MO_UNBLOCK,
+    MO_BLOCKED,
+    MO_BLOCKS_OF,
+    MO_REPORT_PUT,
+    MO_REPORT_GET,
+    MO_REPORTS,
+    MO_REPORT_CLOSE,
+    MO_REPORT_OPEN_LIKE,
+    MO_SANCTION_PUT,
+    MO_SANCTION_GET,
+    MO_SANCTION_LIFT,
+    MO_SANCTIONS_OF,
+    MO_RESTRICTION,
+    MO_WARNINGS,
+    MO_WARNINGS_SEEN,
+    MO_CLOSE,
+    MO_CLOSE_SEATS,
+    MO_REOPEN_SEATS,
+    MO_SESSIONS_DELETE,
+    MO_HOLD,
+    MO_HELD,
+    MO_RELEASE,
+    MO_RENAME,
+    MO_RENAME_SEATS,
+    MO_LOG_PUT,
+    MO_LOG,
+    MO_CHAT_LINES,
+    MO_QUICK_LOSSES,
+    MO_LOSSES_TO,
+    MO_COUNT
+};
+
 struct store {
     const sql_driver *drv;
     sql_conn *c;
@@ -149,6 +190,7 @@ struct store {
     sql_stmt *ac[AC_COUNT];
     sql_stmt *so[SO_COUNT];
     sql_stmt *bt[BT_COUNT];
+    sql_stmt *mo[MO_COUNT];
     sql_stmt *ow[OW_COUNT];
     bool shared; /* a server's store, shared with the site's other servers */
     sql_stmt *copy_st[STORE_T_COUNT][4]; /* store_copy.c's, prepared when first used */
@@ -259,6 +301,9 @@ void store_bots_finalize(store *s);
 /* store_social.c */
 int store_social_prepare(store *s);
 void store_social_finalize(store *s);
+/* store_moderation.c */
+int store_moderation_prepare(store *s);
+void store_moderation_finalize(store *s);
 /* Inside the writer's transaction, after the decision that ended a game:
  * every seat's place, and for a rated game the ratings (w's results). */
 int store_game_end(store *s, store_write *w);

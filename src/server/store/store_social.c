@@ -36,7 +36,8 @@ static const char *const social_sql[SO_COUNT] = {
                     " JOIN accounts a ON a.id = f.follows_id WHERE f.account_id = ?1"
                     " ORDER BY a.name_key",
     [SO_SEARCH] = "SELECT id, name, computer, seen_at, bot FROM accounts"
-                  " WHERE substr(name_key, 1, length(?1)) = ?1 ORDER BY name_key LIMIT ?2",
+                  " WHERE substr(name_key, 1, length(?1)) = ?1 AND closed = 0"
+                  " ORDER BY name_key LIMIT ?2",
     [SO_CHALLENGE_PUT] = "INSERT INTO challenges(id, from_id, to_id, variant, rated, clock, status,"
                          " created_at, expires_at, players, mode, to2_id, to3_id)"
                          " VALUES(?1, ?2, ?3, ?4, ?5, ?6, 'open', ?7, ?8, ?9, ?10, ?11, ?12)",
@@ -60,11 +61,16 @@ static const char *const social_sql[SO_COUNT] = {
     [SO_SEEK_GET] = "SELECT " SEEK_COLS SEEK_FROM " WHERE k.id = ?1",
     [SO_SEEK_POLL] = "UPDATE seeks SET polled_at = ?2 WHERE id = ?1",
     /* the oldest open seek of another account for the same game, near enough
-     * in rating, whose seeker still asks */
-    [SO_SEEK_PARTNER] = "SELECT " SEEK_COLS SEEK_FROM
-                        " WHERE k.status = 'open' AND k.id <> ?1 AND k.account_id <> ?2 AND"
-                        " k.variant = ?3 AND k.rated = ?4 AND k.clock = ?5 AND k.rating >= ?6 AND"
-                        " k.rating <= ?7 AND k.polled_at >= ?8 ORDER BY k.created_at, k.id LIMIT 1",
+     * in rating, whose seeker still asks, and neither blocks the other
+     * (moderation) */
+    [SO_SEEK_PARTNER] =
+        "SELECT " SEEK_COLS SEEK_FROM
+        " WHERE k.status = 'open' AND k.id <> ?1 AND k.account_id <> ?2 AND"
+        " k.variant = ?3 AND k.rated = ?4 AND k.clock = ?5 AND k.rating >= ?6 AND"
+        " k.rating <= ?7 AND k.polled_at >= ?8 AND NOT EXISTS (SELECT 1 FROM blocks b"
+        " WHERE (b.account_id = ?2 AND b.blocked_id = k.account_id) OR"
+        " (b.account_id = k.account_id AND b.blocked_id = ?2))"
+        " ORDER BY k.created_at, k.id LIMIT 1",
     [SO_SEEK_MATCH] = "UPDATE seeks SET status = 'matched', game_id = ?2, seat = ?3"
                       " WHERE id = ?1 AND status = 'open'",
     [SO_SEEK_CANCEL] = "UPDATE seeks SET status = 'cancelled' WHERE id = ?1 AND status = 'open'",

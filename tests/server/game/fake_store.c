@@ -44,6 +44,8 @@ typedef struct {
     int64_t seen_at;
     bool bot;
     char about[STORE_ABOUT_MAX + 1];
+    char role[STORE_ROLE_MAX + 1];
+    bool closed;
 } fake_account;
 
 typedef struct {
@@ -97,6 +99,17 @@ struct store {
     int nseeks;
     fake_token *tokens;
     int ntokens;
+    /* moderation */
+    struct fake_block {
+        int64_t account_id, blocked_id;
+    } * blocks;
+    int nblocks;
+    stored_report *reports;
+    int nreports;
+    stored_sanction *sanctions;
+    int nsanctions;
+    stored_log *log;
+    int nlog;
 };
 
 /* Grows an array by one zeroed element; the test aborts out of memory. */
@@ -203,6 +216,10 @@ void fake_store_free(store *s)
     free(s->follows);
     free(s->challenges);
     free(s->seeks);
+    free(s->blocks);
+    free(s->reports);
+    free(s->sanctions);
+    free(s->log);
     free_writes(s->queue);
     free_writes(s->done);
     free(s);
@@ -644,6 +661,7 @@ static int load(store *s, const char *id, stored_game *out, bool with_history)
     int first = g->nchat > STORE_CHAT_KEEP ? g->nchat - STORE_CHAT_KEEP : 0;
     for (int k = first; k < g->nchat; k++) { /* stored in order of n */
         stored_chat *m = &out->chat[out->nchat++];
+        m->n = g->chat[k].n;
         m->seat = g->chat[k].seat;
         snprintf(m->name, sizeof m->name, "%s", g->chat[k].name);
         m->text = copy(g->chat[k].text);
@@ -1600,4 +1618,291 @@ int store_each_game_of(store *s, int64_t account_id, int max,
         }
     }
     return 0;
+}
+
+/* --- moderation (store_moderation.c): the rows a test needs; rating
+ * history and held names are not kept here --- */
+
+int store_account_role(store *s, int64_t account_id, char role[STORE_ROLE_MAX + 1], bool *closed)
+{
+    const fake_account *a = find_account(s, account_id);
+    role[0] = 0;
+    if (closed)
+        *closed = false;
+    if (!a)
+        return 1;
+    snprintf(role, STORE_ROLE_MAX + 1, "%s", a->role);
+    if (closed)
+        *closed = a->closed;
+    return 0;
+}
+
+int store_account_set_role(store *s, int64_t account_id, const char *role)
+{
+    fake_account *a = find_account(s, account_id);
+    if (!a || a->computer)
+        return 1;
+    snprintf(a->role, sizeof a->role, "%s", role ? role : "");
+    return 0;
+}
+
+int store_block(store *s, int64_t account_id, int64_t blocked_id, int64_t at)
+{
+    (void)at;
+    if (store_blocks(s, account_id, blocked_id) == 0)
+        return 1;
+    s->blocks = grow(s->blocks, s->nblocks, sizeof *s->blocks);
+    s->blocks[s->nblocks++] = (struct fake_block){account_id, blocked_id};
+    return 0;
+}
+
+int store_unblock(store *s, int64_t account_id, int64_t blocked_id)
+{
+    for (int i = 0; i < s->nblocks; i++)
+        if (s->blocks[i].account_id == account_id && s->blocks[i].blocked_id == blocked_id) {
+            s->blocks[i] = s->blocks[--s->nblocks];
+            return 0;
+        }
+    return 1;
+}
+
+int store_blocks(store *s, int64_t account_id, int64_t blocked_id)
+{
+    for (int i = 0; i < s->nblocks; i++)
+        if (s->blocks[i].account_id == account_id && s->blocks[i].blocked_id == blocked_id)
+            return 0;
+    return 1;
+}
+
+int store_each_blocked(store *s, int64_t account_id, int (*fn)(const stored_person *p, void *arg),
+                       void *arg)
+{
+    for (int i = 0; i < s->nblocks; i++) {
+        fake_account *a =
+            s->blocks[i].account_id == account_id ? find_account(s, s->blocks[i].blocked_id) : NULL;
+        stored_person p;
+        if (a && (p = person_of(a), fn(&p, arg)))
+            break;
+    }
+    return 0;
+}
+
+int store_report_create(store *s, stored_report *r)
+{
+    if (call_fails(s))
+        return -1;
+    s->reports = grow(s->reports, s->nreports, sizeof *s->reports);
+    r->id = s->nreports + 1;
+    s->reports[s->nreports] = *r;
+    snprintf(s->reports[s->nreports++].status, sizeof r->status, "open");
+    return 0;
+}
+
+int store_report_get(store *s, int64_t id, stored_report *out)
+{
+    if (id < 1 || id > s->nreports)
+        return 1;
+    *out = s->reports[id - 1];
+    return 0;
+}
+
+int store_each_report(store *s, const char *status, int64_t target_id, int max,
+                      int (*fn)(const stored_report *r, void *arg), void *arg)
+{
+    for (int i = 0, n = 0; i < s->nreports && n < max; i++) {
+        const stored_report *r = &s->reports[i];
+        if ((status && strcmp(r->status, status)) || (target_id > 0 && r->target_id != target_id))
+            continue;
+        n++;
+        if (fn(r, arg))
+            break;
+    }
+    return 0;
+}
+
+int store_report_close(store *s, int64_t id, int64_t by, int64_t at)
+{
+    if (id < 1 || id > s->nreports || strcmp(s->reports[id - 1].status, "open"))
+        return 1;
+    stored_report *r = &s->reports[id - 1];
+    snprintf(r->status, sizeof r->status, "closed");
+    r->handled_by = by;
+    r->handled_at = at;
+    return 0;
+}
+
+int store_report_open_auto(store *s, int64_t target_id, const char *reason)
+{
+    for (int i = 0; i < s->nreports; i++) {
+        const stored_report *r = &s->reports[i];
+        if (r->target_id == target_id && r->reporter_id == 0 && strcmp(r->reason, reason) == 0 &&
+            strcmp(r->status, "open") == 0)
+            return 0;
+    }
+    return 1;
+}
+
+int store_sanction_add(store *s, stored_sanction *x)
+{
+    if (call_fails(s))
+        return -1;
+    s->sanctions = grow(s->sanctions, s->nsanctions, sizeof *s->sanctions);
+    x->id = s->nsanctions + 1;
+    s->sanctions[s->nsanctions++] = *x;
+    return 0;
+}
+
+int store_sanction_get(store *s, int64_t id, stored_sanction *out)
+{
+    if (id < 1 || id > s->nsanctions)
+        return 1;
+    *out = s->sanctions[id - 1];
+    return 0;
+}
+
+int store_sanction_lift(store *s, int64_t id, int64_t at)
+{
+    if (id < 1 || id > s->nsanctions || s->sanctions[id - 1].lifted)
+        return 1;
+    s->sanctions[id - 1].lifted = at;
+    return 0;
+}
+
+int store_each_sanction(store *s, int64_t account_id, int max,
+                        int (*fn)(const stored_sanction *x, void *arg), void *arg)
+{
+    for (int i = s->nsanctions - 1, n = 0; i >= 0 && n < max; i--)
+        if (s->sanctions[i].account_id == account_id && (n++, fn(&s->sanctions[i], arg)))
+            break;
+    return 0;
+}
+
+int store_chat_restriction(store *s, int64_t account_id, const char *game_id, int64_t now_ms,
+                           stored_sanction *out)
+{
+    const stored_sanction *mute = NULL;
+    for (int i = 0; i < s->nsanctions; i++) {
+        const stored_sanction *x = &s->sanctions[i];
+        if (x->account_id != account_id || x->lifted)
+            continue;
+        if (strcmp(x->kind, "timeout") == 0 && x->until > now_ms &&
+            (!x->game_id[0] || strcmp(x->game_id, game_id) == 0)) {
+            *out = *x;
+            return 0;
+        }
+        if (strcmp(x->kind, "shadow_mute") == 0)
+            mute = x;
+    }
+    if (!mute)
+        return 1;
+    *out = *mute;
+    return 0;
+}
+
+int store_each_warning(store *s, int64_t account_id, int (*fn)(const stored_sanction *x, void *arg),
+                       void *arg)
+{
+    for (int i = 0; i < s->nsanctions; i++) {
+        const stored_sanction *x = &s->sanctions[i];
+        if (x->account_id == account_id && strcmp(x->kind, "warn") == 0 && !x->lifted && !x->seen &&
+            fn(x, arg))
+            break;
+    }
+    return 0;
+}
+
+int store_warnings_seen(store *s, int64_t account_id, int64_t at)
+{
+    for (int i = 0; i < s->nsanctions; i++)
+        if (s->sanctions[i].account_id == account_id && strcmp(s->sanctions[i].kind, "warn") == 0 &&
+            !s->sanctions[i].seen)
+            s->sanctions[i].seen = at;
+    return 0;
+}
+
+int store_account_close(store *s, int64_t account_id, bool closed, const char *seat_name)
+{
+    (void)seat_name;
+    fake_account *a = find_account(s, account_id);
+    if (!a || a->computer || a->closed == closed)
+        return 1;
+    a->closed = closed;
+    return 0;
+}
+
+int store_name_held(store *s, const char *key, const char *skeleton, int64_t *account_id)
+{
+    (void)s, (void)key, (void)skeleton;
+    if (account_id)
+        *account_id = 0;
+    return 1; /* the fake store holds no names back */
+}
+
+int store_account_rename(store *s, int64_t account_id, const char *name, const char *key,
+                         const char *skeleton, bool hold_old)
+{
+    (void)hold_old;
+    fake_account *a = find_account(s, account_id);
+    if (!a)
+        return fail(s, "no account %lld", (long long)account_id);
+    const fake_account *other = account_by_key(s, key);
+    if (other && other != a)
+        return 1;
+    snprintf(a->name, sizeof a->name, "%s", name);
+    snprintf(a->key, sizeof a->key, "%s", key);
+    snprintf(a->skeleton, sizeof a->skeleton, "%s", skeleton);
+    return 0;
+}
+
+int store_log_add(store *s, stored_log *e)
+{
+    s->log = grow(s->log, s->nlog, sizeof *s->log);
+    e->id = s->nlog + 1;
+    s->log[s->nlog++] = *e;
+    return 0;
+}
+
+int store_each_log(store *s, int64_t target_id, int64_t before_id, int max,
+                   int (*fn)(const stored_log *e, void *arg), void *arg)
+{
+    for (int i = s->nlog - 1, n = 0; i >= 0 && n < max; i--) {
+        const stored_log *e = &s->log[i];
+        if ((target_id > 0 && e->target_id != target_id) || (before_id > 0 && e->id >= before_id))
+            continue;
+        n++;
+        if (fn(e, arg))
+            break;
+    }
+    return 0;
+}
+
+int store_each_chat_line(store *s, const char *game_id, int from, int to,
+                         int (*fn)(const stored_chat_line *l, void *arg), void *arg)
+{
+    const fake_game *g = find_game(s, game_id);
+    for (int i = 0; g && i < g->nchat; i++) {
+        const fake_chat *c = &g->chat[i];
+        if (c->n < from || c->n > to)
+            continue;
+        stored_chat_line l = {.n = c->n, .seat = c->seat, .at = c->at};
+        snprintf(l.name, sizeof l.name, "%s", c->name);
+        snprintf(l.text, sizeof l.text, "%s", c->text);
+        if (fn(&l, arg))
+            break;
+    }
+    return 0;
+}
+
+int store_quick_losses(store *s, int64_t account_id, int64_t since_s, int max_decisions,
+                       int (*fn)(const char *game_id, void *arg), void *arg)
+{
+    (void)account_id, (void)since_s, (void)max_decisions, (void)fn, (void)arg;
+    return fail(s, "the fake store keeps no places with decisions to count");
+}
+
+int store_losses_to(store *s, int64_t account_id, int64_t opponent_id, int64_t since_s,
+                    int (*fn)(const char *game_id, void *arg), void *arg)
+{
+    (void)account_id, (void)opponent_id, (void)since_s, (void)fn, (void)arg;
+    return fail(s, "the fake store keeps no places with decisions to count");
 }
