@@ -131,6 +131,11 @@ class Moderation(ServerTest):
         self.assertEqual((status, error_code(value)), (403, "forbidden"))
         self.assertEqual(call(self.server, "POST", "/api/challenges",
                               {"to": "Ann", "variant": "square"}, token=self.cy)[0], 201)
+        # nor in a group challenge (Ann among those invited): nothing is stored
+        status, value, _ = call(self.server, "POST", "/api/challenges",
+                                {"to": ["Cy", "Ann"], "variant": "square"}, token=self.bo)
+        self.assertEqual((status, error_code(value)), (403, "forbidden"))
+        self.assertEqual(call(self.server, "GET", "/api/me/challenges", token=self.bo)[1]["sent"], [])
         # bad blocks change nothing
         for body, code in [({"name": "Ann"}, 400), ({"name": "Nobody"}, 404), ({}, 400),
                            ({"name": "random"}, 400)]:
