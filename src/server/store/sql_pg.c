@@ -156,6 +156,14 @@ static const char *const migrations[] = {
     " created_at BIGINT NOT NULL, used_at BIGINT, stream TEXT);"
     "CREATE INDEX tokens_account ON tokens(account_id);"
     "UPDATE axio_meta SET version = 9;",
+    /* 9 -> 10 (issue 52, notifications; store_push.c): Web Push
+     * subscriptions and notification settings per account */
+    "CREATE TABLE push_subscriptions(endpoint TEXT PRIMARY KEY, account_id BIGINT NOT NULL,"
+    " p256dh TEXT NOT NULL, auth TEXT NOT NULL, created_at BIGINT NOT NULL);"
+    "CREATE INDEX push_subscriptions_account ON push_subscriptions(account_id);"
+    "CREATE TABLE notify_settings(account_id BIGINT PRIMARY KEY, lang TEXT NOT NULL,"
+    " prefs TEXT NOT NULL);"
+    "UPDATE axio_meta SET version = 10;",
 };
 _Static_assert(sizeof migrations / sizeof migrations[0] == SQL_SCHEMA_VERSION - 6,
                "a PostgreSQL migration for each new version");

@@ -149,6 +149,16 @@ static const char *const migrations[] = {
     " created_at INTEGER NOT NULL, used_at INTEGER, stream TEXT);"
     "CREATE INDEX tokens_account ON tokens(account_id);"
     "PRAGMA user_version = 9;",
+    /* 9 -> 10 (issue 52, notifications; store_push.c): an account's Web Push
+     * subscriptions (at most a few; the browser's endpoint and keys), and
+     * its notification settings (the language of their texts, the kinds
+     * wanted per channel as JSON) */
+    "CREATE TABLE push_subscriptions(endpoint TEXT PRIMARY KEY, account_id INTEGER NOT NULL,"
+    " p256dh TEXT NOT NULL, auth TEXT NOT NULL, created_at INTEGER NOT NULL);"
+    "CREATE INDEX push_subscriptions_account ON push_subscriptions(account_id);"
+    "CREATE TABLE notify_settings(account_id INTEGER PRIMARY KEY, lang TEXT NOT NULL,"
+    " prefs TEXT NOT NULL);"
+    "PRAGMA user_version = 10;",
 };
 
 _Static_assert(sizeof migrations / sizeof migrations[0] == SQL_SCHEMA_VERSION - 1,

@@ -532,6 +532,36 @@ int store_seek_cancel(store *s, const char *id);
  * challenges made before challenges_before_ms. */
 int store_social_prune(store *s, int64_t seeks_before_ms, int64_t challenges_before_ms);
 
+/* --- notifications (store_push.c; issue 52, docs/notifications.md) --- */
+
+#define STORE_ENDPOINT_MAX 1024 /* bytes of a push service's URL */
+#define STORE_PREFS_MAX    512  /* bytes of the preferences' JSON */
+
+typedef struct {
+    char endpoint[STORE_ENDPOINT_MAX + 1];
+    int64_t account_id;
+    char p256dh[96]; /* base64url of the browser's P-256 public key */
+    char auth[32];   /* base64url of its 16-byte secret */
+    int64_t created; /* unix milliseconds */
+} stored_subscription;
+
+/* Keeps a Web Push subscription for an account (an endpoint already kept,
+ * for this or another account, is replaced: a browser belongs to whoever
+ * subscribed it last); then only the account's newest `max` stay. */
+int store_push_subscribe(store *s, const stored_subscription *sub, int max);
+/* Forgets an endpoint: of that account (account_id 0: of any). 0, 1 when
+ * there was none, -1 on error. */
+int store_push_unsubscribe(store *s, int64_t account_id, const char *endpoint);
+/* Calls fn for each subscription of an account, newest first (fn may use
+ * the store; returning non-zero stops). */
+int store_each_subscription(store *s, int64_t account_id,
+                            int (*fn)(const stored_subscription *sub, void *arg), void *arg);
+/* An account's notification settings: 0 with its language and the
+ * preferences' JSON, 1 when it has none stored, -1 on error. */
+int store_notify_settings(store *s, int64_t account_id, char lang[8],
+                          char prefs[STORE_PREFS_MAX + 1]);
+int store_notify_settings_set(store *s, int64_t account_id, const char *lang, const char *prefs);
+
 /* --- copying a database (store_copy.c; axio db copy) --- */
 
 /* The tables, in the order a copy takes them. */

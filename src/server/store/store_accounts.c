@@ -316,7 +316,7 @@ int store_account_delete(store *s, int64_t id)
              run_for_account(s, AC_HISTORY_DELETE, id, false, NULL, "deleting rating history") ||
              run_for_account(s, AC_SESSIONS_DELETE_ALL, id, false, NULL, "revoking sessions") ||
              run_for_account(s, AC_TOKENS_DELETE_ALL, id, false, NULL, "revoking tokens") ||
-             store_commit(s);
+             store_push_forget(s, id) || store_commit(s);
     return store_unlock(s, rc ? store_rollback(s) : 0);
 }
 
