@@ -22,6 +22,7 @@
 #include "pairing.h"
 #include "people.h"
 #include "play.h"
+#include "push.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -300,6 +301,8 @@ int service_api(service *svc, const api_request *r, api_answer *out)
         rc = pairing_route(svc, r, out);
     if (rc == API_NOT_MINE)
         rc = accounts_route(svc, r, out);
+    if (rc == API_NOT_MINE)
+        rc = push_route(svc, r, out);
     if (rc != API_NOT_MINE)
         return rc;
     if (strcmp(r->path, "/games") == 0) {

@@ -14,6 +14,7 @@
 #include "names.h"
 #include "owners.h"
 #include "play.h"
+#include "push.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -424,6 +425,7 @@ static void start_game(game *gm)
     gm->status = GAME_RUNNING;
     clock_reset(gm);
     clock_after_decision(gm, -1, false);
+    push_turn(gm);
 }
 
 /* Takes a free seat of a waiting game (stored first) with a new token,

@@ -23,6 +23,7 @@
 #include "game.h"
 #include "lobby.h"
 #include "play.h"
+#include "push.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -168,6 +169,7 @@ static int challenge_create(service *svc, const api_request *r, const stored_acc
     c.from_bot = me->bot;
     c.to_bot = them.bot;
     snprintf(c.status, sizeof c.status, "open");
+    push_challenge(svc, them.id, me->name, c.variant);
     return api_reply_json(out, 201, json_pack("{s:o}", "challenge", challenge_json(&c)));
 }
 

@@ -20,6 +20,7 @@
 #include "owners.h"
 #include "people.h"
 #include "play.h"
+#include "push.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -40,10 +41,12 @@ service *service_new(const service_config *cfg, const service_hooks *hooks, stor
     svc->owners = owners_new();
     svc->accounts = accounts_new();
     svc->bots = bots_new();
-    if (!svc->owners || !svc->accounts || !svc->bots) {
+    svc->push = push_new();
+    if (!svc->owners || !svc->accounts || !svc->bots || !svc->push) {
         owners_free(svc->owners);
         free(svc->accounts);
         free(svc->bots);
+        push_free(svc);
         free(svc);
         snprintf(err, errlen, "out of memory");
         return NULL;
@@ -70,7 +73,8 @@ int service_start(service *svc)
     }
     if (owners_shared(svc))
         service_log(svc, "instance %s, one of the servers of a site", service_instance(svc));
-    return accounts_start(svc) || lobby_resume(svc) || owners_adopt_all(svc) ? -1 : 0;
+    return accounts_start(svc) || push_start(svc) || lobby_resume(svc) || owners_adopt_all(svc) ? -1
+                                                                                                : 0;
 }
 
 /* Threads first: they wake the transport, which goes after this. The
@@ -78,6 +82,7 @@ int service_start(service *svc)
 void service_stop(service *svc)
 {
     svc->stopping = true;
+    push_stop(svc);
     ai_pool_stop(svc->ai);
     svc->ai = NULL;
     ai_pool_stop(svc->hints);
@@ -99,6 +104,7 @@ void service_free(service *svc)
     service_stop(svc);
     accounts_free(svc); /* every request is gone: their jobs are no one's */
     bots_free(svc);     /* every stream is closed */
+    push_free(svc);
     lobby_free(svc);
     owners_free(svc->owners);
     free(svc);
@@ -118,6 +124,7 @@ void service_collect(service *svc)
     analysis_collect(svc);
     accounts_collect(svc);
     owners_collect(svc);
+    push_collect(svc);
 }
 
 void *service_stream_open(service *svc, const api_stream *s, const char *ip, void *conn)
@@ -140,6 +147,7 @@ void service_tick(service *svc, double now)
     bots_tick(svc, now);
     play_flush_viewers(svc, now);
     owners_tick(svc, now);
+    push_tick(svc, now);
 }
 
 void service_housekeeping(service *svc, double now)

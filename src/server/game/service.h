@@ -104,6 +104,10 @@ typedef struct {
     int bot_requests_per_10_s; /* Bot API requests of a personal token (0: 60) */
     int analyses_per_hour;     /* analyses an address, and an account, may ask for */
     int signups_per_hour;      /* accounts an address may create in an hour */
+    /* notifications (push.c, docs/notifications.md) */
+    const char *push_contact; /* VAPID's subject: a mailto: or https: URI, or NULL */
+    bool push_http;           /* endpoints may be http:// (a push service on this machine) */
+    int push_delay_s;         /* "your turn" waits this long for a tab to show it (0: 10) */
 } service_config;
 
 /* A service over an open store. NULL (reason in err) when memory runs out. */
