@@ -264,6 +264,7 @@ static int create_stored(service *svc, stored_game *sg, bool guided, int seat, c
     lobby_add(svc, gm);
     *out = gm;
     play_maybe_ai(gm);
+    push_turn(gm); /* a game with no seat to wait for runs from the start */
     return 0;
 }
 

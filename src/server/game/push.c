@@ -81,6 +81,7 @@ struct push_state {
     int nwarned;
     double last_tick;
     long sent, failed, dropped;
+    long queued[PUSH_KINDS];
     const char *subject;
     bool allow_http;
     void (*wake)(void *);
@@ -431,9 +432,8 @@ static const char *variant_title(int variant)
 typedef struct {
     service *svc;
     const char *payload;
-    int ttl_s;
+    int kind, ttl_s;
     bool urgent;
-    int queued;
 } enqueue_arg;
 
 static int enqueue(const stored_subscription *sub, void *arg)
@@ -463,7 +463,7 @@ static int enqueue(const stored_subscription *sub, void *arg)
     pthread_cond_signal(&p->cond);
     pthread_mutex_unlock(&p->lock);
     p->waiting++;
-    e->queued++;
+    p->queued[e->kind]++;
     return 0;
 }
 
@@ -490,7 +490,7 @@ static void notify(service *svc, int64_t account_id, int kind, const char *const
     json_decref(msg);
     if (!text)
         return;
-    enqueue_arg e = {svc, text, ttl_s, urgent, 0};
+    enqueue_arg e = {svc, text, kind, ttl_s, urgent};
     if (strlen(text) <= WP_PLAINTEXT_MAX &&
         store_each_subscription(svc->db, account_id, enqueue, &e) < 0)
         service_log(svc, "push: reading subscriptions failed: %s", store_error(svc->db));
@@ -657,6 +657,11 @@ void push_tick(service *svc, double now)
         p->last_tick = now;
         check_clocks(svc);
     }
+}
+
+long push_queued(const service *svc, int kind)
+{
+    return svc->push && kind >= 0 && kind < PUSH_KINDS ? svc->push->queued[kind] : 0;
 }
 
 /* --- the HTTP API --- */

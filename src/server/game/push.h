@@ -38,7 +38,8 @@ void push_turn(game *gm);
 void push_game_over(game *gm);
 void push_challenge(service *svc, int64_t to_account, const char *from_name, const char *variant);
 
-/* {"sent":N,"failed":N,"dropped":N,"waiting":N} for /api/health. */
-json_t *push_stats_json(service *svc);
+/* Notices of a kind (push_texts.h: PUSH_*) handed to the sending thread
+ * since the start, one per subscription: for the logs and the tests. */
+long push_queued(const service *svc, int kind);
 
 #endif
