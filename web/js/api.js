@@ -119,6 +119,12 @@ export const api = {
   myTokens: () => http('GET', '/api/me/tokens'),
   createToken: (label, scopes) => http('POST', '/api/me/tokens', { label, scopes }),
   revokeToken: (id) => http('DELETE', `/api/me/tokens/${encodeURIComponent(id)}`),
+  // notifications (notify.js, docs/notifications.md)
+  pushKey: () => http('GET', '/api/push/key'),
+  pushSubscribe: (sub) => http('POST', '/api/me/push', sub),
+  pushUnsubscribe: (endpoint) => http('DELETE', `/api/me/push?endpoint=${encodeURIComponent(endpoint)}`),
+  notifySettings: () => http('GET', '/api/me/notifications'),
+  setNotifySettings: (body) => http('POST', '/api/me/notifications', body),
   becomeBot: (about) => http('POST', '/api/bot/account/upgrade', { about }),
   // The post-game analysis of a seat: {status: 'working', judged, total} while the
   // server judges (202), then the result (200); errors as for every request.

@@ -13,6 +13,7 @@ import { t, errorText } from './messages.js';
 import { termsPicker, termsText } from './terms.js';
 import { ageText } from './lobby_lists.js';
 import { isBot, botTag } from './bot_mark.js';
+import { offerForGame } from './notify.js';
 
 const POLL_MS = 4000;
 export const DECLINE_REASONS = ['generic', 'later', 'variant', 'timeControl', 'rated', 'casual', 'tooFast', 'tooSlow'];
@@ -152,6 +153,7 @@ export function statusText(c, side) {
 async function accept(c, msg) {
   try {
     const res = await api.acceptChallenge(c.id);
+    offerForGame(res.game);
     location.hash = `${gameHash(res.game)}${Number.isInteger(res.seat) ? `?seat=${res.seat}` : ''}`;
   } catch (e) {
     if (msg) msg.textContent = e.status === 409 ? t('challenge.not_open') : errorText(e);

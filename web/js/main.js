@@ -20,6 +20,7 @@ import { rulesLabel } from './rules/labels.js';
 import { mountLangSwitch } from './lang.js';
 import { LearnPage } from './guide.js';
 import { challenges, mountChallengeNotice } from './challenges.js';
+import { registerWorker } from './notify.js';
 
 const root = document.getElementById('app');
 const conn = document.getElementById('conn');
@@ -90,3 +91,6 @@ route();
 // Challenges received (a notice on the other pages) and ours accepted (the game opens).
 mountChallengeNotice(document.body);
 challenges.start();
+// The service worker: notifications (only once the player allowed them) and the client's
+// files kept for a bad connection (notify.js, sw.js).
+registerWorker();

@@ -867,6 +867,25 @@ const EN = {
   'error.has_rated_games': 'This account has played rated games: only an account without rated games can become a bot.',
   'error.already_bot': 'This account is a bot already.',
   'error.too_many_tokens': 'An account has at most 20 tokens: revoke one first.',
+  // notifications by Web Push (issue 52; notify.js)
+  'push.title': 'Notifications',
+  'push.explain': 'For games with a day per move: this site can tell you when it is your turn, when your time is running out, when a game is over and when someone challenges you, even with the page closed.',
+  'push.unsupported': 'This browser cannot receive notifications from websites.',
+  'push.device_on': 'Notifications are on for this device.',
+  'push.device_off': 'Notifications are off for this device.',
+  'push.device_blocked': 'This browser blocks notifications from this site: allow them in its site settings.',
+  'push.turn_on': 'Turn on for this device',
+  'push.turn_off': 'Turn off for this device',
+  'push.not_allowed': 'The browser did not allow notifications.',
+  'push.failed': 'That did not work: {msg}',
+  'push.kind': 'Notice',
+  'push.channel_push': 'Notification',
+  'push.channel_email': 'E-mail',
+  'push.kind_turn': 'Your turn',
+  'push.kind_clock': 'Time running out',
+  'push.kind_over': 'Game over',
+  'push.kind_challenge': 'A challenge',
+  'push.email_unavailable': 'This site sends no e-mail.',
 };
 
 // German and Hungarian in lang/de.js and lang/hu.js; a key missing there is said in English.

@@ -21,6 +21,7 @@ import { ageText } from './lobby_lists.js';
 import { lang } from './lang.js';
 import { isBot, botTag } from './bot_mark.js';
 import { tokensSection, becomeBotSection } from './tokens.js';
+import { notificationsSection } from './notify.js';
 
 const MIN_PASSWORD = 8;
 
@@ -107,6 +108,7 @@ export class ProfilePage {
       h('section', { class: 'card profile-charts' }, [h('h3', {}, [t('profile.chart_title')]), this.chartBox]),
       h('section', { class: 'card profile-games' }, [h('h3', {}, [t('profile.games_title')]), this.gameList(games)]),
       this.own ? tokensSection() : null,
+      this.own ? notificationsSection() : null,
       this.own && !isBot(d) ? becomeBotSection(d, () => this.reload()) : null,
       this.own ? this.settings() : null,
     ].filter(Boolean));
