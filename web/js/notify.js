@@ -19,6 +19,14 @@ const KINDS = ['turn', 'clock', 'over', 'challenge'];
 export const pushSupported = () => 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 
 let registration = null;
+let current = null; // the subscription this page made or found
+
+async function deviceSubscription() {
+  if (current) return current;
+  const reg = await navigator.serviceWorker.getRegistration();
+  current = (await reg?.pushManager.getSubscription().catch(() => null)) || null;
+  return current;
+}
 export function registerWorker() {
   if (!('serviceWorker' in navigator) || registration) return registration;
   registration = navigator.serviceWorker.register('/sw.js').catch(() => null);
@@ -39,11 +47,12 @@ export async function subscribeDevice() {
   }
   await registerWorker();
   const reg = await navigator.serviceWorker.ready;
-  let sub = await reg.pushManager.getSubscription();
+  let sub = current || await reg.pushManager.getSubscription();
   if (!sub) {
     const { key } = await api.pushKey();
     sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) });
   }
+  current = sub;
   const json = typeof sub.toJSON === 'function' ? sub.toJSON() : sub;
   await api.pushSubscribe({ endpoint: json.endpoint, keys: json.keys, lang: lang() });
   return true;
@@ -51,10 +60,10 @@ export async function subscribeDevice() {
 
 export async function unsubscribeDevice() {
   if (!pushSupported()) return;
-  const reg = await navigator.serviceWorker.getRegistration();
-  const sub = await reg?.pushManager.getSubscription();
+  const sub = await deviceSubscription();
   if (!sub) return;
   try { await api.pushUnsubscribe(sub.endpoint); } catch (e) { if (e.status !== 404) throw e; }
+  current = null;
   await sub.unsubscribe().catch(() => {});
 }
 
@@ -93,8 +102,7 @@ export function notificationsSection() {
       toggle.hidden = true;
       return;
     }
-    const reg = await navigator.serviceWorker.getRegistration();
-    const sub = await reg?.pushManager.getSubscription().catch(() => null);
+    const sub = await deviceSubscription();
     const on = Notification.permission === 'granted' && !!sub;
     status.dataset.state = Notification.permission === 'denied' ? 'blocked' : on ? 'on' : 'off';
     status.textContent = t(`push.device_${status.dataset.state}`);

@@ -8,8 +8,9 @@
  * kept per account; a person's preferences say which kinds of notice they
  * want, and in which language.
  *
- * What is sent: "your turn", a few seconds after the turn began
- * (push_delay_s) and only if no tab of the player watches the game then;
+ * What is sent: "your turn" in a game with a day per move (or without a
+ * clock, among people), a few seconds after the turn began (push_delay_s)
+ * and only if no tab of the player watches the game then;
  * "time is running out", once per decision, when 80% of the time it had is
  * used and no tab watches; "game over" with the player's place, to a
  * player not watching; "a challenge" to the challenged account.
@@ -522,10 +523,25 @@ static void game_url(const game *gm, int seat, char *out, size_t size)
     snprintf(out, size, "/#/game/%s?seat=%d", gm->id, seat);
 }
 
+/* Whether a game's turns are news: a day per move, or no clock and other
+ * people at the table (a realtime game is played at the table; one against
+ * the computers alone waits for nobody). */
+static bool turns_matter(const game *gm)
+{
+    if (gm->clock.kind == GAME_CLOCK_DAILY)
+        return true;
+    if (gm->clock.kind != GAME_CLOCK_NONE)
+        return false;
+    int people = 0;
+    for (int i = 0; i < gm->g.players; i++)
+        people += gm->seats[i].kind == SEAT_HUMAN;
+    return people > 1;
+}
+
 void push_turn(game *gm)
 {
     push_state *p = gm->svc->push;
-    if (!p || !p->running || gm->status != GAME_RUNNING)
+    if (!p || !p->running || gm->status != GAME_RUNNING || !turns_matter(gm))
         return;
     int seat = gm->g.to_move;
     if (seat < 0 || seat >= gm->g.players || !notifiable(gm, seat))
