@@ -11,7 +11,8 @@ would. It shows:
 - "your turn" is not sent while a tab of the player watches the game, and is sent (in the
   account's language) when none does, after --push-delay-s;
 - game over with the player's place; a challenge;
-- an endpoint that answers 410 is forgotten; one that answers 503 is asked again.
+- an endpoint that answers 410 is forgotten; one that answers 503 is asked again;
+- without --push-http: only https:// endpoints, and none on this machine is connected to.
 """
 import base64
 import http.server
@@ -363,6 +364,45 @@ class Delivery(PushTest):
         from harness import Server
         self.server = Server(self.db, *self.server_args)
         self.assertEqual(call(self.server, "GET", "/api/push/key")[1]["key"], key)
+
+
+class PrivateAddresses(ServerTest):
+    """Without --push-http only https:// endpoints are taken, and the server never
+    connects to this machine or a private network for a subscription."""
+    server_args = ("--push-contact", "mailto:ops@example.org")
+
+    def test_no_connection_to_this_machine(self):
+        import socket
+        listener = socket.socket()
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(8)
+        listener.settimeout(0.2)
+        port = listener.getsockname()[1]
+        try:
+            ann = register(self.server, "Ann", PW)
+            bo = register(self.server, "Bo", PW)
+            plain = Browser(f"http://127.0.0.1:{port}/push/x").subscription()
+            status, value, _ = call(self.server, "POST", "/api/me/push", plain, token=bo)
+            self.assertEqual(status, 400, value)
+            self.assertIn("https", value["error"]["message"])
+            sub = Browser(f"https://127.0.0.1:{port}/push/x").subscription()
+            self.assertEqual(call(self.server, "POST", "/api/me/push", sub, token=bo)[0], 201)
+            self.assertEqual(call(self.server, "POST", "/api/challenges", {"to": "Bo", "variant": "rota"},
+                                  token=ann)[0], 201)
+            accepted = 0
+            deadline = time.monotonic() + 3.5  # the first attempt and the retry after 2 s
+            while time.monotonic() < deadline:
+                try:
+                    conn, _ = listener.accept()
+                    conn.close()
+                    accepted += 1
+                except socket.timeout:
+                    pass
+            self.assertEqual(accepted, 0, "the server connected to 127.0.0.1")
+            # still subscribed: a refused connection is not a 410
+            self.assertEqual(call(self.server, "GET", "/api/me/notifications", token=bo)[1]["subscriptions"], 1)
+        finally:
+            listener.close()
 
 
 if __name__ == "__main__":

@@ -31,11 +31,14 @@
 #include "push_texts.h"
 #include "webpush.h"
 
+#include <arpa/inet.h>
 #include <curl/curl.h>
+#include <netinet/in.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <time.h>
 
 #define RETRIES      3
@@ -127,6 +130,42 @@ static size_t discard(char *ptr, size_t size, size_t n, void *arg)
     return size * n;
 }
 
+/* Whether an address is this machine's or a private network's: a push
+ * service is on the internet, and a subscription must not make the server
+ * post to what only it can reach (unless --push-http: a test's push service
+ * on this machine). */
+static bool private_address(const struct sockaddr *sa)
+{
+    if (sa->sa_family == AF_INET) {
+        uint32_t a = ntohl(((const struct sockaddr_in *)sa)->sin_addr.s_addr);
+        return (a >> 24) == 0 || (a >> 24) == 10 || (a >> 24) == 127 || (a >> 20) == 0xac1 ||
+               (a >> 16) == 0xc0a8 || (a >> 16) == 0xa9fe || (a >> 22) == (100 << 2 | 1) ||
+               (a >> 28) >= 0xe;
+    }
+    if (sa->sa_family == AF_INET6) {
+        const uint8_t *b = ((const struct sockaddr_in6 *)sa)->sin6_addr.s6_addr;
+        static const uint8_t mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
+        if (memcmp(b, mapped, 12) == 0) {
+            struct sockaddr_in v4 = {.sin_family = AF_INET};
+            memcpy(&v4.sin_addr, b + 12, 4);
+            return private_address((const struct sockaddr *)&v4);
+        }
+        static const uint8_t zero[15] = {0};
+        return (memcmp(b, zero, 15) == 0 && b[15] <= 1) || (b[0] & 0xfe) == 0xfc ||
+               (b[0] == 0xfe && (b[1] & 0xc0) == 0x80) || b[0] == 0xff;
+    }
+    return true;
+}
+
+static curl_socket_t open_socket(void *arg, curlsocktype purpose, struct curl_sockaddr *a)
+{
+    push_state *p = arg;
+    (void)purpose;
+    if (!p->allow_http && private_address(&a->addr))
+        return CURL_SOCKET_BAD;
+    return socket(a->family, a->socktype, a->protocol);
+}
+
 /* One attempt: the push service's status, or 0 when it could not be
  * reached (or the message could not be made: -1, not retried). */
 static long send_once(push_state *p, push_job *j)
@@ -164,6 +203,8 @@ static long send_once(push_state *p, push_job *j)
     curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE, (long)len);
     curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, discard);
     curl_easy_setopt(curl, CURLOPT_USERAGENT, "axio");
+    curl_easy_setopt(curl, CURLOPT_OPENSOCKETFUNCTION, open_socket);
+    curl_easy_setopt(curl, CURLOPT_OPENSOCKETDATA, p);
     long status = 0;
     if (curl_easy_perform(curl) == CURLE_OK)
         curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
