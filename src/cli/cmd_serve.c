@@ -78,6 +78,26 @@ static bool parse_contact(const char *text, void *target)
     return true;
 }
 
+static bool parse_smtp(const char *text, void *target)
+{
+    if (strncmp(text, "smtp://", 7) && strncmp(text, "smtps://", 8))
+        return false;
+    *(const char **)target = text;
+    return true;
+}
+
+static bool parse_contact_address(const char *text, void *target)
+{
+    const char *at = strchr(text, '@');
+    if (!at || at == text || !at[1] || strchr(at + 1, '@'))
+        return false;
+    for (const char *p = text; *p; p++)
+        if ((unsigned char)*p <= ' ' || strchr("\"<>(),;:\\", *p))
+            return false;
+    *(const char **)target = text;
+    return true;
+}
+
 /* An IP address, kept as ip_normalize writes it. */
 static bool parse_address(const char *text, void *target)
 {
@@ -179,6 +199,13 @@ static int parse_options(int argc, char **argv, serve_options *o, const char **w
          .arg = "N",
          .help = "\"your turn\" is pushed N seconds after the turn began if no tab\n"
                  "of the player watches the game then (default 10)"},
+        {"smtp", OPT_PARSE, &g->smtp_url, .parse = parse_smtp,
+         .must = "must be an smtp:// or smtps:// URL", .arg = "URL",
+         .help = "the mail server of the daily e-mail digest (docs/notifications.md),\n"
+                 "smtp://HOST[:PORT] or smtps://USER:PASSWORD@HOST; needs --public-url"},
+        {"mail-from", OPT_PARSE, &g->mail_from, .parse = parse_contact_address,
+         .must = "must be an e-mail address", .arg = "ADDR",
+         .help = "the digest's sender (default axio@ the --public-url's host)"},
         {"quiet", OPT_FLAG, &g->quiet, .help = "log nothing but fatal errors"},
         {0}};
     const cli_command command = {"serve", usage, options,
@@ -214,6 +241,16 @@ int cmd_serve(int argc, char **argv)
     if (rc != CLI_GO_ON)
         return rc;
     opt.sync_full = sync == 1;
+    static char mail_from[320];
+    opt.game.public_url = opt.public_url;
+    if (opt.game.smtp_url && !opt.public_url)
+        return usage_error("serve", "--smtp needs --public-url (the digest's links)");
+    if (opt.game.smtp_url && !opt.game.mail_from) {
+        const char *host = strstr(opt.public_url, "://") + 3;
+        size_t n = strcspn(host, ":/");
+        snprintf(mail_from, sizeof mail_from, "axio@%.*s", (int)n, host);
+        opt.game.mail_from = mail_from;
+    }
     if (!*opt.bind)
         return usage_error("serve", "--bind needs an address");
     if (!*opt.db_path || strcmp(opt.db_path, "sqlite:") == 0)

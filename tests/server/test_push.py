@@ -12,7 +12,10 @@ would. It shows:
   account's language) when none does, after --push-delay-s;
 - game over with the player's place; a challenge;
 - an endpoint that answers 410 is forgotten; one that answers 503 is asked again;
-- without --push-http: only https:// endpoints, and none on this machine is connected to.
+- without --push-http: only https:// endpoints, and none on this machine is connected to;
+- the daily e-mail digest through --smtp (a sink of the test's own): the address confirmed
+  by a link, one digest listing the game waiting, not a second the same day, RFC 8058
+  one-click unsubscribe; without --smtp the API says it is unavailable.
 """
 import base64
 import http.server
@@ -244,6 +247,10 @@ class Api(PushTest):
         self.assertEqual((prefs["lang"], prefs["prefs"]["turn"]["push"]), ("de", False))
         self.assertEqual(call(self.server, "GET", "/api/me/notifications")[0], 401)
         self.assertEqual(call(self.server, "POST", "/api/push/key", {})[0], 405)
+        # no --smtp: no e-mail
+        self.assertFalse(call(self.server, "GET", "/api/me/email", token=ann)[1]["available"])
+        self.assertEqual(call(self.server, "POST", "/api/me/email", {"address": "ann@example.org"},
+                              token=ann)[0], 503)
         self.nothing_pushed(0.2)
 
 
@@ -403,6 +410,150 @@ class PrivateAddresses(ServerTest):
             self.assertEqual(call(self.server, "GET", "/api/me/notifications", token=bo)[1]["subscriptions"], 1)
         finally:
             listener.close()
+
+
+class SmtpSink:
+    """A mail server on this machine that keeps every message: (sender, recipients,
+    the message's text)."""
+
+    def __init__(self):
+        import socketserver
+        self.messages = queue.Queue()
+        sink = self
+
+        class Handler(socketserver.StreamRequestHandler):
+            def handle(self):
+                self.wfile.write(b"220 sink ESMTP\r\n")
+                sender, rcpts = None, []
+                while True:
+                    line = self.rfile.readline()
+                    if not line:
+                        return
+                    cmd = line.decode(errors="replace").strip()
+                    verb = cmd.split(" ")[0].upper()
+                    if verb in ("EHLO", "HELO"):
+                        self.wfile.write(b"250-sink\r\n250 8BITMIME\r\n")
+                    elif verb == "MAIL":
+                        sender, rcpts = cmd.split(":", 1)[1].strip(), []
+                        self.wfile.write(b"250 ok\r\n")
+                    elif verb == "RCPT":
+                        rcpts.append(cmd.split(":", 1)[1].strip())
+                        self.wfile.write(b"250 ok\r\n")
+                    elif verb == "DATA":
+                        self.wfile.write(b"354 go on\r\n")
+                        data = b""
+                        while not data.endswith(b"\r\n.\r\n"):
+                            chunk = self.rfile.readline()
+                            if not chunk:
+                                return
+                            data += chunk
+                        sink.messages.put((sender, rcpts, data[:-5].decode()))
+                        self.wfile.write(b"250 queued\r\n")
+                    elif verb == "QUIT":
+                        self.wfile.write(b"221 bye\r\n")
+                        return
+                    else:
+                        self.wfile.write(b"250 ok\r\n")
+
+        class Server(socketserver.ThreadingTCPServer):
+            allow_reuse_address = True
+            daemon_threads = True
+
+        self.server = Server(("127.0.0.1", 0), Handler)
+        self.port = self.server.server_address[1]
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def next(self, timeout=15.0):
+        try:
+            return self.messages.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def parse_mail(text):
+    """(headers as a dict, the body) of a message; RFC 2047 subjects decoded."""
+    import email
+    import email.header
+    import email.policy
+    msg = email.message_from_string(text, policy=email.policy.default)
+    headers = {k: str(v) for k, v in msg.items()}
+    return headers, msg.get_content()
+
+
+class Mail(ServerTest):
+    """The daily digest through --smtp: the address confirmed by a link, one digest listing
+    the game waiting (List-Unsubscribe, RFC 8058), not a second the same day, one-click
+    unsubscribe."""
+
+    def setUp(self):
+        self.sink = SmtpSink()
+        self.server_args = ("--smtp", f"smtp://127.0.0.1:{self.sink.port}",
+                            "--public-url", "http://axio.test", "--mail-from", "games@axio.test")
+        super().setUp()
+
+    def tearDown(self):
+        super().tearDown()
+        self.sink.close()
+
+    def test_digest_once_a_day_and_unsubscribe(self):
+        ann = register(self.server, "Ann", PW)
+        status, value, _ = call(self.server, "GET", "/api/me/email", token=ann)
+        self.assertEqual((status, value), (200, {"address": None, "verified": False, "available": True}))
+        for bad in ("ann", "ann@", "@example.org", "a b@example.org", "ann@example", "<a@b.c>",
+                    "ann@example.org\r\nBcc: x@y.z", "a" * 250 + "@example.org"):
+            status, value, _ = call(self.server, "POST", "/api/me/email", {"address": bad}, token=ann)
+            self.assertEqual(status, 400, (bad, value))
+        self.assertEqual(call(self.server, "POST", "/api/me/email", {"address": "ann@example.org"})[0], 401)
+        self.assertEqual(call(self.server, "POST", "/api/me/notifications", {"lang": "de"}, token=ann)[0], 200)
+        status, value, _ = call(self.server, "POST", "/api/me/email", {"address": "ann@example.org"}, token=ann)
+        self.assertEqual((status, value["verified"]), (202, False), value)
+        sender, rcpts, text = self.sink.next()
+        self.assertEqual((sender, rcpts), ("<games@axio.test>", ["<ann@example.org>"]))
+        headers, body = parse_mail(text)
+        self.assertEqual(headers["Subject"], "Bestätige deine E-Mail-Adresse für axio")
+        self.assertIn("ann@example.org", headers["To"])
+        self.assertNotIn("List-Unsubscribe", headers)
+        link = next(w for w in body.split() if w.startswith("http://axio.test/api/email/verify?token="))
+        token = link.split("token=")[1]
+        self.assertEqual(call(self.server, "GET", "/api/email/verify?token=" + "x" * len(token))[0], 404)
+        status, page, _ = call(self.server, "GET", "/api/email/verify?token=" + token)
+        self.assertEqual(status, 200)
+        self.assertIn("bestätigt", page)
+        self.assertTrue(call(self.server, "GET", "/api/me/email", token=ann)[1]["verified"])
+        # a game waits for Ann: no digest while she does not want one by e-mail
+        game = create(self.server, ann, {"variant": "rota", "players": 2, "seats": [
+            HUMAN, {"kind": "ai", "level": "random"}], "clock": {"kind": "daily", "per_move_s": 86400}})
+        self.assertIsNone(self.sink.next(6.5))
+        status, prefs, _ = call(self.server, "POST", "/api/me/notifications",
+                                {"prefs": {"turn": {"email": True}}}, token=ann)
+        self.assertEqual((status, prefs["prefs"]["turn"]["email"]), (200, True))
+        got = self.sink.next(15)
+        self.assertIsNotNone(got, "no digest")
+        headers, body = parse_mail(got[2])
+        self.assertEqual(headers["Subject"], "axio: Partien, die auf deinen Zug warten (1)")
+        self.assertIn(f"http://axio.test/#/game/{game['game']}?seat=0", body)
+        self.assertIn("AXIO ROTA", body)
+        self.assertEqual(headers["List-Unsubscribe-Post"], "List-Unsubscribe=One-Click")
+        unsub = headers["List-Unsubscribe"].strip("<>")
+        self.assertTrue(unsub.startswith("http://axio.test/api/email/unsubscribe?token="), unsub)
+        self.assertIn(unsub, body)
+        # once a day: no second digest
+        self.assertIsNone(self.sink.next(7), "a second digest the same day")
+        # RFC 8058: the mail program's one-click POST, a form, no session
+        path = unsub[len("http://axio.test"):]
+        status, page, _ = call(self.server, "POST", path, raw="List-Unsubscribe=One-Click",
+                               headers={"Content-Type": "application/x-www-form-urlencoded"})
+        self.assertEqual(status, 200, page)
+        self.assertEqual(call(self.server, "GET", "/api/me/email", token=ann)[1]["address"], None)
+        self.assertEqual(call(self.server, "POST", path, raw="List-Unsubscribe=One-Click",
+                              headers={"Content-Type": "application/x-www-form-urlencoded"})[0], 404)
+        # other paths still refuse a form's body
+        self.assertEqual(call(self.server, "POST", "/api/me/notifications", raw="lang=de", token=ann,
+                              headers={"Content-Type": "application/x-www-form-urlencoded"})[0], 415)
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@
 #include "game.h"
 #include "json_state.h"
 #include "lobby.h"
+#include "mail.h"
 #include "owners.h"
 #include "pairing.h"
 #include "people.h"
@@ -303,6 +304,8 @@ int service_api(service *svc, const api_request *r, api_answer *out)
         rc = accounts_route(svc, r, out);
     if (rc == API_NOT_MINE)
         rc = push_route(svc, r, out);
+    if (rc == API_NOT_MINE)
+        rc = mail_route(svc, r, out);
     if (rc != API_NOT_MINE)
         return rc;
     if (strcmp(r->path, "/games") == 0) {

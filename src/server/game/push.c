@@ -56,7 +56,8 @@ typedef struct push_job {
     int attempts;
     double due; /* CLOCK_MONOTONIC seconds */
     long status;
-    bool gone; /* 404 or 410: forget the subscription */
+    bool gone;     /* 404 or 410: forget the subscription */
+    char *mail_to; /* an e-mail (payload: the whole message) to this address */
 } push_job;
 
 typedef struct {
@@ -87,6 +88,7 @@ struct push_state {
     long sent, failed, dropped;
     long queued[PUSH_KINDS];
     const char *subject;
+    const char *smtp_url, *mail_from;
     bool allow_http;
     void (*wake)(void *);
     void *arg;
@@ -118,6 +120,7 @@ static void job_free(push_job *j)
 {
     if (!j)
         return;
+    free(j->mail_to);
     free(j->payload);
     free(j);
 }
@@ -164,6 +167,50 @@ static curl_socket_t open_socket(void *arg, curlsocktype purpose, struct curl_so
     if (!p->allow_http && private_address(&a->addr))
         return CURL_SOCKET_BAD;
     return socket(a->family, a->socktype, a->protocol);
+}
+
+typedef struct {
+    const char *data;
+    size_t left;
+} upload;
+
+static size_t read_upload(char *buf, size_t size, size_t n, void *arg)
+{
+    upload *u = arg;
+    size_t len = size * n < u->left ? size * n : u->left;
+    memcpy(buf, u->data, len);
+    u->data += len;
+    u->left -= len;
+    return len;
+}
+
+/* An e-mail through --smtp: 200 when the server took it, 0 when not. */
+static long send_mail(push_state *p, push_job *j)
+{
+    CURL *curl = curl_easy_init();
+    if (!curl)
+        return 0;
+    char from[STORE_EMAIL_MAX + 3], to[STORE_EMAIL_MAX + 3];
+    snprintf(from, sizeof from, "<%s>", p->mail_from);
+    snprintf(to, sizeof to, "<%s>", j->mail_to);
+    struct curl_slist *rcpt = curl_slist_append(NULL, to);
+    upload u = {j->payload, strlen(j->payload)};
+    curl_easy_setopt(curl, CURLOPT_URL, p->smtp_url);
+    curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "smtp,smtps");
+    curl_easy_setopt(curl, CURLOPT_USE_SSL, (long)CURLUSESSL_TRY);
+    curl_easy_setopt(curl, CURLOPT_MAIL_FROM, from);
+    curl_easy_setopt(curl, CURLOPT_MAIL_RCPT, rcpt);
+    curl_easy_setopt(curl, CURLOPT_UPLOAD, 1L);
+    curl_easy_setopt(curl, CURLOPT_READFUNCTION, read_upload);
+    curl_easy_setopt(curl, CURLOPT_READDATA, &u);
+    curl_easy_setopt(curl, CURLOPT_INFILESIZE, (long)u.left);
+    curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(curl, CURLOPT_TIMEOUT, 30L);
+    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, 10L);
+    CURLcode rc = curl_easy_perform(curl);
+    curl_slist_free_all(rcpt);
+    curl_easy_cleanup(curl);
+    return rc == CURLE_OK ? 200 : 0;
 }
 
 /* One attempt: the push service's status, or 0 when it could not be
@@ -257,7 +304,7 @@ static void *sender(void *arg)
             continue;
         }
         pthread_mutex_unlock(&p->lock);
-        long status = send_once(p, j);
+        long status = j->mail_to ? send_mail(p, j) : send_once(p, j);
         j->status = status;
         j->attempts++;
         bool retry = (status == 0 || status == 429 || status >= 500) && j->attempts <= RETRIES;
@@ -306,6 +353,8 @@ int push_start(service *svc)
         return -1;
     }
     p->subject = svc->cfg.push_contact;
+    p->smtp_url = svc->cfg.smtp_url;
+    p->mail_from = svc->cfg.mail_from;
     p->allow_http = svc->cfg.push_http;
     p->wake = svc->hooks.wake;
     p->arg = svc->hooks.arg;
@@ -370,6 +419,10 @@ void push_collect(service *svc)
         p->waiting--;
         if (j->status >= 200 && j->status < 300) {
             p->sent++;
+        } else if (j->mail_to) {
+            p->failed++;
+            service_log(svc, "mail: a message to account %lld was not sent (--smtp)",
+                        (long long)j->sub.account_id);
         } else if (j->gone) {
             p->dropped++;
             /* the endpoint is a capability: it is not logged */
@@ -463,9 +516,42 @@ static void prefs_of(service *svc, int64_t account_id, prefs *pr)
     json_decref(v);
 }
 
+void push_prefs(service *svc, int64_t account_id, char lang[8], bool push[PUSH_KINDS],
+                bool email[PUSH_KINDS])
+{
+    prefs pr;
+    prefs_of(svc, account_id, &pr);
+    memcpy(lang, pr.lang, sizeof pr.lang);
+    memcpy(push, pr.push, sizeof pr.push);
+    memcpy(email, pr.email, sizeof pr.email);
+}
+
+int push_enqueue_mail(service *svc, int64_t account_id, const char *to, char *message)
+{
+    push_state *p = svc->push;
+    push_job *j =
+        p && p->running && p->smtp_url && p->waiting < QUEUE_MAX ? calloc(1, sizeof *j) : NULL;
+    char *copy = j ? strdup(to) : NULL;
+    if (!j || !copy) {
+        free(j);
+        free(message);
+        return -1;
+    }
+    j->sub.account_id = account_id;
+    j->mail_to = copy;
+    j->payload = message;
+    pthread_mutex_lock(&p->lock);
+    j->next = p->queue;
+    p->queue = j;
+    pthread_cond_signal(&p->cond);
+    pthread_mutex_unlock(&p->lock);
+    p->waiting++;
+    return 0;
+}
+
 /* --- what is sent --- */
 
-static const char *variant_title(int variant)
+const char *push_variant_title(int variant)
 {
     const char *name = ax_variant_name(variant);
     return strcmp(name, "rota") == 0 ? "AXIO ROTA" : strcmp(name, "hex") == 0 ? "AXIO Hex" : "AXIO";
@@ -608,7 +694,7 @@ static void send_turn(game *gm, int seat)
     char url[64], tag[48];
     game_url(gm, seat, url, sizeof url);
     snprintf(tag, sizeof tag, "turn-%s", gm->id);
-    const char *vars[] = {"variant", variant_title(gm->g.variant), NULL};
+    const char *vars[] = {"variant", push_variant_title(gm->g.variant), NULL};
     /* a daily game's turn stays news for its day; a realtime one's not long */
     int ttl = gm->clock.kind == GAME_CLOCK_DAILY  ? gm->clock.per_move_s
               : gm->clock.kind == GAME_CLOCK_NONE ? 86400
@@ -631,7 +717,7 @@ void push_game_over(game *gm)
         game_url(gm, seat, url, sizeof url);
         snprintf(tag, sizeof tag, "over-%s", gm->id);
         const char *vars[] = {
-            "variant", variant_title(gm->g.variant), "place", place, "players", players, NULL};
+            "variant", push_variant_title(gm->g.variant), "place", place, "players", players, NULL};
         notify(gm->svc, gm->seats[seat].account_id, PUSH_OVER, vars, url, tag, 7 * 86400, false);
     }
 }
@@ -639,7 +725,8 @@ void push_game_over(game *gm)
 void push_challenge(service *svc, int64_t to_account, const char *from_name, const char *variant)
 {
     int v = ax_variant_parse(variant);
-    const char *vars[] = {"variant", v >= 0 ? variant_title(v) : variant, "name", from_name, NULL};
+    const char *vars[] = {"variant", v >= 0 ? push_variant_title(v) : variant, "name", from_name,
+                          NULL};
     notify(svc, to_account, PUSH_CHALLENGE, vars, "/#/", "challenge", 86400, false);
 }
 
@@ -684,7 +771,7 @@ static void check_clocks(service *svc)
         char url[64], tag[48];
         game_url(gm, seat, url, sizeof url);
         snprintf(tag, sizeof tag, "clock-%s", gm->id);
-        const char *vars[] = {"variant", variant_title(gm->g.variant), NULL};
+        const char *vars[] = {"variant", push_variant_title(gm->g.variant), NULL};
         int ttl = (int)(clock_left_now(gm, seat) / 1000);
         notify(svc, gm->seats[seat].account_id, PUSH_CLOCK, vars, url, tag, ttl > 0 ? ttl : 1,
                true);

@@ -8,6 +8,7 @@
 #define AX_SERVER_PUSH_H
 
 #include "game.h"
+#include "push_texts.h"
 
 typedef struct push_state push_state;
 
@@ -37,6 +38,18 @@ int push_route(service *svc, const api_request *r, api_answer *out);
 void push_turn(game *gm);
 void push_game_over(game *gm);
 void push_challenge(service *svc, int64_t to_account, const char *from_name, const char *variant);
+
+/* An account's preferences: the language of its texts, and per kind
+ * (push_texts.h: PUSH_*) whether it wants a push and an e-mail. */
+void push_prefs(service *svc, int64_t account_id, char lang[8], bool push[PUSH_KINDS],
+                bool email[PUSH_KINDS]);
+/* Hands an e-mail (an RFC 5322 message, malloc'd: taken over) for `to`
+ * to the sending thread, which sends it through --smtp (retried as a
+ * push). 0, or -1 without --smtp or with too much waiting. */
+int push_enqueue_mail(service *svc, int64_t account_id, const char *to, char *message);
+
+/* "AXIO", "AXIO ROTA", "AXIO Hex". */
+const char *push_variant_title(int variant);
 
 /* Notices of a kind (push_texts.h: PUSH_*) handed to the sending thread
  * since the start, one per subscription: for the logs and the tests. */

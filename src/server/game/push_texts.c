@@ -33,6 +33,59 @@ static const push_row rows[] = {
     {PUSH_CHALLENGE, "hu", "Kihívás", "{name} kihív egy játszmára: {variant}."},
 };
 
+typedef struct {
+    int which;
+    const char *lang, *text;
+} mail_row;
+
+/* E-mails: {url} a link, {count} a number of games, {variant} a game's. */
+static const mail_row mail_rows[] = {
+    {MAIL_VERIFY_SUBJECT, "en", "Confirm your e-mail address for axio"},
+    {MAIL_VERIFY_SUBJECT, "de", "Bestätige deine E-Mail-Adresse für axio"},
+    {MAIL_VERIFY_SUBJECT, "hu", "Erősítsd meg az e-mail-címedet az axióhoz"},
+    {MAIL_VERIFY_BODY, "en",
+     "Open this link to receive at most one e-mail a day listing the games waiting for your "
+     "move:\n\n{url}\n\nIf you did not ask for it, ignore this message."},
+    {MAIL_VERIFY_BODY, "de",
+     "Öffne diesen Link, um höchstens eine E-Mail am Tag mit den Partien zu bekommen, in denen "
+     "du am Zug bist:\n\n{url}\n\nWenn du das nicht wolltest, beachte diese Nachricht nicht."},
+    {MAIL_VERIFY_BODY, "hu",
+     "Nyisd meg ezt a linket, és naponta legfeljebb egy e-mailt kapsz azokról a játszmákról, "
+     "amelyekben te következel:\n\n{url}\n\nHa nem te kérted, hagyd figyelmen kívül ezt az "
+     "üzenetet."},
+    {MAIL_DIGEST_SUBJECT, "en", "axio: games waiting for your move ({count})"},
+    {MAIL_DIGEST_SUBJECT, "de", "axio: Partien, die auf deinen Zug warten ({count})"},
+    {MAIL_DIGEST_SUBJECT, "hu", "axio: a lépésedre váró játszmák ({count})"},
+    {MAIL_DIGEST_BODY, "en", "These games wait for your move:"},
+    {MAIL_DIGEST_BODY, "de", "Diese Partien warten auf deinen Zug:"},
+    {MAIL_DIGEST_BODY, "hu", "Ezek a játszmák várnak a lépésedre:"},
+    {MAIL_DIGEST_LINE, "en", "- {variant}: {url}"},
+    {MAIL_DIGEST_LINE, "de", "- {variant}: {url}"},
+    {MAIL_DIGEST_LINE, "hu", "- {variant}: {url}"},
+    {MAIL_DIGEST_FOOTER, "en", "At most one such e-mail a day. No more of them: {url}"},
+    {MAIL_DIGEST_FOOTER, "de", "Höchstens eine solche E-Mail am Tag. Keine mehr: {url}"},
+    {MAIL_DIGEST_FOOTER, "hu", "Naponta legfeljebb egy ilyen e-mail. Több ne jöjjön: {url}"},
+    {MAIL_VERIFIED, "en",
+     "Your e-mail address is confirmed: axio sends you at most one e-mail a day."},
+    {MAIL_VERIFIED, "de",
+     "Deine E-Mail-Adresse ist bestätigt: axio schickt dir höchstens eine E-Mail am Tag."},
+    {MAIL_VERIFIED, "hu",
+     "Az e-mail-címed megerősítve: az axio naponta legfeljebb egy e-mailt küld."},
+    {MAIL_UNSUBSCRIBED, "en", "axio sends no more e-mails to this address."},
+    {MAIL_UNSUBSCRIBED, "de", "axio schickt keine E-Mails mehr an diese Adresse."},
+    {MAIL_UNSUBSCRIBED, "hu", "Az axio nem küld több e-mailt erre a címre."},
+};
+
+const char *mail_text(int which, const char *lang)
+{
+    if (!push_lang_known(lang))
+        lang = "en";
+    for (size_t i = 0; i < sizeof mail_rows / sizeof mail_rows[0]; i++)
+        if (mail_rows[i].which == which && strcmp(mail_rows[i].lang, lang) == 0)
+            return mail_rows[i].text;
+    return NULL;
+}
+
 int push_kind(const char *name)
 {
     for (int k = 0; k < PUSH_KINDS; k++)

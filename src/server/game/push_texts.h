@@ -16,6 +16,21 @@ enum { PUSH_TURN, PUSH_CLOCK, PUSH_OVER, PUSH_CHALLENGE, PUSH_KINDS };
 extern const char *const push_kind_names[PUSH_KINDS]; /* "turn", "clock", "over", "challenge" */
 extern const char *const push_langs[];                /* "en", "de", "hu", NULL */
 
+/* The texts of e-mails (mail.c). */
+enum {
+    MAIL_VERIFY_SUBJECT,
+    MAIL_VERIFY_BODY,
+    MAIL_DIGEST_SUBJECT,
+    MAIL_DIGEST_BODY,
+    MAIL_DIGEST_LINE,
+    MAIL_DIGEST_FOOTER,
+    MAIL_VERIFIED,
+    MAIL_UNSUBSCRIBED,
+    MAIL_TEXTS
+};
+/* An e-mail's text in a language (English for one unknown), or NULL. */
+const char *mail_text(int which, const char *lang);
+
 /* The kind of a name, or -1. */
 int push_kind(const char *name);
 /* Whether a language is one of push_langs. */

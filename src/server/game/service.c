@@ -17,6 +17,7 @@
 #include "bots.h"
 #include "clock.h"
 #include "lobby.h"
+#include "mail.h"
 #include "owners.h"
 #include "people.h"
 #include "play.h"
@@ -155,6 +156,7 @@ void service_housekeeping(service *svc, double now)
     lobby_housekeeping(svc, now);
     accounts_housekeeping(svc, now);
     people_housekeeping(svc);
+    mail_tick(svc, now);
 }
 
 double service_now(const service *svc)

@@ -163,6 +163,8 @@ static const char *const migrations[] = {
     "CREATE INDEX push_subscriptions_account ON push_subscriptions(account_id);"
     "CREATE TABLE notify_settings(account_id BIGINT PRIMARY KEY, lang TEXT NOT NULL,"
     " prefs TEXT NOT NULL);"
+    "CREATE TABLE email_addresses(account_id BIGINT PRIMARY KEY, address TEXT NOT NULL,"
+    " verified INTEGER NOT NULL, token_hash TEXT NOT NULL UNIQUE, digest_at BIGINT NOT NULL);"
     "UPDATE axio_meta SET version = 10;",
 };
 _Static_assert(sizeof migrations / sizeof migrations[0] == SQL_SCHEMA_VERSION - 6,

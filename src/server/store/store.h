@@ -562,6 +562,32 @@ int store_notify_settings(store *s, int64_t account_id, char lang[8],
                           char prefs[STORE_PREFS_MAX + 1]);
 int store_notify_settings_set(store *s, int64_t account_id, const char *lang, const char *prefs);
 
+#define STORE_EMAIL_MAX 254
+
+typedef struct {
+    int64_t account_id;
+    char address[STORE_EMAIL_MAX + 1];
+    bool verified;
+    char token_hash[65]; /* SHA-256 of the token its links carry */
+    int64_t digest_at;   /* unix ms of the last digest, or 0 */
+} stored_email;
+
+/* An account's address for the daily digest, unverified, with a new
+ * token (replacing any address it had). */
+int store_email_set(store *s, int64_t account_id, const char *address, const char *token_hash);
+/* 0 with the account's address, 1 when it has none, -1. */
+int store_email_get(store *s, int64_t account_id, stored_email *out);
+/* 0 with the address whose token has this hash, 1 when none, -1. */
+int store_email_by_token(store *s, const char *token_hash, stored_email *out);
+int store_email_verify(store *s, int64_t account_id);
+/* Forgets the account's address: 0, 1 when it had none, -1. */
+int store_email_delete(store *s, int64_t account_id);
+int store_email_digest_sent(store *s, int64_t account_id, int64_t at_ms);
+/* Calls fn for each verified address whose last digest was before
+ * before_ms (fn may use the store; non-zero stops). */
+int store_each_email_due(store *s, int64_t before_ms, int (*fn)(const stored_email *e, void *arg),
+                         void *arg);
+
 /* --- copying a database (store_copy.c; axio db copy) --- */
 
 /* The tables, in the order a copy takes them. */

@@ -28,6 +28,20 @@ static const char *const push_sql[PU_COUNT] = {
                         " prefs = excluded.prefs",
     [PU_FORGET_SUBSCRIPTIONS] = "DELETE FROM push_subscriptions WHERE account_id = ?1",
     [PU_FORGET_SETTINGS] = "DELETE FROM notify_settings WHERE account_id = ?1",
+    [PU_EMAIL_SET] = "INSERT INTO email_addresses(account_id, address, verified, token_hash,"
+                     " digest_at) VALUES(?1, ?2, 0, ?3, 0) ON CONFLICT(account_id) DO UPDATE"
+                     " SET address = excluded.address, verified = 0,"
+                     " token_hash = excluded.token_hash, digest_at = 0",
+    [PU_EMAIL_GET] = "SELECT account_id, address, verified, token_hash, digest_at"
+                     " FROM email_addresses WHERE account_id = ?1",
+    [PU_EMAIL_BY_TOKEN] = "SELECT account_id, address, verified, token_hash, digest_at"
+                          " FROM email_addresses WHERE token_hash = ?1",
+    [PU_EMAIL_VERIFY] = "UPDATE email_addresses SET verified = 1 WHERE account_id = ?1",
+    [PU_EMAIL_DELETE] = "DELETE FROM email_addresses WHERE account_id = ?1",
+    [PU_EMAIL_DIGEST] = "UPDATE email_addresses SET digest_at = ?2 WHERE account_id = ?1",
+    [PU_EMAIL_DUE] = "SELECT account_id, address, verified, token_hash, digest_at"
+                     " FROM email_addresses WHERE verified = 1 AND digest_at < ?1"
+                     " ORDER BY account_id",
 };
 
 int store_push_prepare(store *s)
@@ -144,6 +158,93 @@ int store_notify_settings_set(store *s, int64_t account_id, const char *lang, co
     return store_unlock(s, store_step_done(s, st, "storing notification settings"));
 }
 
+static void read_email(store *s, sql_stmt *st, void *item)
+{
+    stored_email *e = item;
+    memset(e, 0, sizeof *e);
+    e->account_id = col_int(s, st, 0);
+    store_copy_column(s, st, 1, e->address, sizeof e->address);
+    e->verified = col_int(s, st, 2) != 0;
+    store_copy_column(s, st, 3, e->token_hash, sizeof e->token_hash);
+    e->digest_at = col_int(s, st, 4);
+}
+
+int store_email_set(store *s, int64_t account_id, const char *address, const char *token_hash)
+{
+    store_lock(s);
+    sql_stmt *st = s->pu[PU_EMAIL_SET];
+    bind_int(s, st, 1, account_id);
+    bind_text(s, st, 2, address);
+    bind_text(s, st, 3, token_hash);
+    return store_unlock(s, store_step_done(s, st, "storing an e-mail address"));
+}
+
+static int email_one(store *s, int which, int64_t id, const char *text, stored_email *out)
+{
+    store_lock(s);
+    sql_stmt *st = s->pu[which];
+    if (text)
+        bind_text(s, st, 1, text);
+    else
+        bind_int(s, st, 1, id);
+    return store_unlock_result(s,
+                               store_read_row(s, st, read_email, out, "reading an e-mail address"));
+}
+
+int store_email_get(store *s, int64_t account_id, stored_email *out)
+{
+    return email_one(s, PU_EMAIL_GET, account_id, NULL, out);
+}
+
+int store_email_by_token(store *s, const char *token_hash, stored_email *out)
+{
+    return email_one(s, PU_EMAIL_BY_TOKEN, 0, token_hash, out);
+}
+
+static int email_change(store *s, int which, int64_t account_id, int64_t at)
+{
+    store_lock(s);
+    sql_stmt *st = s->pu[which];
+    bind_int(s, st, 1, account_id);
+    if (which == PU_EMAIL_DIGEST)
+        bind_int(s, st, 2, at);
+    if (store_step_done(s, st, "changing an e-mail address"))
+        return store_unlock(s, -1);
+    return store_unlock_result(s, s->drv->changes(s->c) > 0 ? 0 : 1);
+}
+
+int store_email_verify(store *s, int64_t account_id)
+{
+    return email_change(s, PU_EMAIL_VERIFY, account_id, 0);
+}
+
+int store_email_delete(store *s, int64_t account_id)
+{
+    return email_change(s, PU_EMAIL_DELETE, account_id, 0);
+}
+
+int store_email_digest_sent(store *s, int64_t account_id, int64_t at_ms)
+{
+    return email_change(s, PU_EMAIL_DIGEST, account_id, at_ms);
+}
+
+int store_each_email_due(store *s, int64_t before_ms, int (*fn)(const stored_email *e, void *arg),
+                         void *arg)
+{
+    store_lock(s);
+    sql_stmt *st = s->pu[PU_EMAIL_DUE];
+    bind_int(s, st, 1, before_ms);
+    stored_email *list;
+    int n;
+    int out = store_unlock(s, store_read_rows(s, st, sizeof *list, read_email, (void **)&list, &n,
+                                              "reading e-mail addresses"));
+    for (int i = 0; i < n && out == 0; i++)
+        if (fn(&list[i], arg))
+            break;
+    free(list);
+    return out;
+}
+
 int store_push_forget(store *s, int64_t account_id)
 {
     sql_stmt *st = s->pu[PU_FORGET_SUBSCRIPTIONS];
@@ -152,5 +253,9 @@ int store_push_forget(store *s, int64_t account_id)
         return -1;
     st = s->pu[PU_FORGET_SETTINGS];
     bind_int(s, st, 1, account_id);
-    return store_step_done(s, st, "forgetting notification settings");
+    if (store_step_done(s, st, "forgetting notification settings"))
+        return -1;
+    st = s->pu[PU_EMAIL_DELETE];
+    bind_int(s, st, 1, account_id);
+    return store_step_done(s, st, "forgetting an e-mail address");
 }

@@ -108,6 +108,8 @@ struct store {
         char lang[8], prefs[STORE_PREFS_MAX + 1];
     } * settings;
     int nsettings;
+    stored_email *emails;
+    int nemails;
 };
 
 /* Grows an array by one zeroed element; the test aborts out of memory. */
@@ -216,6 +218,7 @@ void fake_store_free(store *s)
     free(s->seeks);
     free(s->subs);
     free(s->settings);
+    free(s->emails);
     free_writes(s->queue);
     free_writes(s->done);
     free(s);
@@ -1679,5 +1682,81 @@ int store_each_game_of(store *s, int64_t account_id, int max,
                 return 0;
         }
     }
+    return 0;
+}
+
+static stored_email *email_of(store *s, int64_t account_id, const char *token_hash)
+{
+    for (int i = 0; i < s->nemails; i++)
+        if (token_hash ? strcmp(s->emails[i].token_hash, token_hash) == 0
+                       : s->emails[i].account_id == account_id)
+            return &s->emails[i];
+    return NULL;
+}
+
+int store_email_set(store *s, int64_t account_id, const char *address, const char *token_hash)
+{
+    stored_email *e = email_of(s, account_id, NULL);
+    if (!e) {
+        s->emails = grow(s->emails, s->nemails, sizeof *s->emails);
+        e = &s->emails[s->nemails++];
+    }
+    memset(e, 0, sizeof *e);
+    e->account_id = account_id;
+    snprintf(e->address, sizeof e->address, "%s", address);
+    snprintf(e->token_hash, sizeof e->token_hash, "%s", token_hash);
+    return 0;
+}
+
+int store_email_get(store *s, int64_t account_id, stored_email *out)
+{
+    stored_email *e = email_of(s, account_id, NULL);
+    if (e)
+        *out = *e;
+    return e ? 0 : 1;
+}
+
+int store_email_by_token(store *s, const char *token_hash, stored_email *out)
+{
+    stored_email *e = email_of(s, 0, token_hash);
+    if (e)
+        *out = *e;
+    return e ? 0 : 1;
+}
+
+int store_email_verify(store *s, int64_t account_id)
+{
+    stored_email *e = email_of(s, account_id, NULL);
+    if (e)
+        e->verified = true;
+    return e ? 0 : 1;
+}
+
+int store_email_delete(store *s, int64_t account_id)
+{
+    stored_email *e = email_of(s, account_id, NULL);
+    if (!e)
+        return 1;
+    *e = s->emails[--s->nemails];
+    return 0;
+}
+
+int store_email_digest_sent(store *s, int64_t account_id, int64_t at_ms)
+{
+    stored_email *e = email_of(s, account_id, NULL);
+    if (e)
+        e->digest_at = at_ms;
+    return e ? 0 : 1;
+}
+
+int store_each_email_due(store *s, int64_t before_ms, int (*fn)(const stored_email *e, void *arg),
+                         void *arg)
+{
+    for (int i = 0; i < s->nemails; i++)
+        if (s->emails[i].verified && s->emails[i].digest_at < before_ms) {
+            stored_email copy = s->emails[i];
+            if (fn(&copy, arg))
+                break;
+        }
     return 0;
 }
