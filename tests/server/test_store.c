@@ -330,6 +330,13 @@ static int subs_of(store *s, int64_t account)
     return n;
 }
 
+static int count_email(const stored_email *e, void *arg)
+{
+    (void)e;
+    (*(int *)arg)++;
+    return 0;
+}
+
 static void test_push_subscriptions(void **state)
 {
     (void)state;
@@ -364,7 +371,33 @@ static void test_push_subscriptions(void **state)
     assert_int_equal(store_notify_settings(s, ann, lang, prefs), 0);
     assert_string_equal(lang, "hu");
     assert_string_equal(prefs, "{}");
+    /* an address: unverified, found by its token's hash, verified, due for a
+     * digest until one is sent */
+    stored_email e;
+    assert_int_equal(store_email_get(s, ann, &e), 1);
+    assert_int_equal(store_email_set(s, ann, "ann@example.org", "h1"), 0);
+    assert_int_equal(store_email_by_token(s, "h1", &e), 0);
+    assert_int_equal(e.account_id, ann);
+    assert_false(e.verified);
+    int due = 0;
+    assert_int_equal(store_each_email_due(s, 1000, count_email, &due), 0);
+    assert_int_equal(due, 0); /* not verified */
+    assert_int_equal(store_email_verify(s, ann), 0);
+    assert_int_equal(store_each_email_due(s, 1000, count_email, &due), 0);
+    assert_int_equal(due, 1);
+    assert_int_equal(store_email_digest_sent(s, ann, 5000), 0);
+    due = 0;
+    assert_int_equal(store_each_email_due(s, 5000, count_email, &due), 0);
+    assert_int_equal(due, 0);
+    assert_int_equal(store_email_set(s, ann, "ann@example.com", "h2"), 0); /* a new address */
+    assert_int_equal(store_email_by_token(s, "h1", &e), 1);
+    assert_int_equal(store_email_get(s, ann, &e), 0);
+    assert_string_equal(e.address, "ann@example.com");
+    assert_false(e.verified);
+    assert_int_equal(e.digest_at, 0);
+    assert_int_equal(store_email_delete(s, bo), 1);
     assert_int_equal(store_account_delete(s, ann), 0);
+    assert_int_equal(store_email_get(s, ann, &e), 1);
     assert_int_equal(subs_of(s, ann), 0);
     assert_int_equal(store_notify_settings(s, ann, lang, prefs), 1);
     assert_int_equal(subs_of(s, bo), 1);

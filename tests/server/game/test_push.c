@@ -1,7 +1,8 @@
 /*
  * test_push.c - notifications in the game service (src/server/game/push.c,
  * push_texts.c), by plain calls over the fake store with the test's time:
- * every text exists in every language with the same {names}; "time is
+ * every text (notifications and e-mails) exists in every language with
+ * the same {names}; "time is
  * running out" is handed to the sending thread once, when 80% of a daily
  * decision's time is used and no tab watches; not while one does; "your
  * turn" after the delay. (What a push service receives is
@@ -67,6 +68,20 @@ static void every_text_in_every_language(void **state)
         assert_int_equal(push_kind(push_kind_names[k]), k);
     }
     assert_int_equal(push_kind("moves"), -1);
+    /* the e-mails' texts too: every language, the same names as English's */
+    for (int m = 0; m < MAIL_TEXTS; m++) {
+        const char *en = mail_text(m, "en");
+        assert_non_null(en);
+        char en_names[128], names[128];
+        names_of(en, en_names, sizeof en_names);
+        for (int i = 0; push_langs[i]; i++) {
+            const char *text = mail_text(m, push_langs[i]);
+            assert_non_null(text);
+            names_of(text, names, sizeof names);
+            assert_string_equal(names, en_names);
+        }
+    }
+    assert_ptr_equal(mail_text(MAIL_VERIFIED, "xx"), mail_text(MAIL_VERIFIED, "en"));
     /* an unknown language falls back to English */
     const char *t1, *b1, *t2, *b2;
     assert_int_equal(push_text(PUSH_TURN, "fr", &t1, &b1), 0);
