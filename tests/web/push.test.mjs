@@ -10,11 +10,14 @@
 //   protocol (ServiceWorker.deliverPushMessage): the worker shows it as a notification;
 // - a click on it (the worker's notificationclick, dispatched in the worker: a test cannot
 //   click the system's notification) opens the game in the tab;
-// - the profile's card shows this device on and each kind × channel; a change is kept.
+// - the profile's card shows this device on and each kind × channel; a change is kept;
+// - with --smtp (a mail server of the test's own): an address is given on the card, the
+//   link of the e-mail it gets confirms it, and the daily e-mail can then be chosen.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import crypto from 'node:crypto';
+import net from 'node:net';
 import { launch, startServer, signUpHere, createGame, shot } from './lib.mjs';
 import { MESSAGES } from '../../web/js/messages.js';
 
@@ -206,5 +209,94 @@ test('installable: the manifest and its icons are served, the page links them', 
     assert.match(sw.headers.get('content-type'), /javascript/);
   } finally {
     await srv.stop();
+  }
+});
+
+// A mail server that keeps every message's text.
+function smtpSink() {
+  const got = [];
+  const server = net.createServer((sock) => {
+    let buf = '';
+    let data = false;
+    sock.write('220 sink\r\n');
+    sock.on('data', (chunk) => {
+      buf += chunk.toString();
+      for (;;) {
+        if (data) {
+          const end = buf.indexOf('\r\n.\r\n');
+          if (end < 0) return;
+          got.push(buf.slice(0, end));
+          buf = buf.slice(end + 5);
+          data = false;
+          sock.write('250 queued\r\n');
+          continue;
+        }
+        const nl = buf.indexOf('\r\n');
+        if (nl < 0) return;
+        const line = buf.slice(0, nl);
+        buf = buf.slice(nl + 2);
+        const verb = line.split(' ')[0].toUpperCase();
+        if (verb === 'EHLO' || verb === 'HELO') sock.write('250 sink\r\n');
+        else if (verb === 'DATA') { data = true; sock.write('354 go on\r\n'); }
+        else if (verb === 'QUIT') { sock.end('221 bye\r\n'); return; }
+        else sock.write('250 ok\r\n');
+      }
+    });
+    sock.on('error', () => {});
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
+    port: server.address().port,
+    got,
+    close: () => new Promise((r) => server.close(r)),
+  })));
+}
+
+test('e-mail: an address given on the card, confirmed by its link; then the daily e-mail can be chosen', { timeout: 120000 }, async () => {
+  const sink = await smtpSink();
+  const srv = await startServer((port) => ['--smtp', `smtp://127.0.0.1:${sink.port}`, '--public-url', `http://127.0.0.1:${port}`]);
+  const browser = await launch();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signUpHere(page, srv.base, 'Eve', { hash: '#/player/Eve' });
+    await page.waitForSelector('#email-state[data-state=none]');
+    assert.equal(await page.isDisabled('#push-turn-email'), true, 'no address yet');
+    await page.fill('#email-address', 'not an address');
+    await page.click('[data-action=save-email]');
+    await page.waitForFunction(() => document.querySelector('#push-msg').textContent !== '');
+    assert.equal(await page.textContent('#push-msg'), MESSAGES.en['email.bad']);
+    await page.fill('#email-address', 'eve@example.org');
+    await page.click('[data-action=save-email]');
+    await page.waitForSelector('#email-state[data-state=unverified]');
+    for (let i = 0; i < 100 && !sink.got.length; i++) await page.waitForTimeout(100);
+    assert.equal(sink.got.length, 1, 'the confirmation was sent');
+    const link = sink.got[0].match(/http:\/\/127\.0\.0\.1:\d+\/api\/email\/verify\?token=[\w-]+/)[0];
+    assert.ok(sink.got[0].includes('Subject: Confirm your e-mail address for axio'));
+    const res = await fetch(link);
+    assert.equal(res.status, 200);
+    await page.reload();
+    await page.waitForSelector('#email-state[data-state=verified]');
+    assert.equal(await page.isDisabled('#push-turn-email'), false);
+    assert.equal(await page.isDisabled('#push-over-email'), true, 'the digest lists waiting games only');
+    await page.check('#push-turn-email');
+    let s;
+    for (let i = 0; i < 50; i++) {
+      s = await page.evaluate(async () => (await fetch('/api/me/notifications')).json());
+      if (s.prefs.turn.email) break;
+      await page.waitForTimeout(100);
+    }
+    assert.equal(s.prefs.turn.email, true);
+    await page.locator('#profile-notifications').scrollIntoViewIfNeeded();
+    await shot(page, 'push-email-desktop');
+    await page.click('[data-action=remove-email]');
+    await page.waitForSelector('#email-state[data-state=none]');
+    assert.deepEqual(errors, []);
+    await context.close();
+  } finally {
+    await browser.close();
+    await srv.stop();
+    await sink.close();
   }
 });

@@ -125,6 +125,9 @@ export const api = {
   pushUnsubscribe: (endpoint) => http('DELETE', `/api/me/push?endpoint=${encodeURIComponent(endpoint)}`),
   notifySettings: () => http('GET', '/api/me/notifications'),
   setNotifySettings: (body) => http('POST', '/api/me/notifications', body),
+  email: () => http('GET', '/api/me/email'),
+  setEmail: (address) => http('POST', '/api/me/email', { address }),
+  removeEmail: () => http('DELETE', '/api/me/email'),
   becomeBot: (about) => http('POST', '/api/bot/account/upgrade', { about }),
   // The post-game analysis of a seat: {status: 'working', judged, total} while the
   // server judges (202), then the result (200); errors as for every request.

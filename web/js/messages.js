@@ -886,6 +886,16 @@ const EN = {
   'push.kind_over': 'Game over',
   'push.kind_challenge': 'A challenge',
   'push.email_unavailable': 'This site sends no e-mail.',
+  'email.label': 'E-mail address',
+  'email.save': 'Save',
+  'email.remove': 'Remove',
+  'email.none': 'No address: this site sends you no e-mail.',
+  'email.unverified': 'Not confirmed yet: open the link in the e-mail we sent to this address.',
+  'email.verified': 'Confirmed.',
+  'email.empty': 'Write your e-mail address first.',
+  'email.bad': 'That is not an e-mail address.',
+  'email.digest_explain': 'E-mail: at most one a day, listing the games that wait for your move; every one has a link that stops them.',
+  'email.confirm_first': 'E-mail: give an address below and confirm it first.',
 };
 
 // German and Hungarian in lang/de.js and lang/hu.js; a key missing there is said in English.

@@ -93,7 +93,9 @@ export function notificationsSection() {
   const msg = h('p', { class: 'form-msg', role: 'alert', id: 'push-msg' });
   const toggle = h('button', { class: 'btn', type: 'button', id: 'push-toggle' });
   const table = h('div', { id: 'push-prefs' }, [h('span', { class: 'spinner' })]);
+  const mailBox = h('div', { id: 'push-email', class: 'push-email' });
   let settings = null;
+  let mail = null;
 
   const drawDevice = async () => {
     if (!pushSupported()) {
@@ -137,9 +139,43 @@ export function notificationsSection() {
     }
   };
 
+  // The address of the daily digest: given, confirmed by the link it is sent, removed.
+  const drawMail = () => {
+    clear(mailBox);
+    if (!mail?.available) return;
+    const input = h('input', { id: 'email-address', class: 'text-input', type: 'email', autocomplete: 'email', maxlength: 254, value: mail.address || '' });
+    const state = h('p', { class: 'muted', id: 'email-state', 'data-state': !mail.address ? 'none' : mail.verified ? 'verified' : 'unverified' },
+      [t(!mail.address ? 'email.none' : mail.verified ? 'email.verified' : 'email.unverified')]);
+    const form = h('form', { class: 'email-form', novalidate: true, onsubmit: async (e) => {
+      e.preventDefault();
+      msg.textContent = '';
+      if (!input.value.trim()) { msg.textContent = t('email.empty'); input.focus(); return; }
+      try {
+        mail = await api.setEmail(input.value.trim());
+      } catch (err) {
+        msg.textContent = err.status === 400 ? t('email.bad') : t('push.failed', { msg: errorText(err) });
+        return;
+      }
+      drawMail();
+      drawPrefs();
+    } }, [
+      h('label', { for: 'email-address', class: 'field-label' }, [t('email.label')]), ' ', input, ' ',
+      h('button', { class: 'btn', type: 'submit', 'data-action': 'save-email' }, [t('email.save')]),
+      mail.address ? h('button', { class: 'btn danger-subtle', type: 'button', 'data-action': 'remove-email', onclick: async () => {
+        msg.textContent = '';
+        try { await api.removeEmail(); } catch (err) { if (err.status !== 404) { msg.textContent = t('push.failed', { msg: errorText(err) }); return; } }
+        mail = { ...mail, address: null, verified: false };
+        drawMail();
+        drawPrefs();
+      } }, [t('email.remove')]) : null,
+    ]);
+    mailBox.append(form, state);
+  };
+
   const drawPrefs = () => {
     clear(table);
-    const emailOk = !!settings.email_available;
+    // the digest lists the games waiting for one's move: e-mail is for `turn` only
+    const emailOk = !!(settings.email_available && mail?.available && mail.verified);
     table.append(h('table', { class: 'push-prefs' }, [
       h('thead', {}, [h('tr', {}, [
         h('th', { scope: 'col' }, [t('push.kind')]),
@@ -152,19 +188,22 @@ export function notificationsSection() {
           const box = h('input', { type: 'checkbox', id: `push-${kind}-${channel}`, 'data-channel': channel,
             'aria-label': `${t(`push.kind_${kind}`)}: ${t(`push.channel_${channel}`)}` });
           box.checked = !!settings.prefs?.[kind]?.[channel];
-          box.disabled = channel === 'email' && !emailOk;
+          box.disabled = channel === 'email' && (!emailOk || kind !== 'turn');
+          if (channel === 'email' && kind !== 'turn') box.checked = false;
           box.onchange = () => save(kind, channel, box.checked, box);
           return h('td', {}, [box]);
         }),
       ]))),
     ]));
-    if (!emailOk) table.append(h('p', { class: 'muted' }, [t('push.email_unavailable')]));
+    table.append(h('p', { class: 'muted' }, [t(!mail?.available ? 'push.email_unavailable'
+      : mail.verified ? 'email.digest_explain' : 'email.confirm_first')]));
   };
 
   (async () => {
     await drawDevice();
     try {
-      settings = await api.notifySettings();
+      [settings, mail] = await Promise.all([api.notifySettings(), api.email()]);
+      drawMail();
       drawPrefs();
     } catch (e) {
       clear(table).append(h('p', { class: 'form-msg' }, [t('push.failed', { msg: errorText(e) })]));
@@ -176,6 +215,7 @@ export function notificationsSection() {
     h('p', { class: 'muted' }, [t('push.explain')]),
     h('div', { class: 'push-device' }, [status, toggle]),
     table,
+    mailBox,
     msg,
   ]);
 }

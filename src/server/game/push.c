@@ -824,9 +824,11 @@ static int reply_prefs(service *svc, int64_t account_id, int status, api_answer 
     int n = 0;
     if (store_each_subscription(svc->db, account_id, count_one, &n) < 0)
         return api_reply_error(out, 500, "internal", "the subscriptions cannot be read");
-    return api_reply_json(out, status,
-                          json_pack("{s:s,s:o,s:i,s:b}", "lang", pr.lang, "prefs", prefs_json(&pr),
-                                    "subscriptions", n, "email_available", false));
+    return api_reply_json(
+        out, status,
+        json_pack("{s:s,s:o,s:i,s:b}", "lang", pr.lang, "prefs", prefs_json(&pr), "subscriptions",
+                  n, "email_available",
+                  svc->cfg.smtp_url && svc->cfg.mail_from && svc->cfg.public_url));
 }
 
 /* POST /api/me/notifications {"lang":"de","prefs":{...}}: either or both. */
