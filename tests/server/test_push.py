@@ -556,5 +556,23 @@ class Mail(ServerTest):
                               headers={"Content-Type": "application/x-www-form-urlencoded"})[0], 415)
 
 
+class Options(unittest.TestCase):
+    """Bad notification options are refused with a clear line and status 2."""
+
+    def test_bad_options(self):
+        import subprocess
+        from harness import AXIO
+        for args, says in ((["--push-contact", "ops@example.org"], "--push-contact"),
+                           (["--push-contact", "mailto:nobody"], "--push-contact"),
+                           (["--push-delay-s", "0"], "--push-delay-s"),
+                           (["--smtp", "http://mail.example.org"], "--smtp"),
+                           (["--smtp", "smtp://127.0.0.1:25"], "--public-url"),
+                           (["--mail-from", "nobody"], "--mail-from")):
+            r = subprocess.run([AXIO, "serve", "--port", "0", "--db", "/nonexistent/x.db", *args],
+                               capture_output=True, text=True, timeout=30)
+            self.assertEqual(r.returncode, 2, (args, r.stderr))
+            self.assertIn(says, r.stderr, args)
+
+
 if __name__ == "__main__":
     unittest.main()

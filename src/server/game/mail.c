@@ -191,9 +191,7 @@ static int send_digest(const stored_email *e, void *arg)
     free(body);
     if (!msg)
         return 0;
-    if (store_email_set(svc->db, e->account_id, e->address, hash) ||
-        store_email_verify(svc->db, e->account_id) ||
-        store_email_digest_sent(svc->db, e->account_id, d->now_ms)) {
+    if (store_email_digest_sent(svc->db, e->account_id, hash, d->now_ms)) {
         service_log(svc, "mail: storing a digest failed: %s", store_error(svc->db));
         free(msg);
         return 0;

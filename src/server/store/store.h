@@ -582,7 +582,9 @@ int store_email_by_token(store *s, const char *token_hash, stored_email *out);
 int store_email_verify(store *s, int64_t account_id);
 /* Forgets the account's address: 0, 1 when it had none, -1. */
 int store_email_delete(store *s, int64_t account_id);
-int store_email_digest_sent(store *s, int64_t account_id, int64_t at_ms);
+/* A digest was sent at at_ms with links carrying a new token (its hash):
+ * the address's token becomes that one. */
+int store_email_digest_sent(store *s, int64_t account_id, const char *token_hash, int64_t at_ms);
 /* Calls fn for each verified address whose last digest was before
  * before_ms (fn may use the store; non-zero stops). */
 int store_each_email_due(store *s, int64_t before_ms, int (*fn)(const stored_email *e, void *arg),

@@ -38,7 +38,8 @@ static const char *const push_sql[PU_COUNT] = {
                           " FROM email_addresses WHERE token_hash = ?1",
     [PU_EMAIL_VERIFY] = "UPDATE email_addresses SET verified = 1 WHERE account_id = ?1",
     [PU_EMAIL_DELETE] = "DELETE FROM email_addresses WHERE account_id = ?1",
-    [PU_EMAIL_DIGEST] = "UPDATE email_addresses SET digest_at = ?2 WHERE account_id = ?1",
+    [PU_EMAIL_DIGEST] = "UPDATE email_addresses SET digest_at = ?2, token_hash = ?3"
+                        " WHERE account_id = ?1",
     [PU_EMAIL_DUE] = "SELECT account_id, address, verified, token_hash, digest_at"
                      " FROM email_addresses WHERE verified = 1 AND digest_at < ?1"
                      " ORDER BY account_id",
@@ -201,13 +202,15 @@ int store_email_by_token(store *s, const char *token_hash, stored_email *out)
     return email_one(s, PU_EMAIL_BY_TOKEN, 0, token_hash, out);
 }
 
-static int email_change(store *s, int which, int64_t account_id, int64_t at)
+static int email_change(store *s, int which, int64_t account_id, const char *token_hash, int64_t at)
 {
     store_lock(s);
     sql_stmt *st = s->pu[which];
     bind_int(s, st, 1, account_id);
-    if (which == PU_EMAIL_DIGEST)
+    if (which == PU_EMAIL_DIGEST) {
         bind_int(s, st, 2, at);
+        bind_text(s, st, 3, token_hash);
+    }
     if (store_step_done(s, st, "changing an e-mail address"))
         return store_unlock(s, -1);
     return store_unlock_result(s, s->drv->changes(s->c) > 0 ? 0 : 1);
@@ -215,17 +218,17 @@ static int email_change(store *s, int which, int64_t account_id, int64_t at)
 
 int store_email_verify(store *s, int64_t account_id)
 {
-    return email_change(s, PU_EMAIL_VERIFY, account_id, 0);
+    return email_change(s, PU_EMAIL_VERIFY, account_id, NULL, 0);
 }
 
 int store_email_delete(store *s, int64_t account_id)
 {
-    return email_change(s, PU_EMAIL_DELETE, account_id, 0);
+    return email_change(s, PU_EMAIL_DELETE, account_id, NULL, 0);
 }
 
-int store_email_digest_sent(store *s, int64_t account_id, int64_t at_ms)
+int store_email_digest_sent(store *s, int64_t account_id, const char *token_hash, int64_t at_ms)
 {
-    return email_change(s, PU_EMAIL_DIGEST, account_id, at_ms);
+    return email_change(s, PU_EMAIL_DIGEST, account_id, token_hash, at_ms);
 }
 
 int store_each_email_due(store *s, int64_t before_ms, int (*fn)(const stored_email *e, void *arg),

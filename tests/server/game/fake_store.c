@@ -1741,11 +1741,13 @@ int store_email_delete(store *s, int64_t account_id)
     return 0;
 }
 
-int store_email_digest_sent(store *s, int64_t account_id, int64_t at_ms)
+int store_email_digest_sent(store *s, int64_t account_id, const char *token_hash, int64_t at_ms)
 {
     stored_email *e = email_of(s, account_id, NULL);
-    if (e)
+    if (e) {
         e->digest_at = at_ms;
+        snprintf(e->token_hash, sizeof e->token_hash, "%s", token_hash);
+    }
     return e ? 0 : 1;
 }
 
