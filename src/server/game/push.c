@@ -87,6 +87,7 @@ struct push_state {
     double last_tick;
     long sent, failed, dropped;
     long queued[PUSH_KINDS];
+    int64_t last_created; /* subscriptions' times, strictly increasing: the newest stay */
     const char *subject;
     const char *smtp_url, *mail_from;
     bool allow_http;
@@ -893,7 +894,10 @@ static int subscribe(service *svc, const api_request *r, int64_t account_id, api
     const char *p256dh = json_string_value(json_object_get(keys, "p256dh"));
     const char *auth = json_string_value(json_object_get(keys, "auth"));
     const char *lang = json_string_value(json_object_get(body, "lang"));
-    stored_subscription sub = {.account_id = account_id, .created = unix_ms()};
+    push_state *ps = svc->push;
+    int64_t now = unix_ms();
+    stored_subscription sub = {.account_id = account_id,
+                               .created = now > ps->last_created ? now : ps->last_created + 1};
     uint8_t a[WP_AUTH_LEN + 1];
     int rc = 0;
     if (!endpoint || !endpoint_ok(svc, endpoint))
@@ -920,6 +924,7 @@ static int subscribe(service *svc, const api_request *r, int64_t account_id, api
         return api_reply_fail(out, &err);
     if (store_push_subscribe(svc->db, &sub, PUSH_MAX_SUBSCRIPTIONS))
         return api_reply_error(out, 500, "internal", "the subscription could not be stored");
+    ps->last_created = sub.created;
     if (lang_copy[0]) {
         prefs pr;
         prefs_of(svc, account_id, &pr);
