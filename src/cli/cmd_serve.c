@@ -70,6 +70,38 @@ static bool parse_url(const char *text, void *target)
     return true;
 }
 
+/* VAPID's contact (RFC 8292): a mailto: or https: URI. */
+static bool parse_contact(const char *text, void *target)
+{
+    if ((strncmp(text, "mailto:", 7) || !strchr(text, '@')) && strncmp(text, "https://", 8))
+        return false;
+    for (const char *p = text; *p; p++)
+        if ((unsigned char)*p <= ' ' || *p == '"' || *p == '\\')
+            return false;
+    *(const char **)target = text;
+    return true;
+}
+
+static bool parse_smtp(const char *text, void *target)
+{
+    if (strncmp(text, "smtp://", 7) && strncmp(text, "smtps://", 8))
+        return false;
+    *(const char **)target = text;
+    return true;
+}
+
+static bool parse_contact_address(const char *text, void *target)
+{
+    const char *at = strchr(text, '@');
+    if (!at || at == text || !at[1] || strchr(at + 1, '@'))
+        return false;
+    for (const char *p = text; *p; p++)
+        if ((unsigned char)*p <= ' ' || strchr("\"<>(),;:\\", *p))
+            return false;
+    *(const char **)target = text;
+    return true;
+}
+
 /* An IP address, kept as ip_normalize writes it. */
 static bool parse_address(const char *text, void *target)
 {
@@ -164,6 +196,24 @@ static int parse_options(int argc, char **argv, serve_options *o, const char **w
          .help = "SQLite: normal (default): a commit survives the server being\n"
                  "killed; full: also a power cut (an fsync per commit, slower).\n"
                  "PostgreSQL flushes every commit (synchronous_commit on)"},
+        {"push-contact", OPT_PARSE, &g->push_contact, .parse = parse_contact,
+         .must = "must be a mailto: address or an https:// URL", .arg = "URI",
+         .help = "how push services reach the site's operator (VAPID's subject,\n"
+                 "docs/notifications.md): mailto:ops@example.org"},
+        {"push-http", OPT_FLAG, &g->push_http,
+         .help = "allow http:// push endpoints (a push service on this machine,\n"
+                 "for tests); without it only https://"},
+        {"push-delay-s", OPT_INT, &g->push_delay_s, .min = 1, .max = 3600, .unit = "seconds",
+         .arg = "N",
+         .help = "\"your turn\" is pushed N seconds after the turn began if no tab\n"
+                 "of the player watches the game then (default 10)"},
+        {"smtp", OPT_PARSE, &g->smtp_url, .parse = parse_smtp,
+         .must = "must be an smtp:// or smtps:// URL", .arg = "URL",
+         .help = "the mail server of the daily e-mail digest (docs/notifications.md),\n"
+                 "smtp://HOST[:PORT] or smtps://USER:PASSWORD@HOST; needs --public-url"},
+        {"mail-from", OPT_PARSE, &g->mail_from, .parse = parse_contact_address,
+         .must = "must be an e-mail address", .arg = "ADDR",
+         .help = "the digest's sender (default axio@ the --public-url's host)"},
         {"quiet", OPT_FLAG, &g->quiet, .help = "log nothing but fatal errors"},
         {0}};
     const cli_command command = {"serve", usage, options,
@@ -190,7 +240,8 @@ int cmd_serve(int argc, char **argv)
                                   .hints_per_10_min = 60,
                                   .bot_requests_per_10_s = 60,
                                   .analyses_per_hour = 10,
-                                  .signups_per_hour = 5}};
+                                  .signups_per_hour = 5,
+                                  .push_delay_s = 10}};
     static char web[PATH_MAX];
     const char *web_arg = NULL;
     int sync = 0;
@@ -198,6 +249,16 @@ int cmd_serve(int argc, char **argv)
     if (rc != CLI_GO_ON)
         return rc;
     opt.sync_full = sync == 1;
+    static char mail_from[320];
+    opt.game.public_url = opt.public_url;
+    if (opt.game.smtp_url && !opt.public_url)
+        return usage_error("serve", "--smtp needs --public-url (the digest's links)");
+    if (opt.game.smtp_url && !opt.game.mail_from) {
+        const char *host = strstr(opt.public_url, "://") + 3;
+        size_t n = strcspn(host, ":/");
+        snprintf(mail_from, sizeof mail_from, "axio@%.*s", (int)n, host);
+        opt.game.mail_from = mail_from;
+    }
     if (!*opt.bind)
         return usage_error("serve", "--bind needs an address");
     if (!*opt.db_path || strcmp(opt.db_path, "sqlite:") == 0)

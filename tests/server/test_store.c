@@ -573,6 +573,101 @@ static void test_moderation(void **state)
     }
 }
 
+/* Web Push subscriptions (issue 52): an endpoint belongs to whoever
+ * subscribed it last, an account keeps its newest few, settings are
+ * replaced whole, and deleting the account forgets both. */
+static int count_sub(const stored_subscription *sub, void *arg)
+{
+    int *n = arg;
+    (*n)++;
+    assert_true(sub->endpoint[0] && sub->p256dh[0] && sub->auth[0]);
+    return 0;
+}
+
+static int subs_of(store *s, int64_t account)
+{
+    int n = 0;
+    assert_int_equal(store_each_subscription(s, account, count_sub, &n), 0);
+    return n;
+}
+
+static int count_email(const stored_email *e, void *arg)
+{
+    (void)e;
+    (*(int *)arg)++;
+    return 0;
+}
+
+static void test_push_subscriptions(void **state)
+{
+    (void)state;
+    char path[256], err[256];
+    new_db(path, sizeof path, "push");
+    store *s = store_open(path, true, err, sizeof err);
+    assert_non_null(s);
+    int64_t ann, bo;
+    assert_int_equal(store_account_create(s, "Ann", "ann", "ann", "$argon2id$x", 1, &ann), 0);
+    assert_int_equal(store_account_create(s, "Bo", "bo", "bo", "$argon2id$x", 1, &bo), 0);
+    stored_subscription sub = {.account_id = ann, .p256dh = "BKEY", .auth = "AUTH"};
+    for (int i = 0; i < 7; i++) {
+        snprintf(sub.endpoint, sizeof sub.endpoint, "https://push.example/%d", i);
+        sub.created = 1000 + i;
+        assert_int_equal(store_push_subscribe(s, &sub, 5), 0);
+    }
+    assert_int_equal(subs_of(s, ann), 5); /* the newest five */
+    assert_int_equal(store_push_unsubscribe(s, ann, "https://push.example/0"), 1); /* dropped */
+    assert_int_equal(store_push_unsubscribe(s, bo, "https://push.example/6"), 1);  /* not Bo's */
+    /* the same browser subscribed by Bo: Bo's now */
+    sub.account_id = bo;
+    sub.created = 2000;
+    assert_int_equal(store_push_subscribe(s, &sub, 5), 0);
+    assert_int_equal(subs_of(s, ann), 4);
+    assert_int_equal(subs_of(s, bo), 1);
+    assert_int_equal(store_push_unsubscribe(s, 0, "https://push.example/5"), 0); /* any account's */
+    assert_int_equal(subs_of(s, ann), 3);
+    char lang[8], prefs[STORE_PREFS_MAX + 1];
+    assert_int_equal(store_notify_settings(s, ann, lang, prefs), 1);
+    assert_int_equal(store_notify_settings_set(s, ann, "de", "{\"turn\":[\"push\"]}"), 0);
+    assert_int_equal(store_notify_settings_set(s, ann, "hu", "{}"), 0);
+    assert_int_equal(store_notify_settings(s, ann, lang, prefs), 0);
+    assert_string_equal(lang, "hu");
+    assert_string_equal(prefs, "{}");
+    /* an address: unverified, found by its token's hash, verified, due for a
+     * digest until one is sent */
+    stored_email e;
+    assert_int_equal(store_email_get(s, ann, &e), 1);
+    assert_int_equal(store_email_set(s, ann, "ann@example.org", "h1"), 0);
+    assert_int_equal(store_email_by_token(s, "h1", &e), 0);
+    assert_int_equal(e.account_id, ann);
+    assert_false(e.verified);
+    int due = 0;
+    assert_int_equal(store_each_email_due(s, 1000, count_email, &due), 0);
+    assert_int_equal(due, 0); /* not verified */
+    assert_int_equal(store_email_verify(s, ann), 0);
+    assert_int_equal(store_each_email_due(s, 1000, count_email, &due), 0);
+    assert_int_equal(due, 1);
+    assert_int_equal(store_email_digest_sent(s, ann, "h3", 5000), 0);
+    assert_int_equal(store_email_by_token(s, "h1", &e), 1);
+    assert_int_equal(store_email_by_token(s, "h3", &e), 0);
+    assert_true(e.verified);
+    due = 0;
+    assert_int_equal(store_each_email_due(s, 5000, count_email, &due), 0);
+    assert_int_equal(due, 0);
+    assert_int_equal(store_email_set(s, ann, "ann@example.com", "h2"), 0); /* a new address */
+    assert_int_equal(store_email_by_token(s, "h3", &e), 1);
+    assert_int_equal(store_email_get(s, ann, &e), 0);
+    assert_string_equal(e.address, "ann@example.com");
+    assert_false(e.verified);
+    assert_int_equal(e.digest_at, 0);
+    assert_int_equal(store_email_delete(s, bo), 1);
+    assert_int_equal(store_account_delete(s, ann), 0);
+    assert_int_equal(store_email_get(s, ann, &e), 1);
+    assert_int_equal(subs_of(s, ann), 0);
+    assert_int_equal(store_notify_settings(s, ann, lang, prefs), 1);
+    assert_int_equal(subs_of(s, bo), 1);
+    store_close(s);
+}
+
 /* A rated end through the writer: ratings read and written in the last
  * decision's transaction; two ends in a row see each other's results;
  * places are stored; a deleted account's seats keep the neutral name. */
@@ -1070,6 +1165,7 @@ int main(void)
         cmocka_unit_test(test_rules_and_damaged),
         cmocka_unit_test(test_accounts_and_sessions),
         cmocka_unit_test(test_moderation),
+        cmocka_unit_test(test_push_subscriptions),
         cmocka_unit_test(test_ratings_in_the_last_decision),
         cmocka_unit_test(test_group_challenges),
     };

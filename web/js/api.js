@@ -119,6 +119,15 @@ export const api = {
   myTokens: () => http('GET', '/api/me/tokens'),
   createToken: (label, scopes) => http('POST', '/api/me/tokens', { label, scopes }),
   revokeToken: (id) => http('DELETE', `/api/me/tokens/${encodeURIComponent(id)}`),
+  // notifications (notify.js, docs/notifications.md)
+  pushKey: () => http('GET', '/api/push/key'),
+  pushSubscribe: (sub) => http('POST', '/api/me/push', sub),
+  pushUnsubscribe: (endpoint) => http('DELETE', `/api/me/push?endpoint=${encodeURIComponent(endpoint)}`),
+  notifySettings: () => http('GET', '/api/me/notifications'),
+  setNotifySettings: (body) => http('POST', '/api/me/notifications', body),
+  email: () => http('GET', '/api/me/email'),
+  setEmail: (address) => http('POST', '/api/me/email', { address }),
+  removeEmail: () => http('DELETE', '/api/me/email'),
   becomeBot: (about) => http('POST', '/api/bot/account/upgrade', { about }),
   // Keeping order (docs/moderation.md): blocks (private), reports, warnings seen, and the
   // moderators' queue, actions, undo and log.

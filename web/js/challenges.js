@@ -16,6 +16,7 @@ import { t, errorText, joinNames } from './messages.js';
 import { termsPicker, termsText } from './terms.js';
 import { ageText } from './lobby_lists.js';
 import { isBot, botTag, noteBot } from './bot_mark.js';
+import { offerForGame } from './notify.js';
 
 const POLL_MS = 4000;
 export const DECLINE_REASONS = ['generic', 'later', 'variant', 'timeControl', 'rated', 'casual', 'tooFast', 'tooSlow'];
@@ -240,6 +241,7 @@ async function accept(c, msg) {
       return;
     }
     openedHere.add(c.id);
+    offerForGame(res.game);
     location.hash = `${gameHash(res.game)}${Number.isInteger(res.seat) ? `?seat=${res.seat}` : ''}`;
   } catch (e) {
     if (msg) msg.textContent = e.status === 409 ? t('challenge.not_open') : errorText(e);

@@ -21,6 +21,7 @@ import { mountLangSwitch } from './lang.js';
 import { LearnPage } from './guide.js';
 import { challenges, mountChallengeNotice } from './challenges.js';
 import { ModerationPage, mountWarnings } from './moderation.js';
+import { registerWorker } from './notify.js';
 
 const root = document.getElementById('app');
 const conn = document.getElementById('conn');
@@ -95,3 +96,6 @@ mountChallengeNotice(document.body);
 challenges.start();
 // A moderator's warning, shown at the next visit until read (moderation.js).
 mountWarnings();
+// The service worker: notifications (only once the player allowed them) and the client's
+// files kept for a bad connection (notify.js, sw.js).
+registerWorker();

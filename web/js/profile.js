@@ -22,6 +22,7 @@ import { lang } from './lang.js';
 import { isBot, botTag } from './bot_mark.js';
 import { tokensSection, becomeBotSection } from './tokens.js';
 import { blockButton, reportButton } from './moderation.js';
+import { notificationsSection } from './notify.js';
 
 const MIN_PASSWORD = 8;
 
@@ -108,6 +109,7 @@ export class ProfilePage {
       h('section', { class: 'card profile-charts' }, [h('h3', {}, [t('profile.chart_title')]), this.chartBox]),
       h('section', { class: 'card profile-games' }, [h('h3', {}, [t('profile.games_title')]), this.gameList(games)]),
       this.own ? tokensSection() : null,
+      this.own ? notificationsSection() : null,
       this.own && !isBot(d) ? becomeBotSection(d, () => this.reload()) : null,
       this.own ? this.settings() : null,
     ].filter(Boolean));

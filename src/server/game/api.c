@@ -18,11 +18,13 @@
 #include "game.h"
 #include "json_state.h"
 #include "lobby.h"
+#include "mail.h"
 #include "moderation.h"
 #include "owners.h"
 #include "pairing.h"
 #include "people.h"
 #include "play.h"
+#include "push.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -305,6 +307,10 @@ int service_api(service *svc, const api_request *r, api_answer *out)
         rc = pairing_route(svc, r, out);
     if (rc == API_NOT_MINE)
         rc = accounts_route(svc, r, out);
+    if (rc == API_NOT_MINE)
+        rc = push_route(svc, r, out);
+    if (rc == API_NOT_MINE)
+        rc = mail_route(svc, r, out);
     if (rc != API_NOT_MINE)
         return rc;
     if (strcmp(r->path, "/games") == 0) {

@@ -182,6 +182,8 @@ struct service {
     struct owners *owners;         /* owners.c's: the servers of one site */
     struct bots *bots;             /* bots.c's: the bots' event streams */
     struct moderation *moderation; /* moderation.c's: the word lists */
+    struct push_state *push;       /* push.c's: notifications (issue 52) */
+    double mail_checked;           /* mail.c: when digests were last looked for */
     ax_game scratch_view;          /* a seat's view for `you` (json_state.c) */
     /* accounts seen lately (people.c) */
     struct seen_slot {

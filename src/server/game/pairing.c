@@ -32,6 +32,7 @@
 #include "lobby.h"
 #include "moderation.h"
 #include "play.h"
+#include "push.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -296,6 +297,8 @@ static int challenge_create(service *svc, const api_request *r, const stored_acc
         c.to_bot[i] = them[i].bot;
     }
     snprintf(c.status, sizeof c.status, "open");
+    for (int i = 0; i < n; i++)
+        push_challenge(svc, them[i].id, me->name, c.variant);
     return api_reply_json(out, 201, json_pack("{s:o}", "challenge", challenge_json(&c)));
 }
 

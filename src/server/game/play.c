@@ -35,6 +35,7 @@
 #include "lobby.h"
 #include "moderation.h"
 #include "owners.h"
+#include "push.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -358,6 +359,10 @@ static void announce(game *gm, pending_decision *p)
     for (int i = 0; i < p->events.n; i++)
         broadcast_event(gm, &p->events.ev[i]);
     play_broadcast_state(gm);
+    if (gm->status == GAME_OVER)
+        push_game_over(gm);
+    else
+        push_turn(gm);
 }
 
 /* A leave asked for while another decision was being stored. */

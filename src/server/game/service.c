@@ -17,10 +17,12 @@
 #include "bots.h"
 #include "clock.h"
 #include "lobby.h"
+#include "mail.h"
 #include "moderation.h"
 #include "owners.h"
 #include "people.h"
 #include "play.h"
+#include "push.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -42,11 +44,13 @@ service *service_new(const service_config *cfg, const service_hooks *hooks, stor
     svc->accounts = accounts_new();
     svc->bots = bots_new();
     svc->moderation = moderation_new();
-    if (!svc->owners || !svc->accounts || !svc->bots || !svc->moderation) {
+    svc->push = push_new();
+    if (!svc->owners || !svc->accounts || !svc->bots || !svc->moderation || !svc->push) {
         owners_free(svc->owners);
         free(svc->accounts);
         free(svc->bots);
         free(svc->moderation);
+        push_free(svc);
         free(svc);
         snprintf(err, errlen, "out of memory");
         return NULL;
@@ -73,7 +77,7 @@ int service_start(service *svc)
     }
     if (owners_shared(svc))
         service_log(svc, "instance %s, one of the servers of a site", service_instance(svc));
-    return moderation_start(svc) || accounts_start(svc) || lobby_resume(svc) ||
+    return moderation_start(svc) || accounts_start(svc) || push_start(svc) || lobby_resume(svc) ||
                    owners_adopt_all(svc)
                ? -1
                : 0;
@@ -84,6 +88,7 @@ int service_start(service *svc)
 void service_stop(service *svc)
 {
     svc->stopping = true;
+    push_stop(svc);
     ai_pool_stop(svc->ai);
     svc->ai = NULL;
     ai_pool_stop(svc->hints);
@@ -106,6 +111,7 @@ void service_free(service *svc)
     accounts_free(svc); /* every request is gone: their jobs are no one's */
     bots_free(svc);     /* every stream is closed */
     moderation_free(svc);
+    push_free(svc);
     lobby_free(svc);
     owners_free(svc->owners);
     free(svc);
@@ -125,6 +131,7 @@ void service_collect(service *svc)
     analysis_collect(svc);
     accounts_collect(svc);
     owners_collect(svc);
+    push_collect(svc);
 }
 
 void *service_stream_open(service *svc, const api_stream *s, const char *ip, void *conn)
@@ -147,6 +154,7 @@ void service_tick(service *svc, double now)
     bots_tick(svc, now);
     play_flush_viewers(svc, now);
     owners_tick(svc, now);
+    push_tick(svc, now);
 }
 
 void service_housekeeping(service *svc, double now)
@@ -155,6 +163,7 @@ void service_housekeeping(service *svc, double now)
     accounts_housekeeping(svc, now);
     people_housekeeping(svc);
     moderation_housekeeping(svc, now);
+    mail_tick(svc, now);
 }
 
 double service_now(const service *svc)

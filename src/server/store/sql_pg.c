@@ -197,6 +197,16 @@ static const char *const migrations[] = {
     "CREATE TRIGGER mod_log_append_only BEFORE UPDATE OR DELETE ON mod_log"
     " FOR EACH ROW EXECUTE FUNCTION axio_mod_log_append_only();"
     "UPDATE axio_meta SET version = 11;",
+    /* 11 -> 12 (issue 52, notifications; store_push.c): Web Push
+     * subscriptions and notification settings per account */
+    "CREATE TABLE push_subscriptions(endpoint TEXT PRIMARY KEY, account_id BIGINT NOT NULL,"
+    " p256dh TEXT NOT NULL, auth TEXT NOT NULL, created_at BIGINT NOT NULL);"
+    "CREATE INDEX push_subscriptions_account ON push_subscriptions(account_id);"
+    "CREATE TABLE notify_settings(account_id BIGINT PRIMARY KEY, lang TEXT NOT NULL,"
+    " prefs TEXT NOT NULL);"
+    "CREATE TABLE email_addresses(account_id BIGINT PRIMARY KEY, address TEXT NOT NULL,"
+    " verified INTEGER NOT NULL, token_hash TEXT NOT NULL UNIQUE, digest_at BIGINT NOT NULL);"
+    "UPDATE axio_meta SET version = 12;",
 };
 _Static_assert(sizeof migrations / sizeof migrations[0] == SQL_SCHEMA_VERSION - 6,
                "a PostgreSQL migration for each new version");

@@ -195,6 +195,20 @@ static const char *const migrations[] = {
     "CREATE TRIGGER mod_log_no_delete BEFORE DELETE ON mod_log"
     " BEGIN SELECT RAISE(ABORT, 'the moderation log is append-only'); END;"
     "PRAGMA user_version = 11;",
+    /* 11 -> 12 (issue 52, notifications; store_push.c): an account's Web Push
+     * subscriptions (at most a few; the browser's endpoint and keys), and
+     * its notification settings (the language of their texts, the kinds
+     * wanted per channel as JSON), its e-mail address for the daily digest
+     * (verified by a link; the link's token as SHA-256, which also
+     * unsubscribes) */
+    "CREATE TABLE push_subscriptions(endpoint TEXT PRIMARY KEY, account_id INTEGER NOT NULL,"
+    " p256dh TEXT NOT NULL, auth TEXT NOT NULL, created_at INTEGER NOT NULL);"
+    "CREATE INDEX push_subscriptions_account ON push_subscriptions(account_id);"
+    "CREATE TABLE notify_settings(account_id INTEGER PRIMARY KEY, lang TEXT NOT NULL,"
+    " prefs TEXT NOT NULL);"
+    "CREATE TABLE email_addresses(account_id INTEGER PRIMARY KEY, address TEXT NOT NULL,"
+    " verified INTEGER NOT NULL, token_hash TEXT NOT NULL UNIQUE, digest_at INTEGER NOT NULL);"
+    "PRAGMA user_version = 12;",
 };
 
 _Static_assert(sizeof migrations / sizeof migrations[0] == SQL_SCHEMA_VERSION - 1,

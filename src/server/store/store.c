@@ -363,7 +363,7 @@ static int prepare_all(store *s)
             return store_fail(s, "preparing statements");
     }
     return store_accounts_prepare(s) || store_social_prepare(s) || store_bots_prepare(s) ||
-                   store_moderation_prepare(s)
+                   store_moderation_prepare(s) || store_push_prepare(s)
                ? -1
                : 0;
 }
@@ -442,6 +442,7 @@ void store_close(store *s)
         store_social_finalize(s);
         store_moderation_finalize(s);
         store_bots_finalize(s);
+        store_push_finalize(s);
         store_copy_finalize(s);
         s->drv->close(s->c);
     }

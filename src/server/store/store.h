@@ -694,6 +694,63 @@ int store_quick_losses(store *s, int64_t account_id, int64_t since_s, int max_de
  * opponent_id, newest first (max 50). */
 int store_losses_to(store *s, int64_t account_id, int64_t opponent_id, int64_t since_s,
                     int (*fn)(const char *game_id, void *arg), void *arg);
+/* --- notifications (store_push.c; issue 52, docs/notifications.md) --- */
+
+#define STORE_ENDPOINT_MAX 1024 /* bytes of a push service's URL */
+#define STORE_PREFS_MAX    512  /* bytes of the preferences' JSON */
+
+typedef struct {
+    char endpoint[STORE_ENDPOINT_MAX + 1];
+    int64_t account_id;
+    char p256dh[96]; /* base64url of the browser's P-256 public key */
+    char auth[32];   /* base64url of its 16-byte secret */
+    int64_t created; /* unix milliseconds */
+} stored_subscription;
+
+/* Keeps a Web Push subscription for an account (an endpoint already kept,
+ * for this or another account, is replaced: a browser belongs to whoever
+ * subscribed it last); then only the account's newest `max` stay. */
+int store_push_subscribe(store *s, const stored_subscription *sub, int max);
+/* Forgets an endpoint: of that account (account_id 0: of any). 0, 1 when
+ * there was none, -1 on error. */
+int store_push_unsubscribe(store *s, int64_t account_id, const char *endpoint);
+/* Calls fn for each subscription of an account, newest first (fn may use
+ * the store; returning non-zero stops). */
+int store_each_subscription(store *s, int64_t account_id,
+                            int (*fn)(const stored_subscription *sub, void *arg), void *arg);
+/* An account's notification settings: 0 with its language and the
+ * preferences' JSON, 1 when it has none stored, -1 on error. */
+int store_notify_settings(store *s, int64_t account_id, char lang[8],
+                          char prefs[STORE_PREFS_MAX + 1]);
+int store_notify_settings_set(store *s, int64_t account_id, const char *lang, const char *prefs);
+
+#define STORE_EMAIL_MAX 254
+
+typedef struct {
+    int64_t account_id;
+    char address[STORE_EMAIL_MAX + 1];
+    bool verified;
+    char token_hash[65]; /* SHA-256 of the token its links carry */
+    int64_t digest_at;   /* unix ms of the last digest, or 0 */
+} stored_email;
+
+/* An account's address for the daily digest, unverified, with a new
+ * token (replacing any address it had). */
+int store_email_set(store *s, int64_t account_id, const char *address, const char *token_hash);
+/* 0 with the account's address, 1 when it has none, -1. */
+int store_email_get(store *s, int64_t account_id, stored_email *out);
+/* 0 with the address whose token has this hash, 1 when none, -1. */
+int store_email_by_token(store *s, const char *token_hash, stored_email *out);
+int store_email_verify(store *s, int64_t account_id);
+/* Forgets the account's address: 0, 1 when it had none, -1. */
+int store_email_delete(store *s, int64_t account_id);
+/* A digest was sent at at_ms with links carrying a new token (its hash):
+ * the address's token becomes that one. */
+int store_email_digest_sent(store *s, int64_t account_id, const char *token_hash, int64_t at_ms);
+/* Calls fn for each verified address whose last digest was before
+ * before_ms (fn may use the store; non-zero stops). */
+int store_each_email_due(store *s, int64_t before_ms, int (*fn)(const stored_email *e, void *arg),
+                         void *arg);
 
 /* --- copying a database (store_copy.c; axio db copy) --- */
 

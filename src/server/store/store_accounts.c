@@ -320,7 +320,7 @@ int store_account_delete(store *s, int64_t id)
              run_for_account(s, AC_TOKENS_DELETE_ALL, id, false, NULL, "revoking tokens") ||
              run_for_account(s, AC_BLOCKS_DELETE, id, false, NULL, "forgetting blocks") ||
              run_for_account(s, AC_HELD_DELETE, id, false, NULL, "releasing held names") ||
-             store_commit(s);
+             store_push_forget(s, id) || store_commit(s);
     return store_unlock(s, rc ? store_rollback(s) : 0);
 }
 

@@ -117,6 +117,27 @@ enum {
     BT_COUNT
 };
 
+/* The statements of notifications (store_push.c). */
+enum {
+    PU_DELETE_ENDPOINT,
+    PU_INSERT,
+    PU_CAP,
+    PU_DELETE_OF,
+    PU_OF,
+    PU_SETTINGS,
+    PU_SETTINGS_SET,
+    PU_FORGET_SUBSCRIPTIONS,
+    PU_FORGET_SETTINGS,
+    PU_EMAIL_SET,
+    PU_EMAIL_GET,
+    PU_EMAIL_BY_TOKEN,
+    PU_EMAIL_VERIFY,
+    PU_EMAIL_DELETE,
+    PU_EMAIL_DIGEST,
+    PU_EMAIL_DUE,
+    PU_COUNT
+};
+
 /* The statements of people and how they meet (store_social.c). */
 enum {
     SO_SEEN,
@@ -191,6 +212,7 @@ struct store {
     sql_stmt *so[SO_COUNT];
     sql_stmt *bt[BT_COUNT];
     sql_stmt *mo[MO_COUNT];
+    sql_stmt *pu[PU_COUNT];
     sql_stmt *ow[OW_COUNT];
     bool shared; /* a server's store, shared with the site's other servers */
     sql_stmt *copy_st[STORE_T_COUNT][4]; /* store_copy.c's, prepared when first used */
@@ -298,6 +320,10 @@ void store_account_columns(store *s, sql_stmt *st, int c, stored_account *out);
 /* store_bots.c */
 int store_bots_prepare(store *s);
 void store_bots_finalize(store *s);
+/* store_push.c; store_push_forget: inside an account's deletion */
+int store_push_prepare(store *s);
+void store_push_finalize(store *s);
+int store_push_forget(store *s, int64_t account_id);
 /* store_social.c */
 int store_social_prepare(store *s);
 void store_social_finalize(store *s);

@@ -110,6 +110,19 @@ struct store {
     int nsanctions;
     stored_log *log;
     int nlog;
+    struct fake_secret {
+        char name[32], value[256];
+    } secrets[8];
+    int nsecrets;
+    stored_subscription *subs; /* newest last */
+    int nsubs;
+    struct fake_settings {
+        int64_t account_id;
+        char lang[8], prefs[STORE_PREFS_MAX + 1];
+    } * settings;
+    int nsettings;
+    stored_email *emails;
+    int nemails;
 };
 
 /* Grows an array by one zeroed element; the test aborts out of memory. */
@@ -220,6 +233,9 @@ void fake_store_free(store *s)
     free(s->reports);
     free(s->sanctions);
     free(s->log);
+    free(s->subs);
+    free(s->settings);
+    free(s->emails);
     free_writes(s->queue);
     free_writes(s->done);
     free(s);
@@ -1132,10 +1148,92 @@ int store_each_peer(store *s, int64_t since_ms,
 
 int store_site_secret(store *s, const char *name, const char *fresh, char *out, size_t size)
 {
-    (void)name;
-    if (!s->relay_key[0])
-        snprintf(s->relay_key, sizeof s->relay_key, "%s", fresh);
-    snprintf(out, size, "%s", s->relay_key);
+    if (strcmp(name, "site_key") == 0) {
+        if (!s->relay_key[0])
+            snprintf(s->relay_key, sizeof s->relay_key, "%s", fresh);
+        snprintf(out, size, "%s", s->relay_key);
+        return 0;
+    }
+    int i = 0;
+    while (i < s->nsecrets && strcmp(s->secrets[i].name, name) != 0)
+        i++;
+    if (i == s->nsecrets) {
+        if (i == 8)
+            abort();
+        s->nsecrets++;
+        snprintf(s->secrets[i].name, sizeof s->secrets[i].name, "%s", name);
+        snprintf(s->secrets[i].value, sizeof s->secrets[i].value, "%s", fresh);
+    }
+    snprintf(out, size, "%s", s->secrets[i].value);
+    return 0;
+}
+
+/* The real store's notifications (store_push.c), in memory. */
+static int unsubscribe_at(store *s, int i)
+{
+    memmove(&s->subs[i], &s->subs[i + 1], (size_t)(s->nsubs - i - 1) * sizeof s->subs[0]);
+    s->nsubs--;
+    return 0;
+}
+
+int store_push_subscribe(store *s, const stored_subscription *sub, int max)
+{
+    for (int i = 0; i < s->nsubs; i++)
+        if (strcmp(s->subs[i].endpoint, sub->endpoint) == 0) {
+            unsubscribe_at(s, i);
+            break;
+        }
+    s->subs = grow(s->subs, s->nsubs, sizeof *s->subs);
+    s->subs[s->nsubs++] = *sub;
+    int n = 0;
+    for (int i = s->nsubs - 1; i >= 0; i--)
+        if (s->subs[i].account_id == sub->account_id && ++n > max)
+            unsubscribe_at(s, i);
+    return 0;
+}
+
+int store_push_unsubscribe(store *s, int64_t account_id, const char *endpoint)
+{
+    for (int i = 0; i < s->nsubs; i++)
+        if (strcmp(s->subs[i].endpoint, endpoint) == 0 &&
+            (account_id == 0 || s->subs[i].account_id == account_id))
+            return unsubscribe_at(s, i);
+    return 1;
+}
+
+int store_each_subscription(store *s, int64_t account_id,
+                            int (*fn)(const stored_subscription *sub, void *arg), void *arg)
+{
+    for (int i = s->nsubs - 1; i >= 0; i--)
+        if (s->subs[i].account_id == account_id && fn(&s->subs[i], arg))
+            break;
+    return 0;
+}
+
+int store_notify_settings(store *s, int64_t account_id, char lang[8],
+                          char prefs[STORE_PREFS_MAX + 1])
+{
+    for (int i = 0; i < s->nsettings; i++)
+        if (s->settings[i].account_id == account_id) {
+            snprintf(lang, 8, "%s", s->settings[i].lang);
+            snprintf(prefs, STORE_PREFS_MAX + 1, "%s", s->settings[i].prefs);
+            return 0;
+        }
+    return 1;
+}
+
+int store_notify_settings_set(store *s, int64_t account_id, const char *lang, const char *prefs)
+{
+    int i = 0;
+    while (i < s->nsettings && s->settings[i].account_id != account_id)
+        i++;
+    if (i == s->nsettings) {
+        s->settings = grow(s->settings, s->nsettings, sizeof *s->settings);
+        s->nsettings++;
+    }
+    s->settings[i].account_id = account_id;
+    snprintf(s->settings[i].lang, sizeof s->settings[i].lang, "%s", lang);
+    snprintf(s->settings[i].prefs, sizeof s->settings[i].prefs, "%s", prefs);
     return 0;
 }
 
@@ -1905,4 +2003,81 @@ int store_losses_to(store *s, int64_t account_id, int64_t opponent_id, int64_t s
 {
     (void)account_id, (void)opponent_id, (void)since_s, (void)fn, (void)arg;
     return fail(s, "the fake store keeps no places with decisions to count");
+}
+static stored_email *email_of(store *s, int64_t account_id, const char *token_hash)
+{
+    for (int i = 0; i < s->nemails; i++)
+        if (token_hash ? strcmp(s->emails[i].token_hash, token_hash) == 0
+                       : s->emails[i].account_id == account_id)
+            return &s->emails[i];
+    return NULL;
+}
+
+int store_email_set(store *s, int64_t account_id, const char *address, const char *token_hash)
+{
+    stored_email *e = email_of(s, account_id, NULL);
+    if (!e) {
+        s->emails = grow(s->emails, s->nemails, sizeof *s->emails);
+        e = &s->emails[s->nemails++];
+    }
+    memset(e, 0, sizeof *e);
+    e->account_id = account_id;
+    snprintf(e->address, sizeof e->address, "%s", address);
+    snprintf(e->token_hash, sizeof e->token_hash, "%s", token_hash);
+    return 0;
+}
+
+int store_email_get(store *s, int64_t account_id, stored_email *out)
+{
+    stored_email *e = email_of(s, account_id, NULL);
+    if (e)
+        *out = *e;
+    return e ? 0 : 1;
+}
+
+int store_email_by_token(store *s, const char *token_hash, stored_email *out)
+{
+    stored_email *e = email_of(s, 0, token_hash);
+    if (e)
+        *out = *e;
+    return e ? 0 : 1;
+}
+
+int store_email_verify(store *s, int64_t account_id)
+{
+    stored_email *e = email_of(s, account_id, NULL);
+    if (e)
+        e->verified = true;
+    return e ? 0 : 1;
+}
+
+int store_email_delete(store *s, int64_t account_id)
+{
+    stored_email *e = email_of(s, account_id, NULL);
+    if (!e)
+        return 1;
+    *e = s->emails[--s->nemails];
+    return 0;
+}
+
+int store_email_digest_sent(store *s, int64_t account_id, const char *token_hash, int64_t at_ms)
+{
+    stored_email *e = email_of(s, account_id, NULL);
+    if (e) {
+        e->digest_at = at_ms;
+        snprintf(e->token_hash, sizeof e->token_hash, "%s", token_hash);
+    }
+    return e ? 0 : 1;
+}
+
+int store_each_email_due(store *s, int64_t before_ms, int (*fn)(const stored_email *e, void *arg),
+                         void *arg)
+{
+    for (int i = 0; i < s->nemails; i++)
+        if (s->emails[i].verified && s->emails[i].digest_at < before_ms) {
+            stored_email copy = s->emails[i];
+            if (fn(&copy, arg))
+                break;
+        }
+    return 0;
 }
