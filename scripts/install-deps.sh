@@ -25,6 +25,9 @@ packages+=(python3-numpy python3-venv python3-setuptools python3-wheel)
 # PettingZoo's and Gymnasium's released sources, which the Python package's tests run
 # beside the repository (tests/python/farama.py), need these of Debian's.
 packages+=(python3-cloudpickle python3-typing-extensions)
+# tests/server/test_push.py's push service decrypts what the server sends (RFC 8291) and
+# checks its VAPID signature with Debian's python3-cryptography.
+packages+=(python3-cryptography)
 [ "${AXIO_WEB_TESTS:-1}" = 1 ] && packages+=(chromium nodejs npm)
 
 missing=()

@@ -246,8 +246,9 @@ static void on_challenge_gone(bot *b, json_t *c, const char *how)
     if (entry)
         entry->pending = false;
     const char *reason = json_string_value(json_object_get(c, "reason"));
-    bot_log("challenge %.64s: %s%s%s", id ? id : "?", how, reason ? ", " : "",
-            reason ? reason : "");
+    const char *by = json_string_value(json_object_get(c, "declined_by"));
+    bot_log("challenge %.64s: %s%s%.40s%s%s", id ? id : "?", how, by ? " by " : "", by ? by : "",
+            reason ? ", " : "", reason ? reason : "");
 }
 
 static void forget_challenges(bot *b)

@@ -14,7 +14,9 @@
  *
  * A stream that ends before the game did is opened again after a pause that
  * doubles with each failure (1 s to 60 s, with jitter); the site starts it
- * with the state of now. A game is forgotten once its end was seen.
+ * with the state of now. A decision lost after all its retries is asked for
+ * again the same way: the game's stream is opened anew. A game is forgotten
+ * once its end was seen.
  */
 #include "bot.h"
 #include "bot_time.h"
@@ -326,8 +328,19 @@ void games_on_request(void *ctx, int kind, const char *key, const http_result *r
         return;
     if (kind == REQ_MOVE && r->status == 400)
         resign(b, g, "the site refused the engine's decision");
-    if (kind == REQ_MOVE && r->status == 0)
-        g->asked_ply = -1; /* the next state asks again */
+    if (kind == REQ_MOVE && (r->status == 0 || r->status >= 500) && !g->over) {
+        /* Lost after every retry: the stream opened again starts with the state
+         * of now, which asks the engine again if the decision is still due (and
+         * asks nothing if the site had taken it after all). Waiting for the next
+         * state instead could lose on time: none comes while the bot is to move. */
+        g->asked_ply = -1;
+        http_stream_close(b->http, g->stream);
+        g->stream = NULL;
+        g->failures++;
+        g->retry_at = now_seconds() + jittered(1 << (g->failures < 7 ? g->failures - 1 : 6), 8.0);
+        bot_log("game %s: the decision is asked for again once the game's stream is open again",
+                key);
+    }
     if (r->status == 404)
         g->forget = true;
 }

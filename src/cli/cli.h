@@ -36,5 +36,6 @@ int cmd_db(int argc, char **argv);
 int cmd_train(int argc, char **argv);
 int cmd_bot(int argc, char **argv);
 int cmd_token(int argc, char **argv);
+int cmd_admin(int argc, char **argv);
 
 #endif

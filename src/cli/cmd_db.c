@@ -27,7 +27,8 @@ static const char *const help =
     "usage: axio db copy FROM TO\n"
     "\n"
     "Copies everything an axio server keeps - games with their seats, decisions and\n"
-    "chat, analyses, accounts, sessions, ratings and their history - from the database\n"
+    "chat, analyses, accounts, sessions, ratings and their history, and moderation (blocks,\n"
+    "reports, sanctions, held names, the log) - from the database\n"
     "FROM to the database TO: SQLite to PostgreSQL, PostgreSQL to SQLite, or any to any.\n"
     "Each is given as `axio serve --db` takes it: FILE or sqlite:FILE, or a PostgreSQL\n"
     "URI postgresql://USER@HOST/DB. FROM must hold an axio database (an older one is\n"
@@ -158,7 +159,9 @@ static int copy(const char *from_target, const char *to_target)
     if (!run.failed && copy_table(&run, STORE_T_SESSIONS) == 0 &&
         copy_table(&run, STORE_T_RATINGS) == 0 && copy_table(&run, STORE_T_HISTORY) == 0 &&
         copy_table(&run, STORE_T_FOLLOWS) == 0 && copy_table(&run, STORE_T_TOKENS) == 0 &&
-        store_copy_finish(run.to) != 0) {
+        copy_table(&run, STORE_T_BLOCKS) == 0 && copy_table(&run, STORE_T_REPORTS) == 0 &&
+        copy_table(&run, STORE_T_SANCTIONS) == 0 && copy_table(&run, STORE_T_HELD_NAMES) == 0 &&
+        copy_table(&run, STORE_T_MOD_LOG) == 0 && store_copy_finish(run.to) != 0) {
         fprintf(stderr, "axio db: %s\n", store_error(run.to));
         run.failed = 1;
     }

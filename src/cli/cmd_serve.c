@@ -28,9 +28,10 @@ static bool is_dir(const char *path)
     return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/* web/ next to the executable or up to two levels above it (the build
- * directory sits in the source tree). */
-static bool find_web_dir(char *out, size_t size)
+/* A shipped directory (web, data/wordlist) next to the executable or up to
+ * two levels above it (the build directory sits in the source tree), or in
+ * ../share/axio/ (installed). */
+static bool find_shipped_dir(const char *name, const char *installed, char *out, size_t size)
 {
     char exe[PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
@@ -38,10 +39,13 @@ static bool find_web_dir(char *out, size_t size)
         return false;
     exe[n] = 0;
     const char *dir = dirname(exe);
-    static const char *const candidates[] = {"web", "../web", "../../web", "../share/axio/web"};
-    for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++) {
-        char path[PATH_MAX + 32];
-        snprintf(path, sizeof path, "%s/%s", dir, candidates[i]);
+    static const char *const ups[] = {"", "../", "../../"};
+    for (size_t i = 0; i < 4; i++) {
+        char path[PATH_MAX + 64];
+        if (i < 3)
+            snprintf(path, sizeof path, "%s/%s%s", dir, ups[i], name);
+        else
+            snprintf(path, sizeof path, "%s/../share/axio/%s", dir, installed);
         if (is_dir(path) && realpath(path, out) && strlen(out) < size)
             return true;
     }
@@ -62,6 +66,38 @@ static bool parse_url(const char *text, void *target)
 {
     if (strncmp(text, "http://", 7) && strncmp(text, "https://", 8))
         return false;
+    *(const char **)target = text;
+    return true;
+}
+
+/* VAPID's contact (RFC 8292): a mailto: or https: URI. */
+static bool parse_contact(const char *text, void *target)
+{
+    if ((strncmp(text, "mailto:", 7) || !strchr(text, '@')) && strncmp(text, "https://", 8))
+        return false;
+    for (const char *p = text; *p; p++)
+        if ((unsigned char)*p <= ' ' || *p == '"' || *p == '\\')
+            return false;
+    *(const char **)target = text;
+    return true;
+}
+
+static bool parse_smtp(const char *text, void *target)
+{
+    if (strncmp(text, "smtp://", 7) && strncmp(text, "smtps://", 8))
+        return false;
+    *(const char **)target = text;
+    return true;
+}
+
+static bool parse_contact_address(const char *text, void *target)
+{
+    const char *at = strchr(text, '@');
+    if (!at || at == text || !at[1] || strchr(at + 1, '@'))
+        return false;
+    for (const char *p = text; *p; p++)
+        if ((unsigned char)*p <= ' ' || strchr("\"<>(),;:\\", *p))
+            return false;
     *(const char **)target = text;
     return true;
 }
@@ -95,6 +131,10 @@ static int parse_options(int argc, char **argv, serve_options *o, const char **w
                  "libpq URI, postgresql://USER@HOST/DB (or postgres://...)"},
         {"web", OPT_STRING, web, .arg = "DIR",
          .help = "the web client's files (default: web/ of the source tree)"},
+        {"word-list", OPT_STRING, &g->word_list_dir, .arg = "DIR",
+         .help = "the word lists refusing offensive names and reporting chat\n"
+                 "lines: each DIR/*.txt, one word a line (default: data/wordlist\n"
+                 "of the source tree; docs/moderation.md)"},
         {"max-conns-per-ip", OPT_INT, &l->conns_per_ip, .min = 1, .max = 1000000, .arg = "N",
          .help = "open connections per client address (default 32)"},
         {"max-games-per-ip", OPT_INT, &g->games_per_hour, .min = 1, .max = 100000000, .arg = "N",
@@ -156,6 +196,24 @@ static int parse_options(int argc, char **argv, serve_options *o, const char **w
          .help = "SQLite: normal (default): a commit survives the server being\n"
                  "killed; full: also a power cut (an fsync per commit, slower).\n"
                  "PostgreSQL flushes every commit (synchronous_commit on)"},
+        {"push-contact", OPT_PARSE, &g->push_contact, .parse = parse_contact,
+         .must = "must be a mailto: address or an https:// URL", .arg = "URI",
+         .help = "how push services reach the site's operator (VAPID's subject,\n"
+                 "docs/notifications.md): mailto:ops@example.org"},
+        {"push-http", OPT_FLAG, &g->push_http,
+         .help = "allow http:// push endpoints (a push service on this machine,\n"
+                 "for tests); without it only https://"},
+        {"push-delay-s", OPT_INT, &g->push_delay_s, .min = 1, .max = 3600, .unit = "seconds",
+         .arg = "N",
+         .help = "\"your turn\" is pushed N seconds after the turn began if no tab\n"
+                 "of the player watches the game then (default 10)"},
+        {"smtp", OPT_PARSE, &g->smtp_url, .parse = parse_smtp,
+         .must = "must be an smtp:// or smtps:// URL", .arg = "URL",
+         .help = "the mail server of the daily e-mail digest (docs/notifications.md),\n"
+                 "smtp://HOST[:PORT] or smtps://USER:PASSWORD@HOST; needs --public-url"},
+        {"mail-from", OPT_PARSE, &g->mail_from, .parse = parse_contact_address,
+         .must = "must be an e-mail address", .arg = "ADDR",
+         .help = "the digest's sender (default axio@ the --public-url's host)"},
         {"quiet", OPT_FLAG, &g->quiet, .help = "log nothing but fatal errors"},
         {0}};
     const cli_command command = {"serve", usage, options,
@@ -182,7 +240,8 @@ int cmd_serve(int argc, char **argv)
                                   .hints_per_10_min = 60,
                                   .bot_requests_per_10_s = 60,
                                   .analyses_per_hour = 10,
-                                  .signups_per_hour = 5}};
+                                  .signups_per_hour = 5,
+                                  .push_delay_s = 10}};
     static char web[PATH_MAX];
     const char *web_arg = NULL;
     int sync = 0;
@@ -190,6 +249,16 @@ int cmd_serve(int argc, char **argv)
     if (rc != CLI_GO_ON)
         return rc;
     opt.sync_full = sync == 1;
+    static char mail_from[320];
+    opt.game.public_url = opt.public_url;
+    if (opt.game.smtp_url && !opt.public_url)
+        return usage_error("serve", "--smtp needs --public-url (the digest's links)");
+    if (opt.game.smtp_url && !opt.game.mail_from) {
+        const char *host = strstr(opt.public_url, "://") + 3;
+        size_t n = strcspn(host, ":/");
+        snprintf(mail_from, sizeof mail_from, "axio@%.*s", (int)n, host);
+        opt.game.mail_from = mail_from;
+    }
     if (!*opt.bind)
         return usage_error("serve", "--bind needs an address");
     if (!*opt.db_path || strcmp(opt.db_path, "sqlite:") == 0)
@@ -200,10 +269,24 @@ int cmd_serve(int argc, char **argv)
         if (!realpath(web_arg, web))
             return usage_error("serve", "--web: cannot resolve '%s'", web_arg);
         opt.web_dir = web;
-    } else if (find_web_dir(web, sizeof web)) {
+    } else if (find_shipped_dir("web", "web", web, sizeof web)) {
         opt.web_dir = web;
     } else {
         fprintf(stderr, "axio serve: no web/ directory found (see --web); serving the API only\n");
+    }
+    static char words[PATH_MAX];
+    if (opt.game.word_list_dir) {
+        if (!is_dir(opt.game.word_list_dir))
+            return usage_error("serve", "--word-list: '%s' is not a directory",
+                               opt.game.word_list_dir);
+        if (!realpath(opt.game.word_list_dir, words))
+            return usage_error("serve", "--word-list: cannot resolve '%s'", opt.game.word_list_dir);
+        opt.game.word_list_dir = words;
+    } else if (find_shipped_dir("data/wordlist", "wordlist", words, sizeof words)) {
+        opt.game.word_list_dir = words;
+    } else {
+        fprintf(stderr, "axio serve: no data/wordlist directory found (see --word-list); no "
+                        "word lists\n");
     }
     return server_run(&opt);
 }

@@ -22,6 +22,7 @@ static const struct {
     {"train", cmd_train, "make the learned evaluation's weights by self-play from a seed"},
     {"bot", cmd_bot, "play on a site as a bot account with an engine (the Bot API)"},
     {"token", cmd_token, "make, list or revoke an account's API tokens on a site"},
+    {"admin", cmd_admin, "grant or revoke a site's roles (moderator) in its database"},
 };
 
 static void print_help(FILE *out)

@@ -82,6 +82,9 @@ def test_reconnect_restart_429():
             fake.fail_next("/api/bot/game/%s/move" % g.id, 429, retry_after=2)
         elif n == 12:
             fake.fail_next("/api/bot/game/%s/move" % g.id, 503, code="internal")
+        elif n == 15:
+            # the first attempt and all 5 retries: the decision is lost, and asked again
+            fake.fail_next("/api/bot/game/%s/move" % g.id, 503, count=6, code="internal")
         done[n] = time.monotonic()
 
     fake.after_move = after_move
@@ -94,15 +97,17 @@ def test_reconnect_restart_429():
     assert len(limited) == 1, answers
     wait = answers[limited[0] + 1]["t"] - answers[limited[0]]["t"]
     assert wait >= 1.95, "sent again after %.2f s, before Retry-After: 2" % wait
-    assert sum(r["status"] == 503 for r in answers) == 1, answers
+    assert sum(r["status"] == 503 for r in answers) == 7, answers
     assert not any(r["status"] == 409 for r in fake.requests), "a decision sent twice"
+    assert bot.saw("the decision is asked for again"), bot.log()
     for path in ("/api/bot/stream/event", "/api/bot/game/stream/" + g.id):
         opened = [r["t"] for r in fake.requests if r["path"] == path]
         assert len(opened) >= 2 and opened[-1] > fake.restarts[0], (path, bot.log())
     assert bot.saw("stream lost"), bot.log()
     bot.stop()
     fake.stop()
-    print("ok: streams cut, a restart, 429 and 503 during a game: it ends, no decision twice")
+    print("ok: streams cut, a restart, 429, a 503 and a decision lost after every retry: "
+          "it ends, no decision twice")
 
 
 def test_three_seats_two_bots():

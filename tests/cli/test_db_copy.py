@@ -32,7 +32,8 @@ ILLEGAL = '{"type":"place","rack_index":0,"cells":[[40,40],[40,41]]}'
 
 # Every table and column the store keeps, by key (store_copy.c's description).
 TABLES = {
-    "accounts": ("id, name, name_key, password_hash, computer, created_at, name_skeleton", "id"),
+    "accounts": ("id, name, name_key, password_hash, computer, created_at, name_skeleton, role,"
+                 " closed", "id"),
     "games": ("id, variant, players, mode, seed, status, created_at, updated_at, creator, clock,"
               " clock_left, rematch, rematch_of, end_summary, rules, damage, rated", "id"),
     "seats": ("game_id, seat, kind, level, name, token_hash, account_id, place", "game_id, seat"),
@@ -43,6 +44,14 @@ TABLES = {
     "ratings": ("account_id, variant, mu, sigma, games", "account_id, variant"),
     "rating_history": ("game_id, seat, account_id, variant, mu_before, sigma_before, mu_after,"
                        " sigma_after, at", "game_id, seat"),
+    # moderation (docs/moderation.md)
+    "blocks": ("account_id, blocked_id, at", "account_id, blocked_id"),
+    "reports": ("id, reporter_id, target_id, game_id, chat_n, reason, text, status, created_at,"
+                " handled_by, handled_at", "id"),
+    "sanctions": ("id, account_id, kind, game_id, detail, until_at, created_at, by_id, lifted_at,"
+                  " seen_at", "id"),
+    "held_names": ("name_key, skeleton, account_id, at", "name_key"),
+    "mod_log": ("id, at, moderator_id, moderator, target_id, target, action, detail, reason", "id"),
 }
 
 
@@ -89,6 +98,24 @@ class Site:
         finally:
             for c in self.clients:
                 c.close()
+            assert self.server.stop() == 0, self.server.errors()
+        # moderation: a moderator (given on the stopped server's file) warns, times out and
+        # renames; a block and reports were made above
+        r = subprocess.run([AXIO, "admin", "grant", "Ann", "moderator", "--db", self.db],
+                           capture_output=True, text=True, timeout=60)
+        assert r.returncode == 0, r.stderr
+        self.server = Server(self.db)
+        try:
+            s, ann = self.server, self.ann
+            for body in [{"action": "warn", "player": "Bo", "reason": "rude", "text": "be kind"},
+                         {"action": "timeout", "player": "Bo", "reason": "spam", "minutes": 5},
+                         {"action": "rename", "player": "Çy", "reason": "name", "name": "Zed"}]:
+                status, value, _ = call(s, "POST", "/api/mod/actions", body, token=ann)
+                assert status == 201, value
+            status, value, _ = call(s, "POST", f"/api/mod/actions/{value['id'] - 1}/undo",
+                                    {"reason": "enough"}, token=ann)
+            assert status == 200, value
+        finally:
             assert self.server.stop() == 0, self.server.errors()
 
     def connect(self, game, token=None, seat=None, session=None):
@@ -138,6 +165,14 @@ class Site:
         assert status == 204
         self.running = running
         self.tokens = (running["token"], joined["token"])
+        self.ann = ann
+        assert call(s, "POST", "/api/me/blocks", {"name": "Çy"}, token=ann)[0] == 204
+        status, value, _ = call(s, "POST", "/api/reports",
+                                {"player": "Çy", "reason": "insults", "text": "rude ☺",
+                                 "game": running["game"], "chat": 0}, token=bo)
+        assert status == 201, value
+        assert call(s, "POST", "/api/reports", {"player": "Bo", "reason": "other"},
+                    token=ann)[0] == 201
 
 
 class Copy(unittest.TestCase):

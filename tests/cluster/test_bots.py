@@ -6,9 +6,12 @@ serve` on one PostgreSQL behind the shipped nginx (cluster.py).
   each decision's state; the bot's decisions posted there are passed on too; two bots play
   a game to its end, one from each server, and both streams end after it.
 - The event stream works on any server (its events are found in the store).
+- A challenge to two bots at once (issue 49) sent on one server, seen on the other, and
+  accepted by both at the same moment on the two servers: one game, both told of it.
 """
 import os
 import sys
+import threading
 import time
 import unittest
 
@@ -112,6 +115,43 @@ class Bots(unittest.TestCase):
         for i, seat in enumerate(latest["Ada"]["game"]["seats"]):
             if i != ada_seat:
                 self.assertNotIn("rack", seat)
+
+    def test_two_last_acceptances_at_once_on_two_servers(self):
+        zero, one = self.site.instances
+        _, ada = make_bot(zero, "Ada")
+        _, bea = make_bot(zero, "Bea")
+        _, cyd = make_bot(zero, "Cyd")
+        events = self.stream(one, "/api/bot/stream/event", bea)
+        status, made, _ = api(zero, "POST", "/api/challenges",
+                              {"to": ["Bea", "Cyd"], "players": 3, "variant": "hex"}, token=ada)
+        self.assertEqual(status, 201, made)
+        cid = made["challenge"]["id"]
+        seen = events.wait(lambda l: l["type"] == "challenge" and l["challenge"]["id"] == cid)
+        self.assertEqual(seen["challenge"]["players"], 3)
+        answers = {}
+        go = threading.Barrier(2)
+
+        def accept(name, server, token):
+            go.wait()
+            answers[name] = api(server, "POST", f"/api/challenges/{cid}/accept", token=token)
+
+        threads = [threading.Thread(target=accept, args=("Bea", one, bea)),
+                   threading.Thread(target=accept, args=("Cyd", zero, cyd))]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(30)
+        self.assertEqual([answers[n][0] for n in ("Bea", "Cyd")], [200, 200], answers)
+        games = {answers[n][1]["game"] for n in ("Bea", "Cyd")} - {None}
+        self.assertEqual(len(games), 1, answers)
+        game = games.pop()
+        status, c, _ = api(one, "GET", f"/api/challenges/{cid}", token=ada)
+        self.assertEqual((c["challenge"]["status"], c["challenge"]["game"]), ("accepted", game))
+        events.wait(lambda l: l["type"] == "gameStart" and l["game"]["id"] == game)
+        status, mine, _ = api(zero, "GET", "/api/me/games", token=ada)
+        self.assertEqual([g["id"] for g in mine["games"]], [game])
+        status, info, _ = api(one, "GET", f"/api/games/{game}")
+        self.assertEqual(sorted(s["name"] for s in info["seats"]), ["Ada", "Bea", "Cyd"])
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ import hashlib
 import http.client
 import json
 import os
+import re
 import select
 import signal
 import sqlite3
@@ -36,6 +37,15 @@ from wsclient import Closed, HandshakeError, WebSocket  # noqa: E402
 
 AXIO = os.environ.get("AXIO", "axio")
 SRC = os.environ.get("SRC", os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+
+
+def _schema_version():
+    """The store's schema version this tree's server writes (src/server/store/sql.h)."""
+    with open(os.path.join(SRC, "src", "server", "store", "sql.h")) as f:
+        return int(re.search(r"#define SQL_SCHEMA_VERSION (\d+)", f.read()).group(1))
+
+
+SCHEMA_VERSION = _schema_version()
 PYTHON3 = os.environ.get("PYTHON3", sys.executable)
 HOST = "127.0.0.1"
 TIMEOUT = 30.0  # generous: sanitizer builds on a loaded 2-core machine
@@ -264,6 +274,9 @@ def check_error(msg):
     if msg["code"] == "illegal_move":
         assert set(msg) == {"type", "code", "message", "reason"}, msg
         assert msg["reason"] in ILLEGAL_REASONS, msg
+    elif msg["code"] == "chat_timeout":  # a moderator's timeout: until when (unix ms)
+        assert set(msg) == {"type", "code", "message", "until"}, msg
+        assert isinstance(msg["until"], int), msg
     elif msg["code"] == "rate_limited" and "reason" in msg:  # a budget: which, and until when
         assert set(msg) == {"type", "code", "message", "reason", "retry_after_s"}, msg
         assert msg["reason"] == "hints" and msg["retry_after_s"] > 0, msg
@@ -307,6 +320,10 @@ def check_message(msg, seat):
         check_viewers(msg)
     elif kind in ("pong", "chat", "chat_history", "rematch"):
         pass
+    elif kind == "moderation":  # the account's chat was timed out, or may go on (moderation.md)
+        assert msg["chat"] in ("timeout", "open"), msg
+        assert set(msg) == ({"type", "chat", "until"} if msg["chat"] == "timeout"
+                            else {"type", "chat"}), msg
     elif kind == "moving":
         assert set(msg) == {"type", "retry_ms"} and isinstance(msg["retry_ms"], int), msg
     else:

@@ -10,7 +10,7 @@ import time
 
 import unittest
 
-from harness import (ON_POSTGRESQL, Client, Server, ServerTest, TIMEOUT, check_record,
+from harness import (ON_POSTGRESQL, SCHEMA_VERSION, Client, Server, ServerTest, TIMEOUT, check_record,
                      play_until_over)
 
 HUMAN = {"kind": "human"}
@@ -434,7 +434,7 @@ class Migration(ServerTest):
         self.assertEqual(self.server.stop(), 0, self.server.errors())
         con = sqlite3.connect(f"file:{self.db}?mode=ro", uri=True)
         try:
-            self.assertEqual(con.execute("PRAGMA user_version").fetchone()[0], 10)
+            self.assertEqual(con.execute("PRAGMA user_version").fetchone()[0], SCHEMA_VERSION)
             self.assertEqual(con.execute("SELECT rules, damage FROM games").fetchall(),
                              [("axio-rules/1", None)])
         finally:

@@ -14,7 +14,7 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from accounts_lib import CLOCK, call, create, join, login, me, play_to_end, register, session_of  # noqa: E402
-from harness import ON_POSTGRESQL, Server, ServerTest, SRC, db_query  # noqa: E402
+from harness import ON_POSTGRESQL, SCHEMA_VERSION, Server, ServerTest, SRC, db_query  # noqa: E402
 
 PW = "correct horse"
 
@@ -276,7 +276,7 @@ class Migration(unittest.TestCase):
             self.assertEqual(server.stop(), 0, server.errors())
             con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
             try:
-                self.assertEqual(con.execute("PRAGMA user_version").fetchone()[0], 10)
+                self.assertEqual(con.execute("PRAGMA user_version").fetchone()[0], SCHEMA_VERSION)
                 self.assertEqual(con.execute("SELECT count(*) FROM games").fetchone()[0], 3)
                 self.assertEqual([r[0] for r in con.execute(
                     "SELECT name FROM accounts WHERE computer = 1 ORDER BY id")],

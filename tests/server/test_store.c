@@ -312,6 +312,362 @@ static void test_accounts_and_sessions(void **state)
     store_close(s);
 }
 
+/* --- challenges to several (issue 49) --- */
+
+typedef struct {
+    int n;
+    stored_challenge c;
+} challenges_seen;
+
+static int challenge_seen(const stored_challenge *c, void *arg)
+{
+    challenges_seen *seen = arg;
+    seen->n++;
+    seen->c = *c;
+    return 0;
+}
+
+/* A challenge to three for a 4-player game: each invited sees it, their
+ * acceptances are counted one bit each (and taken back), a decline names
+ * who declined; a two-player one keeps its single invited. */
+static void test_group_challenges(void **state)
+{
+    (void)state;
+    char path[256], err[256];
+    new_db(path, sizeof path, "challenges");
+    store *s = store_open(path, true, err, sizeof err);
+    assert_non_null(s);
+    int64_t ann, bo, cy, di;
+    assert_int_equal(store_account_create(s, "Ann", "ann", "ann", "h", 1, &ann), 0);
+    assert_int_equal(store_account_create(s, "Bo", "bo", "bo", "h", 1, &bo), 0);
+    assert_int_equal(store_account_create(s, "Cy", "cy", "cy", "h", 1, &cy), 0);
+    assert_int_equal(store_account_create(s, "Di", "di", "di", "h", 1, &di), 0);
+    stored_challenge c;
+    memset(&c, 0, sizeof c);
+    snprintf(c.id, sizeof c.id, "groupchallenge1");
+    c.from_id = ann;
+    c.to_id[0] = bo, c.to_id[1] = cy, c.to_id[2] = di;
+    snprintf(c.variant, sizeof c.variant, "hex");
+    snprintf(c.mode, sizeof c.mode, "team");
+    c.players = 4;
+    c.created = 1000, c.expires = 1000000;
+    assert_int_equal(store_challenge_create(s, &c), 0);
+    stored_challenge got;
+    assert_int_equal(store_challenge_get(s, "groupchallenge1", &got), 0);
+    assert_int_equal(got.players, 4);
+    assert_string_equal(got.mode, "team");
+    assert_string_equal(got.to_name[0], "Bo");
+    assert_string_equal(got.to_name[1], "Cy");
+    assert_string_equal(got.to_name[2], "Di");
+    assert_int_equal(got.to_id[2], di);
+    assert_int_equal(got.accepted, 0);
+    challenges_seen seen = {0};
+    assert_int_equal(store_each_challenge(s, di, 2000, 0, challenge_seen, &seen), 0);
+    assert_int_equal(seen.n, 1);
+    assert_string_equal(seen.c.id, "groupchallenge1");
+    assert_int_equal(store_challenge_answer(s, "groupchallenge1", 2, true), 0);
+    assert_int_equal(store_challenge_answer(s, "groupchallenge1", 0, true), 0);
+    assert_int_equal(store_challenge_answer(s, "groupchallenge1", 0, true), 0); /* again */
+    assert_int_equal(store_challenge_get(s, "groupchallenge1", &got), 0);
+    assert_int_equal(got.accepted, 5);
+    assert_int_equal(store_challenge_answer(s, "groupchallenge1", 2, false), 0);
+    assert_int_equal(store_challenge_get(s, "groupchallenge1", &got), 0);
+    assert_int_equal(got.accepted, 1);
+    assert_int_equal(
+        store_challenge_settle(s, "groupchallenge1", "open", "declined", NULL, "later", cy), 0);
+    assert_int_equal(store_challenge_answer(s, "groupchallenge1", 1, true), 1); /* not open */
+    assert_int_equal(store_challenge_get(s, "groupchallenge1", &got), 0);
+    assert_string_equal(got.status, "declined");
+    assert_string_equal(got.reason, "later");
+    assert_int_equal(got.declined_by, cy);
+
+    memset(&c, 0, sizeof c);
+    snprintf(c.id, sizeof c.id, "pairchallenge1");
+    c.from_id = bo;
+    c.to_id[0] = ann;
+    snprintf(c.variant, sizeof c.variant, "square");
+    snprintf(c.mode, sizeof c.mode, "standard");
+    c.players = 2;
+    c.created = 1000, c.expires = 1000000;
+    assert_int_equal(store_challenge_create(s, &c), 0);
+    assert_int_equal(store_challenge_get(s, "pairchallenge1", &got), 0);
+    assert_int_equal(got.players, 2);
+    assert_int_equal(got.to_id[1], 0);
+    assert_string_equal(got.to_name[1], "");
+    assert_int_equal(got.declined_by, 0);
+    seen.n = 0;
+    assert_int_equal(store_each_challenge(s, cy, 2000, 0, challenge_seen, &seen), 0);
+    assert_int_equal(seen.n, 1); /* the group's only */
+    store_close(s);
+}
+
+/* Moderation (store_moderation.c): roles, blocks, reports, sanctions and
+ * what binds chat, closing and renaming with their undo, and the log, which
+ * the database keeps append-only. */
+static int count_report(const stored_report *r, void *arg)
+{
+    (void)r;
+    (*(int *)arg)++;
+    return 0;
+}
+
+static int count_person(const stored_person *p, void *arg)
+{
+    (void)p;
+    (*(int *)arg)++;
+    return 0;
+}
+
+static int first_log(const stored_log *e, void *arg)
+{
+    *(stored_log *)arg = *e;
+    return 1;
+}
+
+static void test_moderation(void **state)
+{
+    (void)state;
+    char path[256], err[256], role[STORE_ROLE_MAX + 1];
+    new_db(path, sizeof path, "moderation");
+    store *s = store_open(path, true, err, sizeof err);
+    assert_non_null(s);
+    int64_t ann, bo;
+    bool closed = true;
+    assert_int_equal(store_account_create(s, "Ann", "ann", "ann", "$argon2id$x", 1, &ann), 0);
+    assert_int_equal(store_account_create(s, "Bo", "bo", "bo", "$argon2id$y", 1, &bo), 0);
+    assert_int_equal(store_computer_ensure(s, "greedy", "greedy", 1), 0);
+    stored_account a, g;
+    assert_int_equal(store_account_by_key(s, "greedy", &g), 0);
+    /* roles: a person's only */
+    assert_int_equal(store_account_role(s, ann, role, &closed), 0);
+    assert_string_equal(role, "");
+    assert_false(closed);
+    assert_int_equal(store_account_set_role(s, ann, "moderator"), 0);
+    assert_int_equal(store_account_role(s, ann, role, NULL), 0);
+    assert_string_equal(role, "moderator");
+    assert_int_equal(store_account_set_role(s, g.id, "moderator"), 1);
+    assert_int_equal(store_account_set_role(s, 999, "moderator"), 1);
+    assert_int_equal(store_account_role(s, 999, role, NULL), 1);
+    assert_int_equal(store_account_by_name(s, "ann", &a), 0); /* any ASCII case */
+    assert_int_equal(a.id, ann);
+    assert_int_equal(store_account_by_name(s, "Cy", &a), 1);
+    /* blocks: one way */
+    assert_int_equal(store_block(s, ann, bo, 5), 0);
+    assert_int_equal(store_block(s, ann, bo, 6), 1);
+    assert_int_equal(store_blocks(s, ann, bo), 0);
+    assert_int_equal(store_blocks(s, bo, ann), 1);
+    int n = 0;
+    assert_int_equal(store_each_blocked(s, ann, count_person, &n), 0);
+    assert_int_equal(n, 1);
+    assert_int_equal(store_unblock(s, ann, bo), 0);
+    assert_int_equal(store_unblock(s, ann, bo), 1);
+    /* reports: open, then closed once */
+    stored_report r = {.reporter_id = ann, .target_id = bo, .chat_n = -1};
+    strcpy(r.reason, "spam");
+    strcpy(r.text, "again and again ☺");
+    r.created = 10;
+    assert_int_equal(store_report_create(s, &r), 0);
+    stored_report got;
+    assert_int_equal(store_report_get(s, r.id, &got), 0);
+    assert_string_equal(got.text, "again and again ☺");
+    assert_string_equal(got.reporter, "Ann");
+    assert_int_equal(got.chat_n, -1);
+    assert_int_equal(store_report_open_auto(s, bo, "spam"), 1); /* a person's, not the site's */
+    stored_report site = {.target_id = bo, .chat_n = 3};
+    strcpy(site.reason, "insults");
+    assert_int_equal(store_report_create(s, &site), 0);
+    assert_int_equal(store_report_open_auto(s, bo, "insults"), 0);
+    n = 0;
+    assert_int_equal(store_each_report(s, "open", 0, 50, count_report, &n), 0);
+    assert_int_equal(n, 2);
+    assert_int_equal(store_report_close(s, r.id, ann, 20), 0);
+    assert_int_equal(store_report_close(s, r.id, ann, 21), 1);
+    n = 0;
+    assert_int_equal(store_each_report(s, "open", 0, 50, count_report, &n), 0);
+    assert_int_equal(n, 1);
+    n = 0;
+    assert_int_equal(store_each_report(s, NULL, bo, 50, count_report, &n), 0);
+    assert_int_equal(n, 2);
+    /* sanctions: a timeout in one game binds there until its end; a shadow
+     * mute everywhere; a timeout comes first; lifted, nothing binds */
+    stored_sanction t = {.account_id = bo, .until = 1000, .created = 1, .by_id = ann};
+    strcpy(t.kind, "timeout");
+    strcpy(t.game_id, "game-one");
+    assert_int_equal(store_sanction_add(s, &t), 0);
+    stored_sanction x;
+    assert_int_equal(store_chat_restriction(s, bo, "game-one", 999, &x), 0);
+    assert_string_equal(x.kind, "timeout");
+    assert_int_equal(store_chat_restriction(s, bo, "game-one", 1000, &x), 1); /* over */
+    assert_int_equal(store_chat_restriction(s, bo, "game-two", 999, &x), 1);
+    stored_sanction m = {.account_id = bo, .created = 2, .by_id = ann};
+    strcpy(m.kind, "shadow_mute");
+    assert_int_equal(store_sanction_add(s, &m), 0);
+    assert_int_equal(store_chat_restriction(s, bo, "game-two", 999, &x), 0);
+    assert_string_equal(x.kind, "shadow_mute");
+    assert_int_equal(store_chat_restriction(s, bo, "game-one", 999, &x), 0);
+    assert_string_equal(x.kind, "timeout");
+    assert_int_equal(store_sanction_lift(s, t.id, 3), 0);
+    assert_int_equal(store_sanction_lift(s, t.id, 4), 1);
+    assert_int_equal(store_sanction_lift(s, m.id, 3), 0);
+    assert_int_equal(store_chat_restriction(s, bo, "game-one", 999, &x), 1);
+    /* a warning until seen */
+    stored_sanction w = {.account_id = bo, .created = 5};
+    strcpy(w.kind, "warn");
+    strcpy(w.detail, "be kind");
+    assert_int_equal(store_sanction_add(s, &w), 0);
+    assert_int_equal(store_sanction_get(s, w.id, &x), 0);
+    assert_string_equal(x.detail, "be kind");
+    assert_int_equal(store_warnings_seen(s, bo, 6), 0);
+    assert_int_equal(store_sanction_get(s, w.id, &x), 0);
+    assert_int_equal(x.seen, 6);
+    /* closing: sessions end, refused by the session lookup; reopening */
+    assert_int_equal(store_session_create(s, "hb", bo, 100, 200), 0);
+    assert_int_equal(store_account_close(s, bo, true, "closed account"), 0);
+    assert_int_equal(store_account_close(s, bo, true, "closed account"), 1);
+    assert_int_equal(store_account_role(s, bo, role, &closed), 0);
+    assert_true(closed);
+    assert_int_equal(store_session_account(s, "hb", 150, &a), 1);
+    assert_int_equal(store_session_create(s, "hb2", bo, 100, 200), 0);
+    assert_int_equal(store_session_account(s, "hb2", 150, &a), 1); /* refused while closed */
+    assert_int_equal(store_account_close(s, bo, false, NULL), 0);
+    assert_int_equal(store_session_account(s, "hb2", 150, &a), 0);
+    assert_int_equal(store_account_close(s, g.id, true, "closed account"), 1);
+    /* renaming holds the old name back; renaming back releases it */
+    int64_t holder = 0;
+    assert_int_equal(store_account_rename(s, bo, "Zed", "zed", "zed", true), 0);
+    assert_int_equal(store_name_held(s, "bo", "bo", &holder), 0);
+    assert_int_equal(holder, bo);
+    assert_int_equal(store_account_by_key(s, "zed", &a), 0);
+    assert_int_equal(store_account_rename(s, bo, "Ann", "ann", "ann", false), 1); /* taken */
+    assert_int_equal(store_account_rename(s, bo, "Bo", "bo", "bo", false), 0);
+    assert_int_equal(store_name_held(s, "bo", "bo", &holder), 1);
+    assert_int_equal(store_name_held(s, "zed", "zed", &holder), 1);
+    /* the log: appended, read newest first, never changed */
+    stored_log e = {.at = 7, .moderator_id = ann, .target_id = bo};
+    strcpy(e.moderator, "Ann");
+    strcpy(e.target, "Bo");
+    strcpy(e.action, "warn");
+    strcpy(e.reason, "rude");
+    assert_int_equal(store_log_add(s, &e), 0);
+    strcpy(e.action, "undo");
+    assert_int_equal(store_log_add(s, &e), 0);
+    stored_log last;
+    assert_int_equal(store_each_log(s, bo, 0, 10, first_log, &last), 0);
+    assert_string_equal(last.action, "undo");
+    assert_int_equal(store_each_log(s, 0, last.id, 10, first_log, &last), 0);
+    assert_string_equal(last.action, "warn");
+    store_close(s);
+    if (on_pg) {
+        assert_int_not_equal(shell("psql -X -q -v ON_ERROR_STOP=1 -d moderation -c "
+                                   "\"UPDATE mod_log SET reason = 'x'\" 2>/dev/null"),
+                             0);
+        assert_int_not_equal(shell("psql -X -q -v ON_ERROR_STOP=1 -d moderation -c "
+                                   "\"DELETE FROM mod_log\" 2>/dev/null"),
+                             0);
+    } else {
+        assert_int_not_equal(
+            shell("sqlite3 %s \"UPDATE mod_log SET reason = 'x'\" 2>/dev/null", path), 0);
+        assert_int_not_equal(shell("sqlite3 %s \"DELETE FROM mod_log\" 2>/dev/null", path), 0);
+        assert_int_equal(shell("test \"$(sqlite3 %s 'SELECT count(*) FROM mod_log')\" = 2", path),
+                         0);
+    }
+}
+
+/* Web Push subscriptions (issue 52): an endpoint belongs to whoever
+ * subscribed it last, an account keeps its newest few, settings are
+ * replaced whole, and deleting the account forgets both. */
+static int count_sub(const stored_subscription *sub, void *arg)
+{
+    int *n = arg;
+    (*n)++;
+    assert_true(sub->endpoint[0] && sub->p256dh[0] && sub->auth[0]);
+    return 0;
+}
+
+static int subs_of(store *s, int64_t account)
+{
+    int n = 0;
+    assert_int_equal(store_each_subscription(s, account, count_sub, &n), 0);
+    return n;
+}
+
+static int count_email(const stored_email *e, void *arg)
+{
+    (void)e;
+    (*(int *)arg)++;
+    return 0;
+}
+
+static void test_push_subscriptions(void **state)
+{
+    (void)state;
+    char path[256], err[256];
+    new_db(path, sizeof path, "push");
+    store *s = store_open(path, true, err, sizeof err);
+    assert_non_null(s);
+    int64_t ann, bo;
+    assert_int_equal(store_account_create(s, "Ann", "ann", "ann", "$argon2id$x", 1, &ann), 0);
+    assert_int_equal(store_account_create(s, "Bo", "bo", "bo", "$argon2id$x", 1, &bo), 0);
+    stored_subscription sub = {.account_id = ann, .p256dh = "BKEY", .auth = "AUTH"};
+    for (int i = 0; i < 7; i++) {
+        snprintf(sub.endpoint, sizeof sub.endpoint, "https://push.example/%d", i);
+        sub.created = 1000 + i;
+        assert_int_equal(store_push_subscribe(s, &sub, 5), 0);
+    }
+    assert_int_equal(subs_of(s, ann), 5); /* the newest five */
+    assert_int_equal(store_push_unsubscribe(s, ann, "https://push.example/0"), 1); /* dropped */
+    assert_int_equal(store_push_unsubscribe(s, bo, "https://push.example/6"), 1);  /* not Bo's */
+    /* the same browser subscribed by Bo: Bo's now */
+    sub.account_id = bo;
+    sub.created = 2000;
+    assert_int_equal(store_push_subscribe(s, &sub, 5), 0);
+    assert_int_equal(subs_of(s, ann), 4);
+    assert_int_equal(subs_of(s, bo), 1);
+    assert_int_equal(store_push_unsubscribe(s, 0, "https://push.example/5"), 0); /* any account's */
+    assert_int_equal(subs_of(s, ann), 3);
+    char lang[8], prefs[STORE_PREFS_MAX + 1];
+    assert_int_equal(store_notify_settings(s, ann, lang, prefs), 1);
+    assert_int_equal(store_notify_settings_set(s, ann, "de", "{\"turn\":[\"push\"]}"), 0);
+    assert_int_equal(store_notify_settings_set(s, ann, "hu", "{}"), 0);
+    assert_int_equal(store_notify_settings(s, ann, lang, prefs), 0);
+    assert_string_equal(lang, "hu");
+    assert_string_equal(prefs, "{}");
+    /* an address: unverified, found by its token's hash, verified, due for a
+     * digest until one is sent */
+    stored_email e;
+    assert_int_equal(store_email_get(s, ann, &e), 1);
+    assert_int_equal(store_email_set(s, ann, "ann@example.org", "h1"), 0);
+    assert_int_equal(store_email_by_token(s, "h1", &e), 0);
+    assert_int_equal(e.account_id, ann);
+    assert_false(e.verified);
+    int due = 0;
+    assert_int_equal(store_each_email_due(s, 1000, count_email, &due), 0);
+    assert_int_equal(due, 0); /* not verified */
+    assert_int_equal(store_email_verify(s, ann), 0);
+    assert_int_equal(store_each_email_due(s, 1000, count_email, &due), 0);
+    assert_int_equal(due, 1);
+    assert_int_equal(store_email_digest_sent(s, ann, "h3", 5000), 0);
+    assert_int_equal(store_email_by_token(s, "h1", &e), 1);
+    assert_int_equal(store_email_by_token(s, "h3", &e), 0);
+    assert_true(e.verified);
+    due = 0;
+    assert_int_equal(store_each_email_due(s, 5000, count_email, &due), 0);
+    assert_int_equal(due, 0);
+    assert_int_equal(store_email_set(s, ann, "ann@example.com", "h2"), 0); /* a new address */
+    assert_int_equal(store_email_by_token(s, "h3", &e), 1);
+    assert_int_equal(store_email_get(s, ann, &e), 0);
+    assert_string_equal(e.address, "ann@example.com");
+    assert_false(e.verified);
+    assert_int_equal(e.digest_at, 0);
+    assert_int_equal(store_email_delete(s, bo), 1);
+    assert_int_equal(store_account_delete(s, ann), 0);
+    assert_int_equal(store_email_get(s, ann, &e), 1);
+    assert_int_equal(subs_of(s, ann), 0);
+    assert_int_equal(store_notify_settings(s, ann, lang, prefs), 1);
+    assert_int_equal(subs_of(s, bo), 1);
+    store_close(s);
+}
+
 /* A rated end through the writer: ratings read and written in the last
  * decision's transaction; two ends in a row see each other's results;
  * places are stored; a deleted account's seats keep the neutral name. */
@@ -808,7 +1164,10 @@ int main(void)
         cmocka_unit_test(test_target_text),
         cmocka_unit_test(test_rules_and_damaged),
         cmocka_unit_test(test_accounts_and_sessions),
+        cmocka_unit_test(test_moderation),
+        cmocka_unit_test(test_push_subscriptions),
         cmocka_unit_test(test_ratings_in_the_last_decision),
+        cmocka_unit_test(test_group_challenges),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

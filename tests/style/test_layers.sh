@@ -15,8 +15,8 @@
 #   src/server/transport/  libwebsockets, HTTP, cookies, limits       game, store, base, engine, ai, rating,
 #                                                                     tournament
 #
-# The cli puts the server together in two files only: cmd_serve.c may include the
-# transport (which brings the rest), cmd_db.c the store. An include is followed to the
+# The cli puts the server together in three files only: cmd_serve.c may include the
+# transport (which brings the rest), cmd_db.c and cmd_admin.c the store. An include is followed to the
 # file it names: a relative path ("../ai/player.h"), or a bare name the compiler finds
 # through an include directory ("axio.h" is src/engine/axio.h), so that no part reaches
 # another through its build's include path unseen.
@@ -113,9 +113,9 @@ while IFS=: read -r file line header; do
   to=$(part_of "$target")
   [ "$from" != "$to" ] || continue
   case " ${may[$from]} " in *" $to "*) continue ;; esac
-  case "$file:$to" in src/cli/cmd_serve.c:server/transport | src/cli/cmd_db.c:server/store) continue ;; esac
+  case "$file:$to" in src/cli/cmd_serve.c:server/transport | src/cli/cmd_db.c:server/store | src/cli/cmd_admin.c:server/store) continue ;; esac
   case "$from:$to" in
-    cli:server/*) why="only cmd_serve.c (the transport) and cmd_db.c (the store) put the server together" ;;
+    cli:server/*) why="only cmd_serve.c (the transport), cmd_db.c and cmd_admin.c (the store) put the server together" ;;
     *) why="src/$from may include ${may[$from]:-nothing of another part}" ;;
   esac
   complain "$file:$line includes $header ($target): $why"

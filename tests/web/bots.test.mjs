@@ -5,8 +5,8 @@
 // - A guest sees the bot in the lobby's Bots list, marked BOT, with who runs it (text,
 //   never HTML); its Challenge asks the guest to log in.
 // - Ann logs in, challenges the bot from that list (AXIO Hex, 10+5, rated); the bot
-//   accepts and her page opens the game, the bot's seat marked BOT; she plays it to the
-//   end by clicking.
+//   accepts and her page opens the game, the bot's seat marked BOT; the bot's chat line and
+//   its moves in the log are marked BOT too; she plays it to the end by clicking.
 // - Then the lobby's finished games mark the bot's seat; the bot is on the bots' leaderboard
 //   (marked BOT), Ann on the people's; the bot's profile is marked BOT and says who runs it.
 import { test } from 'node:test';
@@ -147,9 +147,15 @@ test('bots: the lobby lists a bot marked BOT; a person challenges it, it accepts
     assert.equal(await ann.locator(`.score-card[data-seat="${botSeat}"] .bot-tag`).textContent(), 'BOT', 'the bot\'s seat is marked');
     assert.equal(await ann.locator('.score-card.you .bot-tag').count(), 0, 'a person is not');
     assert.match(await ann.textContent(`.score-card[data-seat="${botSeat}"] .seat-kind`), /\bbot\b/);
+    // The bot says hello through the Bot API: its chat line is marked BOT, and so are its
+    // moves in the log (Ann's are not).
+    assert.equal((await call(srv.base, 'POST', `/api/bot/game/${id}/chat`, { text: 'good luck' }, { token })).status, 200);
+    await ann.waitForSelector(`.chat-msg[data-seat="${botSeat}"] .chat-from .bot-tag`, { state: 'attached', timeout: 15000 });
 
     const moves = await playOut(ann);
     assert.ok(moves > 5, `Ann played the game (${moves} moves)`);
+    assert.ok(await ann.locator(`#log .log-place[data-player="${botSeat}"] .bot-tag`).count() > 0, 'the bot\'s moves in the log are marked');
+    assert.equal(await ann.locator(`#log .log-place[data-player="${1 - botSeat}"] .bot-tag`).count(), 0, 'Ann\'s are not');
     const over = (await call(srv.base, 'GET', `/api/games/${id}`)).body;
     assert.equal(over.status, 'over');
     assert.equal(over.rated, true);
@@ -184,5 +190,92 @@ test('bots: the lobby lists a bot marked BOT; a person challenges it, it accepts
     await bot.stop();
     await srv.stop();
     assert.ok(!out.includes('Traceback'), `the Python bot failed:\n${out}`);
+  }
+});
+
+// A challenge to several (issue 49): Ann challenges two accounts at once from the Bots
+// list's dialog, to a game of three. Robo (a bot) and Bo (a person, answering through the
+// API): the dialog's line says Robo accepted and Bo is awaited, then that Bo declined and
+// why. Then Robo and Rita (two bots): both accept, the game opens on Ann's page when the
+// last does, three seats (two marked BOT), and she plays it to the end.
+test('bots: a person challenges two bots at once to a 3-player game from the page and plays it', { timeout: 300000 }, async () => {
+  const srv = await startServer(['--max-games-per-ip', '1000']);
+  const robo = startPythonBot(srv.base, await makeBot(srv.base, 'Robo', 'the first test bot'));
+  const rita = startPythonBot(srv.base, await makeBot(srv.base, 'Rita', 'the second test bot'));
+  const bo = await call(srv.base, 'POST', '/api/accounts', { name: 'Bo', password: PASSWORD });
+  assert.equal(bo.status, 201);
+  const browser = await launch();
+  try {
+    for (let i = 0; i < 100; i++) {
+      const list = (await call(srv.base, 'GET', '/api/bots')).body.bots;
+      if (['Robo', 'Rita'].every((n) => list.some((b) => b.name === n && b.online))) break;
+      assert.ok(i < 99, `the bots did not come online: ${robo.output()} ${rita.output()}`);
+      await new Promise((r) => setTimeout(r, 150));
+    }
+    const ann = await newPage(browser, WIDE_DESKTOP);
+    await signUpHere(ann, srv.base, 'Ann');
+    const row = ann.locator('#bots li[data-player="Robo"]');
+    await row.waitFor({ timeout: 15000 });
+    const en = MESSAGES.en;
+
+    // Robo and Bo: Robo accepts, Bo declines; the dialog says so.
+    await row.locator('[data-action=challenge]').click();
+    await ann.waitForSelector('.challenge-dialog #dlg-challenge-players');
+    assert.ok(await ann.locator('#dlg-challenge-also-0').isHidden(), 'two players: no second name');
+    await ann.selectOption('#dlg-challenge-players', '3');
+    assert.ok(await ann.locator('#dlg-challenge-also-0').isVisible());
+    assert.ok(await ann.locator('#dlg-challenge-also-1').isHidden());
+    assert.ok(await ann.locator('#dlg-challenge-mode').isHidden(), 'no mode but standard for 3');
+    await ann.selectOption('#dlg-challenge-players', '4');
+    await ann.selectOption('#dlg-challenge-variant', 'hex');
+    assert.ok(await ann.locator('#dlg-challenge-mode').isVisible(), 'hex with 4 offers team');
+    await ann.selectOption('#dlg-challenge-players', '3');
+    assert.ok(await ann.locator('#dlg-challenge-mode').isHidden());
+    await ann.selectOption('#dlg-challenge-variant', 'square');
+    await ann.fill('#dlg-challenge-also-0', 'Bo');
+    await ann.click('.challenge-dialog [data-action=send-challenge]');
+    const line = ann.locator('.challenge-dialog .challenge-line.sent');
+    await line.waitFor({ timeout: 15000 });
+    const waiting = `${en['group.accepted_so_far']({ names: 'Robo (BOT)' })}; ${en['group.waiting_for']({ names: 'Bo' })}`;
+    await ann.waitForFunction((want) => document.querySelector('.challenge-dialog .challenge-line.sent')?.textContent.includes(want), waiting, { timeout: 30000 });
+    const boCookie = bo.cookie;
+    const received = (await call(srv.base, 'GET', '/api/me/challenges', null, { cookie: boCookie })).body.received;
+    assert.equal(received.length, 1);
+    assert.deepEqual(received[0].invited.map((i) => [i.name, i.accepted]), [['Robo', true], ['Bo', false]]);
+    assert.equal((await call(srv.base, 'POST', `/api/challenges/${received[0].id}/decline`, { reason: 'later' }, { cookie: boCookie })).status, 204);
+    const said = en['group.declined']({ name: 'Bo', terms: '', reason: en['decline.says.later'] }).split('()')[0];
+    await ann.waitForFunction(([want, id]) => document.querySelector(`.challenge-dialog .challenge-line[data-challenge="${id}"][data-status="declined"]`)?.textContent.startsWith(want), [said, received[0].id], { timeout: 30000 });
+    assert.ok((await line.textContent()).includes(en['decline.says.later']));
+    await shot(ann, 'bots-group-declined-desktop');
+    await ann.click('.challenge-dialog [data-action=close]');
+
+    // Robo and Rita: both accept, the game opens.
+    await row.locator('[data-action=challenge]').click();
+    await ann.waitForSelector('.challenge-dialog #dlg-challenge-players');
+    await ann.selectOption('#dlg-challenge-players', '3');
+    await ann.fill('#dlg-challenge-also-0', 'Rita');
+    await ann.selectOption('#dlg-challenge-clock', 'rapid');
+    await ann.click('.challenge-dialog [data-action=send-challenge]');
+    await ann.waitForURL(/#\/game\//, { timeout: 90000 });
+    await ann.waitForSelector('.game:not(.loading) .score-card.you', { timeout: 30000 });
+    const id = ann.url().split('#/game/')[1].split(/[?/]/)[0];
+    const game = (await call(srv.base, 'GET', `/api/games/${id}`)).body;
+    assert.equal(game.players, 3);
+    assert.deepEqual(game.seats.map((s) => s.name).sort(), ['Ann', 'Rita', 'Robo']);
+    assert.equal(await ann.locator('.score-card .bot-tag').count(), 2, 'both bots marked');
+    const moves = await playOut(ann);
+    assert.ok(moves > 3, `Ann played the game (${moves} moves)`);
+    assert.equal((await call(srv.base, 'GET', `/api/games/${id}`)).body.status, 'over');
+    await ann.waitForSelector('.end-dialog');
+    assert.equal(await ann.locator('.end-dialog .bot-tag').count(), 2);
+    await shot(ann, 'bots-group-game-end-desktop');
+    assertNoErrors(ann);
+  } finally {
+    await browser.close();
+    const out = robo.output() + rita.output();
+    await robo.stop();
+    await rita.stop();
+    await srv.stop();
+    assert.ok(!out.includes('Traceback'), `a Python bot failed:\n${out}`);
   }
 });

@@ -7,7 +7,7 @@
 // that has one, and surely in the guided ROTA game, whose hinted line has one).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, createGame, waitTurnOrEnd, answerSwap, cellPoint, gameState, assertNoErrors, shot, startServer, PHONE, BASE } from './lib.mjs';
+import { launch, newPage, createGame, waitTurnOrEnd, answerSwap, cellPoint, cellInSight, gameState, assertNoErrors, shot, startServer, PHONE, BASE } from './lib.mjs';
 import { MESSAGES } from '../../web/js/messages.js';
 
 // The hints the server sends the page and the moves the page sends, as they pass.
@@ -170,7 +170,7 @@ test('hint: the note goes with the hint (another pick, the next turn, a dialog)'
       await ask();
       const key = await page.getAttribute('#preview', 'data-key');
       const seq = (await gameState(page)).seq;
-      const p = await cellPoint(page, key);
+      const p = touch ? await cellInSight(page, key) : await cellPoint(page, key);
       if (touch) await page.touchscreen.tap(p.x, p.y); else await page.mouse.click(p.x, p.y);
       await page.waitForFunction((b) => Number(document.querySelector('.game').dataset.seq) > b, seq);
       await waitTurnOrEnd(page, 60000);

@@ -115,6 +115,14 @@ export async function cellPoint(page, cell) {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
+// A cell's centre after scrolling it to the middle of the screen, for a tap: a cell just
+// scrolled into view can lie under the sticky header (or the chat's button), and a tap
+// there lands on them instead.
+export async function cellInSight(page, cell) {
+  await page.locator(`.board-svg [data-cell="${cell}"]`).first().evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center' }));
+  return cellPoint(page, cell);
+}
+
 // Hovers a cell and waits for the server's preview of it; returns its state.
 export async function hoverPreview(page, cell) {
   const p = await cellPoint(page, cell);

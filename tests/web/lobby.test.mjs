@@ -22,8 +22,10 @@ async function placeByTouch(page) {
   for (const cell of cells) {
     // The board may be drawn anew between two reads (the rack's turn, a state
     // message): the cell is then looked up again.
+    // In the middle of the screen: a cell at its top edge lies under the sticky header.
     let box = null;
     for (let i = 0; !box && i < 20; i++) {
+      await page.locator(`.board-svg [data-cell="${cell}"]`).evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center' })).catch(() => {});
       box = await page.locator(`.board-svg [data-cell="${cell}"]`).boundingBox();
       if (!box) await page.waitForTimeout(50);
     }

@@ -30,7 +30,7 @@ test('leave: the friend closes the tab, the host claims the win', { timeout: 180
     await placeOne(ann, { firstMove: true });
     await bo.waitForFunction(() => document.title.startsWith('▶ Your turn'));
     assert.doesNotMatch(await ann.title(), /Your turn/, 'the title is back once the turn has passed');
-    assert.equal(await ann.getAttribute('link[rel~=icon]', 'href'), 'data:,', 'the icon is back');
+    assert.equal(await ann.getAttribute('link[rel~=icon]', 'href'), 'icons/icon.svg', 'the icon is back');
 
     // Bo closes the tab on his turn.
     await boCtx.close();

@@ -14,7 +14,7 @@
 // - #/learn/VARIANT of a game that does not exist says so (and deals nothing).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, startServer, apiCall, shot, assertNoErrors, waitTurnOrEnd, cellPoint, placeOne, PHONE, BASE } from './lib.mjs';
+import { launch, newPage, startServer, apiCall, shot, assertNoErrors, waitTurnOrEnd, cellPoint, cellInSight, placeOne, PHONE, BASE } from './lib.mjs';
 import { MESSAGES } from '../../web/js/messages.js';
 
 const WIDE = { width: 1366, height: 800 };
@@ -209,7 +209,7 @@ test('small things: no row of the move log is cut under its "Moves" heading (des
         }
         await page.click('[data-action=hint]');
         const key = await (await page.waitForFunction(() => { const el = document.getElementById('preview'); return el?.dataset.state === 'legal' ? el.dataset.key : null; }, null, { timeout: 30000 })).jsonValue();
-        const p = await cellPoint(page, key);
+        const p = size === 'phone' ? await cellInSight(page, key) : await cellPoint(page, key);
         if (size === 'phone') await page.touchscreen.tap(p.x, p.y); else await page.mouse.click(p.x, p.y);
         await page.waitForFunction((b) => Number(document.querySelector('.game').dataset.seq) > b, st.seq, { timeout: 15000 });
       }

@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  launch, newPage, startServer, shot, assertNoErrors, createGame, placeOne, waitTurnOrEnd, cellPoint,
+  launch, newPage, startServer, shot, assertNoErrors, createGame, placeOne, waitTurnOrEnd, cellInSight,
   signUpHere, WIDE_DESKTOP, TOUCH, PHONE,
 } from './lib.mjs';
 import { MESSAGES } from '../../web/js/messages.js';
@@ -22,9 +22,9 @@ async function tapHinted(page) {
   const st = await waitTurnOrEnd(page);
   await page.click('[data-action=hint]');
   const key = await (await page.waitForFunction(() => { const el = document.getElementById('preview'); return el?.dataset.state === 'legal' ? el.dataset.key : null; }, null, { timeout: 30000 })).jsonValue();
-  // In sight first (the page may be scrolled down to Undo): a tap off the screen is lost.
-  await page.locator(`.board-svg [data-cell="${key}"]`).first().scrollIntoViewIfNeeded();
-  const p = await cellPoint(page, key);
+  // In the middle of the screen first (the page may be scrolled down to Undo): a tap off
+  // the screen is lost, and so is one at its top edge, under the page's sticky header.
+  const p = await cellInSight(page, key);
   await page.touchscreen.tap(p.x, p.y);
   await page.waitForFunction((b) => Number(document.querySelector('.game').dataset.seq) > b, st.seq, { timeout: 15000 });
 }

@@ -65,10 +65,11 @@ export function mountAccountArea(el) {
     clear(el);
     if (me) {
       el.dataset.state = 'account';
-      el.append(
+      el.append(...[
         h('a', { href: profileHash(me.name), class: 'account-name', 'data-action': 'profile', title: t('account.profile_title') }, [me.name]),
+        me.moderator ? h('a', { href: '#/mod', class: 'account-mod', 'data-action': 'moderation' }, [t('mod.nav')]) : null,
         h('button', { class: 'link-btn', type: 'button', 'data-action': 'logout', onclick: () => session.logout().catch(() => {}) }, [t('account.logout')]),
-      );
+      ].filter(Boolean));
     } else {
       el.dataset.state = 'guest';
       el.append(

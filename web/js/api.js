@@ -119,7 +119,28 @@ export const api = {
   myTokens: () => http('GET', '/api/me/tokens'),
   createToken: (label, scopes) => http('POST', '/api/me/tokens', { label, scopes }),
   revokeToken: (id) => http('DELETE', `/api/me/tokens/${encodeURIComponent(id)}`),
+  // notifications (notify.js, docs/notifications.md)
+  pushKey: () => http('GET', '/api/push/key'),
+  pushSubscribe: (sub) => http('POST', '/api/me/push', sub),
+  pushUnsubscribe: (endpoint) => http('DELETE', `/api/me/push?endpoint=${encodeURIComponent(endpoint)}`),
+  notifySettings: () => http('GET', '/api/me/notifications'),
+  setNotifySettings: (body) => http('POST', '/api/me/notifications', body),
+  email: () => http('GET', '/api/me/email'),
+  setEmail: (address) => http('POST', '/api/me/email', { address }),
+  removeEmail: () => http('DELETE', '/api/me/email'),
   becomeBot: (about) => http('POST', '/api/bot/account/upgrade', { about }),
+  // Keeping order (docs/moderation.md): blocks (private), reports, warnings seen, and the
+  // moderators' queue, actions, undo and log.
+  blocks: () => http('GET', '/api/me/blocks'),
+  block: (name) => http('POST', '/api/me/blocks', { name }),
+  unblock: (name) => http('DELETE', `/api/me/blocks/${encodeURIComponent(name)}`),
+  report: (body) => http('POST', '/api/reports', body),
+  warningsSeen: () => http('POST', '/api/me/warnings/seen', {}),
+  modReports: (status = 'open') => http('GET', `/api/mod/reports?status=${encodeURIComponent(status)}`),
+  modAct: (body) => http('POST', '/api/mod/actions', body),
+  modUndo: (id, reason) => http('POST', `/api/mod/actions/${encodeURIComponent(id)}/undo`, { reason }),
+  modCloseReport: (id, reason) => http('POST', `/api/mod/reports/${encodeURIComponent(id)}/close`, { reason }),
+  modLog: () => http('GET', '/api/mod/log?limit=100'),
   // The post-game analysis of a seat: {status: 'working', judged, total} while the
   // server judges (202), then the result (200); errors as for every request.
   analysis: (id, seat) => http('GET', `/api/games/${encodeURIComponent(id)}/analysis?seat=${encodeURIComponent(seat)}`),

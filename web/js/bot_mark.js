@@ -1,8 +1,9 @@
 // bot_mark.js — the BOT mark put after a bot's name wherever a name is shown, and which
 // names are bots: an answer that says `"bot": true` (a seat, a profile, a leaderboard's row),
 // or a name seen so before (the site's list of bots, bots.js). A bot never becomes a person
-// again, so a name once known stays known for the page's life. Answers that carry no `bot`
-// (the player search, the follows, the challenges) are marked by the names known.
+// again, so a name once known stays known for the page's life. A challenge says it as
+// `from_bot` / `to_bot` (challenges.js notes those names); a seat in a game's state, the
+// chat and the move log name the seat, whose `bot` the state carries.
 import { h } from './svg.js';
 import { t } from './messages.js';
 

@@ -5,6 +5,7 @@
 // messages and sends what it returns from onSend.
 import { h, s, clear, svgRoot } from './svg.js';
 import { t } from './messages.js';
+import { botTag } from './bot_mark.js';
 
 const MAX = 500;
 const OPEN_KEY = 'axio.chat.open';
@@ -107,11 +108,36 @@ export class Chat {
     const spect = seat === null || seat === undefined;
     const name = spect ? t('chat.spectator') : (m.from?.name || t('common.player_n', { n: seat + 1 }));
     const mine = this.isMine(m);
-    return h('li', { class: `chat-msg${mine ? ' mine' : ''}${spect ? ' spectator' : ''}`, 'data-seat': spect ? '' : String(seat) }, [
+    // Another player's line may be reported (a signed-in reader: cb.report).
+    const report = !mine && !spect && Number.isInteger(m.n) && this.cb.report
+      ? h('button', { class: 'chat-report link-btn', type: 'button', 'data-action': 'chat-report', title: t('chat.report_line'), 'aria-label': t('chat.report_line'), onclick: () => this.cb.report(m) }, ['⚑'])
+      : null;
+    return h('li', { class: `chat-msg${mine ? ' mine' : ''}${spect ? ' spectator' : ''}`, 'data-seat': spect ? '' : String(seat), 'data-n': Number.isInteger(m.n) ? String(m.n) : '' }, [
       h('span', { class: 'chat-time muted' }, [clock(m.at)]),
-      h('b', { class: 'chat-from' }, [mine ? t('chat.you', { name }) : name]),
+      h('b', { class: 'chat-from' }, [mine ? t('chat.you', { name }) : name, !spect && this.cb.botSeat?.(seat) ? ' ' : null, !spect && this.cb.botSeat?.(seat) ? botTag() : null]),
       h('span', { class: 'chat-text' }, [String(m.text ?? '')]),
+      report,
     ]);
+  }
+
+  // A moderator's timeout (docs/moderation.md): no chat until `until` (unix ms), or again.
+  setTimedOut(until) {
+    clearTimeout(this.timeoutTimer);
+    const on = Number.isFinite(until) && until > Date.now();
+    this.input.disabled = on;
+    this.sendBtn.disabled = on;
+    this.el.dataset.timeout = on ? '1' : '';
+    this.input.placeholder = on ? t('chat.timeout', { time: clock(until) }) : t('chat.placeholder');
+    if (on) {
+      this.showError(t('chat.timeout', { time: clock(until) }));
+      clearTimeout(this.errTimer); // said until it ends
+      this.timeoutTimer = setTimeout(() => { this.setTimedOut(null); this.clearError(); }, Math.min(until - Date.now() + 500, 2 ** 31 - 1));
+    }
+  }
+
+  onModeration(m) {
+    if (m.chat === 'timeout') this.setTimedOut(m.until);
+    else { this.setTimedOut(null); this.clearError(); }
   }
 
   onInput() {
@@ -141,8 +167,9 @@ export class Chat {
   clearError() { this.err.hidden = true; this.err.textContent = ''; }
 
   // An error answer of the server to a chat message.
-  onError(code, message) {
+  onError(code, message, until = null) {
     if (this.lastSent && !this.input.value) { this.input.value = this.lastSent; this.onInput(); }
+    if (code === 'chat_timeout') { this.input.value = ''; this.onInput(); this.setTimedOut(until); return; }
     if (code === 'rate_limited') this.showError(t('chat.rate_limited'));
     else if (code === 'bad_message') this.showError(t('chat.bad_message'));
     else this.showError(message || code);

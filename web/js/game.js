@@ -28,6 +28,7 @@ import { clockName } from './clock.js';
 import { inviteBox } from './invite.js';
 import { session, authHash } from './account.js';
 import { Guide } from './guide.js';
+import { isBot } from './bot_mark.js';
 
 const SQ_DIRS = [[0, 1], [1, 0], [0, -1], [-1, 0]]; // right, down, left, up ([row, col])
 const PREVIEW_GAP_MS = 130; // at most ~7 previews a second (the server limits messages per second)
@@ -409,11 +410,16 @@ export class GameView {
     return seats.map((s) => seatLabel(s, seats));
   }
 
+  // Which seats a bot plays (their names carry the BOT mark in the log).
+  seatBots() {
+    return (this.game?.seats || []).map((s) => s.kind !== 'ai' && isBot(s));
+  }
+
   addLog(ev, fit = true) {
     notePairs(this.pairs, ev);
     const names = this.seatNames();
     if (!names.length && ev.names) names.push(...ev.names);
-    const li = logLine(ev, names, this.game?.variant || 'square');
+    const li = logLine(ev, names, this.game?.variant || 'square', this.seatBots());
     if (!li) return;
     this.logEl.appendChild(li);
     if (ev.ev === 'end') dropEndedBonus(this.logEl);
@@ -1247,14 +1253,14 @@ export class GameView {
 
   // The log up to the step shown, its own lines highlighted.
   highlightLog(step) {
-    const names = this.seatNames();
+    const names = this.seatNames(), bots = this.seatBots();
     clear(this.logEl);
     this.logEl.style.paddingBottom = '';
     let current = null, ended = false;
     for (const st of this.replay ? this.replay.steps.slice(0, step.index + 1) : [step]) {
       for (const ev of st.events) {
         ended ||= ev.ev === 'end';
-        const li = logLine(ev, names, this.game.variant);
+        const li = logLine(ev, names, this.game.variant, bots);
         if (!li) continue;
         if (st === step) { li.classList.add('current'); current = current || li; }
         this.logEl.appendChild(li);

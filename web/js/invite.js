@@ -14,6 +14,7 @@ import { VARIANTS, modeName } from './variants.js';
 import { clockName } from './clock.js';
 import { session, authHash } from './account.js';
 import { withRating } from './ratings.js';
+import { offerForGame } from './notify.js';
 
 const NOTE_MS = 5000; // how long "Copied" stays
 
@@ -233,6 +234,7 @@ export class InvitePage {
       return;
     }
     if (this.nameInput) prefs.name = name;
+    offerForGame(this.id);
     tokens.set(this.id, res.seat, res.token);
     if (!this.dead) location.replace(`#/game/${this.id}`);
   }

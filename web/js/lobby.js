@@ -29,6 +29,7 @@ import { drawHexDomino } from './board_hex.js';
 import { drawRotaTile } from './board_rota.js';
 import { learnLinks } from './guide.js';
 import * as dialogs from './dialogs.js';
+import { offerForClock, offerForGame } from './notify.js';
 
 const PAGE = 10; // games per page of a public list
 
@@ -328,6 +329,7 @@ export class Lobby {
       const res = await api.createGame(body);
       tokens.set(res.game, res.seat, res.token);
       created.mark(res.game);
+      offerForClock(clock);
       location.hash = `#/game/${res.game}`;
     } catch (e) {
       this.createBtn.disabled = false;
@@ -343,6 +345,7 @@ export class Lobby {
     try {
       const res = await api.joinGame(id, name);
       tokens.set(id, res.seat, res.token);
+      offerForGame(id);
       location.hash = `#/game/${id}`;
     } catch (e) {
       clear(this.listMsg);

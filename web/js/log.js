@@ -6,6 +6,7 @@ import { h } from './svg.js';
 import { t, tn } from './messages.js';
 import { shapeIcon } from './colors.js';
 import { tileSvg } from './rack.js';
+import { botTag } from './bot_mark.js';
 
 const pointsList = (points) => {
   if (!points) return [];
@@ -29,9 +30,10 @@ export function dropEndedBonus(ol) {
   }
 }
 
-// Returns an element for the event, or null for events not shown (draws).
-export function logLine(ev, names, variant) {
-  const who = (p) => h('b', {}, [names[p] ?? t('common.player_n', { n: p + 1 })]);
+// Returns an element for the event, or null for events not shown (draws). bots[p]: seat p
+// is played by a bot (its name carries the BOT mark).
+export function logLine(ev, names, variant, bots = []) {
+  const who = (p) => h('b', {}, [names[p] ?? t('common.player_n', { n: p + 1 }), bots[p] ? ' ' : null, bots[p] ? botTag() : null]);
   switch (ev.ev) {
     case 'start':
       return h('li', { class: 'log-start' }, [t('log.start')]);

@@ -4,7 +4,7 @@
 // #/player/NAME a profile, #/leaderboard/VARIANT, #/game/ID?seat=S an account's seat
 // taken with the session alone (no token in this browser), #/rules/VARIANT[/SECTION] the rules:
 // rules.js, #/learn/VARIANT a guided first game: guide.js), the header's connection indicator, its account area (account.js) and
-// language switcher (lang.js). A page with onSession() hears when someone logs in or out.
+// language switcher (lang.js), #/mod the moderators' page (moderation.js). A page with onSession() hears when someone logs in or out.
 import { Lobby } from './lobby.js';
 import { AuthPage } from './auth.js';
 import { ProfilePage } from './profile.js';
@@ -20,6 +20,8 @@ import { rulesLabel } from './rules/labels.js';
 import { mountLangSwitch } from './lang.js';
 import { LearnPage } from './guide.js';
 import { challenges, mountChallengeNotice } from './challenges.js';
+import { ModerationPage, mountWarnings } from './moderation.js';
+import { registerWorker } from './notify.js';
 
 const root = document.getElementById('app');
 const conn = document.getElementById('conn');
@@ -57,6 +59,8 @@ function route() {
     view = new RulesPage(root, arg || 'square', parts[2]);
   } else if (parts[0] === 'learn') {
     view = new LearnPage(root, arg || 'square');
+  } else if (parts[0] === 'mod') {
+    view = new ModerationPage(root);
   } else if (parts[0] === 'leaderboard') {
     view = new LeaderboardPage(root, arg || 'square');
   } else if (parts[0] === 'game' && parts[1]) {
@@ -90,3 +94,8 @@ route();
 // Challenges received (a notice on the other pages) and ours accepted (the game opens).
 mountChallengeNotice(document.body);
 challenges.start();
+// A moderator's warning, shown at the next visit until read (moderation.js).
+mountWarnings();
+// The service worker: notifications (only once the player allowed them) and the client's
+// files kept for a bad connection (notify.js, sw.js).
+registerWorker();

@@ -12,6 +12,9 @@ import { Chat } from './chat.js';
 import { TurnAlert } from './attention.js';
 import { AbsentBar, gameActions, leaveEnds, abortable } from './leave.js';
 import * as dialogs from './dialogs.js';
+import { isBot } from './bot_mark.js';
+import { session } from './account.js';
+import { reportDialog } from './moderation.js';
 
 const CHAT_HOLD_MS = 2000; // previews wait this long for a chat's answer (errors carry no id)
 
@@ -21,7 +24,14 @@ export class Online {
     this.arrivedAt = Date.now();
     this.chatSent = null;       // {text, at} of a chat message not yet seen coming back
     this.rematchAsked = false;
-    this.chat = new Chat({ send: (text) => this.sendChat(text), youSeat: () => this.v.you?.seat ?? null });
+    this.chat = new Chat({
+      send: (text) => this.sendChat(text),
+      youSeat: () => this.v.you?.seat ?? null,
+      botSeat: (seat) => { const s = this.v.game?.seats?.[seat]; return !!s && s.kind !== 'ai' && isBot(s); },
+      // a signed-in reader reports another player's line (moderation.js)
+      report: (m) => (session.me ? reportDialog({ player: m.from.name, game: this.v.id, chat: m.n, text: m.text })
+        : dialogs.toast(this.v.toastHost, t('mod.login_to_report'), 'warn', 3500)),
+    });
     this.alert = new TurnAlert();
     this.absent = new AbsentBar(() => this.claim());
     this.actions = h('div', { class: 'game-actions', hidden: true });
@@ -56,6 +66,7 @@ export class Online {
         this.chat.add(m);
         return true;
       case 'chat_history': this.chat.setHistory(m.messages || []); return true;
+      case 'moderation': this.chat.onModeration(m); return true;
       case 'rematch': this.onRematch(m); return true;
       default: return false;
     }
@@ -74,6 +85,11 @@ export class Online {
     if (m.code === 'not_over') {
       this.rematchAsked = false;
       dialogs.toast(this.v.toastHost, t('rematch.not_over'), 'warn');
+      return true;
+    }
+    if (m.code === 'chat_timeout') {
+      this.chatSent = null;
+      this.chat.onError(m.code, errorText(m), m.until);
       return true;
     }
     const chatWaiting = this.chatSent && Date.now() - this.chatSent.at < CHAT_HOLD_MS * 3;

@@ -21,6 +21,8 @@ import { ageText } from './lobby_lists.js';
 import { lang } from './lang.js';
 import { isBot, botTag } from './bot_mark.js';
 import { tokensSection, becomeBotSection } from './tokens.js';
+import { blockButton, reportButton } from './moderation.js';
+import { notificationsSection } from './notify.js';
 
 const MIN_PASSWORD = 8;
 
@@ -107,6 +109,7 @@ export class ProfilePage {
       h('section', { class: 'card profile-charts' }, [h('h3', {}, [t('profile.chart_title')]), this.chartBox]),
       h('section', { class: 'card profile-games' }, [h('h3', {}, [t('profile.games_title')]), this.gameList(games)]),
       this.own ? tokensSection() : null,
+      this.own ? notificationsSection() : null,
       this.own && !isBot(d) ? becomeBotSection(d, () => this.reload()) : null,
       this.own ? this.settings() : null,
     ].filter(Boolean));
@@ -131,7 +134,9 @@ export class ProfilePage {
         h('a', { href: authHash('signup'), 'data-action': 'signup' }, [t('account.signup')]),
       ]);
     }
-    return h('div', { class: 'profile-actions' }, [followButton(d.name)]);
+    // Block and Report (docs/moderation.md): a person's profile only, never a computer's.
+    return h('div', { class: 'profile-actions' }, [followButton(d.name),
+      d.computer ? null : blockButton(d.name), d.computer ? null : reportButton(d.name)]);
   }
 
   // Challenge this player (logged in): the form, then what became of the challenge.

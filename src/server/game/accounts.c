@@ -39,6 +39,7 @@
 #include "game.h"
 #include "levels.h"
 #include "lobby.h"
+#include "moderation.h"
 #include "names.h"
 #include "owners.h"
 #include "pairing.h"
@@ -292,7 +293,7 @@ static bool reserved_name(const char *skeleton)
     for (const ai_level *l = ai_levels; l->name; l++)
         if (looks_like(skeleton, l->name))
             return true;
-    return looks_like(skeleton, STORE_NEUTRAL_NAME);
+    return looks_like(skeleton, STORE_NEUTRAL_NAME) || looks_like(skeleton, "closed account");
 }
 
 /* Refuses a new account's name that is, or looks like, a reserved or a
@@ -313,7 +314,8 @@ static int name_free(service *svc, const char *key, const char *skeleton, api_er
             err->reason = "name_confusable";
         return -1;
     }
-    return 0;
+    /* held back after a rename, or refused by the word lists */
+    return moderation_name_refused(svc, key, skeleton, err) ? -1 : 0;
 }
 
 /* --- ratings as JSON --- */
@@ -501,6 +503,8 @@ static int finish_login(service *svc, account_job *j, api_answer *out)
     if (j->pw.result != PW_OK || !j->known)
         return api_reply_error(out, 401, "unauthorized", "wrong name or password");
     attempt_give_back(svc, j->ip, j->name_key);
+    if (moderation_closed(svc, j->account_id)) /* told only to who knows its password */
+        return api_reply_error(out, 403, "account_closed", "this account is closed");
     budget_take_account(svc, BUDGET_LOGINS_ACCOUNT, j->account_id, NULL);
     if (start_session(svc, out, j->account_id))
         return api_reply_error(out, 500, "internal", "the session could not be stored");
@@ -535,9 +539,10 @@ static int me(service *svc, const api_request *r, api_answer *out)
     json_t *ratings = ratings_json(svc, account.id);
     if (!ratings)
         return api_reply_error(out, 500, "internal", "the ratings cannot be read");
-    return api_reply_json(
-        out, 200,
-        json_pack("{s:s,s:b,s:o}", "name", account.name, "bot", account.bot, "ratings", ratings));
+    json_t *o =
+        json_pack("{s:s,s:b,s:o}", "name", account.name, "bot", account.bot, "ratings", ratings);
+    moderation_me(svc, account.id, o); /* "moderator", and warnings not yet seen */
+    return api_reply_json(out, 200, o);
 }
 
 /* POST /api/me/password and /api/me/delete: the session's account, the
@@ -694,7 +699,7 @@ static int player(service *svc, api_answer *out, const char *name)
     int rc = accounts_by_name(svc, name, &account);
     if (rc < 0)
         return api_reply_error(out, 500, "internal", "the players cannot be read");
-    if (rc != 0)
+    if (rc != 0 || moderation_closed(svc, account.id))
         return api_reply_error(out, 404, "not_found", "no such player");
     json_t *ratings = ratings_json(svc, account.id), *games = json_array();
     if (!ratings ||

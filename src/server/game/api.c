@@ -19,10 +19,13 @@
 #include "game.h"
 #include "json_state.h"
 #include "lobby.h"
+#include "mail.h"
+#include "moderation.h"
 #include "owners.h"
 #include "pairing.h"
 #include "people.h"
 #include "play.h"
+#include "push.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -143,7 +146,9 @@ static int join_game(service *svc, const api_request *r, api_answer *out, game *
     char token[TOKEN_LEN + 1];
     stored_account account;
     bool logged_in = accounts_session_by_hash(svc, r->session_hash, &account);
-    int rc = lobby_join(gm, body, logged_in ? &account : NULL, &seat, token, &err);
+    int rc = moderation_may_join(gm, logged_in ? &account : NULL, &err);
+    if (rc == 0)
+        rc = lobby_join(gm, body, logged_in ? &account : NULL, &seat, token, &err);
     json_decref(body);
     if (rc)
         return api_reply_fail(out, &err);
@@ -294,7 +299,9 @@ static int list_games(service *svc, const api_request *r, api_answer *out)
 int service_api(service *svc, const api_request *r, api_answer *out)
 {
     memset(out, 0, sizeof *out);
-    int rc = people_route(svc, r, out);
+    int rc = moderation_route(svc, r, out);
+    if (rc == API_NOT_MINE)
+        rc = people_route(svc, r, out);
     if (rc == API_NOT_MINE)
         rc = bots_route(svc, r, out);
     if (rc == API_NOT_MINE)
@@ -303,6 +310,10 @@ int service_api(service *svc, const api_request *r, api_answer *out)
         rc = events_route(svc, r, out);
     if (rc == API_NOT_MINE)
         rc = accounts_route(svc, r, out);
+    if (rc == API_NOT_MINE)
+        rc = push_route(svc, r, out);
+    if (rc == API_NOT_MINE)
+        rc = mail_route(svc, r, out);
     if (rc != API_NOT_MINE)
         return rc;
     if (strcmp(r->path, "/games") == 0) {

@@ -460,6 +460,7 @@ typedef struct {
     seen_item *items;
     int n, cap;
     bool failed;
+    json_t *news; /* new challenges' lines: said after the ends, oldest first */
 } poll_list;
 
 static seen_item *poll_add(poll_list *l, const char *id, const char *status)
@@ -497,14 +498,18 @@ static int poll_challenge(const stored_challenge *c, void *arg)
     bot_events *e = l->e;
     poll_add(l, c->id, c->status);
     seen_item *was = seen_find(e->challenges, e->nchallenges, c->id);
-    bool to_me = c->to_id == e->account_id, open = strcmp(c->status, "open") == 0;
+    bool to_me = false, open = strcmp(c->status, "open") == 0;
+    for (int i = 0; i < STORE_CHALLENGE_TO && i < c->players - 1; i++)
+        to_me = to_me || c->to_id[i] == e->account_id;
     if (to_me && open && !was)
-        say(e, challenge_line("challenge", c));
+        json_array_insert_new(l->news, 0, challenge_line("challenge", c));
     else if (to_me && was && strcmp(was->status, "open") == 0 &&
              (strcmp(c->status, "cancelled") == 0 || strcmp(c->status, "expired") == 0))
         say(e, challenge_line("challengeCanceled", c));
-    else if (!to_me && strcmp(c->status, "declined") == 0 &&
-             (!was || strcmp(was->status, "declined")))
+    else if (strcmp(c->status, "declined") == 0 && c->declined_by != e->account_id &&
+             (to_me ? was && strcmp(was->status, "open") == 0
+                    : !was || strcmp(was->status, "declined")))
+        /* the challenger's, and the other invited's of a group (issue 49) */
         say(e, challenge_line("challengeDeclined", c));
     return 0;
 }
@@ -558,7 +563,9 @@ static void events_poll(bot_events *e, double now)
         return;
     }
     people_seen(svc, e->account_id); /* a bot listening is online */
-    poll_list ch = {.e = e}, gs = {.e = e};
+    /* a challenge that ended is said before a new one: a bridge counting
+     * the one it accepted as a game then has room for the next */
+    poll_list ch = {.e = e, .news = json_array()}, gs = {.e = e};
     int64_t now_ms = unix_ms();
     if (mine < 0 ||
         store_each_challenge(svc->db, e->account_id, now_ms, now_ms - SETTLED_SINCE_MS,
@@ -567,8 +574,12 @@ static void events_poll(bot_events *e, double now)
         service_log(svc, "a bot's event stream cannot read the store: %s", store_error(svc->db));
         free(ch.items);
         free(gs.items);
+        json_decref(ch.news);
         return; /* tried again at the next poll */
     }
+    for (size_t i = 0; i < json_array_size(ch.news); i++)
+        say(e, json_incref(json_array_get(ch.news, i)));
+    json_decref(ch.news);
     if (!ch.failed) {
         free(e->challenges);
         e->challenges = ch.items;

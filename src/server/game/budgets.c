@@ -45,6 +45,8 @@ static const budget_rule rules[BUDGET_KINDS] = {
     [BUDGET_ANALYSES_ACCOUNT] = {"analyses account", 0, 3600},
     [BUDGET_TOKEN_REQUESTS] = {"requests token", 60, 10},
     [BUDGET_BOT_GAMES] = {"bot games account", 100, 86400},
+    [BUDGET_REPORTS] = {"reports account", 5, 3600},
+    [BUDGET_MOD_ACTIONS] = {"moderation account", 120, 3600},
 };
 
 int budget_max(const service *svc, int kind)

@@ -23,6 +23,8 @@ enum {
     BUDGET_ANALYSES_ACCOUNT,   /* the same per account */
     BUDGET_TOKEN_REQUESTS,     /* Bot API requests per personal token */
     BUDGET_BOT_GAMES,          /* a bot's games against other bots, per day */
+    BUDGET_REPORTS,            /* reports filed, per account (moderation.c) */
+    BUDGET_MOD_ACTIONS,        /* moderators' actions and undos, per moderator */
     BUDGET_KINDS
 };
 

@@ -9,9 +9,16 @@
  * of the newest as fit in CHAT_HISTORY_BYTES, one shared message made once
  * after each change (a game's 200 longest messages were 400 KB, written
  * out for every connection: reconnecting in a loop cost a core).
+ *
+ * Moderation (moderation.c) has its say before a message is stored: a
+ * timed-out writer is refused, a shadow-muted one's message is sent to its
+ * own connections only and never stored; and when one is sent, a viewer
+ * whose account blocks the writer does not get it (nor, in its history,
+ * any other of the writer's).
  */
 #include "chat.h"
 #include "game.h"
+#include "moderation.h"
 #include "owners.h"
 #include "play.h"
 
@@ -100,6 +107,24 @@ static bool chat_allowed(viewer *c)
     return true;
 }
 
+static json_t *message_json(const chat_msg *m);
+
+/* A shadow-muted writer's message: as if sent, to its own account's
+ * connections to the game only; nobody else ever gets it. */
+static void shadow(viewer *c, const char *text)
+{
+    /* numbered as the next stored line would be: it looks like any other */
+    chat_msg m = {c->seat, "", (char *)text, unix_ms(), moderation_writer(c), c->gm->chat_next};
+    snprintf(m.name, sizeof m.name, "%s", c->seat >= 0 ? c->gm->seats[c->seat].name : "spectator");
+    json_t *j = message_json(&m);
+    char *out = json_dumps(j, JSON_COMPACT);
+    json_decref(j);
+    for (viewer *o = c->gm->viewers; o && out; o = o->next)
+        if (o == c || (m.account_id > 0 && moderation_writer(o) == m.account_id))
+            play_send_json(o, json_loads(out, 0, NULL));
+    free(out);
+}
+
 void chat_handle(viewer *c, const json_t *msg)
 {
     game *gm = c->gm;
@@ -125,6 +150,13 @@ void chat_handle(viewer *c, const json_t *msg)
         play_send_error(c, "rate_limited", "too many chat messages; wait a few seconds");
         return;
     }
+    int verdict = moderation_chat_check(c);
+    if (verdict == CHAT_REFUSED)
+        return;
+    if (verdict == CHAT_SHADOW) {
+        shadow(c, json_string_value(v));
+        return;
+    }
     store_write *w = calloc(1, sizeof *w);
     char *text = strdup(json_string_value(v));
     if (!w || !text) {
@@ -140,6 +172,7 @@ void chat_handle(viewer *c, const json_t *msg)
     snprintf(w->name, sizeof w->name, "%s", c->seat >= 0 ? gm->seats[c->seat].name : "spectator");
     w->decision = text;
     w->at = unix_ms();
+    w->account_id = moderation_writer(c);
     w->chat_n = gm->chat_next++;
     gm->chat_writes++;
     owners_submit(gm, w);
@@ -147,9 +180,9 @@ void chat_handle(viewer *c, const json_t *msg)
 
 static json_t *message_json(const chat_msg *m)
 {
-    return json_pack("{s:s,s:{s:o,s:s},s:s,s:I}", "type", "chat", "from", "seat",
+    return json_pack("{s:s,s:{s:o,s:s},s:s,s:I,s:i}", "type", "chat", "from", "seat",
                      m->seat >= 0 ? json_integer(m->seat) : json_null(), "name", m->name, "text",
-                     m->text, "at", (json_int_t)m->at);
+                     m->text, "at", (json_int_t)m->at, "n", m->n);
 }
 
 /* The cached chat_history is no longer the chat's. */
@@ -160,7 +193,8 @@ static void history_changed(game *gm)
 }
 
 /* Keeps a message in the ring, dropping the oldest when full; takes text. */
-static void remember(game *gm, int seat, const char *name, char *text, int64_t at)
+static void remember(game *gm, int seat, const char *name, char *text, int64_t at,
+                     int64_t account_id, int n)
 {
     history_changed(gm);
     chat_msg *m;
@@ -175,6 +209,8 @@ static void remember(game *gm, int seat, const char *name, char *text, int64_t a
     snprintf(m->name, sizeof m->name, "%s", name);
     m->text = text;
     m->at = at;
+    m->account_id = account_id;
+    m->n = n;
 }
 
 void chat_written(service *svc, store_write *w)
@@ -189,27 +225,36 @@ void chat_written(service *svc, store_write *w)
                 play_send_error(c, "internal", "the chat message could not be stored");
         return;
     }
-    remember(gm, w->seat, w->name, w->decision, w->at);
+    remember(gm, w->seat, w->name, w->decision, w->at, w->account_id, w->chat_n);
     w->decision = NULL; /* the ring owns the text now */
     const chat_msg *m = &gm->chat[(gm->chat_first + gm->nchat - 1) % CHAT_KEEP];
-    json_t *msg = message_json(m);
-    char *text = json_dumps(msg, JSON_COMPACT);
-    json_decref(msg);
-    if (text)
-        play_broadcast_text(gm, text);
+    json_t *j = message_json(m);
+    char *text = json_dumps(j, JSON_COMPACT);
+    json_decref(j);
+    if (text) {
+        msg *shared = msg_copy(text, strlen(text));
+        for (viewer *c = gm->viewers; c && shared; c = c->next)
+            if (!moderation_hides(c, m->account_id) && !c->closed)
+                gm->svc->hooks.send(c->conn, shared);
+        msg_unref(shared);
+    }
     free(text);
+    moderation_chat_stored(gm, m->account_id, w->chat_n, m->text);
 }
 
 /* {"type":"chat_history","messages":[...]}: the newest messages that fit
  * in CHAT_HISTORY_BYTES, oldest first. */
-static msg *make_history(const game *gm)
+static msg *make_history(const game *gm, const viewer *c)
 {
     static const char head[] = "{\"type\":\"chat_history\",\"messages\":[", tail[] = "]}";
     char *items[CHAT_KEEP];
     size_t lens[CHAT_KEEP], total = 0;
     int n = 0;
     for (int i = gm->nchat - 1; i >= 0; i--) {
-        json_t *m = message_json(&gm->chat[(gm->chat_first + i) % CHAT_KEEP]);
+        const chat_msg *cm = &gm->chat[(gm->chat_first + i) % CHAT_KEEP];
+        if (c && moderation_hides(c, cm->account_id))
+            continue;
+        json_t *m = message_json(cm);
         json_object_del(m, "type");
         char *text = json_dumps(m, JSON_COMPACT);
         json_decref(m);
@@ -243,15 +288,27 @@ static msg *make_history(const game *gm)
 msg *chat_history_msg(game *gm)
 {
     if (!gm->chat_history)
-        gm->chat_history = make_history(gm);
+        gm->chat_history = make_history(gm, NULL);
     return gm->chat_history;
+}
+
+msg *chat_history_for(viewer *c)
+{
+    if (!c->nblocked) {
+        msg *shared = chat_history_msg(c->gm);
+        if (shared)
+            msg_ref(shared);
+        return shared;
+    }
+    return make_history(c->gm, c);
 }
 
 void chat_load(game *gm, stored_game *sg)
 {
     for (int i = 0; i < sg->nchat; i++) {
         stored_chat *m = &sg->chat[i];
-        remember(gm, m->seat, m->name, m->text, m->at);
+        remember(gm, m->seat, m->name, m->text, m->at,
+                 m->seat >= 0 && m->seat < gm->g.players ? gm->seats[m->seat].account_id : 0, m->n);
         m->text = NULL;
     }
     gm->chat_next = sg->chat_next;

@@ -87,7 +87,9 @@ typedef struct {
     int seat;
     char name[NAME_MAX_LEN + 1];
     char *text;
-    int64_t at; /* unix milliseconds */
+    int64_t at;         /* unix milliseconds */
+    int64_t account_id; /* who wrote it (blocks hide it, moderation.c), or 0 */
+    int n;              /* its number in the game's chat (a report names it) */
 } chat_msg;
 
 /* An address's chat allowance in one game (chat.c). */
@@ -177,11 +179,14 @@ struct service {
     game *table[LOBBY_HASH_SIZE];
     game *oldest, *newest;
     int ngames;
-    struct accounts *accounts; /* accounts.c's */
-    struct owners *owners;     /* owners.c's: the servers of one site */
-    struct bots *bots;         /* bots.c's: the bots' event streams */
-    struct events *events;     /* events.c's: the runner's state */
-    ax_game scratch_view;      /* a seat's view for `you` (json_state.c) */
+    struct accounts *accounts;     /* accounts.c's */
+    struct owners *owners;         /* owners.c's: the servers of one site */
+    struct bots *bots;             /* bots.c's: the bots' event streams */
+    struct moderation *moderation; /* moderation.c's: the word lists */
+    struct push_state *push;       /* push.c's: notifications (issue 52) */
+    double mail_checked;           /* mail.c: when digests were last looked for */
+    struct events *events;         /* events.c's: the runner's state */
+    ax_game scratch_view;          /* a seat's view for `you` (json_state.c) */
     /* accounts seen lately (people.c) */
     struct seen_slot {
         int64_t account_id;

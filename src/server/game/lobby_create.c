@@ -14,6 +14,7 @@
 #include "names.h"
 #include "owners.h"
 #include "play.h"
+#include "push.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -263,6 +264,7 @@ static int create_stored(service *svc, stored_game *sg, bool guided, int seat, c
     lobby_add(svc, gm);
     *out = gm;
     play_maybe_ai(gm);
+    push_turn(gm); /* a game with no seat to wait for runs from the start */
     return 0;
 }
 
@@ -424,6 +426,7 @@ static void start_game(game *gm)
     gm->status = GAME_RUNNING;
     clock_reset(gm);
     clock_after_decision(gm, -1, false);
+    push_turn(gm);
 }
 
 /* Takes a free seat of a waiting game (stored first) with a new token,

@@ -32,6 +32,7 @@
  */
 #include "owners.h"
 #include "lobby.h"
+#include "moderation.h"
 #include "people.h"
 #include "play.h"
 
@@ -519,6 +520,9 @@ static void heard(service *svc, const char *text)
         lobby_rating_changed(svc, account, variant, rating);
     } else if (strcmp(verb, "deleted") == 0 && sscanf(args, " %lld", &account) == 1) {
         lobby_account_deleted(svc, account);
+    } else if ((strcmp(verb, "moderated") == 0 || strcmp(verb, "blocks") == 0) &&
+               sscanf(args, " %lld", &account) == 1) {
+        moderation_heard(svc, verb, account);
     }
 }
 

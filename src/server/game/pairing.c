@@ -5,6 +5,14 @@
  * seeker of a similar rating, or after SEEK_COMPUTER_S with the computer
  * level whose rating is nearest.
  *
+ * A challenge may ask two or three accounts at once to a game of 3 or 4
+ * seats (issue 49). Each acceptance sets the accepter's bit on the row in
+ * one update; the acceptance that finds every bit set makes the game
+ * (lobby_create_table, the seats shuffled) and settles the challenge open
+ * -> accepted. Two last acceptances at once on two servers both make a
+ * game; the settling lets one win, and the other game is dropped and its
+ * accepter told the winner's. One decline settles it for all.
+ *
  * Both live in the store (store_social.c), so a challenge sent on one
  * server of a site is answered on another, and two seeks made on two
  * servers meet. The game is made as lobby_create_pair makes it: both seats
@@ -22,7 +30,9 @@
 #include "clock.h"
 #include "game.h"
 #include "lobby.h"
+#include "moderation.h"
 #include "play.h"
+#include "push.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -103,20 +113,136 @@ static json_t *clock_value(const char *text)
 
 /* --- challenges --- */
 
+/* The challenged accounts' number: players - 1. */
+static int invited_count(const stored_challenge *c)
+{
+    int n = c->players - 1;
+    return n < 1 ? 1 : n > STORE_CHALLENGE_TO ? STORE_CHALLENGE_TO : n;
+}
+
+/* Which of the challenged the account is: its index, or -1. */
+static int invited_index(const stored_challenge *c, int64_t account_id)
+{
+    for (int i = 0; i < invited_count(c); i++)
+        if (c->to_id[i] == account_id)
+            return i;
+    return -1;
+}
+
 json_t *challenge_json(const stored_challenge *c)
 {
-    json_t *j =
-        json_pack("{s:s,s:s,s:s,s:s,s:i,s:s,s:b,s:o,s:s,s:o,s:o,s:I,s:I}", "id", c->id, "from",
-                  c->from_name, "to", c->to_name, "variant", c->variant, "players", 2, "mode",
-                  "standard", "rated", c->rated, "clock", clock_value(c->clock), "status",
-                  c->status, "game", c->game_id[0] ? json_string(c->game_id) : json_null(),
-                  "reason", c->reason[0] ? json_string(c->reason) : json_null(), "created",
-                  (json_int_t)c->created, "expires", (json_int_t)c->expires);
+    bool accepted = strcmp(c->status, "accepted") == 0;
+    json_t *invited = json_array();
+    const char *declined_by = NULL;
+    for (int i = 0; i < invited_count(c); i++) {
+        json_t *one = json_pack("{s:s,s:b}", "name", c->to_name[i], "accepted",
+                                accepted || (c->accepted >> i & 1u));
+        if (one && c->to_bot[i])
+            json_object_set_new(one, "bot", json_true());
+        json_array_append_new(invited, one);
+        if (c->declined_by == c->to_id[i])
+            declined_by = c->to_name[i];
+    }
+    json_t *j = json_pack(
+        "{s:s,s:s,s:s,s:s,s:i,s:s,s:b,s:o,s:s,s:o,s:o,s:I,s:I,s:o,s:o}", "id", c->id, "from",
+        c->from_name, "to", c->to_name[0], "variant", c->variant, "players", c->players, "mode",
+        c->mode[0] ? c->mode : "standard", "rated", c->rated, "clock", clock_value(c->clock),
+        "status", c->status, "game", c->game_id[0] ? json_string(c->game_id) : json_null(),
+        "reason", c->reason[0] ? json_string(c->reason) : json_null(), "created",
+        (json_int_t)c->created, "expires", (json_int_t)c->expires, "invited", invited,
+        "declined_by", declined_by ? json_string(declined_by) : json_null());
     if (j && c->from_bot) /* as a seat says it: only when it is one */
         json_object_set_new(j, "from_bot", json_true());
-    if (j && c->to_bot)
+    if (j && c->to_bot[0])
         json_object_set_new(j, "to_bot", json_true());
     return j;
+}
+
+/* Replies with the error; 1 (an API_ANSWERED for a caller that goes on
+ * otherwise). */
+static int refuse(api_answer *out, int status, const char *code, const char *message)
+{
+    fail(out, status, code, message);
+    return 1;
+}
+
+/* The challenged of a new challenge: "to" is a name (a two-player game) or
+ * a list of one to three names (a game of one seat more); into them[], *n
+ * of them. Replies and returns nonzero when refused. */
+static int read_invited(service *svc, const json_t *to, const stored_account *me,
+                        stored_account them[STORE_CHALLENGE_TO], int *n, api_answer *out)
+{
+    const char *names[STORE_CHALLENGE_TO];
+    *n = 0;
+    if (json_is_string(to)) {
+        names[(*n)++] = json_string_value(to);
+    } else if (json_is_array(to) && json_array_size(to) >= 1 &&
+               json_array_size(to) <= STORE_CHALLENGE_TO) {
+        for (size_t i = 0; i < json_array_size(to); i++) {
+            const char *name = json_string_value(json_array_get(to, i));
+            if (!name)
+                return refuse(out, 400, "bad_message", "to must be a list of players' names");
+            names[(*n)++] = name;
+        }
+    } else if (json_is_array(to)) {
+        return refuse(out, 400, "bad_message",
+                      "to names one to three players (a game has at most four seats)");
+    } else {
+        return refuse(out, 400, "bad_message", "to must be a player's name or a list of them");
+    }
+    for (int i = 0; i < *n; i++) {
+        char why[120];
+        int found = accounts_by_name(svc, names[i], &them[i]);
+        if (found < 0)
+            return refuse(out, 500, "internal", "the players cannot be read");
+        if (found > 0) {
+            snprintf(why, sizeof why, "no such player: %.40s", names[i]);
+            return refuse(out, 404, "not_found", *n == 1 ? "no such player" : why);
+        }
+        if (them[i].id == me->id)
+            return refuse(out, 400, "bad_message", "you cannot challenge yourself");
+        if (them[i].computer) {
+            snprintf(why, sizeof why,
+                     "%.40s is a computer level: it is not challenged, create a game against it",
+                     them[i].name);
+            return refuse(out, 400, "bad_message",
+                          *n == 1 ? "a computer level is not challenged: create a game against it"
+                                  : why);
+        }
+        for (int k = 0; k < i; k++)
+            if (them[k].id == them[i].id) {
+                snprintf(why, sizeof why, "%.40s is named twice", them[i].name);
+                return refuse(out, 400, "bad_message", why);
+            }
+    }
+    return 0;
+}
+
+/* The seats and mode a challenge to n accounts asks for: "players" (n + 1
+ * unless given) and "mode" (standard unless given). */
+static int read_table(const json_t *body, int variant, int n, int *players, int *mode,
+                      api_answer *out)
+{
+    const json_t *p = json_object_get(body, "players"), *m = json_object_get(body, "mode");
+    *players = n + 1;
+    *mode = AX_STANDARD;
+    if (p && (!json_is_integer(p) || json_integer_value(p) < 2 ||
+              json_integer_value(p) > AX_MAX_PLAYERS))
+        return refuse(out, 400, "bad_message", "players must be 2, 3 or 4");
+    if (p && json_integer_value(p) != n + 1) {
+        char why[120];
+        snprintf(why, sizeof why, "a game of %d players is a challenge to %d: to names %d",
+                 (int)json_integer_value(p), (int)json_integer_value(p) - 1, n);
+        return refuse(out, 400, "bad_message", why);
+    }
+    if (m && (!json_is_string(m) || ax_mode_parse(json_string_value(m)) < 0))
+        return refuse(out, 400, "bad_message", "mode must be standard or team");
+    if (m)
+        *mode = ax_mode_parse(json_string_value(m));
+    if (ax_config_check(variant, *players, *mode) != AX_OK)
+        return refuse(out, 400, "bad_message",
+                      "the variant is not played so (team: hex with 4 players only)");
+    return 0;
 }
 
 static int challenge_create(service *svc, const api_request *r, const stored_account *me,
@@ -128,26 +254,25 @@ static int challenge_create(service *svc, const api_request *r, const stored_acc
         return api_reply_fail(out, &err);
     stored_challenge c;
     memset(&c, 0, sizeof c);
-    int variant;
+    int variant, n = 0, mode;
     game_clock clock;
-    const char *to = json_string_value(json_object_get(body, "to"));
-    stored_account them;
+    stored_account them[STORE_CHALLENGE_TO];
     int rc = read_terms(svc, body, &variant, &clock, c.clock, sizeof c.clock, &c.rated, &err);
-    int found = rc == 0 && to ? accounts_by_name(svc, to, &them) : 1;
-    json_decref(body);
-    if (rc)
+    if (rc) {
+        json_decref(body);
         return api_reply_fail(out, &err);
-    if (!to)
-        return fail(out, 400, "bad_message", "to must be a player's name");
-    if (found < 0)
-        return fail(out, 500, "internal", "the players cannot be read");
-    if (found > 0)
-        return fail(out, 404, "not_found", "no such player");
-    if (them.id == me->id)
-        return fail(out, 400, "bad_message", "you cannot challenge yourself");
-    if (them.computer)
-        return fail(out, 400, "bad_message",
-                    "a computer level is not challenged: create a game against it");
+    }
+    if (read_invited(svc, json_object_get(body, "to"), me, them, &n, out) ||
+        read_table(body, variant, n, &c.players, &mode, out)) {
+        json_decref(body);
+        return API_ANSWERED;
+    }
+    json_decref(body);
+    /* an invitee who blocks the sender takes no challenge of theirs, alone or
+     * in a group (the others invited see each other and may decline) */
+    for (int i = 0; i < n; i++)
+        if (moderation_may_challenge(svc, me->id, them[i].id, &err))
+            return api_reply_fail(out, &err);
     double wait = 0;
     if (!budget_take(svc, BUDGET_GAMES, r->ip, 1, &wait)) {
         api_error e = {429, "rate_limited", "too many games asked for from this address", "games",
@@ -157,17 +282,23 @@ static int challenge_create(service *svc, const api_request *r, const stored_acc
     if (secret_game_id(c.id))
         return fail(out, 500, "internal", "no randomness available");
     c.from_id = me->id;
-    c.to_id = them.id;
+    for (int i = 0; i < n; i++)
+        c.to_id[i] = them[i].id;
     snprintf(c.variant, sizeof c.variant, "%s", ax_variant_name(variant));
+    snprintf(c.mode, sizeof c.mode, "%s", ax_mode_name(mode));
     c.created = unix_ms();
     c.expires = c.created + CHALLENGE_TTL_S * 1000LL;
     if (store_challenge_create(svc->db, &c))
         return fail(out, 500, "internal", "the challenge could not be stored");
     snprintf(c.from_name, sizeof c.from_name, "%s", me->name);
-    snprintf(c.to_name, sizeof c.to_name, "%s", them.name);
     c.from_bot = me->bot;
-    c.to_bot = them.bot;
+    for (int i = 0; i < n; i++) {
+        snprintf(c.to_name[i], sizeof c.to_name[i], "%s", them[i].name);
+        c.to_bot[i] = them[i].bot;
+    }
     snprintf(c.status, sizeof c.status, "open");
+    for (int i = 0; i < n; i++)
+        push_challenge(svc, them[i].id, me->name, c.variant);
     return api_reply_json(out, 201, json_pack("{s:o}", "challenge", challenge_json(&c)));
 }
 
@@ -179,7 +310,7 @@ typedef struct {
 static int add_challenge(const stored_challenge *c, void *arg)
 {
     challenge_lists *l = arg;
-    json_array_append_new(c->to_id == l->me ? l->received : l->sent, challenge_json(c));
+    json_array_append_new(invited_index(c, l->me) >= 0 ? l->received : l->sent, challenge_json(c));
     return 0;
 }
 
@@ -204,6 +335,20 @@ static int coin(void)
     return b & 1;
 }
 
+/* The seats in a random order: nobody begins always, nor sits always
+ * before another (Fisher-Yates on fresh random bytes). */
+static void shuffle_seats(pair_seat *seats, int n)
+{
+    uint8_t b[AX_MAX_PLAYERS] = {0};
+    secret_bytes(b, sizeof b);
+    for (int i = n - 1; i > 0; i--) {
+        int j = b[i] % (i + 1);
+        pair_seat t = seats[i];
+        seats[i] = seats[j];
+        seats[j] = t;
+    }
+}
+
 static int count_game(const stored_game_of *g, void *arg)
 {
     (void)g;
@@ -211,81 +356,162 @@ static int count_game(const stored_game_of *g, void *arg)
     return 0;
 }
 
-/* What a bot may still play (docs/bot-api.md, "Limits"): so many games at
- * once, and so many a day against other bots; false with err when refused
- * (nothing counted). */
-static bool bots_may_play(service *svc, const stored_account *a, const stored_account *b,
-                          api_error *err)
+/* Gives back a bot's day's game against bots taken by bots_may_play. */
+static void give_back_bot_game(service *svc, int64_t account_id)
 {
-    const stored_account *both[2] = {a, b};
-    for (int i = 0; i < 2; i++) {
-        int n = 0;
-        if (both[i]->bot &&
-            store_each_game_of(svc->db, both[i]->id, BOT_GAMES_AT_ONCE + 1, count_game, &n) == 0 &&
-            n >= BOT_GAMES_AT_ONCE) {
+    char who[24];
+    snprintf(who, sizeof who, "%lld", (long long)account_id);
+    budget_take(svc, BUDGET_BOT_GAMES, who, -1, NULL);
+}
+
+/* What the bots of a game may still play (docs/bot-api.md, "Limits"): so
+ * many games at once each, and so many a day against other bots (each bot
+ * of a table with another bot counts one); false with err when refused
+ * (nothing counted). */
+static bool bots_may_play(service *svc, const stored_account *const *table, int n, api_error *err)
+{
+    int bots = 0;
+    for (int i = 0; i < n; i++) {
+        int games = 0;
+        bots += table[i]->bot;
+        if (table[i]->bot &&
+            store_each_game_of(svc->db, table[i]->id, BOT_GAMES_AT_ONCE + 1, count_game, &games) ==
+                0 &&
+            games >= BOT_GAMES_AT_ONCE) {
             char why[160];
-            snprintf(why, sizeof why, "%s plays %d games at once already; later", both[i]->name, n);
+            snprintf(why, sizeof why, "%s plays %d games at once already; later", table[i]->name,
+                     games);
             api_fail(err, 429, "rate_limited", why);
             err->reason = "bot_busy";
             err->retry_after_s = 60;
             return false;
         }
     }
-    if (!a->bot || !b->bot)
+    if (bots < 2)
         return true;
     double wait = 0;
-    bool first = budget_take_account(svc, BUDGET_BOT_GAMES, a->id, &wait);
-    if (first && budget_take_account(svc, BUDGET_BOT_GAMES, b->id, &wait))
-        return true;
-    if (first) { /* the first is given back */
-        char who[24];
-        snprintf(who, sizeof who, "%lld", (long long)a->id);
-        budget_take(svc, BUDGET_BOT_GAMES, who, -1, NULL);
+    for (int i = 0; i < n; i++) {
+        if (!table[i]->bot || budget_take_account(svc, BUDGET_BOT_GAMES, table[i]->id, &wait))
+            continue;
+        for (int k = 0; k < i; k++) /* those taken are given back */
+            if (table[k]->bot)
+                give_back_bot_game(svc, table[k]->id);
+        char why[160];
+        snprintf(why, sizeof why, "%s plays at most 100 games a day against other bots",
+                 table[i]->name);
+        api_fail(err, 429, "rate_limited",
+                 n == 2 ? "a bot plays at most 100 games a day against other bots" : why);
+        err->reason = "bot_games";
+        err->retry_after_s = (int)wait + 1;
+        return false;
     }
-    api_fail(err, 429, "rate_limited", "a bot plays at most 100 games a day against other bots");
-    err->reason = "bot_games";
-    err->retry_after_s = (int)wait + 1;
-    return false;
+    return true;
 }
 
-static int challenge_accept(service *svc, const stored_account *me, stored_challenge *c,
-                            api_answer *out)
+typedef struct {
+    const char *game;
+    int seat;
+} seat_find;
+
+static int find_seat(const char *id, int seat, void *arg)
 {
-    if (c->to_id != me->id)
-        return fail(out, 403, "forbidden", "only the challenged player accepts");
+    seat_find *f = arg;
+    if (strcmp(id, f->game) != 0)
+        return 0;
+    f->seat = seat;
+    return 1;
+}
+
+/* The answer to the one whose acceptance found the game made: the game
+ * and the account's seat there. */
+static int reply_game(service *svc, const char *game_id, int64_t account_id, api_answer *out)
+{
+    seat_find f = {game_id, -1};
+    store_each_open_game_of(svc->db, account_id, 100, find_seat, &f);
+    return api_reply_json(out, 200,
+                          json_pack("{s:s,s:o}", "game", game_id, "seat",
+                                    f.seat >= 0 ? json_integer(f.seat) : json_null()));
+}
+
+/* Makes the game of a challenge all have accepted: every seat bound to its
+ * account, in a random order. */
+static int challenge_start(service *svc, const stored_account *me, const stored_challenge *c,
+                           int index, api_answer *out)
+{
     game_clock clock;
     if (!settings_of(c->clock, &clock))
         return fail(out, 500, "internal", "the challenge's clock cannot be read");
-    stored_account from;
-    int found = store_account_by_id(svc->db, c->from_id, &from);
-    if (found != 0)
-        return found < 0 ? fail(out, 500, "internal", "the players cannot be read")
-                         : fail(out, 409, "not_open", "the challenger's account is gone");
-    api_error err = {0};
-    if (!bots_may_play(svc, &from, me, &err))
-        return api_reply_fail(out, &err);
-    int first = coin();
-    pair_seat seats[2];
-    seats[first] = (pair_seat){c->from_id, c->from_name, NULL, from.bot};
-    seats[1 - first] = (pair_seat){c->to_id, c->to_name, NULL, me->bot};
-    game *gm;
-    if (lobby_create_pair(svc, ax_variant_parse(c->variant), &clock, c->rated, seats, NULL, &gm,
-                          &err))
-        return api_reply_fail(out, &err);
-    int rc = store_challenge_settle(svc->db, c->id, "open", "accepted", gm->id, NULL);
-    if (rc != 0) {
-        /* taken back or expired meanwhile: the game is not played */
-        lobby_abandon_new(gm);
-        return rc < 0 ? fail(out, 500, "internal", "the challenge could not be stored")
-                      : fail(out, 409, "not_open", "the challenge is no longer open");
+    int n = invited_count(c);
+    stored_account accounts[1 + STORE_CHALLENGE_TO];
+    const stored_account *table[1 + STORE_CHALLENGE_TO];
+    for (int i = 0; i <= n; i++) {
+        int64_t id = i == 0 ? c->from_id : c->to_id[i - 1];
+        int found =
+            id == me->id ? (accounts[i] = *me, 0) : store_account_by_id(svc->db, id, &accounts[i]);
+        if (found != 0)
+            return found < 0 ? fail(out, 500, "internal", "the players cannot be read")
+                             : fail(out, 409, "not_open", "a player's account is gone");
+        table[i] = &accounts[i];
     }
-    return api_reply_json(out, 200, json_pack("{s:s,s:i}", "game", gm->id, "seat", 1 - first));
+    api_error err = {0};
+    if (!bots_may_play(svc, table, n + 1, &err)) {
+        store_challenge_answer(svc->db, c->id, index, false); /* asked again later */
+        return api_reply_fail(out, &err);
+    }
+    pair_seat seats[1 + STORE_CHALLENGE_TO];
+    for (int i = 0; i <= n; i++)
+        seats[i] = (pair_seat){accounts[i].id, accounts[i].name, NULL, accounts[i].bot};
+    shuffle_seats(seats, n + 1);
+    int mine = 0;
+    for (int i = 0; i <= n; i++)
+        if (seats[i].account_id == me->id)
+            mine = i;
+    game *gm;
+    if (lobby_create_table(svc, ax_variant_parse(c->variant), c->players,
+                           ax_mode_parse(c->mode[0] ? c->mode : "standard"), &clock, c->rated,
+                           seats, NULL, &gm, &err))
+        return api_reply_fail(out, &err);
+    int rc = store_challenge_settle(svc->db, c->id, "open", "accepted", gm->id, NULL, 0);
+    if (rc == 0)
+        return api_reply_json(out, 200, json_pack("{s:s,s:i}", "game", gm->id, "seat", mine));
+    /* taken back, expired, or started by another's acceptance meanwhile */
+    lobby_abandon_new(gm);
+    stored_challenge now;
+    if (rc > 0 && store_challenge_get(svc->db, c->id, &now) == 0 &&
+        strcmp(now.status, "accepted") == 0 && now.game_id[0])
+        return reply_game(svc, now.game_id, me->id, out);
+    return rc < 0 ? fail(out, 500, "internal", "the challenge could not be stored")
+                  : fail(out, 409, "not_open", "the challenge is no longer open");
 }
 
+/* An invited accepts: the game is made once all have (by the last one's
+ * acceptance); before, the answer is the challenge with who accepted. */
+static int challenge_accept(service *svc, const stored_account *me, stored_challenge *c,
+                            api_answer *out)
+{
+    int index = invited_index(c, me->id);
+    if (index < 0)
+        return fail(out, 403, "forbidden", "only the challenged player accepts");
+    int rc = store_challenge_answer(svc->db, c->id, index, true);
+    int got = rc < 0 ? -1 : store_challenge_get(svc->db, c->id, c);
+    if (got < 0)
+        return fail(out, 500, "internal", "the challenge could not be stored");
+    if (got > 0 || strcmp(c->status, "open") != 0)
+        return strcmp(c->status, "accepted") == 0 && c->game_id[0]
+                   ? reply_game(svc, c->game_id, me->id, out)
+                   : fail(out, 409, "not_open", "the challenge is no longer open");
+    unsigned all = (1u << invited_count(c)) - 1;
+    if ((c->accepted & all) == all)
+        return challenge_start(svc, me, c, index, out);
+    return api_reply_json(
+        out, 200, json_pack("{s:n,s:n,s:o}", "game", "seat", "challenge", challenge_json(c)));
+}
+
+/* An invited declines: the challenge ends for all, saying who and why. */
 static int challenge_decline(service *svc, const api_request *r, const stored_account *me,
                              const stored_challenge *c, api_answer *out)
 {
-    if (c->to_id != me->id)
+    if (invited_index(c, me->id) < 0)
         return fail(out, 403, "forbidden", "only the challenged player declines");
     api_error err = {0};
     json_t *body = api_body(r, &err);
@@ -301,7 +527,7 @@ static int challenge_decline(service *svc, const api_request *r, const stored_ac
         return fail(out, 400, "bad_message",
                     "reason must be generic, later, variant, timeControl, rated, casual, tooFast "
                     "or tooSlow");
-    int rc = store_challenge_settle(svc->db, c->id, "open", "declined", NULL, why);
+    int rc = store_challenge_settle(svc->db, c->id, "open", "declined", NULL, why, me->id);
     if (rc < 0)
         return fail(out, 500, "internal", "the challenge could not be stored");
     if (rc > 0)
@@ -325,7 +551,7 @@ static int challenge_route(service *svc, const api_request *r, const stored_acco
     }
     if (rc < 0)
         return fail(out, 500, "internal", "the challenge cannot be read");
-    if (rc > 0 || (c.from_id != me->id && c.to_id != me->id))
+    if (rc > 0 || (c.from_id != me->id && invited_index(&c, me->id) < 0))
         return fail(out, 404, "not_found", "no such challenge");
     bool open = strcmp(c.status, "open") == 0 && c.expires > unix_ms();
     if (strcmp(action, "") == 0 && r->method == API_GET)
@@ -333,7 +559,7 @@ static int challenge_route(service *svc, const api_request *r, const stored_acco
     if (strcmp(action, "") == 0 && r->method == API_DELETE) {
         if (c.from_id != me->id)
             return fail(out, 403, "forbidden", "only the challenger takes it back");
-        rc = open ? store_challenge_settle(svc->db, c.id, "open", "cancelled", NULL, NULL) : 1;
+        rc = open ? store_challenge_settle(svc->db, c.id, "open", "cancelled", NULL, NULL, 0) : 1;
         return rc < 0 ? fail(out, 500, "internal", "the challenge could not be stored")
                : rc   ? fail(out, 409, "not_open", "the challenge is no longer open")
                       : api_reply_empty(out, 204);

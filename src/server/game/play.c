@@ -33,7 +33,9 @@
 #include "hint.h"
 #include "json_state.h"
 #include "lobby.h"
+#include "moderation.h"
 #include "owners.h"
+#include "push.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -279,6 +281,8 @@ static void show_ratings(game *gm, const store_write *w)
         owners_tell(gm->svc, "rating %lld %d %d", (long long)w->seat_account[seat],
                     (int)gm->g.variant, after);
     }
+    if (w->rated)
+        moderation_rated_end(gm, w); /* rating abuse files a report */
 }
 
 /* The one path of every decision. Returns NULL when the decision is on its
@@ -355,6 +359,10 @@ static void announce(game *gm, pending_decision *p)
     for (int i = 0; i < p->events.n; i++)
         broadcast_event(gm, &p->events.ev[i]);
     play_broadcast_state(gm);
+    if (gm->status == GAME_OVER)
+        push_game_over(gm);
+    else
+        push_turn(gm);
 }
 
 /* A leave asked for while another decision was being stored. */
@@ -834,7 +842,7 @@ static void send_history(viewer *c)
         send_msg(c, msg_printf("{\"type\":\"history\",\"seq\":%" PRIu64 ",\"events\":%s}",
                                c->gm->seq, events));
     free(events);
-    queue_msg(c, chat_history_msg(c->gm)); /* shared: made once per chat change */
+    send_msg(c, chat_history_for(c)); /* shared unless its account blocks someone */
 }
 
 /* --- who watches: a small update, never everyone's whole state --- */
@@ -981,8 +989,10 @@ viewer *service_open(service *svc, const viewer_args *a)
     }
     c->flags = (a->hint ? YOU_HINT : 0) | (a->moves ? YOU_MOVES : 0);
     attach(c, gm, seat);
+    moderation_viewer_open(c);
     send_state(c);
     send_history(c);
+    moderation_viewer_ready(c);
     viewers_changed(gm);
     return c;
 }
@@ -1010,6 +1020,7 @@ viewer *play_open_stream(service *svc, const api_stream *s, const char *ip, void
     }
     c->flags = YOU_POSITION;
     attach(c, gm, seat);
+    moderation_viewer_open(c);
     send_state(c);
     send_history(c);
     viewers_changed(gm);
@@ -1048,5 +1059,6 @@ void service_close(service *svc, viewer *c)
             gm->idle_since = service_now(gm->svc);
         viewers_changed(gm);
     }
+    moderation_viewer_close(c);
     free(c);
 }

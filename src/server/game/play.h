@@ -25,7 +25,9 @@ struct viewer {
     char relayed_by[STORE_INSTANCE_LEN + 1]; /* the server that passed it on, or "" */
     int64_t account_id;                      /* its session's account when it opened, or 0 */
     bucket chat_rate;                        /* chat messages (chat.c) */
-    viewer *prev, *next;                     /* the game's viewers */
+    int64_t *blocked; /* the accounts its account blocks (moderation.c), malloc'd */
+    int nblocked;
+    viewer *prev, *next; /* the game's viewers */
 };
 
 /* Sends pending viewers updates (a spectator or a seat came or went) of

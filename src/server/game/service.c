@@ -18,9 +18,12 @@
 #include "clock.h"
 #include "events.h"
 #include "lobby.h"
+#include "mail.h"
+#include "moderation.h"
 #include "owners.h"
 #include "people.h"
 #include "play.h"
+#include "push.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -41,10 +44,14 @@ service *service_new(const service_config *cfg, const service_hooks *hooks, stor
     svc->owners = owners_new();
     svc->accounts = accounts_new();
     svc->bots = bots_new();
-    if (!svc->owners || !svc->accounts || !svc->bots) {
+    svc->moderation = moderation_new();
+    svc->push = push_new();
+    if (!svc->owners || !svc->accounts || !svc->bots || !svc->moderation || !svc->push) {
         owners_free(svc->owners);
         free(svc->accounts);
         free(svc->bots);
+        free(svc->moderation);
+        push_free(svc);
         free(svc);
         snprintf(err, errlen, "out of memory");
         return NULL;
@@ -71,7 +78,10 @@ int service_start(service *svc)
     }
     if (owners_shared(svc))
         service_log(svc, "instance %s, one of the servers of a site", service_instance(svc));
-    return accounts_start(svc) || lobby_resume(svc) || owners_adopt_all(svc) ? -1 : 0;
+    return moderation_start(svc) || accounts_start(svc) || push_start(svc) || lobby_resume(svc) ||
+                   owners_adopt_all(svc)
+               ? -1
+               : 0;
 }
 
 /* Threads first: they wake the transport, which goes after this. The
@@ -79,6 +89,7 @@ int service_start(service *svc)
 void service_stop(service *svc)
 {
     svc->stopping = true;
+    push_stop(svc);
     ai_pool_stop(svc->ai);
     svc->ai = NULL;
     ai_pool_stop(svc->hints);
@@ -100,6 +111,8 @@ void service_free(service *svc)
     service_stop(svc);
     accounts_free(svc); /* every request is gone: their jobs are no one's */
     bots_free(svc);     /* every stream is closed */
+    moderation_free(svc);
+    push_free(svc);
     events_free(svc);
     lobby_free(svc);
     owners_free(svc->owners);
@@ -120,6 +133,7 @@ void service_collect(service *svc)
     analysis_collect(svc);
     accounts_collect(svc);
     owners_collect(svc);
+    push_collect(svc);
 }
 
 void *service_stream_open(service *svc, const api_stream *s, const char *ip, void *conn)
@@ -142,6 +156,7 @@ void service_tick(service *svc, double now)
     bots_tick(svc, now);
     play_flush_viewers(svc, now);
     owners_tick(svc, now);
+    push_tick(svc, now);
     events_tick(svc, now);
 }
 
@@ -150,6 +165,8 @@ void service_housekeeping(service *svc, double now)
     lobby_housekeeping(svc, now);
     accounts_housekeeping(svc, now);
     people_housekeeping(svc);
+    moderation_housekeeping(svc, now);
+    mail_tick(svc, now);
     events_housekeeping(svc, now);
 }
 

@@ -104,6 +104,15 @@ typedef struct {
     int bot_requests_per_10_s; /* Bot API requests of a personal token (0: 60) */
     int analyses_per_hour;     /* analyses an address, and an account, may ask for */
     int signups_per_hour;      /* accounts an address may create in an hour */
+    /* the word lists (moderation.c: every .txt file of it), or NULL */
+    const char *word_list_dir;
+    /* notifications (push.c, docs/notifications.md) */
+    const char *push_contact; /* VAPID's subject: a mailto: or https: URI, or NULL */
+    bool push_http;           /* endpoints may be http:// (a push service on this machine) */
+    int push_delay_s;         /* "your turn" waits this long for a tab to show it (0: 10) */
+    /* e-mail digests (mail.c): the SMTP server (smtp://, smtps://) or NULL,
+     * the sender's address, and the site's address for the links */
+    const char *smtp_url, *mail_from, *public_url;
 } service_config;
 
 /* A service over an open store. NULL (reason in err) when memory runs out. */

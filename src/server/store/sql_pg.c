@@ -156,7 +156,58 @@ static const char *const migrations[] = {
     " created_at BIGINT NOT NULL, used_at BIGINT, stream TEXT);"
     "CREATE INDEX tokens_account ON tokens(account_id);"
     "UPDATE axio_meta SET version = 9;",
-    /* 9 -> 10: events, arenas and Swiss tournaments (issue 50; store_events.c):
+    /* 9 -> 10 (issue 49, group challenges): a challenge to two or three
+     * accounts at once for a game of 3 or 4 seats (store_social.c) */
+    "ALTER TABLE challenges ADD COLUMN players INTEGER NOT NULL DEFAULT 2;"
+    "ALTER TABLE challenges ADD COLUMN mode TEXT NOT NULL DEFAULT 'standard';"
+    "ALTER TABLE challenges ADD COLUMN to2_id BIGINT;"
+    "ALTER TABLE challenges ADD COLUMN to3_id BIGINT;"
+    "ALTER TABLE challenges ADD COLUMN accepted INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE challenges ADD COLUMN declined_by BIGINT;"
+    "UPDATE challenges SET declined_by = to_id WHERE status = 'declined';"
+    "CREATE INDEX challenges_to2 ON challenges(to2_id, created_at);"
+    "CREATE INDEX challenges_to3 ON challenges(to3_id, created_at);"
+    "UPDATE axio_meta SET version = 10;",
+    /* 10 -> 11 (issue 51, moderation: store_moderation.c): roles, closed
+     * accounts, blocks, reports, sanctions, held names, the append-only
+     * moderation log */
+    "ALTER TABLE accounts ADD COLUMN role TEXT;"
+    "ALTER TABLE accounts ADD COLUMN closed INTEGER NOT NULL DEFAULT 0;"
+    "CREATE TABLE blocks(account_id BIGINT NOT NULL, blocked_id BIGINT NOT NULL,"
+    " at BIGINT NOT NULL, PRIMARY KEY(account_id, blocked_id));"
+    "CREATE INDEX blocks_blocked ON blocks(blocked_id);"
+    "CREATE TABLE reports(id BIGSERIAL PRIMARY KEY, reporter_id BIGINT, target_id BIGINT NOT NULL,"
+    " game_id TEXT, chat_n INTEGER, reason TEXT NOT NULL, text TEXT NOT NULL,"
+    " status TEXT NOT NULL, created_at BIGINT NOT NULL, handled_by BIGINT,"
+    " handled_at BIGINT);"
+    "CREATE INDEX reports_status ON reports(status, created_at);"
+    "CREATE INDEX reports_target ON reports(target_id, created_at);"
+    "CREATE TABLE sanctions(id BIGSERIAL PRIMARY KEY, account_id BIGINT NOT NULL,"
+    " kind TEXT NOT NULL, game_id TEXT, detail TEXT, until_at BIGINT,"
+    " created_at BIGINT NOT NULL, by_id BIGINT, lifted_at BIGINT, seen_at BIGINT);"
+    "CREATE INDEX sanctions_account ON sanctions(account_id, kind);"
+    "CREATE TABLE held_names(name_key TEXT PRIMARY KEY, skeleton TEXT NOT NULL,"
+    " account_id BIGINT NOT NULL, at BIGINT NOT NULL);"
+    "CREATE INDEX held_names_skeleton ON held_names(skeleton);"
+    "CREATE TABLE mod_log(id BIGSERIAL PRIMARY KEY, at BIGINT NOT NULL, moderator_id BIGINT,"
+    " moderator TEXT NOT NULL, target_id BIGINT, target TEXT, action TEXT NOT NULL,"
+    " detail TEXT, reason TEXT NOT NULL);"
+    "CREATE FUNCTION axio_mod_log_append_only() RETURNS trigger LANGUAGE plpgsql AS"
+    " $$ BEGIN RAISE EXCEPTION 'the moderation log is append-only'; END $$;"
+    "CREATE TRIGGER mod_log_append_only BEFORE UPDATE OR DELETE ON mod_log"
+    " FOR EACH ROW EXECUTE FUNCTION axio_mod_log_append_only();"
+    "UPDATE axio_meta SET version = 11;",
+    /* 11 -> 12 (issue 52, notifications; store_push.c): Web Push
+     * subscriptions and notification settings per account */
+    "CREATE TABLE push_subscriptions(endpoint TEXT PRIMARY KEY, account_id BIGINT NOT NULL,"
+    " p256dh TEXT NOT NULL, auth TEXT NOT NULL, created_at BIGINT NOT NULL);"
+    "CREATE INDEX push_subscriptions_account ON push_subscriptions(account_id);"
+    "CREATE TABLE notify_settings(account_id BIGINT PRIMARY KEY, lang TEXT NOT NULL,"
+    " prefs TEXT NOT NULL);"
+    "CREATE TABLE email_addresses(account_id BIGINT PRIMARY KEY, address TEXT NOT NULL,"
+    " verified INTEGER NOT NULL, token_hash TEXT NOT NULL UNIQUE, digest_at BIGINT NOT NULL);"
+    "UPDATE axio_meta SET version = 12;",
+    /* 12 -> 13: events, arenas and Swiss tournaments (issue 50; store_events.c):
      * an event's settings and where it stands, with the lease of the one
      * server that runs it; its entrants; its tables, each a game (or a bye)
      * with the points it gave */
@@ -181,7 +232,7 @@ static const char *const migrations[] = {
     " deadline BIGINT NOT NULL, PRIMARY KEY(event_id, round, tbl));"
     "CREATE INDEX event_tables_game ON event_tables(game_id);"
     "CREATE INDEX event_tables_running ON event_tables(event_id, running);"
-    "UPDATE axio_meta SET version = 10;",
+    "UPDATE axio_meta SET version = 13;",
 };
 _Static_assert(sizeof migrations / sizeof migrations[0] == SQL_SCHEMA_VERSION - 6,
                "a PostgreSQL migration for each new version");
@@ -690,8 +741,17 @@ static bool pg_unique_violation(sql_conn *c) { return strcmp(c->sqlstate, "23505
 
 static int pg_after_copy(sql_conn *c)
 {
-    return pg_exec(c, "SELECT setval(pg_get_serial_sequence('accounts', 'id'),"
-                      " COALESCE((SELECT max(id) FROM accounts), 0) + 1, false)");
+    static const char *const serials[] = {"accounts", "reports", "sanctions", "mod_log"};
+    for (size_t i = 0; i < sizeof serials / sizeof serials[0]; i++) {
+        char sql[256];
+        snprintf(sql, sizeof sql,
+                 "SELECT setval(pg_get_serial_sequence('%s', 'id'),"
+                 " COALESCE((SELECT max(id) FROM %s), 0) + 1, false)",
+                 serials[i], serials[i]);
+        if (pg_exec(c, sql))
+            return -1;
+    }
+    return 0;
 }
 
 /* --- messages between the servers: NOTIFY and LISTEN --- */

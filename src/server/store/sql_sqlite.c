@@ -149,7 +149,67 @@ static const char *const migrations[] = {
     " created_at INTEGER NOT NULL, used_at INTEGER, stream TEXT);"
     "CREATE INDEX tokens_account ON tokens(account_id);"
     "PRAGMA user_version = 9;",
-    /* 9 -> 10: events, arenas and Swiss tournaments (issue 50; store_events.c):
+    /* 9 -> 10 (issue 49, group challenges): a challenge to two or three
+     * accounts at once for a game of 3 or 4 seats (store_social.c): its
+     * seats and mode, the second and third invited, who accepted (a bit per
+     * invited) and who declined */
+    "ALTER TABLE challenges ADD COLUMN players INTEGER NOT NULL DEFAULT 2;"
+    "ALTER TABLE challenges ADD COLUMN mode TEXT NOT NULL DEFAULT 'standard';"
+    "ALTER TABLE challenges ADD COLUMN to2_id INTEGER;"
+    "ALTER TABLE challenges ADD COLUMN to3_id INTEGER;"
+    "ALTER TABLE challenges ADD COLUMN accepted INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE challenges ADD COLUMN declined_by INTEGER;"
+    "UPDATE challenges SET declined_by = to_id WHERE status = 'declined';"
+    "CREATE INDEX challenges_to2 ON challenges(to2_id, created_at);"
+    "CREATE INDEX challenges_to3 ON challenges(to3_id, created_at);"
+    "PRAGMA user_version = 10;",
+    /* 10 -> 11 (issue 51, moderation: store_moderation.c): an account's role
+     * (moderator) and whether it is closed; who blocks whom (private);
+     * reports of players, games and chat lines; the moderators' sanctions
+     * (warn, chat timeout, shadow mute, rename, close) with their undo; the
+     * names a rename held back; and the moderation log, which the
+     * database itself keeps append-only */
+    "ALTER TABLE accounts ADD COLUMN role TEXT;"
+    "ALTER TABLE accounts ADD COLUMN closed INTEGER NOT NULL DEFAULT 0;"
+    "CREATE TABLE blocks(account_id INTEGER NOT NULL, blocked_id INTEGER NOT NULL,"
+    " at INTEGER NOT NULL, PRIMARY KEY(account_id, blocked_id));"
+    "CREATE INDEX blocks_blocked ON blocks(blocked_id);"
+    "CREATE TABLE reports(id INTEGER PRIMARY KEY, reporter_id INTEGER, target_id INTEGER NOT NULL,"
+    " game_id TEXT, chat_n INTEGER, reason TEXT NOT NULL, text TEXT NOT NULL,"
+    " status TEXT NOT NULL, created_at INTEGER NOT NULL, handled_by INTEGER,"
+    " handled_at INTEGER);"
+    "CREATE INDEX reports_status ON reports(status, created_at);"
+    "CREATE INDEX reports_target ON reports(target_id, created_at);"
+    "CREATE TABLE sanctions(id INTEGER PRIMARY KEY, account_id INTEGER NOT NULL,"
+    " kind TEXT NOT NULL, game_id TEXT, detail TEXT, until_at INTEGER,"
+    " created_at INTEGER NOT NULL, by_id INTEGER, lifted_at INTEGER, seen_at INTEGER);"
+    "CREATE INDEX sanctions_account ON sanctions(account_id, kind);"
+    "CREATE TABLE held_names(name_key TEXT PRIMARY KEY, skeleton TEXT NOT NULL,"
+    " account_id INTEGER NOT NULL, at INTEGER NOT NULL);"
+    "CREATE INDEX held_names_skeleton ON held_names(skeleton);"
+    "CREATE TABLE mod_log(id INTEGER PRIMARY KEY, at INTEGER NOT NULL, moderator_id INTEGER,"
+    " moderator TEXT NOT NULL, target_id INTEGER, target TEXT, action TEXT NOT NULL,"
+    " detail TEXT, reason TEXT NOT NULL);"
+    "CREATE TRIGGER mod_log_no_update BEFORE UPDATE ON mod_log"
+    " BEGIN SELECT RAISE(ABORT, 'the moderation log is append-only'); END;"
+    "CREATE TRIGGER mod_log_no_delete BEFORE DELETE ON mod_log"
+    " BEGIN SELECT RAISE(ABORT, 'the moderation log is append-only'); END;"
+    "PRAGMA user_version = 11;",
+    /* 11 -> 12 (issue 52, notifications; store_push.c): an account's Web Push
+     * subscriptions (at most a few; the browser's endpoint and keys), and
+     * its notification settings (the language of their texts, the kinds
+     * wanted per channel as JSON), its e-mail address for the daily digest
+     * (verified by a link; the link's token as SHA-256, which also
+     * unsubscribes) */
+    "CREATE TABLE push_subscriptions(endpoint TEXT PRIMARY KEY, account_id INTEGER NOT NULL,"
+    " p256dh TEXT NOT NULL, auth TEXT NOT NULL, created_at INTEGER NOT NULL);"
+    "CREATE INDEX push_subscriptions_account ON push_subscriptions(account_id);"
+    "CREATE TABLE notify_settings(account_id INTEGER PRIMARY KEY, lang TEXT NOT NULL,"
+    " prefs TEXT NOT NULL);"
+    "CREATE TABLE email_addresses(account_id INTEGER PRIMARY KEY, address TEXT NOT NULL,"
+    " verified INTEGER NOT NULL, token_hash TEXT NOT NULL UNIQUE, digest_at INTEGER NOT NULL);"
+    "PRAGMA user_version = 12;",
+    /* 12 -> 13: events, arenas and Swiss tournaments (issue 50; store_events.c):
      * an event's settings and where it stands, with the lease of the one
      * server that runs it; its entrants; its tables, each a game (or a bye)
      * with the points it gave */
@@ -174,7 +234,7 @@ static const char *const migrations[] = {
     " deadline INTEGER NOT NULL, PRIMARY KEY(event_id, round, tbl));"
     "CREATE INDEX event_tables_game ON event_tables(game_id);"
     "CREATE INDEX event_tables_running ON event_tables(event_id, running);"
-    "PRAGMA user_version = 10;",
+    "PRAGMA user_version = 13;",
 };
 
 _Static_assert(sizeof migrations / sizeof migrations[0] == SQL_SCHEMA_VERSION - 1,

@@ -61,7 +61,7 @@ static const char *const schema_probes[] = {
     "SELECT id, account_id, hash, label, scopes, created_at, used_at FROM tokens",
     "SELECT account_id, follows_id, at FROM follows",
     "SELECT id, from_id, to_id, variant, rated, clock, status, game_id, reason, created_at,"
-    " expires_at FROM challenges",
+    " expires_at, players, mode, to2_id, to3_id, accepted, declined_by FROM challenges",
     "SELECT id, account_id, variant, rated, clock, rating, status, game_id, seat, created_at,"
     " polled_at FROM seeks",
     "SELECT token_hash, account_id, created_at, expires_at FROM sessions",
@@ -71,6 +71,15 @@ static const char *const schema_probes[] = {
     "SELECT game_id, ply, seat, decision, at FROM decisions",
     "SELECT game_id, n, seat, name, text, at FROM chat",
     "SELECT game_id, seat, result, at FROM analyses",
+    "SELECT role, closed FROM accounts",
+    "SELECT account_id, blocked_id, at FROM blocks",
+    "SELECT id, reporter_id, target_id, game_id, chat_n, reason, text, status, created_at,"
+    " handled_by, handled_at FROM reports",
+    "SELECT id, account_id, kind, game_id, detail, until_at, created_at, by_id, lifted_at,"
+    " seen_at FROM sanctions",
+    "SELECT name_key, skeleton, account_id, at FROM held_names",
+    "SELECT id, at, moderator_id, moderator, target_id, target, action, detail, reason"
+    " FROM mod_log",
 };
 
 static const char *const statement_sql[ST_COUNT] = {
@@ -354,13 +363,13 @@ static int prepare_all(store *s)
             return store_fail(s, "preparing statements");
     }
     return store_accounts_prepare(s) || store_social_prepare(s) || store_bots_prepare(s) ||
-                   store_events_prepare(s)
+                   store_moderation_prepare(s) || store_push_prepare(s) || store_events_prepare(s)
                ? -1
                : 0;
 }
 
-static store *open_store(const char *target, bool sync_full, bool existing, bool server, char *err,
-                         size_t errlen)
+static store *open_store(const char *target, bool sync_full, bool existing, bool server,
+                         bool beside, char *err, size_t errlen)
 {
     store *s = calloc(1, sizeof *s);
     if (!s) {
@@ -382,7 +391,7 @@ static store *open_store(const char *target, bool sync_full, bool existing, bool
         store_close(s);
         return NULL;
     }
-    s->shared = server && s->drv->notify;
+    s->shared = (server || beside) && s->drv->notify;
     s->c = s->drv->connect(rest, sync_full, s->shared, err, errlen);
     if (!s->c) {
         store_close(s);
@@ -401,17 +410,22 @@ static store *open_store(const char *target, bool sync_full, bool existing, bool
 
 store *store_open(const char *target, bool sync_full, char *err, size_t errlen)
 {
-    return open_store(target, sync_full, false, false, err, errlen);
+    return open_store(target, sync_full, false, false, false, err, errlen);
 }
 
 store *store_open_server(const char *target, bool sync_full, char *err, size_t errlen)
 {
-    return open_store(target, sync_full, false, true, err, errlen);
+    return open_store(target, sync_full, false, true, false, err, errlen);
 }
 
 store *store_open_existing(const char *target, char *err, size_t errlen)
 {
-    return open_store(target, false, true, false, err, errlen);
+    return open_store(target, false, true, false, false, err, errlen);
+}
+
+store *store_open_beside(const char *target, char *err, size_t errlen)
+{
+    return open_store(target, false, true, false, true, err, errlen);
 }
 
 void store_close(store *s)
@@ -426,7 +440,9 @@ void store_close(store *s)
             s->drv->finalize(s->st[i]);
         store_accounts_finalize(s);
         store_social_finalize(s);
+        store_moderation_finalize(s);
         store_bots_finalize(s);
+        store_push_finalize(s);
         store_events_finalize(s);
         store_copy_finalize(s);
         s->drv->close(s->c);
@@ -981,6 +997,7 @@ static int load_chat(store *s, const char *id, stored_game *out)
     while (out->chat && out->nchat < STORE_CHAT_KEEP && (rc = step(s, st)) == SQL_ROW) {
         stored_chat *m = &out->chat[out->nchat];
         out->chat_next = (int)col_int(s, st, 0) + 1;
+        m->n = out->chat_next - 1;
         m->seat = col_null(s, st, 1) ? -1 : (int)col_int(s, st, 1);
         store_copy_column(s, st, 2, m->name, sizeof m->name);
         const char *text = col_text(s, st, 3);

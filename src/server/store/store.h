@@ -55,6 +55,7 @@ typedef struct {
 } stored_seat;
 
 typedef struct {
+    int n;    /* its number in the game's chat */
     int seat; /* -1: a spectator */
     char name[STORE_NAME_MAX + 1];
     char *text; /* malloc'd */
@@ -99,6 +100,10 @@ store *store_open_server(const char *target, bool sync_full, char *err, size_t e
 /* The same for a database that must hold axio's data already: an empty one
  * (or a missing SQLite file) is refused, not created. */
 store *store_open_existing(const char *target, char *err, size_t errlen);
+/* The same beside a site's running servers (axio admin): PostgreSQL's
+ * shared lock, which they hold too; an SQLite file is still refused while
+ * its server runs. */
+store *store_open_beside(const char *target, char *err, size_t errlen);
 void store_close(store *s);
 const char *store_error(store *s);
 /* "SQLite" or "PostgreSQL". */
@@ -160,9 +165,10 @@ typedef struct store_write {
     char clock_left[128];
     int chat_n;
     char name[STORE_NAME_MAX + 1];
-    int64_t at;    /* STORE_CHAT: unix milliseconds */
-    int places[4]; /* the end: each seat's 1-based place; 0 otherwise */
-    bool rated;    /* the end of a rated game: */
+    int64_t at;         /* STORE_CHAT: unix milliseconds */
+    int64_t account_id; /* STORE_CHAT: the writer's account, or 0 (not stored: blocks use it) */
+    int places[4];      /* the end: each seat's 1-based place; 0 otherwise */
+    bool rated;         /* the end of a rated game: */
     char variant[8];
     rt_game rating_game;
     bool seat_rated[4]; /* results: the seat has an account and was rated */
@@ -469,28 +475,41 @@ int store_each_followed(store *s, int64_t account_id, int (*fn)(const stored_per
 int store_search_players(store *s, const char *key_prefix, int max,
                          int (*fn)(const stored_person *p, void *arg), void *arg);
 
-/* A challenge from one account to another to a two-player game. */
+/* A challenge from one account to players - 1 others (the invited) to a
+ * game of `players` seats: a two-player game's to one, a 3- or 4-player
+ * game's to two or three at once (issue 49). */
+#define STORE_CHALLENGE_TO 3
 typedef struct {
     char id[24];
-    int64_t from_id, to_id;
-    char from_name[STORE_NAME_MAX + 1], to_name[STORE_NAME_MAX + 1]; /* read only */
+    int64_t from_id;
+    int64_t to_id[STORE_CHALLENGE_TO];  /* the invited: players - 1 of them, then 0 */
+    char from_name[STORE_NAME_MAX + 1]; /* read only */
+    char to_name[STORE_CHALLENGE_TO][STORE_NAME_MAX + 1]; /* read only */
     char variant[8];
+    int players;
+    char mode[12];
     bool rated;
     char clock[128];          /* the clock's settings as JSON, "" without */
     char status[12];          /* open, accepted, declined, cancelled, expired */
+    unsigned accepted;        /* bit i: to_id[i] accepted (the game waits for all) */
     char game_id[24];         /* accepted: the game */
     char reason[24];          /* declined: why */
+    int64_t declined_by;      /* declined: who (0 none) */
     int64_t created, expires; /* unix ms */
-    bool from_bot, to_bot;    /* read only */
+    bool from_bot, to_bot[STORE_CHALLENGE_TO]; /* read only */
 } stored_challenge;
 
 int store_challenge_create(store *s, const stored_challenge *c);
 /* 0 with it, 1 when there is none, -1. */
 int store_challenge_get(store *s, const char *id, stored_challenge *out);
 /* Moves a challenge from from_status to status (with its game or the
- * reason, each NULL for none): 0, 1 when it was not in from_status, -1. */
+ * reason, each NULL for none, and who declined, 0 for none): 0, 1 when it
+ * was not in from_status, -1. */
 int store_challenge_settle(store *s, const char *id, const char *from_status, const char *status,
-                           const char *game_id, const char *reason);
+                           const char *game_id, const char *reason, int64_t declined_by);
+/* Invited number `index` of an open challenge accepts (yes) or takes its
+ * acceptance back: 0, 1 when it is not open, -1. */
+int store_challenge_answer(store *s, const char *id, int index, bool yes);
 /* Expires the open challenges past their time, then calls fn for the
  * account's challenges, sent and received, open or settled since
  * settled_since_ms, newest first (50 at most). */
@@ -519,7 +538,8 @@ int store_seek_get(store *s, const char *id, stored_seek *out);
 int store_seek_poll(store *s, const char *id, int64_t now_ms);
 /* The oldest open seek of another account for the same variant, rating
  * and clock, whose rating is within `window` of k's and whose seeker asked
- * since alive_since_ms: 0 with it, 1 when none, -1. */
+ * since alive_since_ms, of an account that neither blocks k's nor is
+ * blocked by it: 0 with it, 1 when none, -1. */
 int store_seek_partner(store *s, const stored_seek *k, int window, int64_t alive_since_ms,
                        stored_seek *out);
 /* Matches open seeks a (and b, unless NULL) to a game at their seats, in
@@ -531,6 +551,206 @@ int store_seek_cancel(store *s, const char *id);
 /* Forgets seeks nobody asked about since seeks_before_ms and settled
  * challenges made before challenges_before_ms. */
 int store_social_prune(store *s, int64_t seeks_before_ms, int64_t challenges_before_ms);
+
+/* --- moderation (store_moderation.c; docs/moderation.md, issue 51) ---
+ *
+ * Blocks (private to the blocker), reports of a player, a game or a chat
+ * line, the moderators' sanctions and their undo, names held back after a
+ * rename, and the moderation log, which only grows: the database refuses
+ * to change or delete its rows. A reporter or moderator 0 is the site's
+ * automatic help (word lists, rating abuse). */
+
+#define STORE_ROLE_MAX        16
+#define STORE_REASON_MAX      24
+#define STORE_REPORT_TEXT_MAX 8000 /* bytes: 2,000 characters of up to 4 bytes */
+#define STORE_MOD_TEXT_MAX    2000 /* bytes of a moderator's why, or a warning */
+
+/* An account's role ("" or "moderator") and whether it is closed: 0, 1
+ * when there is no such account, -1. */
+int store_account_role(store *s, int64_t account_id, char role[STORE_ROLE_MAX + 1], bool *closed);
+/* Gives a person's account a role (NULL: none): 0, 1 when there is no
+ * such account (computer levels have none), -1. */
+int store_account_set_role(store *s, int64_t account_id, const char *role);
+
+/* The account of a name as shown (else the one name equal to it in ASCII
+ * case; axio admin): 0, 1 when none, 2 when several, -1. */
+int store_account_by_name(store *s, const char *name, stored_account *out);
+/* Calls fn for each account with a role, by name. */
+int store_each_role(store *s, int (*fn)(const char *name, const char *role, void *arg), void *arg);
+
+/* account_id blocks blocked_id: 0, 1 when it did already, -1. */
+int store_block(store *s, int64_t account_id, int64_t blocked_id, int64_t at);
+/* 0, 1 when it did not, -1. */
+int store_unblock(store *s, int64_t account_id, int64_t blocked_id);
+/* 0 when account_id blocks blocked_id, 1 when not, -1. */
+int store_blocks(store *s, int64_t account_id, int64_t blocked_id);
+/* Calls fn for each account the account blocks, by name. */
+int store_each_blocked(store *s, int64_t account_id, int (*fn)(const stored_person *p, void *arg),
+                       void *arg);
+
+typedef struct {
+    int64_t id;
+    int64_t reporter_id; /* 0: filed by the site itself */
+    int64_t target_id;
+    char reporter[STORE_NAME_MAX + 1], target[STORE_NAME_MAX + 1]; /* read only */
+    char game_id[24];                                              /* "" for none */
+    int chat_n;                                                    /* the chat line, or -1 */
+    char reason[STORE_REASON_MAX + 1];
+    char text[STORE_REPORT_TEXT_MAX + 1];
+    char status[12];             /* open, closed */
+    int64_t created, handled_at; /* unix ms */
+    int64_t handled_by;
+} stored_report;
+
+/* Files a report (status open); its id in r->id. */
+int store_report_create(store *s, stored_report *r);
+/* 0 with it, 1 when there is none, -1. */
+int store_report_get(store *s, int64_t id, stored_report *out);
+/* Calls fn for the reports of a status (NULL: all), oldest first, or of one
+ * target (target_id > 0), newest first; max at most. */
+int store_each_report(store *s, const char *status, int64_t target_id, int max,
+                      int (*fn)(const stored_report *r, void *arg), void *arg);
+/* Closes an open report: 0, 1 when it was not open, -1. */
+int store_report_close(store *s, int64_t id, int64_t by, int64_t at);
+/* 0 when an open report the site filed about the target for the reason
+ * exists, 1 when none, -1. */
+int store_report_open_auto(store *s, int64_t target_id, const char *reason);
+
+typedef struct {
+    int64_t id;
+    int64_t account_id;
+    char kind[16];                       /* warn, timeout, shadow_mute, rename, close */
+    char game_id[24];                    /* timeout: the one game, or "" for the whole site */
+    char detail[STORE_MOD_TEXT_MAX + 1]; /* warn: the message; rename: the old name */
+    int64_t until;                       /* timeout: unix ms; 0 for none */
+    int64_t created, lifted, seen;       /* unix ms; 0: not (yet) */
+    int64_t by_id;                       /* the moderator */
+} stored_sanction;
+
+/* Stores a sanction; its id in x->id. */
+int store_sanction_add(store *s, stored_sanction *x);
+int store_sanction_get(store *s, int64_t id, stored_sanction *out);
+/* Lifts (undoes) a sanction: 0, 1 when it was lifted already, -1. */
+int store_sanction_lift(store *s, int64_t id, int64_t at);
+/* Calls fn for the account's sanctions, newest first (max at most). */
+int store_each_sanction(store *s, int64_t account_id, int max,
+                        int (*fn)(const stored_sanction *x, void *arg), void *arg);
+/* What keeps the account's chat in a game from others at now_ms: 0 with
+ * the sanction (a timeout before a shadow mute), 1 when none, -1. */
+int store_chat_restriction(store *s, int64_t account_id, const char *game_id, int64_t now_ms,
+                           stored_sanction *out);
+/* Calls fn for the account's warnings not yet seen nor lifted, oldest
+ * first; store_warnings_seen marks them seen. */
+int store_each_warning(store *s, int64_t account_id, int (*fn)(const stored_sanction *x, void *arg),
+                       void *arg);
+int store_warnings_seen(store *s, int64_t account_id, int64_t at);
+
+/* Closes (closed true) or reopens an account in one transaction: its
+ * seats show seat_name (closing) or its name again (reopening); closing
+ * revokes its sessions. 0, 1 when it was so already or is no person's, -1. */
+int store_account_close(store *s, int64_t account_id, bool closed, const char *seat_name);
+/* 0 (*account_id: whose) when a rename holds back a name of this key or
+ * look-alike skeleton, 1 when none, -1. */
+int store_name_held(store *s, const char *key, const char *skeleton, int64_t *account_id);
+/* Renames an account and its seats, in one transaction; hold_old: the old
+ * name is held back for it. A name the account held itself is released.
+ * 0, 1 when the key is taken, -1. */
+int store_account_rename(store *s, int64_t account_id, const char *name, const char *key,
+                         const char *skeleton, bool hold_old);
+
+typedef struct {
+    int64_t id, at;       /* unix ms */
+    int64_t moderator_id; /* 0: the site itself */
+    char moderator[STORE_NAME_MAX + 1];
+    int64_t target_id;
+    char target[STORE_NAME_MAX + 1];
+    char action[24];
+    char detail[STORE_MOD_TEXT_MAX + 1];
+    char reason[STORE_MOD_TEXT_MAX + 1];
+} stored_log;
+
+/* Appends to the moderation log; its id in e->id. */
+int store_log_add(store *s, stored_log *e);
+/* Calls fn for the newest max entries (of one target when target_id > 0),
+ * newest first, those before before_id when it is > 0. */
+int store_each_log(store *s, int64_t target_id, int64_t before_id, int max,
+                   int (*fn)(const stored_log *e, void *arg), void *arg);
+
+/* One stored chat line of a game, with its number. */
+typedef struct {
+    int n, seat;
+    char name[STORE_NAME_MAX + 1];
+    char text[STORE_CHAT_MAX + 1];
+    int64_t at;
+} stored_chat_line;
+/* Calls fn for the game's chat lines numbered from..to, in order. */
+int store_each_chat_line(store *s, const char *game_id, int from, int to,
+                         int (*fn)(const stored_chat_line *l, void *arg), void *arg);
+/* Rated games (over since since_s, unix seconds) the account lost having
+ * made at most max_decisions decisions itself, newest first (max 50). */
+int store_quick_losses(store *s, int64_t account_id, int64_t since_s, int max_decisions,
+                       int (*fn)(const char *game_id, void *arg), void *arg);
+/* Rated two-player games (over since since_s) the account lost to
+ * opponent_id, newest first (max 50). */
+int store_losses_to(store *s, int64_t account_id, int64_t opponent_id, int64_t since_s,
+                    int (*fn)(const char *game_id, void *arg), void *arg);
+/* --- notifications (store_push.c; issue 52, docs/notifications.md) --- */
+
+#define STORE_ENDPOINT_MAX 1024 /* bytes of a push service's URL */
+#define STORE_PREFS_MAX    512  /* bytes of the preferences' JSON */
+
+typedef struct {
+    char endpoint[STORE_ENDPOINT_MAX + 1];
+    int64_t account_id;
+    char p256dh[96]; /* base64url of the browser's P-256 public key */
+    char auth[32];   /* base64url of its 16-byte secret */
+    int64_t created; /* unix milliseconds */
+} stored_subscription;
+
+/* Keeps a Web Push subscription for an account (an endpoint already kept,
+ * for this or another account, is replaced: a browser belongs to whoever
+ * subscribed it last); then only the account's newest `max` stay. */
+int store_push_subscribe(store *s, const stored_subscription *sub, int max);
+/* Forgets an endpoint: of that account (account_id 0: of any). 0, 1 when
+ * there was none, -1 on error. */
+int store_push_unsubscribe(store *s, int64_t account_id, const char *endpoint);
+/* Calls fn for each subscription of an account, newest first (fn may use
+ * the store; returning non-zero stops). */
+int store_each_subscription(store *s, int64_t account_id,
+                            int (*fn)(const stored_subscription *sub, void *arg), void *arg);
+/* An account's notification settings: 0 with its language and the
+ * preferences' JSON, 1 when it has none stored, -1 on error. */
+int store_notify_settings(store *s, int64_t account_id, char lang[8],
+                          char prefs[STORE_PREFS_MAX + 1]);
+int store_notify_settings_set(store *s, int64_t account_id, const char *lang, const char *prefs);
+
+#define STORE_EMAIL_MAX 254
+
+typedef struct {
+    int64_t account_id;
+    char address[STORE_EMAIL_MAX + 1];
+    bool verified;
+    char token_hash[65]; /* SHA-256 of the token its links carry */
+    int64_t digest_at;   /* unix ms of the last digest, or 0 */
+} stored_email;
+
+/* An account's address for the daily digest, unverified, with a new
+ * token (replacing any address it had). */
+int store_email_set(store *s, int64_t account_id, const char *address, const char *token_hash);
+/* 0 with the account's address, 1 when it has none, -1. */
+int store_email_get(store *s, int64_t account_id, stored_email *out);
+/* 0 with the address whose token has this hash, 1 when none, -1. */
+int store_email_by_token(store *s, const char *token_hash, stored_email *out);
+int store_email_verify(store *s, int64_t account_id);
+/* Forgets the account's address: 0, 1 when it had none, -1. */
+int store_email_delete(store *s, int64_t account_id);
+/* A digest was sent at at_ms with links carrying a new token (its hash):
+ * the address's token becomes that one. */
+int store_email_digest_sent(store *s, int64_t account_id, const char *token_hash, int64_t at_ms);
+/* Calls fn for each verified address whose last digest was before
+ * before_ms (fn may use the store; non-zero stops). */
+int store_each_email_due(store *s, int64_t before_ms, int (*fn)(const stored_email *e, void *arg),
+                         void *arg);
 
 /* --- events: arenas and Swiss tournaments (store_events.c; issue 50) --- */
 
@@ -649,6 +869,11 @@ enum {
     STORE_T_HISTORY,
     STORE_T_FOLLOWS,
     STORE_T_TOKENS,
+    STORE_T_BLOCKS, /* moderation (store_moderation.c) */
+    STORE_T_REPORTS,
+    STORE_T_SANCTIONS,
+    STORE_T_HELD_NAMES,
+    STORE_T_MOD_LOG,
     STORE_T_COUNT
 };
 const char *store_table_name(int table);

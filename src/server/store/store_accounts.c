@@ -38,7 +38,7 @@ static const char *const account_sql[AC_COUNT] = {
     [AC_SESSION_LOOKUP] = "SELECT a.id, a.name, a.computer, a.password_hash, a.bot, a.bot_about"
                           " FROM sessions s"
                           " JOIN accounts a ON a.id = s.account_id"
-                          " WHERE s.token_hash = ?1 AND s.expires_at > ?2",
+                          " WHERE s.token_hash = ?1 AND s.expires_at > ?2 AND a.closed = 0",
     [AC_SESSION_DELETE] = "DELETE FROM sessions WHERE token_hash = ?1",
     [AC_SESSION_DELETE_OTHERS] = "DELETE FROM sessions WHERE account_id = ?1 AND"
                                  " token_hash IS DISTINCT FROM ?2",
@@ -65,11 +65,13 @@ static const char *const account_sql[AC_COUNT] = {
         " ORDER BY g.updated_at DESC, g.rowid DESC LIMIT ?2",
     [AC_LEADERBOARD] = "SELECT a.name, a.computer, r.mu, r.sigma, r.games, a.bot FROM ratings r"
                        " JOIN accounts a ON a.id = r.account_id"
-                       " WHERE r.variant = ?1 AND r.games > 0",
+                       " WHERE r.variant = ?1 AND r.games > 0 AND a.closed = 0",
     [AC_BY_SKELETON] = "SELECT id, name, computer, password_hash, bot, bot_about FROM accounts"
                        " WHERE name_skeleton = ?1 LIMIT 1",
     [AC_ALL_SKELETONS] = "SELECT id, name_key, name_skeleton, name FROM accounts",
     [AC_SET_SKELETON] = "UPDATE accounts SET name_skeleton = ?2 WHERE id = ?1",
+    [AC_BLOCKS_DELETE] = "DELETE FROM blocks WHERE account_id = ?1 OR blocked_id = ?1",
+    [AC_HELD_DELETE] = "DELETE FROM held_names WHERE account_id = ?1",
 };
 
 int store_accounts_prepare(store *s)
@@ -316,7 +318,9 @@ int store_account_delete(store *s, int64_t id)
              run_for_account(s, AC_HISTORY_DELETE, id, false, NULL, "deleting rating history") ||
              run_for_account(s, AC_SESSIONS_DELETE_ALL, id, false, NULL, "revoking sessions") ||
              run_for_account(s, AC_TOKENS_DELETE_ALL, id, false, NULL, "revoking tokens") ||
-             store_commit(s);
+             run_for_account(s, AC_BLOCKS_DELETE, id, false, NULL, "forgetting blocks") ||
+             run_for_account(s, AC_HELD_DELETE, id, false, NULL, "releasing held names") ||
+             store_push_forget(s, id) || store_commit(s);
     return store_unlock(s, rc ? store_rollback(s) : 0);
 }
 

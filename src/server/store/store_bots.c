@@ -18,7 +18,8 @@ static const char *const bot_sql[BT_COUNT] = {
                      " VALUES(?1, ?2, ?3, ?4, ?5, ?6)",
     [BT_TOKEN_LOOKUP] = "SELECT t.id, t.account_id, t.label, t.scopes, t.created_at, t.used_at,"
                         " a.id, a.name, a.computer, a.password_hash, a.bot, a.bot_about"
-                        " FROM tokens t JOIN accounts a ON a.id = t.account_id WHERE t.hash = ?1",
+                        " FROM tokens t JOIN accounts a ON a.id = t.account_id WHERE t.hash = ?1"
+                        " AND a.closed = 0",
     /* written at most once a minute per token: a bot's requests are many */
     [BT_TOKEN_USED] = "UPDATE tokens SET used_at = ?2 WHERE hash = ?1 AND"
                       " (used_at IS NULL OR used_at + 60000 < ?2)",

@@ -37,8 +37,8 @@ typedef struct {
 static const copy_table tables[STORE_T_COUNT] = {
     [STORE_T_ACCOUNTS] = {"accounts",
                           "id, name, name_key, password_hash, computer, created_at, name_skeleton,"
-                          " seen_at, bot, bot_about",
-                          "ittttititt", 1, false},
+                          " seen_at, bot, bot_about, role, closed",
+                          "ittttitittti", 1, false},
     [STORE_T_GAMES] = {"games",
                        "id, variant, players, mode, seed, status, created_at, updated_at, creator,"
                        " clock, clock_left, rematch, rematch_of, end_summary, rules, damage, rated",
@@ -58,6 +58,20 @@ static const copy_table tables[STORE_T_COUNT] = {
     [STORE_T_FOLLOWS] = {"follows", "account_id, follows_id, at", "iii", 2, false},
     [STORE_T_TOKENS] = {"tokens", "id, account_id, hash, label, scopes, created_at, used_at",
                         "titttii", 1, false},
+    [STORE_T_BLOCKS] = {"blocks", "account_id, blocked_id, at", "iii", 2, false},
+    [STORE_T_REPORTS] = {"reports",
+                         "id, reporter_id, target_id, game_id, chat_n, reason, text, status,"
+                         " created_at, handled_by, handled_at",
+                         "iiititttiii", 1, false},
+    [STORE_T_SANCTIONS] = {"sanctions",
+                           "id, account_id, kind, game_id, detail, until_at, created_at, by_id,"
+                           " lifted_at, seen_at",
+                           "iitttiiiii", 1, false},
+    [STORE_T_HELD_NAMES] = {"held_names", "name_key, skeleton, account_id, at", "ttii", 1, false},
+    [STORE_T_MOD_LOG] = {"mod_log",
+                         "id, at, moderator_id, moderator, target_id, target, action, detail,"
+                         " reason",
+                         "iiititttt", 1, false},
 };
 
 const char *store_table_name(int table) { return tables[table].name; }

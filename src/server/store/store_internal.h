@@ -98,6 +98,8 @@ enum {
     AC_BY_SKELETON,
     AC_ALL_SKELETONS,
     AC_SET_SKELETON,
+    AC_BLOCKS_DELETE,
+    AC_HELD_DELETE,
     AC_COUNT
 };
 
@@ -115,6 +117,27 @@ enum {
     BT_COUNT
 };
 
+/* The statements of notifications (store_push.c). */
+enum {
+    PU_DELETE_ENDPOINT,
+    PU_INSERT,
+    PU_CAP,
+    PU_DELETE_OF,
+    PU_OF,
+    PU_SETTINGS,
+    PU_SETTINGS_SET,
+    PU_FORGET_SUBSCRIPTIONS,
+    PU_FORGET_SETTINGS,
+    PU_EMAIL_SET,
+    PU_EMAIL_GET,
+    PU_EMAIL_BY_TOKEN,
+    PU_EMAIL_VERIFY,
+    PU_EMAIL_DELETE,
+    PU_EMAIL_DIGEST,
+    PU_EMAIL_DUE,
+    PU_COUNT
+};
+
 /* The statements of people and how they meet (store_social.c). */
 enum {
     SO_SEEN,
@@ -125,6 +148,8 @@ enum {
     SO_CHALLENGE_PUT,
     SO_CHALLENGE_GET,
     SO_CHALLENGE_SETTLE,
+    SO_CHALLENGE_ACCEPT,
+    SO_CHALLENGE_UNACCEPT,
     SO_CHALLENGE_EXPIRE,
     SO_CHALLENGES_OF,
     SO_SEEK_PUT,
@@ -138,6 +163,45 @@ enum {
     SO_OPEN_GAMES_OF,
     SO_GAMES_OF,
     SO_COUNT
+};
+
+/* The statements of moderation (store_moderation.c). */
+enum {
+    MO_ROLE_GET,
+    MO_BY_NAME,
+    MO_ROLES,
+    MO_ROLE_SET,
+    MO_BLOCK,
+    MO_UNBLOCK,
+    MO_BLOCKED,
+    MO_BLOCKS_OF,
+    MO_REPORT_PUT,
+    MO_REPORT_GET,
+    MO_REPORTS,
+    MO_REPORT_CLOSE,
+    MO_REPORT_OPEN_LIKE,
+    MO_SANCTION_PUT,
+    MO_SANCTION_GET,
+    MO_SANCTION_LIFT,
+    MO_SANCTIONS_OF,
+    MO_RESTRICTION,
+    MO_WARNINGS,
+    MO_WARNINGS_SEEN,
+    MO_CLOSE,
+    MO_CLOSE_SEATS,
+    MO_REOPEN_SEATS,
+    MO_SESSIONS_DELETE,
+    MO_HOLD,
+    MO_HELD,
+    MO_RELEASE,
+    MO_RENAME,
+    MO_RENAME_SEATS,
+    MO_LOG_PUT,
+    MO_LOG,
+    MO_CHAT_LINES,
+    MO_QUICK_LOSSES,
+    MO_LOSSES_TO,
+    MO_COUNT
 };
 
 /* The statements of events (store_events.c). */
@@ -174,6 +238,8 @@ struct store {
     sql_stmt *ac[AC_COUNT];
     sql_stmt *so[SO_COUNT];
     sql_stmt *bt[BT_COUNT];
+    sql_stmt *mo[MO_COUNT];
+    sql_stmt *pu[PU_COUNT];
     sql_stmt *ev[EV_COUNT];
     sql_stmt *ow[OW_COUNT];
     bool shared; /* a server's store, shared with the site's other servers */
@@ -282,9 +348,16 @@ void store_account_columns(store *s, sql_stmt *st, int c, stored_account *out);
 /* store_bots.c */
 int store_bots_prepare(store *s);
 void store_bots_finalize(store *s);
+/* store_push.c; store_push_forget: inside an account's deletion */
+int store_push_prepare(store *s);
+void store_push_finalize(store *s);
+int store_push_forget(store *s, int64_t account_id);
 /* store_social.c */
 int store_social_prepare(store *s);
 void store_social_finalize(store *s);
+/* store_moderation.c */
+int store_moderation_prepare(store *s);
+void store_moderation_finalize(store *s);
 /* store_events.c */
 int store_events_prepare(store *s);
 void store_events_finalize(store *s);

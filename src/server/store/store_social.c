@@ -16,9 +16,12 @@
 
 #define CHALLENGE_COLS                                                                             \
     "c.id, c.from_id, fa.name, c.to_id, ta.name, c.variant, c.rated, c.clock, c.status,"           \
-    " c.game_id, c.reason, c.created_at, c.expires_at, fa.bot, ta.bot"
+    " c.game_id, c.reason, c.created_at, c.expires_at, fa.bot, ta.bot, c.players, c.mode,"         \
+    " c.to2_id, t2.name, t2.bot, c.to3_id, t3.name, t3.bot, c.accepted, c.declined_by"
+/* a challenge's second and third invited (of a 3- or 4-player game) */
 #define CHALLENGE_FROM                                                                             \
-    " FROM challenges c JOIN accounts fa ON fa.id = c.from_id JOIN accounts ta ON ta.id = c.to_id"
+    " FROM challenges c JOIN accounts fa ON fa.id = c.from_id JOIN accounts ta ON ta.id = c.to_id" \
+    " LEFT JOIN accounts t2 ON t2.id = c.to2_id LEFT JOIN accounts t3 ON t3.id = c.to3_id"
 #define SEEK_COLS                                                                                  \
     "k.id, k.account_id, a.name, k.variant, k.rated, k.clock, k.rating, k.status, k.game_id,"      \
     " k.seat, k.created_at, k.polled_at"
@@ -33,27 +36,41 @@ static const char *const social_sql[SO_COUNT] = {
                     " JOIN accounts a ON a.id = f.follows_id WHERE f.account_id = ?1"
                     " ORDER BY a.name_key",
     [SO_SEARCH] = "SELECT id, name, computer, seen_at, bot FROM accounts"
-                  " WHERE substr(name_key, 1, length(?1)) = ?1 ORDER BY name_key LIMIT ?2",
+                  " WHERE substr(name_key, 1, length(?1)) = ?1 AND closed = 0"
+                  " ORDER BY name_key LIMIT ?2",
     [SO_CHALLENGE_PUT] = "INSERT INTO challenges(id, from_id, to_id, variant, rated, clock, status,"
-                         " created_at, expires_at) VALUES(?1, ?2, ?3, ?4, ?5, ?6, 'open', ?7, ?8)",
+                         " created_at, expires_at, players, mode, to2_id, to3_id)"
+                         " VALUES(?1, ?2, ?3, ?4, ?5, ?6, 'open', ?7, ?8, ?9, ?10, ?11, ?12)",
     [SO_CHALLENGE_GET] = "SELECT " CHALLENGE_COLS CHALLENGE_FROM " WHERE c.id = ?1",
-    [SO_CHALLENGE_SETTLE] = "UPDATE challenges SET status = ?3, game_id = ?4, reason = ?5"
-                            " WHERE id = ?1 AND status = ?2",
+    [SO_CHALLENGE_SETTLE] = "UPDATE challenges SET status = ?3, game_id = ?4, reason = ?5,"
+                            " declined_by = ?6 WHERE id = ?1 AND status = ?2",
+    /* one update of the row: two invited accepting at once on two servers
+     * both count */
+    [SO_CHALLENGE_ACCEPT] = "UPDATE challenges SET accepted = accepted | CAST(?2 AS INTEGER)"
+                            " WHERE id = ?1 AND status = 'open'",
+    [SO_CHALLENGE_UNACCEPT] = "UPDATE challenges SET accepted = accepted & ~CAST(?2 AS INTEGER)"
+                              " WHERE id = ?1 AND status = 'open'",
     [SO_CHALLENGE_EXPIRE] = "UPDATE challenges SET status = 'expired' WHERE status = 'open' AND"
                             " expires_at < ?1",
     [SO_CHALLENGES_OF] = "SELECT " CHALLENGE_COLS CHALLENGE_FROM
-                         " WHERE (c.from_id = ?1 OR c.to_id = ?1) AND (c.status = 'open' OR"
+                         " WHERE (c.from_id = ?1 OR c.to_id = ?1 OR c.to2_id = ?1 OR"
+                         " c.to3_id = ?1) AND (c.status = 'open' OR"
                          " c.created_at >= ?2) ORDER BY c.created_at DESC LIMIT 50",
     [SO_SEEK_PUT] = "INSERT INTO seeks(id, account_id, variant, rated, clock, rating, status,"
                     " created_at, polled_at) VALUES(?1, ?2, ?3, ?4, ?5, ?6, 'open', ?7, ?7)",
     [SO_SEEK_GET] = "SELECT " SEEK_COLS SEEK_FROM " WHERE k.id = ?1",
     [SO_SEEK_POLL] = "UPDATE seeks SET polled_at = ?2 WHERE id = ?1",
     /* the oldest open seek of another account for the same game, near enough
-     * in rating, whose seeker still asks */
-    [SO_SEEK_PARTNER] = "SELECT " SEEK_COLS SEEK_FROM
-                        " WHERE k.status = 'open' AND k.id <> ?1 AND k.account_id <> ?2 AND"
-                        " k.variant = ?3 AND k.rated = ?4 AND k.clock = ?5 AND k.rating >= ?6 AND"
-                        " k.rating <= ?7 AND k.polled_at >= ?8 ORDER BY k.created_at, k.id LIMIT 1",
+     * in rating, whose seeker still asks, and neither blocks the other
+     * (moderation) */
+    [SO_SEEK_PARTNER] =
+        "SELECT " SEEK_COLS SEEK_FROM
+        " WHERE k.status = 'open' AND k.id <> ?1 AND k.account_id <> ?2 AND"
+        " k.variant = ?3 AND k.rated = ?4 AND k.clock = ?5 AND k.rating >= ?6 AND"
+        " k.rating <= ?7 AND k.polled_at >= ?8 AND NOT EXISTS (SELECT 1 FROM blocks b"
+        " WHERE (b.account_id = ?2 AND b.blocked_id = k.account_id) OR"
+        " (b.account_id = k.account_id AND b.blocked_id = ?2))"
+        " ORDER BY k.created_at, k.id LIMIT 1",
     [SO_SEEK_MATCH] = "UPDATE seeks SET status = 'matched', game_id = ?2, seat = ?3"
                       " WHERE id = ?1 AND status = 'open'",
     [SO_SEEK_CANCEL] = "UPDATE seeks SET status = 'cancelled' WHERE id = ?1 AND status = 'open'",
@@ -172,8 +189,8 @@ static void read_challenge(store *s, sql_stmt *st, void *item)
     store_copy_column(s, st, 0, c->id, sizeof c->id);
     c->from_id = col_int(s, st, 1);
     store_copy_column(s, st, 2, c->from_name, sizeof c->from_name);
-    c->to_id = col_int(s, st, 3);
-    store_copy_column(s, st, 4, c->to_name, sizeof c->to_name);
+    c->to_id[0] = col_int(s, st, 3);
+    store_copy_column(s, st, 4, c->to_name[0], sizeof c->to_name[0]);
     store_copy_column(s, st, 5, c->variant, sizeof c->variant);
     c->rated = col_int(s, st, 6) != 0;
     store_copy_column(s, st, 7, c->clock, sizeof c->clock);
@@ -183,7 +200,19 @@ static void read_challenge(store *s, sql_stmt *st, void *item)
     c->created = col_int(s, st, 11);
     c->expires = col_int(s, st, 12);
     c->from_bot = col_int(s, st, 13) != 0;
-    c->to_bot = col_int(s, st, 14) != 0;
+    c->to_bot[0] = col_int(s, st, 14) != 0;
+    c->players = (int)col_int(s, st, 15);
+    store_copy_column(s, st, 16, c->mode, sizeof c->mode);
+    for (int i = 1; i < STORE_CHALLENGE_TO; i++) {
+        int col = 17 + 3 * (i - 1);
+        if (col_null(s, st, col))
+            continue;
+        c->to_id[i] = col_int(s, st, col);
+        store_copy_column(s, st, col + 1, c->to_name[i], sizeof c->to_name[i]);
+        c->to_bot[i] = col_int(s, st, col + 2) != 0;
+    }
+    c->accepted = (unsigned)col_int(s, st, 23);
+    c->declined_by = col_null(s, st, 24) ? 0 : col_int(s, st, 24);
 }
 
 int store_challenge_create(store *s, const stored_challenge *c)
@@ -192,12 +221,19 @@ int store_challenge_create(store *s, const stored_challenge *c)
     sql_stmt *st = s->so[SO_CHALLENGE_PUT];
     bind_text(s, st, 1, c->id);
     bind_int(s, st, 2, c->from_id);
-    bind_int(s, st, 3, c->to_id);
+    bind_int(s, st, 3, c->to_id[0]);
     bind_text(s, st, 4, c->variant);
     bind_int(s, st, 5, c->rated);
     bind_text(s, st, 6, c->clock);
     bind_int(s, st, 7, c->created);
     bind_int(s, st, 8, c->expires);
+    bind_int(s, st, 9, c->players);
+    bind_text(s, st, 10, c->mode);
+    for (int i = 1; i < STORE_CHALLENGE_TO; i++)
+        if (c->to_id[i])
+            bind_int(s, st, 10 + i, c->to_id[i]);
+        else
+            bind_text_or_null(s, st, 10 + i, NULL);
     return store_unlock(s, store_step_done(s, st, "storing a challenge"));
 }
 
@@ -211,7 +247,7 @@ int store_challenge_get(store *s, const char *id, stored_challenge *out)
 }
 
 int store_challenge_settle(store *s, const char *id, const char *from_status, const char *status,
-                           const char *game_id, const char *reason)
+                           const char *game_id, const char *reason, int64_t declined_by)
 {
     store_lock(s);
     sql_stmt *st = s->so[SO_CHALLENGE_SETTLE];
@@ -220,7 +256,21 @@ int store_challenge_settle(store *s, const char *id, const char *from_status, co
     bind_text(s, st, 3, status);
     bind_text_or_null(s, st, 4, game_id);
     bind_text_or_null(s, st, 5, reason);
+    if (declined_by)
+        bind_int(s, st, 6, declined_by);
+    else
+        bind_text_or_null(s, st, 6, NULL);
     int rc = changed(s, st, "settling a challenge");
+    return store_unlock_result(s, rc);
+}
+
+int store_challenge_answer(store *s, const char *id, int index, bool yes)
+{
+    store_lock(s);
+    sql_stmt *st = s->so[yes ? SO_CHALLENGE_ACCEPT : SO_CHALLENGE_UNACCEPT];
+    bind_text(s, st, 1, id);
+    bind_int(s, st, 2, 1 << index);
+    int rc = changed(s, st, "answering a challenge");
     return store_unlock_result(s, rc);
 }
 

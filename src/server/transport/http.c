@@ -341,7 +341,10 @@ static int api_route(http_req *r, struct lws *wsi)
         return reply_error(r, wsi, 403, "forbidden",
                            "a request that changes something must come "
                            "from this site");
-    if (r->body_len > 0 && !body_type_accepted(wsi))
+    /* RFC 8058: a mail program's one-click unsubscribe is a form's POST
+     * (List-Unsubscribe=One-Click); its link's token is all it needs */
+    bool one_click = strcmp(r->path, "/api/email/unsubscribe") == 0;
+    if (r->body_len > 0 && !one_click && !body_type_accepted(wsi))
         return reply_error(r, wsi, 415, "unsupported_media_type",
                            "a request body must be sent as Content-Type: application/json");
     const char *path = r->path + 4; /* after "/api" */

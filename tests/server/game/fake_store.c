@@ -44,6 +44,8 @@ typedef struct {
     int64_t seen_at;
     bool bot;
     char about[STORE_ABOUT_MAX + 1];
+    char role[STORE_ROLE_MAX + 1];
+    bool closed;
 } fake_account;
 
 typedef struct {
@@ -97,6 +99,30 @@ struct store {
     int nseeks;
     fake_token *tokens;
     int ntokens;
+    /* moderation */
+    struct fake_block {
+        int64_t account_id, blocked_id;
+    } * blocks;
+    int nblocks;
+    stored_report *reports;
+    int nreports;
+    stored_sanction *sanctions;
+    int nsanctions;
+    stored_log *log;
+    int nlog;
+    struct fake_secret {
+        char name[32], value[256];
+    } secrets[8];
+    int nsecrets;
+    stored_subscription *subs; /* newest last */
+    int nsubs;
+    struct fake_settings {
+        int64_t account_id;
+        char lang[8], prefs[STORE_PREFS_MAX + 1];
+    } * settings;
+    int nsettings;
+    stored_email *emails;
+    int nemails;
 };
 
 /* Grows an array by one zeroed element; the test aborts out of memory. */
@@ -203,6 +229,13 @@ void fake_store_free(store *s)
     free(s->follows);
     free(s->challenges);
     free(s->seeks);
+    free(s->blocks);
+    free(s->reports);
+    free(s->sanctions);
+    free(s->log);
+    free(s->subs);
+    free(s->settings);
+    free(s->emails);
     free_writes(s->queue);
     free_writes(s->done);
     free(s);
@@ -644,6 +677,7 @@ static int load(store *s, const char *id, stored_game *out, bool with_history)
     int first = g->nchat > STORE_CHAT_KEEP ? g->nchat - STORE_CHAT_KEEP : 0;
     for (int k = first; k < g->nchat; k++) { /* stored in order of n */
         stored_chat *m = &out->chat[out->nchat++];
+        m->n = g->chat[k].n;
         m->seat = g->chat[k].seat;
         snprintf(m->name, sizeof m->name, "%s", g->chat[k].name);
         m->text = copy(g->chat[k].text);
@@ -1114,10 +1148,92 @@ int store_each_peer(store *s, int64_t since_ms,
 
 int store_site_secret(store *s, const char *name, const char *fresh, char *out, size_t size)
 {
-    (void)name;
-    if (!s->relay_key[0])
-        snprintf(s->relay_key, sizeof s->relay_key, "%s", fresh);
-    snprintf(out, size, "%s", s->relay_key);
+    if (strcmp(name, "site_key") == 0) {
+        if (!s->relay_key[0])
+            snprintf(s->relay_key, sizeof s->relay_key, "%s", fresh);
+        snprintf(out, size, "%s", s->relay_key);
+        return 0;
+    }
+    int i = 0;
+    while (i < s->nsecrets && strcmp(s->secrets[i].name, name) != 0)
+        i++;
+    if (i == s->nsecrets) {
+        if (i == 8)
+            abort();
+        s->nsecrets++;
+        snprintf(s->secrets[i].name, sizeof s->secrets[i].name, "%s", name);
+        snprintf(s->secrets[i].value, sizeof s->secrets[i].value, "%s", fresh);
+    }
+    snprintf(out, size, "%s", s->secrets[i].value);
+    return 0;
+}
+
+/* The real store's notifications (store_push.c), in memory. */
+static int unsubscribe_at(store *s, int i)
+{
+    memmove(&s->subs[i], &s->subs[i + 1], (size_t)(s->nsubs - i - 1) * sizeof s->subs[0]);
+    s->nsubs--;
+    return 0;
+}
+
+int store_push_subscribe(store *s, const stored_subscription *sub, int max)
+{
+    for (int i = 0; i < s->nsubs; i++)
+        if (strcmp(s->subs[i].endpoint, sub->endpoint) == 0) {
+            unsubscribe_at(s, i);
+            break;
+        }
+    s->subs = grow(s->subs, s->nsubs, sizeof *s->subs);
+    s->subs[s->nsubs++] = *sub;
+    int n = 0;
+    for (int i = s->nsubs - 1; i >= 0; i--)
+        if (s->subs[i].account_id == sub->account_id && ++n > max)
+            unsubscribe_at(s, i);
+    return 0;
+}
+
+int store_push_unsubscribe(store *s, int64_t account_id, const char *endpoint)
+{
+    for (int i = 0; i < s->nsubs; i++)
+        if (strcmp(s->subs[i].endpoint, endpoint) == 0 &&
+            (account_id == 0 || s->subs[i].account_id == account_id))
+            return unsubscribe_at(s, i);
+    return 1;
+}
+
+int store_each_subscription(store *s, int64_t account_id,
+                            int (*fn)(const stored_subscription *sub, void *arg), void *arg)
+{
+    for (int i = s->nsubs - 1; i >= 0; i--)
+        if (s->subs[i].account_id == account_id && fn(&s->subs[i], arg))
+            break;
+    return 0;
+}
+
+int store_notify_settings(store *s, int64_t account_id, char lang[8],
+                          char prefs[STORE_PREFS_MAX + 1])
+{
+    for (int i = 0; i < s->nsettings; i++)
+        if (s->settings[i].account_id == account_id) {
+            snprintf(lang, 8, "%s", s->settings[i].lang);
+            snprintf(prefs, STORE_PREFS_MAX + 1, "%s", s->settings[i].prefs);
+            return 0;
+        }
+    return 1;
+}
+
+int store_notify_settings_set(store *s, int64_t account_id, const char *lang, const char *prefs)
+{
+    int i = 0;
+    while (i < s->nsettings && s->settings[i].account_id != account_id)
+        i++;
+    if (i == s->nsettings) {
+        s->settings = grow(s->settings, s->nsettings, sizeof *s->settings);
+        s->nsettings++;
+    }
+    s->settings[i].account_id = account_id;
+    snprintf(s->settings[i].lang, sizeof s->settings[i].lang, "%s", lang);
+    snprintf(s->settings[i].prefs, sizeof s->settings[i].prefs, "%s", prefs);
     return 0;
 }
 
@@ -1312,9 +1428,12 @@ int store_challenge_create(store *s, const stored_challenge *c)
 
 static void challenge_names(store *s, stored_challenge *c)
 {
-    fake_account *from = find_account(s, c->from_id), *to = find_account(s, c->to_id);
+    fake_account *from = find_account(s, c->from_id);
     snprintf(c->from_name, sizeof c->from_name, "%s", from ? from->name : "");
-    snprintf(c->to_name, sizeof c->to_name, "%s", to ? to->name : "");
+    for (int i = 0; i < STORE_CHALLENGE_TO; i++) {
+        fake_account *to = c->to_id[i] ? find_account(s, c->to_id[i]) : NULL;
+        snprintf(c->to_name[i], sizeof c->to_name[i], "%s", to ? to->name : "");
+    }
 }
 
 int store_challenge_get(store *s, const char *id, stored_challenge *out)
@@ -1328,7 +1447,7 @@ int store_challenge_get(store *s, const char *id, stored_challenge *out)
 }
 
 int store_challenge_settle(store *s, const char *id, const char *from_status, const char *status,
-                           const char *game_id, const char *reason)
+                           const char *game_id, const char *reason, int64_t declined_by)
 {
     stored_challenge *c = find_challenge(s, id);
     if (!c || strcmp(c->status, from_status) != 0)
@@ -1336,6 +1455,16 @@ int store_challenge_settle(store *s, const char *id, const char *from_status, co
     snprintf(c->status, sizeof c->status, "%s", status);
     snprintf(c->game_id, sizeof c->game_id, "%s", game_id ? game_id : "");
     snprintf(c->reason, sizeof c->reason, "%s", reason ? reason : "");
+    c->declined_by = declined_by;
+    return 0;
+}
+
+int store_challenge_answer(store *s, const char *id, int index, bool yes)
+{
+    stored_challenge *c = find_challenge(s, id);
+    if (!c || strcmp(c->status, "open") != 0)
+        return 1;
+    c->accepted = yes ? c->accepted | 1u << index : c->accepted & ~(1u << index);
     return 0;
 }
 
@@ -1346,8 +1475,10 @@ int store_each_challenge(store *s, int64_t account_id, int64_t now_ms, int64_t s
         stored_challenge *c = &s->challenges[i];
         if (strcmp(c->status, "open") == 0 && c->expires < now_ms)
             snprintf(c->status, sizeof c->status, "expired");
-        if ((c->from_id != account_id && c->to_id != account_id) ||
-            (strcmp(c->status, "open") != 0 && c->created < settled_since_ms))
+        bool mine = c->from_id == account_id;
+        for (int k = 0; k < STORE_CHALLENGE_TO; k++)
+            mine = mine || c->to_id[k] == account_id;
+        if (!mine || (strcmp(c->status, "open") != 0 && c->created < settled_since_ms))
             continue;
         stored_challenge copy = *c;
         challenge_names(s, &copy);
@@ -1584,6 +1715,370 @@ int store_each_game_of(store *s, int64_t account_id, int max,
                 return 0;
         }
     }
+    return 0;
+}
+
+/* --- moderation (store_moderation.c): the rows a test needs; rating
+ * history and held names are not kept here --- */
+
+int store_account_role(store *s, int64_t account_id, char role[STORE_ROLE_MAX + 1], bool *closed)
+{
+    const fake_account *a = find_account(s, account_id);
+    role[0] = 0;
+    if (closed)
+        *closed = false;
+    if (!a)
+        return 1;
+    snprintf(role, STORE_ROLE_MAX + 1, "%s", a->role);
+    if (closed)
+        *closed = a->closed;
+    return 0;
+}
+
+int store_account_set_role(store *s, int64_t account_id, const char *role)
+{
+    fake_account *a = find_account(s, account_id);
+    if (!a || a->computer)
+        return 1;
+    snprintf(a->role, sizeof a->role, "%s", role ? role : "");
+    return 0;
+}
+
+int store_block(store *s, int64_t account_id, int64_t blocked_id, int64_t at)
+{
+    (void)at;
+    if (store_blocks(s, account_id, blocked_id) == 0)
+        return 1;
+    s->blocks = grow(s->blocks, s->nblocks, sizeof *s->blocks);
+    s->blocks[s->nblocks++] = (struct fake_block){account_id, blocked_id};
+    return 0;
+}
+
+int store_unblock(store *s, int64_t account_id, int64_t blocked_id)
+{
+    for (int i = 0; i < s->nblocks; i++)
+        if (s->blocks[i].account_id == account_id && s->blocks[i].blocked_id == blocked_id) {
+            s->blocks[i] = s->blocks[--s->nblocks];
+            return 0;
+        }
+    return 1;
+}
+
+int store_blocks(store *s, int64_t account_id, int64_t blocked_id)
+{
+    for (int i = 0; i < s->nblocks; i++)
+        if (s->blocks[i].account_id == account_id && s->blocks[i].blocked_id == blocked_id)
+            return 0;
+    return 1;
+}
+
+int store_each_blocked(store *s, int64_t account_id, int (*fn)(const stored_person *p, void *arg),
+                       void *arg)
+{
+    for (int i = 0; i < s->nblocks; i++) {
+        fake_account *a =
+            s->blocks[i].account_id == account_id ? find_account(s, s->blocks[i].blocked_id) : NULL;
+        stored_person p;
+        if (a && (p = person_of(a), fn(&p, arg)))
+            break;
+    }
+    return 0;
+}
+
+int store_report_create(store *s, stored_report *r)
+{
+    if (call_fails(s))
+        return -1;
+    s->reports = grow(s->reports, s->nreports, sizeof *s->reports);
+    r->id = s->nreports + 1;
+    s->reports[s->nreports] = *r;
+    snprintf(s->reports[s->nreports++].status, sizeof r->status, "open");
+    return 0;
+}
+
+int store_report_get(store *s, int64_t id, stored_report *out)
+{
+    if (id < 1 || id > s->nreports)
+        return 1;
+    *out = s->reports[id - 1];
+    return 0;
+}
+
+int store_each_report(store *s, const char *status, int64_t target_id, int max,
+                      int (*fn)(const stored_report *r, void *arg), void *arg)
+{
+    for (int i = 0, n = 0; i < s->nreports && n < max; i++) {
+        const stored_report *r = &s->reports[i];
+        if ((status && strcmp(r->status, status)) || (target_id > 0 && r->target_id != target_id))
+            continue;
+        n++;
+        if (fn(r, arg))
+            break;
+    }
+    return 0;
+}
+
+int store_report_close(store *s, int64_t id, int64_t by, int64_t at)
+{
+    if (id < 1 || id > s->nreports || strcmp(s->reports[id - 1].status, "open"))
+        return 1;
+    stored_report *r = &s->reports[id - 1];
+    snprintf(r->status, sizeof r->status, "closed");
+    r->handled_by = by;
+    r->handled_at = at;
+    return 0;
+}
+
+int store_report_open_auto(store *s, int64_t target_id, const char *reason)
+{
+    for (int i = 0; i < s->nreports; i++) {
+        const stored_report *r = &s->reports[i];
+        if (r->target_id == target_id && r->reporter_id == 0 && strcmp(r->reason, reason) == 0 &&
+            strcmp(r->status, "open") == 0)
+            return 0;
+    }
+    return 1;
+}
+
+int store_sanction_add(store *s, stored_sanction *x)
+{
+    if (call_fails(s))
+        return -1;
+    s->sanctions = grow(s->sanctions, s->nsanctions, sizeof *s->sanctions);
+    x->id = s->nsanctions + 1;
+    s->sanctions[s->nsanctions++] = *x;
+    return 0;
+}
+
+int store_sanction_get(store *s, int64_t id, stored_sanction *out)
+{
+    if (id < 1 || id > s->nsanctions)
+        return 1;
+    *out = s->sanctions[id - 1];
+    return 0;
+}
+
+int store_sanction_lift(store *s, int64_t id, int64_t at)
+{
+    if (id < 1 || id > s->nsanctions || s->sanctions[id - 1].lifted)
+        return 1;
+    s->sanctions[id - 1].lifted = at;
+    return 0;
+}
+
+int store_each_sanction(store *s, int64_t account_id, int max,
+                        int (*fn)(const stored_sanction *x, void *arg), void *arg)
+{
+    for (int i = s->nsanctions - 1, n = 0; i >= 0 && n < max; i--)
+        if (s->sanctions[i].account_id == account_id && (n++, fn(&s->sanctions[i], arg)))
+            break;
+    return 0;
+}
+
+int store_chat_restriction(store *s, int64_t account_id, const char *game_id, int64_t now_ms,
+                           stored_sanction *out)
+{
+    const stored_sanction *mute = NULL;
+    for (int i = 0; i < s->nsanctions; i++) {
+        const stored_sanction *x = &s->sanctions[i];
+        if (x->account_id != account_id || x->lifted)
+            continue;
+        if (strcmp(x->kind, "timeout") == 0 && x->until > now_ms &&
+            (!x->game_id[0] || strcmp(x->game_id, game_id) == 0)) {
+            *out = *x;
+            return 0;
+        }
+        if (strcmp(x->kind, "shadow_mute") == 0)
+            mute = x;
+    }
+    if (!mute)
+        return 1;
+    *out = *mute;
+    return 0;
+}
+
+int store_each_warning(store *s, int64_t account_id, int (*fn)(const stored_sanction *x, void *arg),
+                       void *arg)
+{
+    for (int i = 0; i < s->nsanctions; i++) {
+        const stored_sanction *x = &s->sanctions[i];
+        if (x->account_id == account_id && strcmp(x->kind, "warn") == 0 && !x->lifted && !x->seen &&
+            fn(x, arg))
+            break;
+    }
+    return 0;
+}
+
+int store_warnings_seen(store *s, int64_t account_id, int64_t at)
+{
+    for (int i = 0; i < s->nsanctions; i++)
+        if (s->sanctions[i].account_id == account_id && strcmp(s->sanctions[i].kind, "warn") == 0 &&
+            !s->sanctions[i].seen)
+            s->sanctions[i].seen = at;
+    return 0;
+}
+
+int store_account_close(store *s, int64_t account_id, bool closed, const char *seat_name)
+{
+    (void)seat_name;
+    fake_account *a = find_account(s, account_id);
+    if (!a || a->computer || a->closed == closed)
+        return 1;
+    a->closed = closed;
+    return 0;
+}
+
+int store_name_held(store *s, const char *key, const char *skeleton, int64_t *account_id)
+{
+    (void)s, (void)key, (void)skeleton;
+    if (account_id)
+        *account_id = 0;
+    return 1; /* the fake store holds no names back */
+}
+
+int store_account_rename(store *s, int64_t account_id, const char *name, const char *key,
+                         const char *skeleton, bool hold_old)
+{
+    (void)hold_old;
+    fake_account *a = find_account(s, account_id);
+    if (!a)
+        return fail(s, "no account %lld", (long long)account_id);
+    const fake_account *other = account_by_key(s, key);
+    if (other && other != a)
+        return 1;
+    snprintf(a->name, sizeof a->name, "%s", name);
+    snprintf(a->key, sizeof a->key, "%s", key);
+    snprintf(a->skeleton, sizeof a->skeleton, "%s", skeleton);
+    return 0;
+}
+
+int store_log_add(store *s, stored_log *e)
+{
+    s->log = grow(s->log, s->nlog, sizeof *s->log);
+    e->id = s->nlog + 1;
+    s->log[s->nlog++] = *e;
+    return 0;
+}
+
+int store_each_log(store *s, int64_t target_id, int64_t before_id, int max,
+                   int (*fn)(const stored_log *e, void *arg), void *arg)
+{
+    for (int i = s->nlog - 1, n = 0; i >= 0 && n < max; i--) {
+        const stored_log *e = &s->log[i];
+        if ((target_id > 0 && e->target_id != target_id) || (before_id > 0 && e->id >= before_id))
+            continue;
+        n++;
+        if (fn(e, arg))
+            break;
+    }
+    return 0;
+}
+
+int store_each_chat_line(store *s, const char *game_id, int from, int to,
+                         int (*fn)(const stored_chat_line *l, void *arg), void *arg)
+{
+    const fake_game *g = find_game(s, game_id);
+    for (int i = 0; g && i < g->nchat; i++) {
+        const fake_chat *c = &g->chat[i];
+        if (c->n < from || c->n > to)
+            continue;
+        stored_chat_line l = {.n = c->n, .seat = c->seat, .at = c->at};
+        snprintf(l.name, sizeof l.name, "%s", c->name);
+        snprintf(l.text, sizeof l.text, "%s", c->text);
+        if (fn(&l, arg))
+            break;
+    }
+    return 0;
+}
+
+int store_quick_losses(store *s, int64_t account_id, int64_t since_s, int max_decisions,
+                       int (*fn)(const char *game_id, void *arg), void *arg)
+{
+    (void)account_id, (void)since_s, (void)max_decisions, (void)fn, (void)arg;
+    return fail(s, "the fake store keeps no places with decisions to count");
+}
+
+int store_losses_to(store *s, int64_t account_id, int64_t opponent_id, int64_t since_s,
+                    int (*fn)(const char *game_id, void *arg), void *arg)
+{
+    (void)account_id, (void)opponent_id, (void)since_s, (void)fn, (void)arg;
+    return fail(s, "the fake store keeps no places with decisions to count");
+}
+static stored_email *email_of(store *s, int64_t account_id, const char *token_hash)
+{
+    for (int i = 0; i < s->nemails; i++)
+        if (token_hash ? strcmp(s->emails[i].token_hash, token_hash) == 0
+                       : s->emails[i].account_id == account_id)
+            return &s->emails[i];
+    return NULL;
+}
+
+int store_email_set(store *s, int64_t account_id, const char *address, const char *token_hash)
+{
+    stored_email *e = email_of(s, account_id, NULL);
+    if (!e) {
+        s->emails = grow(s->emails, s->nemails, sizeof *s->emails);
+        e = &s->emails[s->nemails++];
+    }
+    memset(e, 0, sizeof *e);
+    e->account_id = account_id;
+    snprintf(e->address, sizeof e->address, "%s", address);
+    snprintf(e->token_hash, sizeof e->token_hash, "%s", token_hash);
+    return 0;
+}
+
+int store_email_get(store *s, int64_t account_id, stored_email *out)
+{
+    stored_email *e = email_of(s, account_id, NULL);
+    if (e)
+        *out = *e;
+    return e ? 0 : 1;
+}
+
+int store_email_by_token(store *s, const char *token_hash, stored_email *out)
+{
+    stored_email *e = email_of(s, 0, token_hash);
+    if (e)
+        *out = *e;
+    return e ? 0 : 1;
+}
+
+int store_email_verify(store *s, int64_t account_id)
+{
+    stored_email *e = email_of(s, account_id, NULL);
+    if (e)
+        e->verified = true;
+    return e ? 0 : 1;
+}
+
+int store_email_delete(store *s, int64_t account_id)
+{
+    stored_email *e = email_of(s, account_id, NULL);
+    if (!e)
+        return 1;
+    *e = s->emails[--s->nemails];
+    return 0;
+}
+
+int store_email_digest_sent(store *s, int64_t account_id, const char *token_hash, int64_t at_ms)
+{
+    stored_email *e = email_of(s, account_id, NULL);
+    if (e) {
+        e->digest_at = at_ms;
+        snprintf(e->token_hash, sizeof e->token_hash, "%s", token_hash);
+    }
+    return e ? 0 : 1;
+}
+
+int store_each_email_due(store *s, int64_t before_ms, int (*fn)(const stored_email *e, void *arg),
+                         void *arg)
+{
+    for (int i = 0; i < s->nemails; i++)
+        if (s->emails[i].verified && s->emails[i].digest_at < before_ms) {
+            stored_email copy = s->emails[i];
+            if (fn(&copy, arg))
+                break;
+        }
     return 0;
 }
 
