@@ -4,7 +4,8 @@
 // #/player/NAME a profile, #/leaderboard/VARIANT, #/game/ID?seat=S an account's seat
 // taken with the session alone (no token in this browser), #/rules/VARIANT[/SECTION] the rules:
 // rules.js, #/learn/VARIANT a guided first game: guide.js), the header's connection indicator, its account area (account.js) and
-// language switcher (lang.js). A page with onSession() hears when someone logs in or out.
+// language switcher (lang.js), #/events the events (arenas and Swiss tournaments: events.js) and
+// #/event/ID one of them (event.js). A page with onSession() hears when someone logs in or out.
 import { Lobby } from './lobby.js';
 import { AuthPage } from './auth.js';
 import { ProfilePage } from './profile.js';
@@ -20,6 +21,8 @@ import { rulesLabel } from './rules/labels.js';
 import { mountLangSwitch } from './lang.js';
 import { LearnPage } from './guide.js';
 import { challenges, mountChallengeNotice } from './challenges.js';
+import { EventsPage, eventWatch } from './events.js';
+import { EventPage } from './event.js';
 
 const root = document.getElementById('app');
 const conn = document.getElementById('conn');
@@ -59,6 +62,10 @@ function route() {
     view = new LearnPage(root, arg || 'square');
   } else if (parts[0] === 'leaderboard') {
     view = new LeaderboardPage(root, arg || 'square');
+  } else if (parts[0] === 'events') {
+    view = new EventsPage(root, query);
+  } else if (parts[0] === 'event' && arg) {
+    view = new EventPage(root, arg);
   } else if (parts[0] === 'game' && parts[1]) {
     // ?seat=S: the account's seat to take without a token (My games, a quick game).
     const seat = /^[0-3]$/.test(query.get('seat') || '') ? Number(query.get('seat')) : null;
@@ -90,3 +97,5 @@ route();
 // Challenges received (a notice on the other pages) and ours accepted (the game opens).
 mountChallengeNotice(document.body);
 challenges.start();
+// An event's next game opens by itself (events.js; the event page asks itself).
+eventWatch.start();
