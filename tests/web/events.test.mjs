@@ -1,0 +1,243 @@
+// events.test.mjs — events on the site (issue 50, item 3 "Pages"; docs/tournaments.md),
+// three browsers on a server of the test's own:
+// - A Swiss: Ann (desktop, English) creates it from the lobby's Events card (a nameless event
+//   is refused, its field marked, in her words); Ann and Bo (touch phone, German) join from
+//   its page; Cy (phone, Hungarian, a guest) sees it in the lobby and on its page. Ann starts
+//   it: both players' pages open the round's game by themselves, with the turn alert's sound
+//   (the Web Audio oscillators counted); Cy's page lists the table and watches it. They play
+//   from the pages that opened, Bo resigns: Cy's standings move without a reload (Ann 2
+//   points, Bo 0); the finished event keeps its standings, and Ann's result opens the record.
+// - An arena: the form's arena fields (duration, a custom clock, team mode only for AXIO Hex
+//   at 4 a table), an entry condition the server enforces (Bo has no rated games: refused,
+//   said in German), and the organiser's Cancel (asked first): listed as cancelled.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  launch, newPage, startServer, shot, shotBoth, assertNoErrors, signUpHere, gameState, answerSwap,
+  pickTile, findLegal, fieldCells, clickAndWait, waitTurnOrEnd, WIDE_DESKTOP, TOUCH, PHONE,
+} from './lib.mjs';
+import { MESSAGES } from '../../web/js/messages.js';
+
+const M = (lang, key, params) => { const v = MESSAGES[lang][key]; return typeof v === 'function' ? v(params) : v; };
+
+// The Web Audio oscillators a page starts (attention.js beeps with two of them).
+const countBeeps = () => {
+  window.__oscillators = 0;
+  const AC = window.AudioContext || window.webkitAudioContext;
+  if (!AC) return;
+  const make = AC.prototype.createOscillator;
+  AC.prototype.createOscillator = function createOscillator() { window.__oscillators++; return make.call(this); };
+};
+
+// The game page that opened by itself: its id and this page's seat (seated by the session).
+async function openedGame(page) {
+  await page.waitForURL(/#\/game\/[^/?]+\?seat=\d/, { timeout: 30000 });
+  await page.waitForSelector('.game:not(.loading) .score-card.you', { timeout: 20000 });
+  const [, id, seat] = /#\/game\/([^/?]+)\?seat=(\d)/.exec(page.url());
+  return { id, seat: Number(seat) };
+}
+
+const points = (page, name) => page.getAttribute(`#event-standings tr[data-name="${name}"]`, 'data-points').then(Number);
+
+test('events: a Swiss created, joined by two, started: the game opens by itself, is played, the standings move', { timeout: 400000 }, async () => {
+  const srv = await startServer(['--max-games-per-ip', '1000']);
+  const browser = await launch();
+  try {
+    const ann = await newPage(browser, WIDE_DESKTOP);
+    const bo = await newPage(browser, PHONE, TOUCH);
+    const cy = await newPage(browser, PHONE, TOUCH);
+    await ann.addInitScript(countBeeps);
+    await bo.addInitScript(countBeeps);
+    await signUpHere(ann, srv.base, 'Ann');
+    await signUpHere(bo, srv.base, 'Bo', { lang: 'de' });
+
+    // The lobby's card: nothing yet; its link opens the form.
+    await ann.waitForSelector('#lobby-events p.muted');
+    assert.equal(await ann.textContent('#lobby-events'), M('en', 'event.none_live'));
+    await ann.click('.events-box [data-action=new-event]');
+    await ann.waitForURL(/#\/events/);
+    await ann.waitForSelector('#create-event:not([disabled])');
+    // No name: the server's refusal, said by field.
+    await ann.click('#create-event');
+    await ann.waitForSelector('[data-field=name].bad');
+    assert.equal(await ann.textContent('#event-form-msg'), M('en', 'event.create_failed', { msg: M('en', 'event.bad.name') }));
+    await shot(ann, 'events-form-error-desktop');
+
+    const name = 'Sunday <b>Swiss</b>';
+    await ann.fill('#event-name', name);
+    await ann.check('#event-format-swiss', { force: true });
+    await ann.check('#event-variant-square', { force: true });
+    await ann.check('#event-seats-2', { force: true });
+    await ann.check('#event-clock-rapid', { force: true });
+    await ann.fill('#event-rounds', '1');
+    await ann.click('#create-event');
+    await ann.waitForURL(/#\/event\//);
+    const eventId = ann.url().split('#/event/')[1];
+    await ann.waitForSelector('.event-page[data-status=upcoming] .event-title');
+    assert.equal(await ann.textContent('.event-title'), name, 'the name is shown as text');
+    assert.equal(await ann.textContent('.event-settings'), 'Swiss · AXIO · 2 a table · 10+5 · casual · 1 round');
+    await ann.click('[data-action=join]');
+    await ann.waitForSelector('.event-page[data-you=joined]');
+    await ann.check('#event-sound'); // the sound of turn alerts, on (a click: audio may start)
+
+    // Bo joins from the page, in German.
+    await bo.goto(`${srv.base}/?lang=de#/event/${eventId}`);
+    await bo.waitForSelector('.event-page[data-status=upcoming] [data-action=join]');
+    assert.equal(await bo.textContent('[data-action=join]'), M('de', 'event.join'));
+    await bo.click('[data-action=join]');
+    await bo.waitForSelector('.event-page[data-you=joined]');
+    await bo.check('#event-sound');
+    await bo.waitForSelector('#event-standings tr[data-name=Ann]');
+    await shot(bo, 'event-upcoming-de-phone');
+
+    // Cy, a guest in Hungarian: the lobby lists it; its page tells him to log in to join.
+    await cy.goto(`${srv.base}/?lang=hu#/`);
+    await cy.waitForSelector(`#lobby-events .event-row[data-event="${eventId}"]`);
+    await cy.locator('#lobby-events').scrollIntoViewIfNeeded();
+    await shot(cy, 'events-lobby-hu-phone');
+    await cy.click(`#lobby-events .event-row[data-event="${eventId}"]`);
+    await cy.waitForSelector('.event-page[data-status=upcoming]');
+    assert.ok((await cy.textContent('.event-actions')).includes(M('hu', 'event.login_to_join')));
+    assert.equal(await cy.locator('[data-action=start]').count(), 0, 'only the organiser starts it');
+    await ann.waitForFunction(() => document.querySelectorAll('#event-standings tbody tr').length === 2);
+    await shot(ann, 'event-upcoming-desktop');
+
+    // Ann starts it: both pages open the game by themselves, with a beep.
+    await ann.click('[data-action=start]');
+    const a = await openedGame(ann);
+    const b = await openedGame(bo);
+    assert.equal(a.id, b.id, 'one table');
+    assert.notEqual(a.seat, b.seat);
+    assert.ok(await ann.evaluate(() => window.__oscillators) > 0, 'Ann heard it');
+    assert.ok(await bo.evaluate(() => window.__oscillators) > 0, 'Bo heard it');
+    await shot(bo, 'event-game-opened-de-phone');
+
+    // Cy's page: the event runs, round 1 of 1, the table listed; a click watches it.
+    await cy.waitForSelector(`.event-page[data-status=running] #event-tables [data-game="${a.id}"]`, { timeout: 15000 });
+    assert.equal(await cy.textContent('#event-state'), M('hu', 'event.round_of', { n: 1, m: 1 }));
+    await shot(cy, 'event-running-hu-phone');
+    await cy.click(`#event-tables [data-game="${a.id}"]`);
+    await cy.waitForURL(new RegExp(`#/watch/${a.id}`));
+    await cy.waitForSelector('.game:not(.loading) .board-svg');
+    await cy.goBack();
+    await cy.waitForSelector('.event-page[data-status=running] #event-standings tr[data-name=Bo]');
+    assert.equal(await points(cy, 'Ann'), 0);
+    assert.equal(await points(cy, 'Bo'), 0);
+
+    // They play from the pages that opened: two placements each, then Bo resigns.
+    const seats = { [a.seat]: ann, [b.seat]: bo };
+    const placed = { [a.seat]: 0, [b.seat]: 0 };
+    for (let guard = 0; guard < 20 && (placed[a.seat] < 2 || placed[b.seat] < 2); guard++) {
+      const st = await gameState(ann);
+      const page = seats[st.toMove];
+      await waitTurnOrEnd(page, 30000);
+      if ((await gameState(page)).phase === 'swap') { await answerSwap(page); continue; }
+      await pickTile(page, 0);
+      const found = await findLegal(page, { near: placed[st.toMove] ? [] : await fieldCells(page) });
+      assert.ok(found, 'a legal place');
+      await clickAndWait(page, found.preview.point);
+      placed[st.toMove]++;
+      await ann.waitForFunction((s) => Number(document.querySelector('.game').dataset.seq) >= s, (await gameState(page)).seq);
+    }
+    await bo.click('[data-action=resign]');
+    await bo.click('.confirm-dialog [data-action=confirm-resign]');
+    await ann.waitForSelector('.game[data-status=over]', { timeout: 20000 });
+
+    // Cy's standings move by themselves: Ann won the table (2 points), Bo none.
+    await cy.waitForFunction(() => Number(document.querySelector('#event-standings tr[data-name=Ann]')?.dataset.points) > 0, null, { timeout: 20000 });
+    assert.equal(await points(cy, 'Ann'), 2);
+    assert.equal(await points(cy, 'Bo'), 0);
+    await cy.waitForSelector('.event-page[data-status=finished]', { timeout: 20000 });
+    assert.equal(await cy.textContent('#event-state'), M('hu', 'event.status.finished'));
+    assert.equal(await cy.getAttribute('#event-standings tbody tr:first-child', 'data-name'), 'Ann');
+
+    // The finished event keeps its standings and the link to the record.
+    await ann.goto(`${srv.base}/?lang=en#/event/${eventId}`);
+    await ann.waitForSelector('.event-page[data-status=finished] #event-standings tr[data-name=Ann] .event-result');
+    assert.equal(await ann.textContent('#event-standings tr[data-name=Ann] .event-result'), M('en', 'event.result', { round: 1, place: 1, points: 2 }));
+    await shotBoth(ann, 'event-finished');
+    await ann.click(`#event-standings tr[data-name=Ann] .event-result[data-game="${a.id}"]`);
+    await ann.waitForURL(new RegExp(`#/game/${a.id}/replay`));
+    await ann.waitForSelector('.game:not(.loading) .board-svg');
+    // And the events page lists it as finished.
+    await ann.goto(`${srv.base}/?lang=en#/events`);
+    await ann.waitForSelector(`#events-finished .event-row[data-event="${eventId}"]`);
+    await shotBoth(ann, 'events-page');
+    assertNoErrors(ann);
+    assertNoErrors(bo);
+    assertNoErrors(cy);
+  } finally {
+    await browser.close();
+    await srv.stop();
+  }
+});
+
+test('events: an arena\'s form, an entry condition refused in German, the organiser cancels', { timeout: 200000 }, async () => {
+  const srv = await startServer();
+  const browser = await launch();
+  try {
+    const ann = await newPage(browser, WIDE_DESKTOP);
+    const bo = await newPage(browser, PHONE, TOUCH);
+    await signUpHere(ann, srv.base, 'Ann', { hash: '#/events' });
+    await signUpHere(bo, srv.base, 'Bo', { lang: 'de' });
+    await ann.waitForSelector('#create-event:not([disabled])');
+
+    // Team mode only for AXIO Hex at 4 a table.
+    await ann.check('#event-format-arena', { force: true });
+    assert.ok(await ann.isVisible('#event-duration'));
+    assert.ok(!(await ann.isVisible('#event-rounds')));
+    assert.ok(await ann.isDisabled('#event-mode-team'));
+    await ann.check('#event-variant-hex', { force: true });
+    await ann.check('#event-seats-4', { force: true });
+    assert.ok(!(await ann.isDisabled('#event-mode-team')));
+    await ann.check('#event-mode-team', { force: true });
+    await ann.check('#event-seats-3', { force: true });
+    assert.ok(await ann.isDisabled('#event-mode-team'));
+    assert.ok(await ann.isChecked('#event-mode-standard'), 'back to standard');
+
+    // A duration the server refuses (0 minutes): said at the field.
+    await ann.fill('#event-name', 'Quick arena');
+    await ann.check('#event-clock-custom', { force: true });
+    await ann.fill('#event-clock-min', '3');
+    await ann.fill('#event-clock-inc', '2');
+    await ann.fill('#event-duration', '0');
+    await ann.fill('#event-min-games', '5');
+    await ann.click('#create-event');
+    await ann.waitForSelector('[data-field=duration_s].bad');
+    assert.equal(await ann.textContent('#event-form-msg'), M('en', 'event.create_failed', { msg: M('en', 'event.bad.duration_s') }));
+    await ann.fill('#event-duration', '45');
+    await shot(ann, 'events-arena-form-desktop');
+    await ann.click('#create-event');
+    await ann.waitForURL(/#\/event\//);
+    const eventId = ann.url().split('#/event/')[1];
+    await ann.waitForSelector('.event-page[data-status=upcoming] .event-settings');
+    assert.equal(await ann.textContent('.event-settings'), 'Arena · AXIO Hex · 3 a table · 3+2 · casual · 45 min');
+
+    // Bo has no rated games: the server refuses him, the page says why in German.
+    await bo.goto(`${srv.base}/?lang=de#/event/${eventId}`);
+    await bo.waitForSelector('[data-action=join]');
+    await bo.click('[data-action=join]');
+    await bo.waitForSelector('#event-msg[data-reason=min_rated_games]');
+    assert.equal(await bo.textContent('#event-msg'), M('de', 'reason.min_rated_games'));
+    assert.equal(await bo.getAttribute('.event-page', 'data-you'), 'no', 'nothing changed');
+    await shot(bo, 'event-refused-de-phone');
+
+    // Ann cancels: asked first; "Keep it" changes nothing.
+    await ann.click('[data-action=cancel-event]');
+    await ann.click('.confirm-dialog [data-action=cancel]');
+    assert.equal(await ann.getAttribute('.event-page', 'data-status'), 'upcoming');
+    await ann.click('[data-action=cancel-event]');
+    await ann.click('.confirm-dialog [data-action=confirm-cancel-event]');
+    await ann.waitForSelector('.event-page[data-status=cancelled]');
+    assert.equal(await ann.textContent('#event-state'), M('en', 'event.status.cancelled'));
+    assert.equal(await ann.locator('[data-action=join], [data-action=start], [data-action=cancel-event]').count(), 0);
+    await bo.waitForSelector('.event-page[data-status=cancelled]', { timeout: 10000 });
+    await ann.goto(`${srv.base}/?lang=en#/events`);
+    await ann.waitForSelector(`#events-finished .event-row[data-event="${eventId}"][data-status=cancelled]`);
+    assertNoErrors(ann);
+    assertNoErrors(bo);
+  } finally {
+    await browser.close();
+    await srv.stop();
+  }
+});
