@@ -434,7 +434,7 @@ class Migration(ServerTest):
         self.assertEqual(self.server.stop(), 0, self.server.errors())
         con = sqlite3.connect(f"file:{self.db}?mode=ro", uri=True)
         try:
-            self.assertEqual(con.execute("PRAGMA user_version").fetchone()[0], 9)
+            self.assertEqual(con.execute("PRAGMA user_version").fetchone()[0], 10)
             self.assertEqual(con.execute("SELECT rules, damage FROM games").fetchall(),
                              [("axio-rules/1", None)])
         finally:

@@ -276,7 +276,7 @@ class Migration(unittest.TestCase):
             self.assertEqual(server.stop(), 0, server.errors())
             con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
             try:
-                self.assertEqual(con.execute("PRAGMA user_version").fetchone()[0], 9)
+                self.assertEqual(con.execute("PRAGMA user_version").fetchone()[0], 10)
                 self.assertEqual(con.execute("SELECT count(*) FROM games").fetchone()[0], 3)
                 self.assertEqual([r[0] for r in con.execute(
                     "SELECT name FROM accounts WHERE computer = 1 ORDER BY id")],

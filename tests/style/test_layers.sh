@@ -4,13 +4,16 @@
 #
 #   src/engine/            the rules                                  nothing
 #   src/rating/            ratings                                    engine
+#   src/tournament/        tournament pairing, points, standings      engine
 #   src/ai/                the computer players and their levels      engine
 #   src/capi/              the C ABI, libaxio.so                      engine, ai
-#   src/cli/               the axio command                           engine, ai, rating
+#   src/cli/               the axio command                           engine, ai, rating, tournament
 #   src/server/base/       what every layer of the server uses        nothing
 #   src/server/store/      one interface, SQLite and PostgreSQL       base, engine, rating
-#   src/server/game/       games, decisions, accounts, players        store, base, engine, ai, rating
-#   src/server/transport/  libwebsockets, HTTP, cookies, limits       game, store, base, engine, ai, rating
+#   src/server/game/       games, decisions, accounts, players        store, base, engine, ai, rating,
+#                                                                     tournament
+#   src/server/transport/  libwebsockets, HTTP, cookies, limits       game, store, base, engine, ai, rating,
+#                                                                     tournament
 #
 # The cli puts the server together in two files only: cmd_serve.c may include the
 # transport (which brings the rest), cmd_db.c the store. An include is followed to the
@@ -35,15 +38,16 @@ complain() {
 declare -A may=(
   [engine]=""
   [rating]="engine"
+  [tournament]="engine"
   [ai]="engine"
   [capi]="engine ai"
-  [cli]="engine ai rating"
+  [cli]="engine ai rating tournament"
   [server/base]=""
   [server/store]="server/base engine rating"
-  [server/game]="server/store server/base engine ai rating"
-  [server/transport]="server/game server/store server/base engine ai rating"
+  [server/game]="server/store server/base engine ai rating tournament"
+  [server/transport]="server/game server/store server/base engine ai rating tournament"
 )
-parts="engine rating ai capi cli server/base server/store server/game server/transport"
+parts="engine rating tournament ai capi cli server/base server/store server/game server/transport"
 
 # "file:line:header" for every #include "..." or <...> of the C files under a folder.
 includes() {

@@ -15,6 +15,7 @@
 #include "accounts.h"
 #include "analysis_jobs.h"
 #include "bots.h"
+#include "events.h"
 #include "game.h"
 #include "json_state.h"
 #include "lobby.h"
@@ -298,6 +299,8 @@ int service_api(service *svc, const api_request *r, api_answer *out)
         rc = bots_route(svc, r, out);
     if (rc == API_NOT_MINE)
         rc = pairing_route(svc, r, out);
+    if (rc == API_NOT_MINE)
+        rc = events_route(svc, r, out);
     if (rc == API_NOT_MINE)
         rc = accounts_route(svc, r, out);
     if (rc != API_NOT_MINE)

@@ -105,6 +105,7 @@ typedef struct game {
     int aborted_by;         /* GAME_ABORTED: the seat that aborted it */
     bool rated;             /* ratings change when it ends */
     bool guided;            /* a guided first game: dealt from its variant's fixed seed */
+    bool in_event;          /* a table of an event (events.c): never aborted; no-shows leave */
     char rematch[GAME_ID_LEN + 1], rematch_of[GAME_ID_LEN + 1];
     double viewers_sent; /* mono time of the last viewers update */
     bool viewers_dirty;  /* one is due (play_flush_viewers) */
@@ -179,6 +180,7 @@ struct service {
     struct accounts *accounts; /* accounts.c's */
     struct owners *owners;     /* owners.c's: the servers of one site */
     struct bots *bots;         /* bots.c's: the bots' event streams */
+    struct events *events;     /* events.c's: the runner's state */
     ax_game scratch_view;      /* a seat's view for `you` (json_state.c) */
     /* accounts seen lately (people.c) */
     struct seen_slot {

@@ -133,6 +133,10 @@ typedef struct {
  * no token is given out); by (NULL: none) pays for it (lobby_create). */
 int lobby_create_pair(service *svc, int variant, const game_clock *clock, bool rated,
                       const pair_seat seats[2], const creator *by, game **out, api_error *err);
+/* The same for `players` seats of a mode (an event's table: events.c). */
+int lobby_create_table(service *svc, int variant, int players, int mode, const game_clock *clock,
+                       bool rated, const pair_seat *seats, const creator *by, game **out,
+                       api_error *err);
 /* The follow-up game of a finished one, created on first ask (a game
  * created from the asker's address ip); `seat` of the old game takes its
  * seat there. In a rated game a seat bound to a person's account needs that

@@ -510,15 +510,24 @@ int lobby_join(game *gm, const json_t *body, const stored_account *account, int 
 int lobby_create_pair(service *svc, int variant, const game_clock *clock, bool rated,
                       const pair_seat seats[2], const creator *by, game **out, api_error *err)
 {
+    return lobby_create_table(svc, variant, 2, AX_STANDARD, clock, rated, seats, by, out, err);
+}
+
+int lobby_create_table(service *svc, int variant, int players, int mode, const game_clock *clock,
+                       bool rated, const pair_seat *seats, const creator *by, game **out,
+                       api_error *err)
+{
+    if (players < 2 || players > AX_MAX_PLAYERS || ax_config_check(variant, players, mode) != AX_OK)
+        return api_fail(err, 400, "bad_message", "the variant is not played so");
     stored_game sg;
     memset(&sg, 0, sizeof sg);
-    sg.players = 2;
+    sg.players = players;
     sg.rated = rated;
     snprintf(sg.variant, sizeof sg.variant, "%s", ax_variant_name(variant));
-    snprintf(sg.mode, sizeof sg.mode, "%s", ax_mode_name(AX_STANDARD));
+    snprintf(sg.mode, sizeof sg.mode, "%s", ax_mode_name(mode));
     clock_text(clock, sg.clock, sizeof sg.clock);
     int creator_seat = -1;
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < players; i++) {
         stored_seat *ss = &sg.seats[i];
         if (seats[i].level) {
             snprintf(ss->kind, sizeof ss->kind, "ai");

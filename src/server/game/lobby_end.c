@@ -123,6 +123,8 @@ void lobby_abandon_new(game *gm) { set_closed_status(gm, GAME_CANCELLED); }
 
 bool lobby_abortable(const game *gm)
 {
+    if (gm->in_event)
+        return false; /* an event's game is played, or its no-shows lose it */
     int placed[AX_MAX_PLAYERS] = {0};
     for (int i = 0; i < gm->nevents; i++)
         if (gm->events[i].kind == AX_EV_PLACE)

@@ -16,6 +16,7 @@
 #include "analysis_jobs.h"
 #include "bots.h"
 #include "clock.h"
+#include "events.h"
 #include "lobby.h"
 #include "owners.h"
 #include "people.h"
@@ -99,6 +100,7 @@ void service_free(service *svc)
     service_stop(svc);
     accounts_free(svc); /* every request is gone: their jobs are no one's */
     bots_free(svc);     /* every stream is closed */
+    events_free(svc);
     lobby_free(svc);
     owners_free(svc->owners);
     free(svc);
@@ -140,6 +142,7 @@ void service_tick(service *svc, double now)
     bots_tick(svc, now);
     play_flush_viewers(svc, now);
     owners_tick(svc, now);
+    events_tick(svc, now);
 }
 
 void service_housekeeping(service *svc, double now)
@@ -147,6 +150,7 @@ void service_housekeeping(service *svc, double now)
     lobby_housekeeping(svc, now);
     accounts_housekeeping(svc, now);
     people_housekeeping(svc);
+    events_housekeeping(svc, now);
 }
 
 double service_now(const service *svc)

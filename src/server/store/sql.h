@@ -24,7 +24,7 @@
 
 /* The schema's version now; every backend's create_sql and migrations
  * end at it. */
-#define SQL_SCHEMA_VERSION 9
+#define SQL_SCHEMA_VERSION 10
 
 typedef struct sql_conn sql_conn;
 typedef struct sql_stmt sql_stmt;

@@ -149,6 +149,32 @@ static const char *const migrations[] = {
     " created_at INTEGER NOT NULL, used_at INTEGER, stream TEXT);"
     "CREATE INDEX tokens_account ON tokens(account_id);"
     "PRAGMA user_version = 9;",
+    /* 9 -> 10: events, arenas and Swiss tournaments (issue 50; store_events.c):
+     * an event's settings and where it stands, with the lease of the one
+     * server that runs it; its entrants; its tables, each a game (or a bye)
+     * with the points it gave */
+    "CREATE TABLE events(id TEXT PRIMARY KEY, name TEXT NOT NULL, organiser_id INTEGER NOT NULL,"
+    " format TEXT NOT NULL, variant TEXT NOT NULL, mode TEXT NOT NULL, seats INTEGER NOT NULL,"
+    " clock TEXT NOT NULL, rated INTEGER NOT NULL, bots INTEGER NOT NULL,"
+    " starts_at INTEGER NOT NULL, duration_s INTEGER NOT NULL, rounds INTEGER NOT NULL,"
+    " days_per_round INTEGER NOT NULL, min_rated_games INTEGER NOT NULL, status TEXT NOT NULL,"
+    " round INTEGER NOT NULL, round_deadline INTEGER NOT NULL, ends_at INTEGER NOT NULL,"
+    " cancel_reason TEXT, created_at INTEGER NOT NULL, creator_addr TEXT, runner TEXT,"
+    " runner_until INTEGER);"
+    "CREATE INDEX events_status ON events(status, starts_at);"
+    "CREATE INDEX events_organiser ON events(organiser_id, status);"
+    "CREATE TABLE event_players(event_id TEXT NOT NULL, account_id INTEGER NOT NULL,"
+    " joined_at INTEGER NOT NULL, withdrawn INTEGER NOT NULL, misses INTEGER NOT NULL,"
+    " PRIMARY KEY(event_id, account_id));"
+    "CREATE INDEX event_players_account ON event_players(account_id);"
+    "CREATE TABLE event_tables(event_id TEXT NOT NULL, round INTEGER NOT NULL,"
+    " tbl INTEGER NOT NULL, game_id TEXT, seats INTEGER NOT NULL, players TEXT NOT NULL,"
+    " points TEXT NOT NULL, places TEXT NOT NULL, running INTEGER NOT NULL,"
+    " counted INTEGER NOT NULL, created_at INTEGER NOT NULL, ended_at INTEGER NOT NULL,"
+    " deadline INTEGER NOT NULL, PRIMARY KEY(event_id, round, tbl));"
+    "CREATE INDEX event_tables_game ON event_tables(game_id);"
+    "CREATE INDEX event_tables_running ON event_tables(event_id, running);"
+    "PRAGMA user_version = 10;",
 };
 
 _Static_assert(sizeof migrations / sizeof migrations[0] == SQL_SCHEMA_VERSION - 1,

@@ -353,7 +353,10 @@ static int prepare_all(store *s)
         if (!(s->st[i] = s->drv->prepare(s->c, sql)))
             return store_fail(s, "preparing statements");
     }
-    return store_accounts_prepare(s) || store_social_prepare(s) || store_bots_prepare(s) ? -1 : 0;
+    return store_accounts_prepare(s) || store_social_prepare(s) || store_bots_prepare(s) ||
+                   store_events_prepare(s)
+               ? -1
+               : 0;
 }
 
 static store *open_store(const char *target, bool sync_full, bool existing, bool server, char *err,
@@ -424,6 +427,7 @@ void store_close(store *s)
         store_accounts_finalize(s);
         store_social_finalize(s);
         store_bots_finalize(s);
+        store_events_finalize(s);
         store_copy_finalize(s);
         s->drv->close(s->c);
     }

@@ -532,6 +532,108 @@ int store_seek_cancel(store *s, const char *id);
  * challenges made before challenges_before_ms. */
 int store_social_prune(store *s, int64_t seeks_before_ms, int64_t challenges_before_ms);
 
+/* --- events: arenas and Swiss tournaments (store_events.c; issue 50) --- */
+
+#define STORE_EVENT_NAME_MAX 240 /* bytes: 60 characters of up to 4 bytes */
+#define STORE_EVENT_SEATS    4
+
+typedef struct {
+    char id[24];
+    char name[STORE_EVENT_NAME_MAX + 1];
+    int64_t organiser_id;
+    char organiser[STORE_NAME_MAX + 1]; /* read only */
+    char format[8];                     /* arena | swiss */
+    char variant[8], mode[12];
+    int seats;
+    char clock[128]; /* the clock's settings as JSON */
+    bool rated, bots;
+    int64_t starts;   /* unix ms */
+    int duration_s;   /* arena */
+    int rounds;       /* swiss */
+    int days_per_round;
+    int min_rated_games;
+    char status[12]; /* upcoming | running | finished | cancelled */
+    int round;       /* swiss: the round being played; arena: tables made so far */
+    int64_t round_deadline, ends; /* unix ms, 0 for none */
+    char cancel_reason[24];
+    int64_t created;
+    char creator_addr[65];
+    int players; /* read only: joined and not withdrawn */
+} stored_event;
+
+typedef struct {
+    int64_t account_id;
+    char name[STORE_NAME_MAX + 1];
+    bool bot;
+    int64_t joined;
+    bool withdrawn;
+    int misses;
+} stored_entrant;
+
+/* A table of an event: a game (game_id) or a bye (game_id "", seats 1). */
+typedef struct {
+    int round, table;
+    char game_id[24];
+    int seats;
+    int64_t player[STORE_EVENT_SEATS]; /* account ids, seat order */
+    int points[STORE_EVENT_SEATS];     /* once over: tournament units */
+    int places[STORE_EVENT_SEATS];     /* once over: 1-based; 0 no place (a no-show) */
+    bool running, counted;
+    int64_t created, ended, deadline; /* unix ms; deadline 0: none */
+} stored_event_table;
+
+int store_event_create(store *s, const stored_event *e);
+/* 0 with it, 1 when there is none, -1. */
+int store_event_get(store *s, const char *id, stored_event *out);
+/* Calls fn for up to max events of a status: upcoming and running by start,
+ * the others newest first. */
+int store_each_event(store *s, const char *status, int max,
+                     int (*fn)(const stored_event *e, void *arg), void *arg);
+/* Events an account organises that are upcoming or running; events
+ * created from an address (creator_addr) since since_ms. */
+int store_events_organised(store *s, int64_t account_id, const char *creator_addr,
+                           int64_t since_ms, int *organised, int *by_addr);
+/* Calls fn for the upcoming and running events the account joined and did
+ * not withdraw from, soonest first. */
+int store_each_event_of(store *s, int64_t account_id, int (*fn)(const stored_event *e, void *arg),
+                        void *arg);
+/* Joins (again) an upcoming event, or a running one when allow_running: 0,
+ * 1 when it is not open so, 2 when max_players have joined already, -1. */
+int store_event_join(store *s, const char *id, int64_t account_id, int64_t now_ms,
+                     bool allow_running, int max_players);
+/* 0, 1 when the account had not joined (or withdrew already), -1. */
+int store_event_withdraw(store *s, const char *id, int64_t account_id);
+/* Moves an event from from_status to status (e->status), writing its
+ * round, round_deadline, ends and cancel_reason: 0, 1 when it was not in
+ * from_status, -1. */
+int store_event_set_status(store *s, const stored_event *e, const char *from_status);
+/* The entrants, by joining order (withdrawn too): *list malloc'd. */
+int store_event_entrants(store *s, const char *id, stored_entrant **list, int *n);
+/* The tables, by round and number: *list malloc'd. */
+int store_event_tables(store *s, const char *id, stored_event_table **list, int *n);
+/* The running tables whose game is no longer running (their status in
+ * the games table: over, aborted, ...): *list malloc'd. */
+int store_event_tables_ended(store *s, const char *id, stored_event_table **list, int *n);
+/* The event runner's lease: 0 taken or renewed, 1 another runs it, -1. */
+int store_event_lease(store *s, const char *id, const char *instance, int64_t now_ms,
+                      int64_t until_ms);
+/* In one transaction fenced by the runner's lease: tables added (with the
+ * event's new round and round_deadline). 0, 1 when the lease was lost or a
+ * table exists already (nothing written), -1. */
+int store_event_add_tables(store *s, const stored_event *e, const char *instance,
+                           const stored_event_table *tables, int n);
+/* In one transaction fenced so: a running table is over (its points,
+ * places, counted, ended), each account in missed[] (n_missed) misses one
+ * more and is withdrawn at max_misses. 0, 1 when lost or not running, -1. */
+int store_event_end_table(store *s, const char *id, const char *instance,
+                          const stored_event_table *t, const int64_t *missed, int n_missed,
+                          int max_misses);
+/* The event and table of a game: 0, 1 when it is no event's, -1. */
+int store_event_of_game(store *s, const char *game_id, char event_id[24]);
+/* Events due to be run: upcoming ones whose start passed, running ones. */
+int store_each_due_event(store *s, int64_t now_ms, int (*fn)(const stored_event *e, void *arg),
+                         void *arg);
+
 /* --- copying a database (store_copy.c; axio db copy) --- */
 
 /* The tables, in the order a copy takes them. */

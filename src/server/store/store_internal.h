@@ -140,6 +140,33 @@ enum {
     SO_COUNT
 };
 
+/* The statements of events (store_events.c). */
+enum {
+    EV_PUT,
+    EV_GET,
+    EV_LIST,
+    EV_ORGANISED,
+    EV_BY_ADDR,
+    EV_OF,
+    EV_STATUS_OF,
+    EV_PLAYERS,
+    EV_JOIN,
+    EV_WITHDRAW,
+    EV_SET_STATUS,
+    EV_ENTRANTS,
+    EV_TABLES,
+    EV_ENDED,
+    EV_LEASE,
+    EV_FENCE_ROUND,
+    EV_FENCE,
+    EV_TABLE_PUT,
+    EV_TABLE_END,
+    EV_MISS,
+    EV_OF_GAME,
+    EV_DUE,
+    EV_COUNT
+};
+
 struct store {
     const sql_driver *drv;
     sql_conn *c;
@@ -147,6 +174,7 @@ struct store {
     sql_stmt *ac[AC_COUNT];
     sql_stmt *so[SO_COUNT];
     sql_stmt *bt[BT_COUNT];
+    sql_stmt *ev[EV_COUNT];
     sql_stmt *ow[OW_COUNT];
     bool shared; /* a server's store, shared with the site's other servers */
     sql_stmt *copy_st[STORE_T_COUNT][4]; /* store_copy.c's, prepared when first used */
@@ -257,6 +285,9 @@ void store_bots_finalize(store *s);
 /* store_social.c */
 int store_social_prepare(store *s);
 void store_social_finalize(store *s);
+/* store_events.c */
+int store_events_prepare(store *s);
+void store_events_finalize(store *s);
 /* Inside the writer's transaction, after the decision that ended a game:
  * every seat's place, and for a rated game the ratings (w's results). */
 int store_game_end(store *s, store_write *w);
