@@ -35,7 +35,7 @@ export class EventPage {
     this.el = h('div', { class: 'event-page', 'data-event': id }, [
       h('section', { class: 'card event-main' }, [
         this.head, this.actions, this.msg, this.yours,
-        h('label', { class: 'event-sound muted', for: 'event-sound' }, [sound, ` ${t('event.sound')}`]),
+        this.soundBox = h('label', { class: 'event-sound muted', for: 'event-sound', hidden: true }, [sound, ` ${t('event.sound')}`]),
       ]),
       h('section', { class: 'card event-standings-card' }, [h('h2', {}, [t('event.standings')]), this.standings]),
       this.tablesBox,
@@ -119,6 +119,7 @@ export class EventPage {
       ]));
     }
     // Your game now.
+    this.soundBox.hidden = !(you?.joined && !you.withdrawn);
     this.yours.hidden = !(you?.game);
     clear(this.yours);
     if (you?.game) {
