@@ -310,8 +310,8 @@ class BadPostgresDatabase(unittest.TestCase):
         server = Server(db, *FAST)
         server.create("square", [HUMAN, AI])
         self.assertEqual(server.stop(), 0, server.errors())
-        db_query(db, "UPDATE axio_meta SET version = 10")
-        self.refused(db, "unknown axio database version 10")
+        db_query(db, "UPDATE axio_meta SET version = 99")
+        self.refused(db, "unknown axio database version 99")
 
     def test_in_use(self):
         """Servers share a database (one site, docs/server.md "Several servers"); a copy

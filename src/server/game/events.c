@@ -87,8 +87,7 @@ static int rating_of(service *svc, int64_t account_id, const char *variant)
     struct events *ev = state_of(svc);
     double now = service_now(svc);
     struct rating_slot *slot =
-        ev ? &ev->ratings[((uint64_t)account_id * 31u + (uint8_t)variant[0]) % RATING_SLOTS]
-           : NULL;
+        ev ? &ev->ratings[((uint64_t)account_id * 31u + (uint8_t)variant[0]) % RATING_SLOTS] : NULL;
     if (slot && slot->account_id == account_id && strcmp(slot->variant, variant) == 0 &&
         now - slot->at < RATING_KEEP_S)
         return slot->rating;
@@ -279,11 +278,11 @@ static json_t *results_json(const event_view *v, int idx)
         }
         bool bye = !t->game_id[0];
         json_array_append_new(
-            list, json_pack("{s:i,s:o,s:o,s:o,s:o,s:b}", "round", t->round, "game",
-                            bye ? json_null() : json_string(t->game_id), "place",
-                            bye || !t->places[at] ? json_null() : json_integer(t->places[at]),
-                            "points", points_json(t->points[at]), "opponents", others, "counted",
-                            t->counted));
+            list,
+            json_pack("{s:i,s:o,s:o,s:o,s:o,s:b}", "round", t->round, "game",
+                      bye ? json_null() : json_string(t->game_id), "place",
+                      bye || !t->places[at] ? json_null() : json_integer(t->places[at]), "points",
+                      points_json(t->points[at]), "opponents", others, "counted", t->counted));
     }
     return list;
 }
@@ -302,8 +301,8 @@ static json_t *standings_json(service *svc, const event_view *v)
             list, json_pack("{s:i,s:s,s:o,s:o,s:o,s:i,s:b,s:b,s:i,s:o}", "place", s[i].place,
                             "name", p->name, "points", points_json(s[i].score), "tiebreak1",
                             points_json(s[i].tiebreak1), "tiebreak2", points_json(s[i].tiebreak2),
-                            "games", s[i].games, "withdrawn", p->withdrawn, "bot", p->bot,
-                            "rating", rating_of(svc, p->account_id, v->e.variant), "results",
+                            "games", s[i].games, "withdrawn", p->withdrawn, "bot", p->bot, "rating",
+                            rating_of(svc, p->account_id, v->e.variant), "results",
                             results_json(v, s[i].id)));
     }
     free(s);
@@ -331,8 +330,8 @@ static json_t *running_tables_json(const event_view *v)
 /* --- reading settings --- */
 
 static const char *const setting_keys[] = {
-    "name",   "format", "variant", "mode",           "seats",           "clock", "rated",
-    "starts", "duration_s", "rounds", "days_per_round", "min_rated_games", "bots",  NULL};
+    "name",   "format",     "variant", "mode",           "seats",           "clock", "rated",
+    "starts", "duration_s", "rounds",  "days_per_round", "min_rated_games", "bots",  NULL};
 
 static int bad(api_error *err, const char *fmt, const char *key)
 {
@@ -551,7 +550,8 @@ static int create_event(service *svc, const api_request *r, const stored_account
                                &by_addr))
         return fail(out, 500, "internal", "the events cannot be read");
     if (organised >= ORGANISED_MAX || by_addr >= PER_ADDR_HOUR) {
-        api_error e429 = {429, "rate_limited", "", "events", organised >= ORGANISED_MAX ? 600 : 3600};
+        api_error e429 = {429, "rate_limited", "", "events",
+                          organised >= ORGANISED_MAX ? 600 : 3600};
         snprintf(e429.message, sizeof e429.message, "%s",
                  organised >= ORGANISED_MAX
                      ? "you organise 3 upcoming or running events already"
@@ -617,9 +617,8 @@ static int join_event(service *svc, const stored_event *e, const stored_account 
         if (games < e->min_rated_games) {
             api_error err;
             char text[160];
-            snprintf(text, sizeof text,
-                     "this event needs %d rated games of %s; you have played %d", e->min_rated_games,
-                     e->variant, games);
+            snprintf(text, sizeof text, "this event needs %d rated games of %s; you have played %d",
+                     e->min_rated_games, e->variant, games);
             api_fail(&err, 403, "forbidden", text);
             err.reason = "min_rated_games";
             return api_reply_fail(out, &err);
@@ -722,8 +721,9 @@ static int event_route(service *svc, const api_request *r, const char *rest, api
     bool join = strcmp(action, "join") == 0, withdraw = strcmp(action, "withdraw") == 0;
     bool start = strcmp(action, "start") == 0, cancel = strcmp(action, "cancel") == 0;
     if (strcmp(action, "") == 0)
-        return r->method == API_GET ? show_event(svc, r, &e, out)
-                                    : fail(out, 405, "method_not_allowed", "method not allowed here");
+        return r->method == API_GET
+                   ? show_event(svc, r, &e, out)
+                   : fail(out, 405, "method_not_allowed", "method not allowed here");
     if (!join && !withdraw && !start && !cancel)
         return fail(out, 404, "not_found", "no such endpoint");
     if (r->method != API_POST)
@@ -798,8 +798,8 @@ static int see_decision(int ply, int seat, const char *decision, int64_t at, voi
 
 /* Points of a table whose game ended; its no-shows' accounts in missed.
  * -1 when the game cannot be read (tried again later). */
-static int score_table(service *svc, const stored_event *e, stored_event_table *t,
-                       int64_t *missed, int *n_missed)
+static int score_table(service *svc, const stored_event *e, stored_event_table *t, int64_t *missed,
+                       int *n_missed)
 {
     stored_game sg;
     if (store_load_summary(svc->db, t->game_id, &sg) != 0)
@@ -919,17 +919,8 @@ static void seat_tables(service *svc, const event_view *v, stored_event *next, i
         x->deadline = deadline;
         for (int k = 0; k < seats; k++)
             x->player[k] = v->ent[members[t][k]].account_id;
-        if (seats == 1) { /* a bye: a table's average, at once */
-            ax_ranking tied;
-            memset(&tied, 0, sizeof tied);
-            int n = v->e.seats;
-            tied.n = n;
-            for (int k = 0; k < n; k++)
-                tied.order[k] = k;
-            bool none[TN_MAX_SEATS] = {false};
-            int pts[TN_MAX_SEATS];
-            tn_table_points(n, &tied, none, pts);
-            x->points[0] = pts[0];
+        if (seats == 1) { /* a bye: what a table pays on average, at once */
+            x->points[0] = tn_bye_points(v->e.seats);
             x->counted = true;
             x->ended = now;
             continue;
@@ -981,8 +972,9 @@ static tn_player *pairing_players(service *svc, const event_view *v)
     }
     for (int i = 0; i < v->n; i++)
         p[s[i].id].score = s[i].score;
+    /* a bye, or a short table (tn_swiss_layout), counts as a bye */
     for (int i = 0; i < v->nt; i++)
-        if (v->tab[i].seats == 1 && !v->tab[i].game_id[0]) {
+        if (v->tab[i].seats < v->e.seats) {
             int o = index_of(v, v->tab[i].player[0]);
             if (o >= 0)
                 p[o].byes++;
@@ -1153,8 +1145,9 @@ static void run_event(service *svc, stored_event *e)
             pair_arena(svc, &v);
         else if (!running)
             finish(svc, e);
-    } else if (e->round == 0 || (e->round < e->rounds &&
-                                 (!running_now || (e->round_deadline && now >= e->round_deadline)))) {
+    } else if (e->round == 0 ||
+               (e->round < e->rounds &&
+                (!running_now || (e->round_deadline && now >= e->round_deadline)))) {
         pair_swiss(svc, &v);
     } else if (e->round >= e->rounds && !running) {
         finish(svc, e);

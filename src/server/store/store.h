@@ -547,13 +547,13 @@ typedef struct {
     int seats;
     char clock[128]; /* the clock's settings as JSON */
     bool rated, bots;
-    int64_t starts;   /* unix ms */
-    int duration_s;   /* arena */
-    int rounds;       /* swiss */
+    int64_t starts; /* unix ms */
+    int duration_s; /* arena */
+    int rounds;     /* swiss */
     int days_per_round;
     int min_rated_games;
-    char status[12]; /* upcoming | running | finished | cancelled */
-    int round;       /* swiss: the round being played; arena: tables made so far */
+    char status[12];              /* upcoming | running | finished | cancelled */
+    int round;                    /* swiss: the round being played; arena: tables made so far */
     int64_t round_deadline, ends; /* unix ms, 0 for none */
     char cancel_reason[24];
     int64_t created;
@@ -591,8 +591,8 @@ int store_each_event(store *s, const char *status, int max,
                      int (*fn)(const stored_event *e, void *arg), void *arg);
 /* Events an account organises that are upcoming or running; events
  * created from an address (creator_addr) since since_ms. */
-int store_events_organised(store *s, int64_t account_id, const char *creator_addr,
-                           int64_t since_ms, int *organised, int *by_addr);
+int store_events_organised(store *s, int64_t account_id, const char *creator_addr, int64_t since_ms,
+                           int *organised, int *by_addr);
 /* Calls fn for the upcoming and running events the account joined and did
  * not withdraw from, soonest first. */
 int store_each_event_of(store *s, int64_t account_id, int (*fn)(const stored_event *e, void *arg),

@@ -165,8 +165,8 @@ static int each_event(store *s, sql_stmt *st, int (*fn)(const stored_event *e, v
 {
     stored_event *list;
     int n;
-    int rc = store_read_rows(s, st, sizeof *list, read_event, (void **)&list, &n,
-                             "reading the events");
+    int rc =
+        store_read_rows(s, st, sizeof *list, read_event, (void **)&list, &n, "reading the events");
     rc = store_unlock(s, rc);
     for (int i = 0; rc == 0 && i < n; i++)
         rc = fn(&list[i], arg) ? 1 : 0;
@@ -208,8 +208,8 @@ static int count_of(store *s, sql_stmt *st, int *out, const char *what)
     return rc == SQL_ERROR ? store_fail(s, what) : 0;
 }
 
-int store_events_organised(store *s, int64_t account_id, const char *creator_addr,
-                           int64_t since_ms, int *organised, int *by_addr)
+int store_events_organised(store *s, int64_t account_id, const char *creator_addr, int64_t since_ms,
+                           int *organised, int *by_addr)
 {
     store_lock(s);
     bind_int(s, s->ev[EV_ORGANISED], 1, account_id);

@@ -1586,3 +1586,102 @@ int store_each_game_of(store *s, int64_t account_id, int max,
     }
     return 0;
 }
+
+/* --- events (store_events.c): the fake store holds none; events are
+ * tested against the real store (tests/server/test_events.py) --- */
+
+static int no_events(store *s)
+{
+    (void)s;
+    return -1;
+}
+
+int store_event_create(store *s, const stored_event *e) { return (void)e, no_events(s); }
+int store_event_get(store *s, const char *id, stored_event *out)
+{
+    (void)s, (void)id, (void)out;
+    return 1;
+}
+int store_each_event(store *s, const char *status, int max,
+                     int (*fn)(const stored_event *e, void *arg), void *arg)
+{
+    (void)status, (void)max, (void)fn, (void)arg;
+    return (void)s, 0;
+}
+int store_events_organised(store *s, int64_t account_id, const char *creator_addr, int64_t since_ms,
+                           int *organised, int *by_addr)
+{
+    (void)account_id, (void)creator_addr, (void)since_ms;
+    *organised = *by_addr = 0;
+    return (void)s, 0;
+}
+int store_each_event_of(store *s, int64_t account_id, int (*fn)(const stored_event *e, void *arg),
+                        void *arg)
+{
+    (void)account_id, (void)fn, (void)arg;
+    return (void)s, 0;
+}
+int store_event_join(store *s, const char *id, int64_t account_id, int64_t now_ms,
+                     bool allow_running, int max_players)
+{
+    (void)id, (void)account_id, (void)now_ms, (void)allow_running, (void)max_players;
+    return no_events(s);
+}
+int store_event_withdraw(store *s, const char *id, int64_t account_id)
+{
+    (void)id, (void)account_id;
+    return no_events(s);
+}
+int store_event_set_status(store *s, const stored_event *e, const char *from_status)
+{
+    (void)e, (void)from_status;
+    return no_events(s);
+}
+int store_event_entrants(store *s, const char *id, stored_entrant **list, int *n)
+{
+    (void)id;
+    *list = NULL;
+    *n = 0;
+    return no_events(s);
+}
+int store_event_tables(store *s, const char *id, stored_event_table **list, int *n)
+{
+    (void)id;
+    *list = NULL;
+    *n = 0;
+    return no_events(s);
+}
+int store_event_tables_ended(store *s, const char *id, stored_event_table **list, int *n)
+{
+    return store_event_tables(s, id, list, n);
+}
+int store_event_lease(store *s, const char *id, const char *instance, int64_t now_ms,
+                      int64_t until_ms)
+{
+    (void)id, (void)instance, (void)now_ms, (void)until_ms;
+    return no_events(s);
+}
+int store_event_add_tables(store *s, const stored_event *e, const char *instance,
+                           const stored_event_table *tables, int n)
+{
+    (void)e, (void)instance, (void)tables, (void)n;
+    return no_events(s);
+}
+int store_event_end_table(store *s, const char *id, const char *instance,
+                          const stored_event_table *t, const int64_t *missed, int n_missed,
+                          int max_misses)
+{
+    (void)id, (void)instance, (void)t, (void)missed, (void)n_missed, (void)max_misses;
+    return no_events(s);
+}
+int store_event_of_game(store *s, const char *game_id, char event_id[24])
+{
+    (void)s, (void)game_id, (void)event_id;
+    return 1;
+}
+int store_each_due_event(store *s, int64_t now_ms, int (*fn)(const stored_event *e, void *arg),
+                         void *arg)
+{
+    (void)now_ms, (void)fn, (void)arg;
+    return (void)s, 0;
+}
