@@ -80,8 +80,13 @@ const FIELD_KEYS = ['name', 'format', 'variant', 'mode', 'seats', 'clock', 'rate
 export function badField(e) {
   if (e?.code !== 'bad_message') return null;
   const m = String(e.message || '');
-  // The longest key first: "days_per_round" before "rounds".
-  return [...FIELD_KEYS].sort((a, b) => b.length - a.length).find((k) => new RegExp(`\\b${k}\\b`).test(m)) || null;
+  // The key named first ("format: duration_s is an arena's" is about the format).
+  let best = null, at = Infinity;
+  for (const k of FIELD_KEYS) {
+    const i = m.search(new RegExp(`\\b${k}\\b`));
+    if (i >= 0 && i < at) { best = k; at = i; }
+  }
+  return best;
 }
 
 export function eventError(e) {
@@ -247,7 +252,7 @@ export class EventsPage {
     this.msg = h('p', { class: 'form-msg', role: 'alert', id: 'event-form-msg' });
     this.createBtn = h('button', { class: 'btn primary big', type: 'submit', id: 'create-event' }, [t('event.create')]);
     this.guestNote = h('p', { class: 'muted small-note event-guest-note' });
-    this.form = h('form', { class: 'card event-form', id: 'event-form', onsubmit: (e) => { e.preventDefault(); this.create(); } }, [
+    this.form = h('form', { class: 'card event-form', id: 'event-form', novalidate: true, onsubmit: (e) => { e.preventDefault(); this.create(); } }, [
       h('h2', {}, [t('event.new_title')]),
       this.guestNote,
       h('label', { class: 'event-field', for: 'event-name', 'data-field': 'name' }, [h('span', { class: 'field-label' }, [t('event.name')]), this.nameInput]),
