@@ -7,6 +7,10 @@
 //   (the Web Audio oscillators counted); Cy's page lists the table and watches it. They play
 //   from the pages that opened, Bo resigns: Cy's standings move without a reload (Ann 2
 //   points, Bo 0); the finished event keeps its standings, and Ann's result opens the record.
+// - An arena of two (created through the API from Ann's page): started, its game opens; Bo
+//   resigns and both are paired again at once: the next game opens by itself over the one
+//   just ended (the watcher of the other pages, GET /api/me/events), with the sound again;
+//   the standings count the first; the table being played is Ann's own (Open).
 // - An arena: the form's arena fields (duration, a custom clock, team mode only for AXIO Hex
 //   at 4 a table), an entry condition the server enforces (Bo has no rated games: refused,
 //   said in German), and the organiser's Cancel (asked first): listed as cancelled.
@@ -35,6 +39,13 @@ async function openedGame(page) {
   await page.waitForSelector('.game:not(.loading) .score-card.you', { timeout: 20000 });
   const [, id, seat] = /#\/game\/([^/?]+)\?seat=(\d)/.exec(page.url());
   return { id, seat: Number(seat) };
+}
+
+// The English texts of the events (fixed ones) that a page in `lang` shows: none may be.
+async function englishShown(page, lang) {
+  const text = await page.evaluate(() => document.body.innerText);
+  return Object.entries(MESSAGES.en).filter(([k, v]) => k.startsWith('event.') && typeof v === 'string' && v.length >= 6
+    && MESSAGES[lang][k] !== v && text.includes(v)).map(([k]) => k);
 }
 
 const points = (page, name) => page.getAttribute(`#event-standings tr[data-name="${name}"]`, 'data-points').then(Number);
@@ -89,6 +100,7 @@ test('events: a Swiss created, joined by two, started: the game opens by itself,
     await bo.check('#event-sound');
     await bo.waitForSelector('#event-standings tr[data-name=Ann]');
     await shot(bo, 'event-upcoming-de-phone');
+    assert.deepEqual(await englishShown(bo, 'de'), [], 'no English on the German page');
 
     // Cy, a guest in Hungarian: the lobby lists it; its page tells him to log in to join.
     await cy.goto(`${srv.base}/?lang=hu#/`);
@@ -116,6 +128,7 @@ test('events: a Swiss created, joined by two, started: the game opens by itself,
     await cy.waitForSelector(`.event-page[data-status=running] #event-tables [data-game="${a.id}"]`, { timeout: 15000 });
     assert.equal(await cy.textContent('#event-state'), M('hu', 'event.round_of', { n: 1, m: 1 }));
     await shot(cy, 'event-running-hu-phone');
+    assert.deepEqual(await englishShown(cy, 'hu'), [], 'no English on the Hungarian page');
     await cy.click(`#event-tables [data-game="${a.id}"]`);
     await cy.waitForURL(new RegExp(`#/watch/${a.id}`));
     await cy.waitForSelector('.game:not(.loading) .board-svg');
@@ -234,6 +247,64 @@ test('events: an arena\'s form, an entry condition refused in German, the organi
     await bo.waitForSelector('.event-page[data-status=cancelled]', { timeout: 10000 });
     await ann.goto(`${srv.base}/?lang=en#/events`);
     await ann.waitForSelector(`#events-finished .event-row[data-event="${eventId}"][data-status=cancelled]`);
+    assertNoErrors(ann);
+    assertNoErrors(bo);
+  } finally {
+    await browser.close();
+    await srv.stop();
+  }
+});
+
+test('events: an arena pairs again at once: the next game opens by itself over the game just ended', { timeout: 300000 }, async () => {
+  const srv = await startServer(['--max-games-per-ip', '1000']);
+  const browser = await launch();
+  try {
+    const ann = await newPage(browser, WIDE_DESKTOP);
+    const bo = await newPage(browser, PHONE, TOUCH);
+    await ann.addInitScript(countBeeps);
+    await signUpHere(ann, srv.base, 'Ann');
+    await signUpHere(bo, srv.base, 'Bo', { lang: 'hu' });
+    const created = await ann.evaluate(async () => (await fetch('/api/events', {
+      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Evening arena', format: 'arena', variant: 'rota', seats: 2, clock: { kind: 'realtime', base_s: 180, increment_s: 2 }, starts: Date.now() + 600000, duration_s: 1800 }),
+    })).json());
+    const eventId = created.event.id;
+    for (const page of [ann, bo]) {
+      await page.goto(`${srv.base}/#/event/${eventId}`);
+      await page.click('[data-action=join]');
+      await page.waitForSelector('.event-page[data-you=joined]');
+    }
+    await ann.check('#event-sound');
+    await ann.click('[data-action=start]');
+    const a1 = await openedGame(ann);
+    const b1 = await openedGame(bo);
+    assert.equal(a1.id, b1.id);
+
+    // Bo resigns: both are seated again, and the next game replaces the ended one by itself.
+    await ann.evaluate(() => { window.__oscillators = 0; });
+    await bo.click('[data-action=resign]');
+    await bo.click('.confirm-dialog [data-action=confirm-resign]');
+    await ann.waitForSelector('.game[data-status=over]', { timeout: 20000 });
+    await ann.waitForURL((u) => /#\/game\/[^/?]+\?seat=\d/.test(u.hash) && !u.hash.includes(a1.id), { timeout: 40000 });
+    const a2 = await openedGame(ann);
+    await bo.waitForURL((u) => !u.hash.includes(b1.id), { timeout: 40000 });
+    const b2 = await openedGame(bo);
+    assert.equal(a2.id, b2.id, 'paired again together');
+    assert.notEqual(a2.id, a1.id);
+    assert.ok(await ann.evaluate(() => window.__oscillators) > 0, 'announced by sound again');
+    await shot(bo, 'event-arena-next-game-hu-phone');
+
+    // The event's page: the first game counted, no Swiss tie-breaks, the table is Ann's own.
+    await ann.goto(`${srv.base}/#/event/${eventId}`);
+    await ann.waitForSelector(`#event-tables [data-game="${a2.id}"][data-action=open-my-game]`);
+    assert.ok(await points(ann, 'Ann') >= 2, 'Ann won the first table');
+    assert.equal(await points(ann, 'Bo'), 0);
+    assert.equal(await ann.locator('#event-standings th.tb').count(), 0);
+    assert.equal(await ann.getAttribute('#event-yours [data-action=open-my-game]', 'href'), `#/game/${a2.id}?seat=${a2.seat}`);
+    await shotBoth(ann, 'event-arena-running');
+    // Withdrawing: not paired again; the game being played goes on.
+    await ann.click('[data-action=withdraw]');
+    await ann.waitForSelector('.event-page[data-you=withdrawn] [data-action=join]');
     assertNoErrors(ann);
     assertNoErrors(bo);
   } finally {

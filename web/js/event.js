@@ -101,6 +101,7 @@ export class EventPage {
       ]),
     );
     // Join / Withdraw; the organiser's Start now and Cancel while upcoming.
+    const live = e.status === 'upcoming' || e.status === 'running';
     clear(this.actions);
     const open = e.status === 'upcoming' || (e.status === 'running' && e.format === 'arena');
     if (!me && open) {
@@ -114,12 +115,12 @@ export class EventPage {
     }
     if (you?.joined) {
       this.actions.append(h('span', { class: 'muted event-you-state', id: 'event-you-state' }, [
-        you.withdrawn ? t('event.you_withdrawn') : t('event.you_joined'),
+        you.withdrawn ? t('event.you_withdrawn') : t(live ? 'event.you_joined' : 'event.you_took_part'),
         you.misses ? ` · ${t('event.misses', { n: you.misses })}` : '',
       ]));
     }
     // Your game now.
-    this.soundBox.hidden = !(you?.joined && !you.withdrawn);
+    this.soundBox.hidden = !(live && you?.joined && !you.withdrawn);
     this.yours.hidden = !(you?.game);
     clear(this.yours);
     if (you?.game) {

@@ -948,6 +948,7 @@ const EN = {
   'event.keep': 'Keep it',
   'event.you_joined': 'You take part.',
   'event.you_withdrawn': 'You withdrew.',
+  'event.you_took_part': 'You took part.',
   'event.misses': ({ n }) => (n === 1 ? '1 game missed' : `${n} games missed`),
   'event.your_game': 'Your game is being played:',
   'event.open_game': 'Open',

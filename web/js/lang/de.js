@@ -951,6 +951,7 @@ export default {
   'event.keep': 'Behalten',
   'event.you_joined': 'Du nimmst teil.',
   'event.you_withdrawn': 'Du hast dich zurückgezogen.',
+  'event.you_took_part': 'Du hast teilgenommen.',
   'event.misses': ({ n }) => (n === 1 ? '1 Partie verpasst' : `${n} Partien verpasst`),
   'event.your_game': 'Deine Partie läuft:',
   'event.open_game': 'Öffnen',

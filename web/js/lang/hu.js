@@ -941,6 +941,7 @@ export default {
   'event.keep': 'Megtartom',
   'event.you_joined': 'Benevezve.',
   'event.you_withdrawn': 'Visszaléptél.',
+  'event.you_took_part': 'Részt vettél.',
   'event.misses': ({ n }) => `${n} kihagyott játszma`,
   'event.your_game': 'A játszmád folyamatban:',
   'event.open_game': 'Megnyitás',
