@@ -208,6 +208,14 @@ test('events: an arena\'s form, an entry condition refused in German, the organi
     assert.ok(await ann.isDisabled('#event-mode-team'));
     assert.ok(await ann.isChecked('#event-mode-standard'), 'back to standard');
 
+    // A Swiss with a day per move asks for days a round; an arena for its duration.
+    await ann.check('#event-format-swiss', { force: true });
+    await ann.check('#event-clock-daily', { force: true });
+    assert.ok(await ann.isVisible('#event-rounds'));
+    assert.ok(await ann.isVisible('#event-days'));
+    assert.ok(!(await ann.isVisible('#event-duration')));
+    await ann.check('#event-format-arena', { force: true });
+    assert.ok(!(await ann.isVisible('#event-days')));
     // A duration the server refuses (0 minutes): said at the field.
     await ann.fill('#event-name', 'Quick arena');
     await ann.check('#event-clock-custom', { force: true });
@@ -300,6 +308,7 @@ test('events: an arena pairs again at once: the next game opens by itself over t
     assert.ok(await points(ann, 'Ann') >= 2, 'Ann won the first table');
     assert.equal(await points(ann, 'Bo'), 0);
     assert.equal(await ann.locator('#event-standings th.tb').count(), 0);
+    assert.equal(await ann.textContent('#event-standings tr[data-name=Ann] .event-result'), M('en', 'event.result_arena', { n: 1, place: 1, points: 2 }));
     assert.equal(await ann.getAttribute('#event-yours [data-action=open-my-game]', 'href'), `#/game/${a2.id}?seat=${a2.seat}`);
     await shotBoth(ann, 'event-arena-running');
     // Withdrawing: not paired again; the game being played goes on.

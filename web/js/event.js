@@ -206,11 +206,17 @@ export class EventPage {
   results(e, s) {
     const list = s.results || [];
     if (!list.length) return null;
-    return h('div', { class: 'event-results' }, list.map((r) => {
-      const label = r.game
-        ? t('event.result', { round: r.round, place: r.place ?? '–', points: pts(r.points) })
-        : t('event.bye', { round: r.round, points: pts(r.points) });
-      const title = r.game ? t('event.result_title', { round: r.round, names: (r.opponents || []).join(', ') || '–' }) : t('event.bye_title');
+    // A Swiss result says its round; an arena's the player's game number (its `round` counts
+    // the pairings of the whole event).
+    const arena = e.format === 'arena';
+    return h('div', { class: 'event-results' }, list.map((r, i) => {
+      const names = (r.opponents || []).join(', ') || '–';
+      const place = r.place ?? '–';
+      const label = !r.game ? t('event.bye', { round: r.round, points: pts(r.points) })
+        : arena ? t('event.result_arena', { n: i + 1, place, points: pts(r.points) })
+          : t('event.result', { round: r.round, place, points: pts(r.points) });
+      const title = !r.game ? t('event.bye_title')
+        : arena ? t('event.result_title_arena', { n: i + 1, names }) : t('event.result_title', { round: r.round, names });
       const cls = `event-result${r.counted === false ? ' not-counted' : ''}${r.place === 1 ? ' first' : ''}`;
       return r.game
         ? h('a', { class: cls, href: `#/game/${encodeURIComponent(r.game)}/replay`, title, 'data-game': r.game, 'data-action': 'record' }, [label])

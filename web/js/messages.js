@@ -972,6 +972,8 @@ const EN = {
   'event.result': ({ round, place, points }) => `R${round}: #${place} · ${points} pts`,
   'event.bye': ({ round, points }) => `R${round}: bye · ${points} pts`,
   'event.result_title': ({ round, names }) => `Round ${round} against ${names}: the game's record`,
+  'event.result_arena': ({ n, place, points }) => `G${n}: #${place} · ${points} pts`,
+  'event.result_title_arena': ({ n, names }) => `Game ${n} against ${names}: the game's record`,
   'event.bye_title': 'A bye: no table this round',
   'event.tables': 'Tables being played',
   'event.no_tables': 'No table is being played now.',

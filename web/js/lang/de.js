@@ -975,6 +975,8 @@ export default {
   'event.result': ({ round, place, points }) => `R${round}: Platz ${place} · ${points} P.`,
   'event.bye': ({ round, points }) => `R${round}: spielfrei · ${points} P.`,
   'event.result_title': ({ round, names }) => `Runde ${round} gegen ${names}: das Protokoll der Partie`,
+  'event.result_arena': ({ n, place, points }) => `P${n}: Platz ${place} · ${points} P.`,
+  'event.result_title_arena': ({ n, names }) => `Partie ${n} gegen ${names}: das Protokoll der Partie`,
   'event.bye_title': 'Spielfrei: kein Tisch in dieser Runde',
   'event.tables': 'Laufende Tische',
   'event.no_tables': 'Gerade wird an keinem Tisch gespielt.',

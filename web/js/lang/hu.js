@@ -965,6 +965,8 @@ export default {
   'event.result': ({ round, place, points }) => `${round}. f.: ${place}. hely · ${points} p`,
   'event.bye': ({ round, points }) => `${round}. f.: szabadnap · ${points} p`,
   'event.result_title': ({ round, names }) => `${round}. forduló, ellenfelek: ${names} – a játszma jegyzőkönyve`,
+  'event.result_arena': ({ n, place, points }) => `${n}. j.: ${place}. hely · ${points} p`,
+  'event.result_title_arena': ({ n, names }) => `${n}. játszma, ellenfelek: ${names} – a játszma jegyzőkönyve`,
   'event.bye_title': 'Szabadnap: ebben a fordulóban nincs asztal',
   'event.tables': 'Folyó asztalok',
   'event.no_tables': 'Most egyik asztalnál sem folyik játék.',
