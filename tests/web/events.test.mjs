@@ -8,8 +8,9 @@
 //   from the pages that opened, Bo resigns: Cy's standings move without a reload (Ann 2
 //   points, Bo 0); the finished event keeps its standings, and Ann's result opens the record.
 // - An arena of two (created through the API from Ann's page): started, its game opens; Bo
-//   resigns and both are paired again at once: the next game opens by itself over the one
-//   just ended (the watcher of the other pages, GET /api/me/events), with the sound again;
+//   resigns and both are paired again at once: Bo's next game opens by itself over the one
+//   just ended (the watcher of the other pages, GET /api/me/events); Ann, meanwhile in
+//   another game of hers, gets a notice with Open instead, and the sound;
 //   the standings count the first; the table being played is Ann's own (Open).
 // - An arena: the form's arena fields (duration, a custom clock, team mode only for AXIO Hex
 //   at 4 a table), an entry condition the server enforces (Bo has no rated games: refused,
@@ -18,7 +19,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   launch, newPage, startServer, shot, shotBoth, assertNoErrors, signUpHere, gameState, answerSwap,
-  pickTile, findLegal, fieldCells, clickAndWait, waitTurnOrEnd, WIDE_DESKTOP, TOUCH, PHONE,
+  pickTile, findLegal, fieldCells, clickAndWait, waitTurnOrEnd, createGame, WIDE_DESKTOP, TOUCH, PHONE,
 } from './lib.mjs';
 import { MESSAGES } from '../../web/js/messages.js';
 
@@ -288,15 +289,22 @@ test('events: an arena pairs again at once: the next game opens by itself over t
     const b1 = await openedGame(bo);
     assert.equal(a1.id, b1.id);
 
-    // Bo resigns: both are seated again, and the next game replaces the ended one by itself.
+    // Ann looks at another game of hers meanwhile (against the computer).
+    const other = await createGame(ann, { variant: 'square', players: 2, seats: ['human', 'ai:random'], name: null }, srv.base);
+    // Bo resigns: both are seated again. Bo's page, on the game just ended, opens the next by
+    // itself; Ann's, in another game, offers it in a notice (with the sound).
     await ann.evaluate(() => { window.__oscillators = 0; });
     await bo.click('[data-action=resign]');
     await bo.click('.confirm-dialog [data-action=confirm-resign]');
-    await ann.waitForSelector('.game[data-status=over]', { timeout: 20000 });
-    await ann.waitForURL((u) => /#\/game\/[^/?]+\?seat=\d/.test(u.hash) && !u.hash.includes(a1.id), { timeout: 40000 });
-    const a2 = await openedGame(ann);
     await bo.waitForURL((u) => !u.hash.includes(b1.id), { timeout: 40000 });
     const b2 = await openedGame(bo);
+    await ann.waitForSelector(`#event-notice:not([hidden]) [data-game="${b2.id}"]`, { timeout: 40000 });
+    assert.ok(ann.url().includes(other), 'Ann\'s own game stays in front');
+    assert.equal(await ann.textContent('#event-notice .challenge-text'), M('en', 'event.next_notice', { name: 'Evening arena' }));
+    await shot(ann, 'event-next-notice-desktop');
+    await ann.click('#event-notice [data-action=open-event-game]');
+    const a2 = await openedGame(ann);
+    assert.ok(await ann.isHidden('#event-notice'));
     assert.equal(a2.id, b2.id, 'paired again together');
     assert.notEqual(a2.id, a1.id);
     assert.ok(await ann.evaluate(() => window.__oscillators) > 0, 'announced by sound again');

@@ -9,7 +9,7 @@
 // contract's cadence; the site has no push channel outside a game), and when `you.game`
 // changes the game opens with the sound and title of a turn alert (attention.js). On a
 // game's page it opens only over the previous game of that event (the one just ended), never
-// over another game being played.
+// over another game being played: a notice at the page's foot offers it there.
 import { h, clear } from './svg.js';
 import { api } from './api.js';
 import { session, authHash } from './account.js';
@@ -127,11 +127,39 @@ export function sawYou(event, you) {
   if (!before || !game || before.game === game) return false;
   const [page, arg] = route();
   const inGame = ['game', 'watch', 'learn'].includes(page);
-  // In a game: only over this event's previous game (just ended), never over another.
-  if (inGame && !(page === 'game' && before.last && arg === before.last)) return false;
   announce(t('event.next_title', { name: event.name }), t('event.next_body', { name: event.name }));
+  // In a game: only over this event's previous game (just ended), never over another: there
+  // a notice offers it.
+  if (inGame && !(page === 'game' && before.last && arg === before.last)) {
+    notice.item = { name: event.name, game, seat: you.seat };
+    renderNotice();
+    return false;
+  }
   location.hash = seatHash(game, you.seat);
   return true;
+}
+
+// The notice of a next game that did not open by itself, at the foot of the page until it
+// is opened or closed.
+const notice = { el: null, item: null };
+function renderNotice() {
+  const el = notice.el;
+  if (!el) return;
+  const it = notice.item;
+  if (it && location.hash.includes(it.game)) notice.item = null;
+  if (!notice.item) { el.hidden = true; clear(el); return; }
+  clear(el).append(h('div', { class: 'challenge-line', 'data-game': it.game }, [
+    h('span', { class: 'challenge-text' }, [t('event.next_notice', { name: it.name })]),
+    h('a', { class: 'btn small primary', href: seatHash(it.game, it.seat), 'data-action': 'open-event-game' }, [t('event.open_game')]),
+    h('button', { class: 'btn small subtle', type: 'button', 'data-action': 'close', 'aria-label': t('challenge.close'), onclick: () => { notice.item = null; renderNotice(); } }, ['×']),
+  ]));
+  el.hidden = false;
+}
+
+export function mountEventNotice(host) {
+  notice.el = h('div', { class: 'challenge-notice event-notice', id: 'event-notice', role: 'status', 'aria-live': 'polite', hidden: true });
+  host.append(notice.el);
+  window.addEventListener('hashchange', renderNotice);
 }
 
 // The watcher for the pages other than an event's: GET /api/me/events every 10 s while

@@ -21,7 +21,7 @@ import { rulesLabel } from './rules/labels.js';
 import { mountLangSwitch } from './lang.js';
 import { LearnPage } from './guide.js';
 import { challenges, mountChallengeNotice } from './challenges.js';
-import { EventsPage, eventWatch } from './events.js';
+import { EventsPage, eventWatch, mountEventNotice } from './events.js';
 import { EventPage } from './event.js';
 
 const root = document.getElementById('app');
@@ -98,4 +98,5 @@ route();
 mountChallengeNotice(document.body);
 challenges.start();
 // An event's next game opens by itself (events.js; the event page asks itself).
+mountEventNotice(document.body);
 eventWatch.start();

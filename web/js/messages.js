@@ -955,6 +955,7 @@ const EN = {
   'event.watch': 'Watch',
   'event.sound': 'Sound when my next game opens',
   'event.next_title': ({ name }) => `▶ Your next game · ${name}`,
+  'event.next_notice': ({ name }) => `Your next game of ${name} has started.`,
   'event.next_body': ({ name }) => `Your next game of ${name} has started.`,
   'event.standings': 'Standings',
   'event.no_players_yet': 'Nobody has joined yet.',

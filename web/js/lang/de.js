@@ -958,6 +958,7 @@ export default {
   'event.watch': 'Zuschauen',
   'event.sound': 'Ton, wenn sich meine nächste Partie öffnet',
   'event.next_title': ({ name }) => `▶ Deine nächste Partie · ${name}`,
+  'event.next_notice': ({ name }) => `Deine nächste Partie in ${name} hat begonnen.`,
   'event.next_body': ({ name }) => `Deine nächste Partie in ${name} hat begonnen.`,
   'event.standings': 'Tabelle',
   'event.no_players_yet': 'Noch niemand nimmt teil.',

@@ -948,6 +948,7 @@ export default {
   'event.watch': 'Nézés',
   'event.sound': 'Hang, amikor a következő játszmám megnyílik',
   'event.next_title': ({ name }) => `▶ A következő játszmád · ${name}`,
+  'event.next_notice': ({ name }) => `A következő játszmád elkezdődött (${name}).`,
   'event.next_body': ({ name }) => `A következő játszmád elkezdődött (${name}).`,
   'event.standings': 'Állás',
   'event.no_players_yet': 'Még senki sem nevezett.',
