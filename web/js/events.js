@@ -146,7 +146,8 @@ function renderNotice() {
   const el = notice.el;
   if (!el) return;
   const it = notice.item;
-  if (it && location.hash.includes(it.game)) notice.item = null;
+  // Only over a game: elsewhere the lobby's My games and the event's page offer it.
+  if (it && (location.hash.includes(it.game) || !['game', 'watch', 'learn'].includes(route()[0]))) notice.item = null;
   if (!notice.item) { el.hidden = true; clear(el); return; }
   clear(el).append(h('div', { class: 'challenge-line', 'data-game': it.game }, [
     h('span', { class: 'challenge-text' }, [t('event.next_notice', { name: it.name })]),
