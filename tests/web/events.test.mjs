@@ -244,6 +244,11 @@ test('events: an arena\'s form, an entry condition refused in German, the organi
     assert.equal(await bo.getAttribute('.event-page', 'data-you'), 'no', 'nothing changed');
     await shot(bo, 'event-refused-de-phone');
 
+    // Nobody has joined: Start now is refused, and said so.
+    await ann.click('[data-action=start]');
+    await ann.waitForSelector('#event-msg[data-code=too_few_players]');
+    assert.equal(await ann.textContent('#event-msg'), M('en', 'error.too_few_players'));
+    assert.equal(await ann.getAttribute('.event-page', 'data-status'), 'upcoming');
     // Ann cancels: asked first; "Keep it" changes nothing.
     await ann.click('[data-action=cancel-event]');
     await ann.click('.confirm-dialog [data-action=cancel]');
