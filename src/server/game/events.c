@@ -773,7 +773,7 @@ int events_route(service *svc, const api_request *r, api_answer *out)
  * places: ties share one, leavers last), and its no-shows: seats that left
  * absent or by their clock without a decision of their own. */
 typedef struct {
-    bool decided[AX_MAX_PLAYERS], gone[AX_MAX_PLAYERS];
+    bool decided[AX_MAX_PLAYERS], gone[AX_MAX_PLAYERS], left[AX_MAX_PLAYERS];
 } decisions_seen;
 
 static int see_decision(int ply, int seat, const char *decision, int64_t at, void *arg)
@@ -787,9 +787,10 @@ static int see_decision(int ply, int seat, const char *decision, int64_t at, voi
     const char *type = json_string_value(json_object_get(j, "type"));
     const char *why = json_string_value(json_object_get(j, "why"));
     if (type && strcmp(type, "leave") == 0) {
+        d->left[seat] = true;
         if (why && (strcmp(why, "absent") == 0 || strcmp(why, "timeout") == 0))
             d->gone[seat] = true;
-    } else if (type) {
+    } else if (type && !d->left[seat]) { /* after a leave, the computer plays for it */
         d->decided[seat] = true;
     }
     json_decref(j);
