@@ -22,6 +22,7 @@ import {
   pickTile, findLegal, fieldCells, clickAndWait, waitTurnOrEnd, createGame, WIDE_DESKTOP, TOUCH, PHONE,
 } from './lib.mjs';
 import { MESSAGES } from '../../web/js/messages.js';
+import { badField, settingsText, durationText, statusText, eventError } from '../../web/js/events.js';
 
 const M = (lang, key, params) => { const v = MESSAGES[lang][key]; return typeof v === 'function' ? v(params) : v; };
 
@@ -50,6 +51,24 @@ async function englishShown(page, lang) {
 }
 
 const points = (page, name) => page.getAttribute(`#event-standings tr[data-name="${name}"]`, 'data-points').then(Number);
+
+test('events: settings and states read in a line; a refused setting names its field', () => {
+  const swiss = { format: 'swiss', variant: 'hex', mode: 'team', seats: 4, clock: { kind: 'daily', per_move_s: 86400 }, rated: true, rounds: 5 };
+  assert.equal(settingsText(swiss), 'Swiss · AXIO Hex · team · 4 a table · 1 day per move · rated · 5 rounds');
+  assert.equal(settingsText({ format: 'arena', variant: 'rota', mode: 'standard', seats: 2, clock: { kind: 'realtime', base_s: 180, increment_s: 2 }, rated: false, duration_s: 5400 }),
+    'Arena · AXIO ROTA · 2 a table · 3+2 · casual · 1 h 30 min');
+  assert.equal(durationText(86400 * 3), '3 days');
+  assert.equal(durationText(0), '');
+  assert.equal(statusText({ ...swiss, status: 'running', round: 2 }), 'round 2 of 5');
+  assert.equal(statusText({ ...swiss, status: 'cancelled', cancel_reason: 'too_few_players' }), M('en', 'event.cancelled_few'));
+  assert.equal(badField({ code: 'bad_message', message: 'days_per_round must be a whole number from 1 to 14' }), 'days_per_round');
+  assert.equal(badField({ code: 'bad_message', message: 'rounds must be a whole number from 1 to 20' }), 'rounds');
+  assert.equal(badField({ code: 'bad_message', message: 'format: duration_s is an arena\'s' }), 'format', 'the key named first');
+  assert.equal(badField({ code: 'not_open', message: 'name' }), null);
+  assert.equal(eventError({ code: 'bad_message', message: 'starts must be a whole number' }), M('en', 'event.bad.starts'));
+  assert.equal(eventError({ code: 'forbidden', reason: 'bots', status: 403 }), M('en', 'reason.bots'));
+  assert.equal(eventError({ code: 'event_full', status: 409 }), M('en', 'error.event_full'));
+});
 
 test('events: a Swiss created, joined by two, started: the game opens by itself, is played, the standings move', { timeout: 400000 }, async () => {
   const srv = await startServer(['--max-games-per-ip', '1000']);
