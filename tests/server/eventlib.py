@@ -53,12 +53,13 @@ class Driver:
     `absent` never come to their games. servers(): the servers to use now (a list; the
     first that answers is asked)."""
 
-    def __init__(self, servers, eid, players, absent=(), before_move=None):
+    def __init__(self, servers, eid, players, absent=(), before_move=None, pace=0.125):
         self.servers = servers if callable(servers) else (lambda: servers)
         self.eid = eid
         self.players = players
         self.absent = set(absent)
         self.before_move = before_move
+        self.pace = pace  # seconds between two decisions of a connection at least
         self.clients = {}  # (game, seat) -> Client
         self.finished = set()  # games seen over
         self.last = None  # the last answer of GET /api/events/ID
@@ -111,12 +112,12 @@ class Driver:
             self.polled = now
             self.poll()
         for key, c in list(self.clients.items()):
-            # at most 8 decisions a second a connection: the server allows 10 messages
+            # at most 1/pace decisions a second a connection: a server allows 10 messages
             if c.my_turn() and now >= getattr(c, "next_act", 0) and \
                     (self.before_move is None or self.before_move(c) is not False):
                 try:
                     c.act()
-                    c.next_act = now + 0.125
+                    c.next_act = now + self.pace
                     self.moves += 1
                 except OSError:
                     self._drop(key)

@@ -774,13 +774,15 @@ int events_route(service *svc, const api_request *r, api_answer *out)
  * absent or by their clock without a decision of their own. */
 typedef struct {
     bool decided[AX_MAX_PLAYERS], gone[AX_MAX_PLAYERS], left[AX_MAX_PLAYERS];
+    int64_t last_at; /* unix seconds of the last decision: the game's end */
 } decisions_seen;
 
 static int see_decision(int ply, int seat, const char *decision, int64_t at, void *arg)
 {
     (void)ply;
-    (void)at;
     decisions_seen *d = arg;
+    if (at > d->last_at)
+        d->last_at = at;
     if (seat < 0 || seat >= AX_MAX_PLAYERS)
         return 0;
     json_t *j = json_loads(decision, 0, NULL);
@@ -838,7 +840,9 @@ static int score_table(service *svc, const stored_event *e, stored_event_table *
         tn_table_points(t->seats, &rank, absent, t->points);
     else /* ended without a result (expired, damaged): nobody scores */
         memset(t->points, 0, sizeof t->points);
-    t->ended = sg.updated > 0 ? sg.updated * 1000 : unix_ms();
+    /* the end as stored is to the second; seen now at the latest */
+    int64_t now = unix_ms(), end_s = d.last_at > 0 ? d.last_at : sg.updated;
+    t->ended = end_s > 0 && end_s * 1000 + 999 < now ? end_s * 1000 + 999 : now;
     if (is_arena(e))
         t->counted = t->ended <= e->ends;
     else
@@ -1002,7 +1006,9 @@ static void pair_swiss(service *svc, const event_view *v)
                     met[x * n + y]++;
             }
     }
+    double t0 = service_now(svc);
     int tables = tn_swiss_pair(p, n, met, v->e.seats, table);
+    double t1 = service_now(svc);
     if (tables < 0) {
         service_log(svc, "event %s: round %d cannot be paired", v->e.id, v->e.round + 1);
         goto done;
@@ -1031,6 +1037,12 @@ static void pair_swiss(service *svc, const event_view *v)
     int64_t deadline = round_deadline(&v->e, unix_ms());
     next.round_deadline = deadline;
     seat_tables(svc, v, &next, n_tables, members, deadline);
+    /* what an operator (and bench/events.py) reads of a round's pairing */
+    service_log(svc,
+                "event %s: round %d of %d players paired: %d tables in %.1f ms "
+                "(pairing %.1f ms, games %.1f ms)",
+                v->e.id, next.round, n, n_tables, (service_now(svc) - t0) * 1000, (t1 - t0) * 1000,
+                (service_now(svc) - t1) * 1000);
 done:
     free(p);
     free(met);
