@@ -141,6 +141,18 @@ export const api = {
   modUndo: (id, reason) => http('POST', `/api/mod/actions/${encodeURIComponent(id)}/undo`, { reason }),
   modCloseReport: (id, reason) => http('POST', `/api/mod/reports/${encodeURIComponent(id)}/close`, { reason }),
   modLog: () => http('GET', '/api/mod/log?limit=100'),
+  // Events: arenas and Swiss tournaments (docs/tournaments.md, "Events on the site (API)").
+  // status: 'upcoming' | 'running' | 'finished', or none (upcoming, running, 20 finished).
+  events: (status = null) => http('GET', `/api/events${status ? `?status=${encodeURIComponent(status)}` : ''}`),
+  createEvent: (settings) => http('POST', '/api/events', settings),
+  // {event, standings, tables, you}
+  getEvent: (id) => http('GET', `/api/events/${encodeURIComponent(id)}`),
+  joinEvent: (id) => http('POST', `/api/events/${encodeURIComponent(id)}/join`, {}),
+  withdrawEvent: (id) => http('POST', `/api/events/${encodeURIComponent(id)}/withdraw`, {}),
+  startEvent: (id) => http('POST', `/api/events/${encodeURIComponent(id)}/start`, {}),
+  cancelEvent: (id) => http('POST', `/api/events/${encodeURIComponent(id)}/cancel`, {}),
+  // The upcoming and running events the account has joined, each with its `you`.
+  myEvents: () => http('GET', '/api/me/events'),
   // The post-game analysis of a seat: {status: 'working', judged, total} while the
   // server judges (202), then the result (200); errors as for every request.
   analysis: (id, seat) => http('GET', `/api/games/${encodeURIComponent(id)}/analysis?seat=${encodeURIComponent(seat)}`),

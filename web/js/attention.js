@@ -2,7 +2,8 @@
 // the tab's title and icon change, an optional short beep (off by default), and a
 // browser notification while the tab is hidden — only after the player turned it
 // on with a visible switch (the page never asks for permission by itself).
-// Both choices are remembered in localStorage.
+// Both choices are remembered in localStorage. announce() says the same way that an
+// event's next game has opened (events.js).
 import { h } from './svg.js';
 import { t } from './messages.js';
 
@@ -122,5 +123,21 @@ export class TurnAlert {
     this.notification?.close();
     iconLink().setAttribute('href', this.baseIcon);
     delete document.documentElement.dataset.turn;
+  }
+}
+
+// Something of the player's own starts without a turn having come yet (an event's next
+// game, events.js): the title says it, the sound (if on) plays as for a turn, and a
+// notification shows while the tab is hidden (if turned on). The page that opens next
+// sets its own title.
+export function announce(title, body) {
+  document.title = title;
+  document.documentElement.dataset.announced = title;
+  if (alertPrefs.sound) beep();
+  if (alertPrefs.notify && document.hidden && 'Notification' in window && Notification.permission === 'granted') {
+    try {
+      const n = new Notification(title, { body, tag: 'axio-event', icon: TURN_ICON });
+      n.onclick = () => { window.focus(); n.close(); };
+    } catch { /* some browsers allow notifications only from a service worker */ }
   }
 }

@@ -9,7 +9,8 @@
 // also lists the account's games from every device (GET /api/me/games), merged with
 // this browser's token games; above them a quick game (quick.js) and the challenges
 // received and sent (challenges.js); the Players card searches players and lists the
-// ones followed (people.js), then the site's bots with Challenge (bots.js).
+// ones followed (people.js), then the site's bots with Challenge (bots.js). Below My games
+// the upcoming and running events, with the link to the events page (events.js).
 import { h, clear } from './svg.js';
 import { api, tokens, prefs, created } from './api.js';
 import { session, profileHash, authHash } from './account.js';
@@ -21,6 +22,7 @@ import { QuickGame } from './quick.js';
 import { ChallengeList } from './challenges.js';
 import { PeopleCard } from './people.js';
 import { BotsCard } from './bots.js';
+import { EventsCard } from './events.js';
 import { ensureShapeDefs, shapeIcon } from './colors.js';
 import { VARIANTS, modeName, LEVELS, levelName } from './variants.js';
 import { s, svgRoot } from './svg.js';
@@ -77,6 +79,7 @@ export class Lobby {
     this.challengeList.destroy();
     this.people.destroy();
     this.bots.destroy();
+    this.events.destroy();
   }
 
   build() {
@@ -135,6 +138,7 @@ export class Lobby {
     this.challengeList = new ChallengeList();
     this.people = new PeopleCard();
     this.bots = new BotsCard();
+    this.events = new EventsCard();
     this.people.el.append(this.bots.el);
     const top = h('section', { class: 'card lobby-top' }, [
       learnLinks(),
@@ -146,6 +150,7 @@ export class Lobby {
       this.quick.el,
       this.challengeList.el,
       this.myHead, this.myList,
+      this.events.el,
     ]);
     // Phones stack: your own games, then the form, then the public lists (lobby CSS).
     const lists = h('section', { class: 'card games-card' }, [
@@ -429,6 +434,7 @@ export class Lobby {
     fillList(this.myList, mine, t('lobby.no_my_games'), act, { mine: true });
     this.people.refresh();
     this.bots.refresh();
+    this.events.refresh();
     const none = (key) => (this.filter ? t('lobby.none_of', { game: VARIANTS[this.filter].name }) : t(key));
     fillList(this.openList, open.games, none('lobby.no_open'), act);
     fillList(this.runList, running.games, none('lobby.no_running'), act);

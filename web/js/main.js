@@ -4,7 +4,9 @@
 // #/player/NAME a profile, #/leaderboard/VARIANT, #/game/ID?seat=S an account's seat
 // taken with the session alone (no token in this browser), #/rules/VARIANT[/SECTION] the rules:
 // rules.js, #/learn/VARIANT a guided first game: guide.js), the header's connection indicator, its account area (account.js) and
-// language switcher (lang.js), #/mod the moderators' page (moderation.js). A page with onSession() hears when someone logs in or out.
+// language switcher (lang.js), #/mod the moderators' page (moderation.js), #/events the events
+// (arenas and Swiss tournaments: events.js) and #/event/ID one of them (event.js). A page with
+// onSession() hears when someone logs in or out.
 import { Lobby } from './lobby.js';
 import { AuthPage } from './auth.js';
 import { ProfilePage } from './profile.js';
@@ -22,6 +24,8 @@ import { LearnPage } from './guide.js';
 import { challenges, mountChallengeNotice } from './challenges.js';
 import { ModerationPage, mountWarnings } from './moderation.js';
 import { registerWorker } from './notify.js';
+import { EventsPage, eventWatch, mountEventNotice } from './events.js';
+import { EventPage } from './event.js';
 
 const root = document.getElementById('app');
 const conn = document.getElementById('conn');
@@ -63,6 +67,10 @@ function route() {
     view = new ModerationPage(root);
   } else if (parts[0] === 'leaderboard') {
     view = new LeaderboardPage(root, arg || 'square');
+  } else if (parts[0] === 'events') {
+    view = new EventsPage(root, query);
+  } else if (parts[0] === 'event' && arg) {
+    view = new EventPage(root, arg);
   } else if (parts[0] === 'game' && parts[1]) {
     // ?seat=S: the account's seat to take without a token (My games, a quick game).
     const seat = /^[0-3]$/.test(query.get('seat') || '') ? Number(query.get('seat')) : null;
@@ -99,3 +107,6 @@ mountWarnings();
 // The service worker: notifications (only once the player allowed them) and the client's
 // files kept for a bad connection (notify.js, sw.js).
 registerWorker();
+// An event's next game opens by itself (events.js; the event page asks itself).
+mountEventNotice(document.body);
+eventWatch.start();
