@@ -571,8 +571,11 @@ int relay_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user
     case LWS_CALLBACK_COMPLETED_CLIENT_HTTP:
         if (r && r->http && !r->down && !r->rx_overflow) {
             r->ended = true;
-            http_done_relay(r, r->status ? r->status : 502, r->ctype[0] ? r->ctype : NULL,
-                            r->rx ? r->rx : "", r->rx_len);
+            if (!r->status) /* no answer read: the holder went away mid-request */
+                http_fail(r);
+            else
+                http_done_relay(r, r->status, r->ctype[0] ? r->ctype : NULL, r->rx ? r->rx : "",
+                                r->rx_len);
         }
         if (r)
             let_go_up(r, wsi, true);
