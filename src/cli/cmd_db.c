@@ -161,7 +161,11 @@ static int copy(const char *from_target, const char *to_target)
         copy_table(&run, STORE_T_FOLLOWS) == 0 && copy_table(&run, STORE_T_TOKENS) == 0 &&
         copy_table(&run, STORE_T_BLOCKS) == 0 && copy_table(&run, STORE_T_REPORTS) == 0 &&
         copy_table(&run, STORE_T_SANCTIONS) == 0 && copy_table(&run, STORE_T_HELD_NAMES) == 0 &&
-        copy_table(&run, STORE_T_MOD_LOG) == 0 && store_copy_finish(run.to) != 0) {
+        copy_table(&run, STORE_T_MOD_LOG) == 0 && copy_table(&run, STORE_T_SITE) == 0 &&
+        copy_table(&run, STORE_T_SUBSCRIPTIONS) == 0 &&
+        copy_table(&run, STORE_T_NOTIFY_SETTINGS) == 0 && copy_table(&run, STORE_T_EMAILS) == 0 &&
+        copy_table(&run, STORE_T_EVENTS) == 0 && copy_table(&run, STORE_T_EVENT_PLAYERS) == 0 &&
+        copy_table(&run, STORE_T_EVENT_TABLES) == 0 && store_copy_finish(run.to) != 0) {
         fprintf(stderr, "axio db: %s\n", store_error(run.to));
         run.failed = 1;
     }
@@ -169,7 +173,7 @@ static int copy(const char *from_target, const char *to_target)
         printf("  ... and %ld more rows that differ\n", run.reported - REPORT_MAX);
     for (int t = 0; t < STORE_T_COUNT; t++) {
         const store_copy_count *c = &run.counts[t];
-        printf("%-15s %7ld added, %7ld there already and equal", store_table_name(t), c->added,
+        printf("%-18s %7ld added, %7ld there already and equal", store_table_name(t), c->added,
                c->equal);
         if (c->different)
             printf(", %ld differ (left as they are)", c->different);

@@ -1,7 +1,8 @@
 """test_db_copy.py - `axio db copy FROM TO` (src/cli/cmd_db.c): a site's SQLite database
 holding every kind of row (accounts with skeletons, a deleted one's seats, sessions, a
 rated game with its ratings and history, finished, running and waiting games, chat from a
-seat and a spectator, analyses) is copied to PostgreSQL and back to a new SQLite file, and
+seat and a spectator, analyses, moderation, a notification device with its settings and
+digest address, an event with its players and first table) is copied to PostgreSQL and back to a new SQLite file, and
 every row of every table arrives equal, games in the order they were stored; a server
 started on the copy plays on, logs in and makes new accounts. A copy run again finds
 everything there; a copy interrupted part way (rows removed from the target, and a copy
@@ -52,7 +53,25 @@ TABLES = {
                   " seen_at", "id"),
     "held_names": ("name_key, skeleton, account_id, at", "name_key"),
     "mod_log": ("id, at, moderator_id, moderator, target_id, target, action, detail, reason", "id"),
+    # notifications (docs/notifications.md), with the site's secrets (its VAPID keys)
+    "site": ("name, value", "name"),
+    "push_subscriptions": ("endpoint, account_id, p256dh, auth, created_at", "endpoint"),
+    "notify_settings": ("account_id, lang, prefs", "account_id"),
+    "email_addresses": ("account_id, address, verified, token_hash, digest_at", "account_id"),
+    # events (docs/tournaments.md)
+    "events": ("id, name, organiser_id, format, variant, mode, seats, clock, rated, bots,"
+               " starts_at, duration_s, rounds, days_per_round, min_rated_games, status, round,"
+               " round_deadline, ends_at, cancel_reason, created_at, creator_addr, runner,"
+               " runner_until", "id"),
+    "event_players": ("event_id, account_id, joined_at, withdrawn, misses",
+                      "event_id, account_id"),
+    "event_tables": ("event_id, round, tbl, game_id, seats, players, points, places, running,"
+                     " counted, created_at, ended_at, deadline", "event_id, round, tbl"),
 }
+
+# RFC 8291's example browser keys: a P-256 point and a 16-byte secret, as a browser sends them
+P256DH = "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4"
+AUTH = "BTBZMqHH6r4Tts7J_aSIgg"
 
 
 def dump(db):
@@ -91,7 +110,11 @@ class Site:
     def __init__(self, test, folder):
         self.db = os.path.join(folder, "site.db")
         self.test = test
-        self.server = Server(self.db, "--msg-rate", "1000", "--judge-playouts", "100")
+        # (--smtp: an address for the digest is kept only where mail can be sent; nothing
+        # listens there, so the confirmation is never delivered)
+        self.server = Server(self.db, "--msg-rate", "1000", "--judge-playouts", "100",
+                             "--smtp", "smtp://127.0.0.1:9", "--mail-from", "axio@example.org",
+                             "--public-url", "http://127.0.0.1:8080")
         self.clients = []
         try:
             self.fill()
@@ -173,6 +196,32 @@ class Site:
         assert status == 201, value
         assert call(s, "POST", "/api/reports", {"player": "Bo", "reason": "other"},
                     token=ann)[0] == 201
+        # notifications: a device of Ann's, her settings and an address for the digest
+        status, value, _ = call(s, "POST", "/api/me/push",
+                                {"endpoint": "https://push.example.org/send/ann-1",
+                                 "keys": {"p256dh": P256DH, "auth": AUTH}, "lang": "de"}, token=ann)
+        assert status == 201, value
+        status, value, _ = call(s, "POST", "/api/me/notifications",
+                                {"prefs": {"over": {"push": False}}}, token=ann)
+        assert status == 200, value
+        status, value, _ = call(s, "POST", "/api/me/email", {"address": "ann@example.org"},
+                                token=ann)
+        assert status == 202, value
+        # an event: Ann organises a Swiss, Bo and Çy join, it starts: a table and its game
+        status, value, _ = call(s, "POST", "/api/events",
+                                {"name": "Copied Swiss ☺", "format": "swiss", "variant": "square",
+                                 "seats": 2, "clock": CLOCK, "rounds": 2,
+                                 "starts": int(time.time() * 1000) + 3600 * 1000}, token=ann)
+        assert status == 201, value
+        event = value["event"]["id"]
+        for who in (bo, cy):
+            assert call(s, "POST", f"/api/events/{event}/join", {}, token=who)[0] == 200
+        status, value, _ = call(s, "POST", f"/api/events/{event}/start", {}, token=ann)
+        assert status == 200, value
+        deadline = time.monotonic() + 30
+        while not call(s, "GET", f"/api/events/{event}")[1]["tables"]:
+            assert time.monotonic() < deadline, "the event's first round was not paired"
+            time.sleep(0.2)
 
 
 class Copy(unittest.TestCase):

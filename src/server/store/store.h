@@ -874,6 +874,13 @@ enum {
     STORE_T_SANCTIONS,
     STORE_T_HELD_NAMES,
     STORE_T_MOD_LOG,
+    STORE_T_SUBSCRIPTIONS, /* notifications (store_push.c) */
+    STORE_T_NOTIFY_SETTINGS,
+    STORE_T_EMAILS,
+    STORE_T_EVENTS, /* events (store_events.c) */
+    STORE_T_EVENT_PLAYERS,
+    STORE_T_EVENT_TABLES,
+    STORE_T_SITE, /* the site's secrets: its VAPID keys go with its subscriptions */
     STORE_T_COUNT
 };
 const char *store_table_name(int table);

@@ -72,6 +72,25 @@ static const copy_table tables[STORE_T_COUNT] = {
                          "id, at, moderator_id, moderator, target_id, target, action, detail,"
                          " reason",
                          "iiititttt", 1, false},
+    [STORE_T_SUBSCRIPTIONS] = {"push_subscriptions",
+                               "endpoint, account_id, p256dh, auth, created_at", "titti", 1, false},
+    [STORE_T_NOTIFY_SETTINGS] = {"notify_settings", "account_id, lang, prefs", "itt", 1, false},
+    [STORE_T_EMAILS] = {"email_addresses", "account_id, address, verified, token_hash, digest_at",
+                        "ititi", 1, false},
+    [STORE_T_EVENTS] = {"events",
+                        "id, name, organiser_id, format, variant, mode, seats, clock, rated, bots,"
+                        " starts_at, duration_s, rounds, days_per_round, min_rated_games, status,"
+                        " round, round_deadline, ends_at, cancel_reason, created_at, creator_addr,"
+                        " runner, runner_until",
+                        "ttitttitiiiiiiitiiititti", 1, false},
+    [STORE_T_EVENT_PLAYERS] = {"event_players",
+                               "event_id, account_id, joined_at, withdrawn, misses", "tiiii", 2,
+                               false},
+    [STORE_T_EVENT_TABLES] = {"event_tables",
+                              "event_id, round, tbl, game_id, seats, players, points, places,"
+                              " running, counted, created_at, ended_at, deadline",
+                              "tiititttiiiii", 3, false},
+    [STORE_T_SITE] = {"site", "name, value", "tt", 1, false},
 };
 
 const char *store_table_name(int table) { return tables[table].name; }
