@@ -110,7 +110,7 @@ GAME_KEYS = {
     "colors", "area", "fields", "cells", "pyramids", "dead", "tiles", "frontier", "last",
     "seats", "spectators", "bag", "seed_hash", "end", "seed",
     "created", "creator", "clock", "clocks", "deadline", "absent_s", "rematch", "rematch_seats",
-    "rematch_of", "ai_hurried", "rated", "guided", "aborted_by",
+    "rematch_of", "ai_hurried", "rated", "guided", "aborted_by", "event",
 }
 SEAT_KEYS = {"name", "kind", "level", "taken", "connected", "rack_size", "score", "stack",
              "left", "played_by", "away_ms", "account", "rating", "rating_change",

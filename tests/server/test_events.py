@@ -284,6 +284,10 @@ class Play(EventTest):
         again = event(self.server, e["id"])
         self.assertEqual(again["standings"], live["standings"])
         self.assertEqual(again["event"], live["event"])
+        # a table's game names its event (its page links back), after the restart too
+        game = live["standings"][0]["results"][0]["game"]
+        status, value, _ = call(self.server, "GET", f"/api/games/{game}")
+        self.assertEqual((status, value["event"]), (200, e["id"]))
 
     def test_no_show_withdrawn_after_two(self):
         names = ["Ann", "Bob", "Cid", "Dee"]

@@ -142,6 +142,9 @@ test('events: a Swiss created, joined by two, started: the game opens by itself,
     assert.notEqual(a.seat, b.seat);
     assert.ok(await ann.evaluate(() => window.__oscillators) > 0, 'Ann heard it');
     assert.ok(await bo.evaluate(() => window.__oscillators) > 0, 'Bo heard it');
+    // The game page links back to its event, in the page's language.
+    assert.equal(await bo.getAttribute('.game-info .event-link', 'href'), `#/event/${eventId}`);
+    assert.equal(await bo.textContent('.game-info .event-link'), M('de', 'event.game_link'));
     await shot(bo, 'event-game-opened-de-phone');
 
     // Cy's page: the event runs, round 1 of 1, the table listed; a click watches it.

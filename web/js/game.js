@@ -1110,6 +1110,8 @@ export class GameView {
     const rated = g.rated === undefined ? '' : ` · ${g.rated ? t('rating.rated') : t('rating.casual')}`;
     clear(this.infoEl).append(
       h('div', {}, [h('b', {}, [VARIANTS[g.variant].name]), ` · ${t('info.players', { n: g.players })} · ${modeName(g.mode)}${clock}${rated} · ${you}`]),
+      // A table of an event: back to its page (standings, the next round).
+      g.event ? h('div', {}, [h('a', { class: 'event-link', href: `#/event/${encodeURIComponent(g.event)}` }, [t('event.game_link')])]) : null,
       h('div', { class: 'legend', 'aria-label': t('game.legend') }, g.colors.map((c) => h('span', { class: 'legend-item' }, [shapeIcon(c, 14), colorName(c)]))),
       h('div', { class: 'muted seed', title: t('info.seed_title') }, [
         g.seed ? `${t('info.seed', { seed: g.seed })} · ` : '', g.seed_hash ? t('info.seed_hash', { hash: g.seed_hash.slice(0, 16) }) : '',

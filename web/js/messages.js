@@ -972,6 +972,7 @@ const EN = {
   // events: arenas and Swiss tournaments (issue 50; events.js, event.js)
   'event.lobby_title': 'Events',
   'event.all': 'All events →',
+  'event.game_link': 'A game of an event: its standings →',
   'event.create_link': 'Create an event',
   'event.none_live': 'No event is coming up or running.',
   'event.more_n': ({ n }) => `and ${n} more`,

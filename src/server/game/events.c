@@ -945,6 +945,7 @@ static void seat_tables(service *svc, const event_view *v, stored_event *next, i
             break;
         }
         games[t]->in_event = true;
+        snprintf(games[t]->event_id, sizeof games[t]->event_id, "%s", v->e.id);
         snprintf(x->game_id, sizeof x->game_id, "%s", games[t]->id);
         x->running = true;
     }

@@ -108,6 +108,7 @@ typedef struct game {
     bool rated;             /* ratings change when it ends */
     bool guided;            /* a guided first game: dealt from its variant's fixed seed */
     bool in_event;          /* a table of an event (events.c): never aborted; no-shows leave */
+    char event_id[24];      /* in_event: the event's id (a game page links back to it) */
     char rematch[GAME_ID_LEN + 1], rematch_of[GAME_ID_LEN + 1];
     double viewers_sent; /* mono time of the last viewers update */
     bool viewers_dirty;  /* one is due (play_flush_viewers) */

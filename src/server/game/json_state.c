@@ -290,6 +290,7 @@ static void add_online(json_t *o, const game *gm)
     int64_t deadline = clock_deadline(gm);
     json_object_set_new(o, "created", json_integer(gm->created));
     json_object_set_new(o, "rated", json_boolean(gm->rated));
+    json_object_set_new(o, "event", gm->in_event ? json_string(gm->event_id) : json_null());
     json_object_set_new(o, "guided", json_boolean(gm->guided));
     json_object_set_new(o, "creator", json_integer(gm->creator));
     json_object_set_new(o, "clock", clock_settings_json(&gm->clock));

@@ -234,8 +234,9 @@ static int load_game(service *svc, const char *id, game **out, char *err, size_t
     }
     rc = marked ? LOAD_SET_ASIDE : lobby_build(svc, &sg, out, err, n);
     if (*out) {
-        char event_id[24];
-        (*out)->in_event = store_event_of_game(svc->db, id, event_id) == 0;
+        (*out)->in_event = store_event_of_game(svc->db, id, (*out)->event_id) == 0;
+        if (!(*out)->in_event)
+            (*out)->event_id[0] = 0;
         chat_load(*out, &sg);
         lobby_add(svc, *out);
     }

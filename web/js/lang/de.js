@@ -975,6 +975,7 @@ export default {
   // events: arenas and Swiss tournaments (issue 50; events.js, event.js)
   'event.lobby_title': 'Turniere',
   'event.all': 'Alle Turniere →',
+  'event.game_link': 'Eine Partie eines Turniers: zum Tabellenstand →',
   'event.create_link': 'Ein Turnier anlegen',
   'event.none_live': 'Kein Turnier steht an oder läuft.',
   'event.more_n': ({ n }) => `und ${n} weitere`,

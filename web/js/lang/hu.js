@@ -965,6 +965,7 @@ export default {
   // events: arenas and Swiss tournaments (issue 50; events.js, event.js)
   'event.lobby_title': 'Versenyek',
   'event.all': 'Minden verseny →',
+  'event.game_link': 'Egy verseny játszmája: az állás →',
   'event.create_link': 'Verseny indítása',
   'event.none_live': 'Nincs közelgő vagy folyó verseny.',
   'event.more_n': ({ n }) => `és még ${n}`,
