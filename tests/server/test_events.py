@@ -314,6 +314,31 @@ class Play(EventTest):
         self.assertEqual(len([r for _, r in third if r["game"] is None]), 1)
         check_standings(self, self.server, live)
 
+    def test_nobody_at_a_table_comes(self):
+        # Nobody comes: the game ends without a result and both miss it (one leaving after
+        # the other would have handed the last a win it never played for)
+        players = accounts(self.server, ["Ann", "Bob"])
+        e = new_event(self.server, players["Ann"], format="swiss", seats=2, rounds=1,
+                      clock={"kind": "realtime", "base_s": 600, "increment_s": 0})
+        for s in players.values():
+            call(self.server, "POST", f"/api/events/{e['id']}/join", {}, token=s)
+        call(self.server, "POST", f"/api/events/{e['id']}/start", {}, token=players["Ann"])
+        d = Driver([self.server], e["id"], players, absent={"Ann", "Bob"})
+        try:
+            live = d.run("finished", timeout=120)
+        finally:
+            d.close()
+        for line in live["standings"]:
+            self.assertEqual([(r["points"], r["place"]) for r in line["results"]], [(0, None)], line)
+            self.assertEqual(line["points"], 0, line)
+        for name in ("Ann", "Bob"):
+            status, value, _ = call(self.server, "GET", f"/api/events/{e['id']}",
+                                    token=players[name])
+            self.assertEqual(value["you"]["misses"], 1, name)
+        game = live["standings"][0]["results"][0]["game"]
+        self.assertEqual(call(self.server, "GET", f"/api/games/{game}")[1]["status"], "aborted")
+        check_standings(self, self.server, live)
+
     def test_arena(self):
         players = accounts(self.server, ["Ann", "Bob", "Cid", "Dee"])
         e = new_event(self.server, players["Ann"], format="arena", seats=2, duration_s=60,

@@ -813,6 +813,8 @@ static int score_table(service *svc, const stored_event *e, stored_event_table *
     if (store_each_decision(svc->db, t->game_id, see_decision, &d))
         return -1;
     bool over = strcmp(sg.status, "over") == 0;
+    /* an event's game is aborted only by the runner, when nobody came */
+    bool nobody_came = strcmp(sg.status, "aborted") == 0;
     bool absent[TN_MAX_SEATS] = {false};
     ax_ranking rank;
     memset(&rank, 0, sizeof rank);
@@ -832,7 +834,7 @@ static int score_table(service *svc, const stored_event *e, stored_event_table *
         }
     *n_missed = 0;
     for (int s = 0; s < t->seats; s++) {
-        absent[s] = d.gone[s] && !d.decided[s];
+        absent[s] = (d.gone[s] || nobody_came) && !d.decided[s];
         if (absent[s])
             missed[(*n_missed)++] = t->player[s];
         t->places[s] = over && !absent[s] ? sg.seats[s].place : 0;
@@ -1203,6 +1205,23 @@ void events_housekeeping(service *svc, double now)
         for (int i = 0; i < gm->nevents; i++)
             if (gm->events[i].kind == AX_EV_PLACE || gm->events[i].kind == AX_EV_SWAP)
                 decided[gm->events[i].player] = true;
+        bool all_missing = true;
+        for (int s = 0; s < gm->g.players; s++) {
+            const game_seat *seat = &gm->seats[s];
+            all_missing &= seat->kind == SEAT_HUMAN && !decided[s] && seat->conns == 0 &&
+                           now - seat->away_since >= svc->cfg.absent_s;
+        }
+        if (all_missing) {
+            /* Nobody came: one leaving after another would hand the last a win
+             * it never played for. The game ends without a result, and every
+             * seat is a no-show (score_table). */
+            api_error err = {0};
+            service_log(svc, "game %s: nobody came: it ends without a result (an event's no-shows)",
+                        gm->id);
+            if (lobby_abort(gm, -1, &err))
+                service_log(svc, "game %s: %s", gm->id, err.message);
+            continue;
+        }
         for (int s = 0; s < gm->g.players; s++) {
             const game_seat *seat = &gm->seats[s];
             if (seat->kind == SEAT_HUMAN && !gm->g.left[s] && !decided[s] && seat->conns == 0 &&
