@@ -1088,6 +1088,8 @@ const EN = {
   'error.not_joined': 'You have not joined this event.',
   'error.too_few_players': 'An event needs at least two players to start.',
   'error.event_full': 'This event is full.',
+  // notifications: a tournament game waiting (issue 52 item 2; notify.js)
+  'push.kind_event': 'A tournament game waiting',
 };
 
 // German and Hungarian in lang/de.js and lang/hu.js; a key missing there is said in English.

@@ -1091,4 +1091,6 @@ export default {
   'error.not_joined': 'Du nimmst an diesem Turnier nicht teil.',
   'error.too_few_players': 'Ein Turnier braucht zum Start mindestens zwei Spieler.',
   'error.event_full': 'Dieses Turnier ist voll.',
+  // notifications: a tournament game waiting (issue 52 item 2; notify.js)
+  'push.kind_event': 'Eine Turnierpartie wartet',
 };

@@ -1081,4 +1081,6 @@ export default {
   'error.not_joined': 'Nem neveztél erre a versenyre.',
   'error.too_few_players': 'Egy verseny indításához legalább két játékos kell.',
   'error.event_full': 'Ez a verseny megtelt.',
+  // notifications: a tournament game waiting (issue 52 item 2; notify.js)
+  'push.kind_event': 'Vár egy versenyjátszma',
 };
