@@ -11,6 +11,8 @@ would. It shows:
 - "your turn" is not sent while a tab of the player watches the game, and is sent (in the
   account's language) when none does, after --push-delay-s;
 - game over with the player's place; a challenge;
+- an event's table game: "a tournament game waiting", naming the event, to a player with no
+  tab open, after the delay; not to one whose tab watches the game by then;
 - an endpoint that answers 410 is forgotten; one that answers 503 is asked again;
 - without --push-http: only https:// endpoints, and none on this machine is connected to;
 - the daily e-mail digest through --smtp (a sink of the test's own): the address confirmed
@@ -29,6 +31,7 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from accounts_lib import call, create, register  # noqa: E402
+from eventlib import event, new_event  # noqa: E402
 from harness import Client, ServerTest  # noqa: E402
 
 try:
@@ -325,6 +328,47 @@ class Turns(PushTest):
         b.send({"type": "resign"})
         b.wait_for(lambda m: m["type"] == "state" and m["game"]["status"] != "running")
         self.nothing_pushed(DELAY_S + 1.5)
+
+
+class Events(PushTest):
+    # long enough for the test to open a tab on the new game before it runs out
+    server_args = ("--push-http", "--push-delay-s", "3", "--push-contact", "mailto:ops@example.org")
+
+    def test_event_game_waiting(self):
+        ann = register(self.server, "Ann", PW)
+        bob = register(self.server, "Bob", PW)
+        self.subscribe(ann, "ann")
+        browser = self.subscribe(bob, "bob", lang="hu")
+        e = new_event(self.server, ann, name="Winter Cup", format="swiss", rounds=1)
+        for s in (ann, bob):
+            self.assertEqual(call(self.server, "POST", f"/api/events/{e['id']}/join", {},
+                                  token=s)[0], 200)
+        status, value, _ = call(self.server, "POST", f"/api/events/{e['id']}/start", {},
+                                token=ann)
+        self.assertEqual(status, 200, value)
+        started = time.monotonic()
+        while not event(self.server, e["id"])["tables"]:
+            self.assertLess(time.monotonic() - started, 10)
+            time.sleep(0.05)
+        # Ann opens her game at once: her tab watches it when the delay is over
+        mine = event(self.server, e["id"], session=ann)["you"]
+        a = Client(self.server, mine["game"], None, mine["seat"], session=ann)
+        self.clients.append(a)
+        a.wait_type("history")
+        self.assertLess(time.monotonic() - started, 2.5, "too slow to tell")
+        # Bob has no tab open: told, in Hungarian, naming the event; the notice opens his game
+        his = event(self.server, e["id"], session=bob)["you"]
+        self.assertEqual(his["game"], mine["game"])
+        msg = self.received(browser)
+        self.assertGreaterEqual(time.monotonic() - started, 2.5)
+        self.assertEqual(msg["kind"], "event")
+        self.assertEqual(msg["title"], "Vár egy versenyjátszma")
+        self.assertIn("Winter Cup", msg["body"])
+        self.assertIn("AXIO", msg["body"])
+        self.assertEqual(msg["url"], f"/#/game/{his['game']}?seat={his['seat']}")
+        self.assertEqual(msg["tag"], f"event-{his['game']}")
+        # nothing for Ann, whose tab watches (a realtime game: no "your turn" either)
+        self.nothing_pushed(2)
 
 
 class Delivery(PushTest):

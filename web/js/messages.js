@@ -942,7 +942,7 @@ const EN = {
   'reason.name_held': 'This name is held back.',
   // notifications by Web Push (issue 52; notify.js)
   'push.title': 'Notifications',
-  'push.explain': 'For games with a day per move: this site can tell you when it is your turn, when your time is running out, when a game is over and when someone challenges you, even with the page closed.',
+  'push.explain': 'For games with a day per move: this site can tell you when it is your turn, when your time is running out, when a game is over, when someone challenges you and when a tournament game waits for you, even with the page closed.',
   'push.unsupported': 'This browser cannot receive notifications from websites.',
   'push.device_on': 'Notifications are on for this device.',
   'push.device_off': 'Notifications are off for this device.',
@@ -1089,6 +1089,8 @@ const EN = {
   'error.not_joined': 'You have not joined this event.',
   'error.too_few_players': 'An event needs at least two players to start.',
   'error.event_full': 'This event is full.',
+  // notifications: a tournament game waiting (issue 52 item 2; notify.js)
+  'push.kind_event': 'A tournament game waiting',
 };
 
 // German and Hungarian in lang/de.js and lang/hu.js; a key missing there is said in English.

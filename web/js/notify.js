@@ -14,7 +14,7 @@ import { lang } from './lang.js';
 import { session } from './account.js';
 
 const ASKED_KEY = 'axio.push_asked';
-const KINDS = ['turn', 'clock', 'over', 'challenge'];
+const KINDS = ['turn', 'clock', 'over', 'challenge', 'event'];
 
 export const pushSupported = () => 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 

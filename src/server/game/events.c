@@ -32,6 +32,7 @@
 #include "lobby.h"
 #include "owners.h"
 #include "play.h"
+#include "push.h"
 #include "secrets.h"
 
 #include <stdio.h>
@@ -959,6 +960,10 @@ static void seat_tables(service *svc, const event_view *v, stored_event *next, i
         for (int t = 0; t < n_tables; t++)
             if (games[t])
                 lobby_abandon_new(games[t]);
+    } else {
+        for (int t = 0; t < n_tables; t++)
+            if (games[t])
+                push_event_game(games[t], v->e.name);
     }
     free(tabs);
     free(games);

@@ -13,7 +13,11 @@
  * and only if no tab of the player watches the game then;
  * "time is running out", once per decision, when 80% of the time it had is
  * used and no tab watches; "game over" with the player's place, to a
- * player not watching; "a challenge" to the challenged account.
+ * player not watching; "a challenge" to the challenged account; "a
+ * tournament game waiting" to each person seated at an event's new table,
+ * after the same delay as "your turn" and only if no tab of theirs watches
+ * the game then (it stands for the first "your turn" of that game, which
+ * is then not sent as well).
  *
  * Sending happens on a thread of its own: each message is encrypted for
  * its subscription (webpush.c, RFC 8291), signed for its push service
@@ -44,6 +48,7 @@
 #define RETRIES      3
 #define QUEUE_MAX    2000 /* messages waiting at once: more are dropped (logged) */
 #define TURNS_MAX    4096 /* "your turn" notices waiting for their delay */
+#define EVENTS_MAX   1024 /* "a tournament game waiting" notices waiting for their delay */
 #define WARNED_MAX   4096
 #define CLOCK_MIN_MS 60000 /* a decision with less time than this gets no clock notice */
 
@@ -69,6 +74,13 @@ typedef struct {
 
 typedef struct {
     char game_id[GAME_ID_LEN + 1];
+    int seat;
+    double due; /* service_now */
+    char event[STORE_EVENT_NAME_MAX + 1];
+} event_notice;
+
+typedef struct {
+    char game_id[GAME_ID_LEN + 1];
     int seat, nevents;
 } clock_warned;
 
@@ -82,6 +94,8 @@ struct push_state {
     int waiting;
     turn_notice turns[TURNS_MAX];
     int nturns;
+    event_notice events[EVENTS_MAX];
+    int nevents;
     clock_warned warned[WARNED_MAX];
     int nwarned;
     double last_tick;
@@ -473,7 +487,7 @@ static int prefs_apply(prefs *pr, const json_t *v, api_error *err)
         int k = push_kind(key);
         if (k < 0)
             return api_fail(err, 400, "bad_message",
-                            "prefs' kinds are turn, clock, over and challenge");
+                            "prefs' kinds are turn, clock, over, challenge and event");
         if (!json_is_object(kv))
             return api_fail(err, 400, "bad_message", "a kind's prefs must be {\"push\":true,...}");
         const char *ch;
@@ -597,33 +611,35 @@ static int enqueue(const stored_subscription *sub, void *arg)
 }
 
 /* Sends a notice of a kind to every subscription of an account that wants
- * it. vars: the text's {names} and values, NULL-terminated. */
-static void notify(service *svc, int64_t account_id, int kind, const char *const *vars,
+ * it. vars: the text's {names} and values, NULL-terminated. Whether the
+ * account wants that kind by push (and it could be made). */
+static bool notify(service *svc, int64_t account_id, int kind, const char *const *vars,
                    const char *url, const char *tag, int ttl_s, bool urgent)
 {
     if (!svc->push || !svc->push->running || account_id <= 0)
-        return;
+        return false;
     prefs pr;
     prefs_of(svc, account_id, &pr);
     if (!pr.push[kind])
-        return;
+        return false;
     const char *title_t, *body_t;
     char title[160], body[512];
     if (push_text(kind, pr.lang, &title_t, &body_t) < 0 ||
         push_fill(title_t, vars, title, sizeof title) < 0 ||
         push_fill(body_t, vars, body, sizeof body) < 0)
-        return;
+        return false;
     json_t *msg = json_pack("{s:s,s:s,s:s,s:s,s:s}", "kind", push_kind_names[kind], "title", title,
                             "body", body, "url", url, "tag", tag);
     char *text = msg ? json_dumps(msg, JSON_COMPACT) : NULL;
     json_decref(msg);
     if (!text)
-        return;
+        return false;
     enqueue_arg e = {svc, text, kind, ttl_s, urgent};
     if (strlen(text) <= WP_PLAINTEXT_MAX &&
         store_each_subscription(svc->db, account_id, enqueue, &e) < 0)
         service_log(svc, "push: reading subscriptions failed: %s", store_error(svc->db));
     free(text);
+    return true;
 }
 
 /* Whether a tab of the seat's player watches the game: a connection
@@ -690,17 +706,84 @@ void push_turn(game *gm)
         service_now(gm->svc) + (gm->svc->cfg.push_delay_s > 0 ? gm->svc->cfg.push_delay_s : 10);
 }
 
+/* How long a turn stays news: a daily game's for its day; a realtime
+ * one's not long. */
+static int turn_ttl(const game *gm)
+{
+    return gm->clock.kind == GAME_CLOCK_DAILY  ? gm->clock.per_move_s
+           : gm->clock.kind == GAME_CLOCK_NONE ? 86400
+                                               : 600;
+}
+
 static void send_turn(game *gm, int seat)
 {
     char url[64], tag[48];
     game_url(gm, seat, url, sizeof url);
     snprintf(tag, sizeof tag, "turn-%s", gm->id);
     const char *vars[] = {"variant", push_variant_title(gm->g.variant), NULL};
-    /* a daily game's turn stays news for its day; a realtime one's not long */
-    int ttl = gm->clock.kind == GAME_CLOCK_DAILY  ? gm->clock.per_move_s
-              : gm->clock.kind == GAME_CLOCK_NONE ? 86400
-                                                  : 600;
-    notify(gm->svc, gm->seats[seat].account_id, PUSH_TURN, vars, url, tag, ttl, false);
+    notify(gm->svc, gm->seats[seat].account_id, PUSH_TURN, vars, url, tag, turn_ttl(gm), false);
+}
+
+void push_event_game(game *gm, const char *event_name)
+{
+    push_state *p = gm->svc->push;
+    if (!p || !p->running || gm->status != GAME_RUNNING)
+        return;
+    double due =
+        service_now(gm->svc) + (gm->svc->cfg.push_delay_s > 0 ? gm->svc->cfg.push_delay_s : 10);
+    for (int seat = 0; seat < gm->g.players; seat++) {
+        if (!notifiable(gm, seat) || p->nevents == EVENTS_MAX)
+            continue;
+        event_notice *e = &p->events[p->nevents++];
+        memcpy(e->game_id, gm->id, sizeof e->game_id);
+        e->seat = seat;
+        e->due = due;
+        snprintf(e->event, sizeof e->event, "%s", event_name);
+    }
+    /* the first "your turn" waits as long: push_tick sees both together */
+    for (int i = 0; i < p->nturns; i++)
+        if (strcmp(p->turns[i].game_id, gm->id) == 0 && p->turns[i].due < due)
+            p->turns[i].due = due;
+}
+
+/* Forgets the waiting "your turn" of a game's seat (a notice of the event's
+ * game said it already). */
+static void drop_turn(push_state *p, const game *gm, int seat)
+{
+    for (int i = 0; i < p->nturns; i++)
+        if (p->turns[i].seat == seat && p->turns[i].nevents == gm->nevents &&
+            strcmp(p->turns[i].game_id, gm->id) == 0) {
+            p->turns[i] = p->turns[--p->nturns];
+            return;
+        }
+}
+
+/* The event notices that are due: sent to whoever is not watching. */
+static void send_events(service *svc, double now)
+{
+    push_state *p = svc->push;
+    int kept = 0;
+    for (int i = 0; i < p->nevents; i++) {
+        event_notice *e = &p->events[i];
+        if (e->due > now) {
+            if (kept != i)
+                p->events[kept] = *e;
+            kept++;
+            continue;
+        }
+        game *gm = lobby_local(svc, e->game_id);
+        if (!gm || gm->status != GAME_RUNNING || !notifiable(gm, e->seat) || watched(gm, e->seat))
+            continue;
+        char url[64], tag[48];
+        game_url(gm, e->seat, url, sizeof url);
+        snprintf(tag, sizeof tag, "event-%s", gm->id);
+        const char *vars[] = {"variant", push_variant_title(gm->g.variant), "event", e->event,
+                              NULL};
+        if (notify(svc, gm->seats[e->seat].account_id, PUSH_EVENT, vars, url, tag, turn_ttl(gm),
+                   false))
+            drop_turn(p, gm, e->seat);
+    }
+    p->nevents = kept;
 }
 
 void push_game_over(game *gm)
@@ -784,6 +867,7 @@ void push_tick(service *svc, double now)
     push_state *p = svc->push;
     if (!p || !p->running || svc->stopping)
         return;
+    send_events(svc, now);
     int kept = 0;
     for (int i = 0; i < p->nturns; i++) {
         turn_notice t = p->turns[i];

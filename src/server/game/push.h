@@ -38,6 +38,10 @@ int push_route(service *svc, const api_request *r, api_answer *out);
 void push_turn(game *gm);
 void push_game_over(game *gm);
 void push_challenge(service *svc, int64_t to_account, const char *from_name, const char *variant);
+/* An event's table game was made (events.c): each person seated may hear
+ * "a tournament game waiting" after the "your turn" delay, if no tab of
+ * theirs watches the game then. */
+void push_event_game(game *gm, const char *event_name);
 
 /* An account's preferences: the language of its texts, and per kind
  * (push_texts.h: PUSH_*) whether it wants a push and an e-mail. */

@@ -2,13 +2,14 @@
  * push_texts.c - the notifications' texts in English, German and Hungarian
  * (push_texts.h): one table, a row per kind and language. What a text
  * fills in: {variant} (AXIO, AXIO ROTA, AXIO Hex), {place} and {players}
- * (a finished game's), {name} (a challenger's name, shown as text).
+ * (a finished game's), {name} (a challenger's name, shown as text), {event}
+ * (an event's name, shown as text).
  */
 #include "push_texts.h"
 
 #include <string.h>
 
-const char *const push_kind_names[PUSH_KINDS] = {"turn", "clock", "over", "challenge"};
+const char *const push_kind_names[PUSH_KINDS] = {"turn", "clock", "over", "challenge", "event"};
 const char *const push_langs[] = {"en", "de", "hu", NULL};
 
 typedef struct {
@@ -31,6 +32,12 @@ static const push_row rows[] = {
     {PUSH_CHALLENGE, "en", "A challenge", "{name} challenges you to {variant}."},
     {PUSH_CHALLENGE, "de", "Eine Herausforderung", "{name} fordert dich zu {variant} heraus."},
     {PUSH_CHALLENGE, "hu", "Kihívás", "{name} kihív egy játszmára: {variant}."},
+    {PUSH_EVENT, "en", "A tournament game is waiting",
+     "Your game in {event} ({variant}) is ready: come and play."},
+    {PUSH_EVENT, "de", "Eine Turnierpartie wartet",
+     "Deine Partie in {event} ({variant}) ist bereit: komm und spiel."},
+    {PUSH_EVENT, "hu", "Vár egy versenyjátszma",
+     "Kész a játszmád: {event} ({variant}). Gyere játszani!"},
 };
 
 typedef struct {

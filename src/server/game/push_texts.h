@@ -10,11 +10,13 @@
 
 #include <stddef.h>
 
-/* The kinds of notification, in the order of the preferences. */
-enum { PUSH_TURN, PUSH_CLOCK, PUSH_OVER, PUSH_CHALLENGE, PUSH_KINDS };
+/* The kinds of notification, in the order of the preferences. A new kind
+ * goes at the end: stored preferences name kinds, and counters index them. */
+enum { PUSH_TURN, PUSH_CLOCK, PUSH_OVER, PUSH_CHALLENGE, PUSH_EVENT, PUSH_KINDS };
 
-extern const char *const push_kind_names[PUSH_KINDS]; /* "turn", "clock", "over", "challenge" */
-extern const char *const push_langs[];                /* "en", "de", "hu", NULL */
+/* "turn", "clock", "over", "challenge", "event" */
+extern const char *const push_kind_names[PUSH_KINDS];
+extern const char *const push_langs[]; /* "en", "de", "hu", NULL */
 
 /* The texts of e-mails (mail.c). */
 enum {

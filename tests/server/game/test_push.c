@@ -5,7 +5,8 @@
  * the same {names}; "time is
  * running out" is handed to the sending thread once, when 80% of a daily
  * decision's time is used and no tab watches; not while one does; "your
- * turn" after the delay. (What a push service receives is
+ * turn" after the delay; "a tournament game waiting" to each seat not
+ * watched, instead of the first "your turn". (What a push service receives is
  * tests/server/test_push.py's.)
  */
 #include <setjmp.h>
@@ -68,6 +69,14 @@ static void every_text_in_every_language(void **state)
         assert_int_equal(push_kind(push_kind_names[k]), k);
     }
     assert_int_equal(push_kind("moves"), -1);
+    /* a kind added later goes at the end: stored preferences keep their meaning */
+    assert_int_equal(push_kind("event"), PUSH_EVENT);
+    assert_int_equal(PUSH_EVENT, PUSH_KINDS - 1);
+    const char *et, *eb;
+    assert_int_equal(push_text(PUSH_EVENT, "en", &et, &eb), 0);
+    char en_event[64];
+    names_of(eb, en_event, sizeof en_event);
+    assert_string_equal(en_event, "{event}{variant}");
     /* the e-mails' texts too: every language, the same names as English's */
     for (int m = 0; m < MAIL_TEXTS; m++) {
         const char *en = mail_text(m, "en");
@@ -105,17 +114,19 @@ static void sign_up(harness *h, const char *name, char session[65])
 }
 
 /* A browser's subscription for the session's account (its key: RFC 8291's
- * example's; the endpoint a closed port: the sending thread's attempts fail
+ * example's; the endpoint, one per n, a closed port: the sending thread's attempts fail
  * and are retried, which this test does not look at). */
-static void subscribe(harness *h, const char *session)
+static void subscribe(harness *h, const char *session, int n)
 {
+    char body[400];
+    snprintf(body, sizeof body,
+             "{\"endpoint\":\"http://127.0.0.1:9/push/%d\",\"keys\":{\"p256dh\":"
+             "\"BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-"
+             "AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4\","
+             "\"auth\":\"BTBZMqHH6r4Tts7J_aSIgg\"}}",
+             n);
     int status;
-    json_t *v = h_api_session(h, API_POST, "/me/push",
-                              "{\"endpoint\":\"http://127.0.0.1:9/push/1\",\"keys\":{\"p256dh\":"
-                              "\"BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-"
-                              "AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4\","
-                              "\"auth\":\"BTBZMqHH6r4Tts7J_aSIgg\"}}",
-                              session, &status, NULL);
+    json_t *v = h_api_session(h, API_POST, "/me/push", body, session, &status, NULL);
     assert_int_equal(status, 201);
     json_decref(v);
 }
@@ -142,7 +153,7 @@ static void clock_at_80_percent_once(void **state)
     h->svc->cfg.push_http = true;
     char ann[65];
     sign_up(h, "Ann", ann);
-    subscribe(h, ann);
+    subscribe(h, ann, 1);
     int status;
     json_t *g = h_api_session(h, API_POST, "/games",
                               "{\"variant\":\"square\",\"players\":2,\"seats\":[{\"kind\":"
@@ -193,11 +204,71 @@ static void clock_at_80_percent_once(void **state)
     h_free(h, false);
 }
 
+/* An event's table game: "a tournament game waiting" after the delay to
+ * each person seated whose tab does not watch it, standing for the first
+ * mover's "your turn" (not handed over as well). */
+static void event_game_waiting(void **state)
+{
+    (void)state;
+    harness *h = h_new(NULL, 120);
+    h->svc->cfg.push_http = true;
+    char ann[65], bo[65], cy[65], dee[65];
+    sign_up(h, "Ann", ann);
+    sign_up(h, "Bo", bo);
+    sign_up(h, "Cy", cy);
+    sign_up(h, "Dee", dee);
+    subscribe(h, ann, 1);
+    subscribe(h, bo, 2);
+    subscribe(h, cy, 3);
+    subscribe(h, dee, 4);
+    char id[2][GAME_ID_LEN + 1], token[TOKEN_LEN + 1];
+    const char *owner[2] = {ann, cy}, *guest[2] = {bo, dee};
+    for (int k = 0; k < 2; k++) {
+        int status;
+        json_t *g = h_api_session(h, API_POST, "/games",
+                                  "{\"variant\":\"hex\",\"players\":2,\"seats\":[{\"kind\":"
+                                  "\"human\"},{\"kind\":\"human\"}],"
+                                  "\"clock\":{\"kind\":\"daily\",\"per_move_s\":86400}}",
+                                  owner[k], &status, NULL);
+        assert_int_equal(status, 201);
+        snprintf(id[k], sizeof id[k], "%s", json_string_value(json_object_get(g, "game")));
+        if (k == 1)
+            snprintf(token, sizeof token, "%s", json_string_value(json_object_get(g, "token")));
+        json_decref(g);
+        char path[64];
+        snprintf(path, sizeof path, "/games/%s/join", id[k]);
+        json_t *j = h_api_session(h, API_POST, path, "{}", guest[k], &status, NULL);
+        assert_int_equal(status, 200);
+        json_decref(j);
+        h_pump(h);
+        assert_int_equal(h_held(h->svc, id[k])->status, GAME_RUNNING);
+    }
+    /* the second game's owner, Cy, has a tab on it */
+    conn *c = h_open_session(h, id[1], token, cy);
+    h_pump(h);
+    push_event_game(h_held(h->svc, id[0]), "Winter Cup");
+    push_event_game(h_held(h->svc, id[1]), "Winter Cup");
+    h_advance(h, 5);
+    assert_int_equal(push_queued(h->svc, PUSH_EVENT), 0);
+    h_advance(h, 6);
+    /* Ann, Bo and Dee; not Cy, who watches */
+    assert_int_equal(push_queued(h->svc, PUSH_EVENT), 3);
+    /* the first game's mover heard of it already; in the second, Dee did if
+     * Dee is to move, and Cy watches */
+    assert_int_equal(push_queued(h->svc, PUSH_TURN), 0);
+    h_advance(h, 30);
+    assert_int_equal(push_queued(h->svc, PUSH_EVENT), 3);
+    assert_int_equal(push_queued(h->svc, PUSH_TURN), 0);
+    h_close(h, c);
+    h_free(h, false);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_text_in_every_language),
         cmocka_unit_test(clock_at_80_percent_once),
+        cmocka_unit_test(event_game_waiting),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

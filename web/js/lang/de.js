@@ -944,7 +944,7 @@ export default {
   'reason.name_held': 'Dieser Name ist zurückgehalten.',
   // notifications by Web Push (issue 52; notify.js)
   'push.title': 'Benachrichtigungen',
-  'push.explain': 'Für Partien mit einem Tag pro Zug: Diese Seite kann dir sagen, wann du am Zug bist, wann deine Zeit knapp wird, wann eine Partie endet und wann dich jemand herausfordert, auch bei geschlossener Seite.',
+  'push.explain': 'Für Partien mit einem Tag pro Zug: Diese Seite kann dir sagen, wann du am Zug bist, wann deine Zeit knapp wird, wann eine Partie endet, wann dich jemand herausfordert und wann eine Turnierpartie auf dich wartet, auch bei geschlossener Seite.',
   'push.unsupported': 'Dieser Browser kann keine Benachrichtigungen von Websites empfangen.',
   'push.device_on': 'Benachrichtigungen sind auf diesem Gerät an.',
   'push.device_off': 'Benachrichtigungen sind auf diesem Gerät aus.',
@@ -1092,4 +1092,6 @@ export default {
   'error.not_joined': 'Du nimmst an diesem Turnier nicht teil.',
   'error.too_few_players': 'Ein Turnier braucht zum Start mindestens zwei Spieler.',
   'error.event_full': 'Dieses Turnier ist voll.',
+  // notifications: a tournament game waiting (issue 52 item 2; notify.js)
+  'push.kind_event': 'Eine Turnierpartie wartet',
 };

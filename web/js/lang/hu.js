@@ -934,7 +934,7 @@ export default {
   'reason.name_held': 'Ez a név fenn van tartva.',
   // notifications by Web Push (issue 52; notify.js)
   'push.title': 'Értesítések',
-  'push.explain': 'Lépésenként egynapos játszmákhoz: az oldal szólhat, ha te következel, ha fogy az időd, ha véget ért egy játszma, és ha valaki kihív, akkor is, ha az oldal zárva van.',
+  'push.explain': 'Lépésenként egynapos játszmákhoz: az oldal szólhat, ha te következel, ha fogy az időd, ha véget ért egy játszma, ha valaki kihív, és ha egy versenyjátszma vár rád, akkor is, ha az oldal zárva van.',
   'push.unsupported': 'Ez a böngésző nem tud értesítéseket fogadni weboldalaktól.',
   'push.device_on': 'Az értesítések be vannak kapcsolva ezen az eszközön.',
   'push.device_off': 'Az értesítések ki vannak kapcsolva ezen az eszközön.',
@@ -1082,4 +1082,6 @@ export default {
   'error.not_joined': 'Nem neveztél erre a versenyre.',
   'error.too_few_players': 'Egy verseny indításához legalább két játékos kell.',
   'error.event_full': 'Ez a verseny megtelt.',
+  // notifications: a tournament game waiting (issue 52 item 2; notify.js)
+  'push.kind_event': 'Vár egy versenyjátszma',
 };
