@@ -284,10 +284,12 @@ class Play(ServerTest):
                    AXIO_ENGINE=f"{AXIO} engine --player random")
         bot = subprocess.Popen([sys.executable, os.path.join(tmp, "bot.py")], env=env,
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        out = ""
         try:
             ann = register(self.server, "Ann", PW)
             sent = challenge(self.server, ann, "Pybot", variant="hex")
-            deadline = time.monotonic() + 30
+            # Generous: a loaded machine (browser tests alongside) starts Python slowly.
+            deadline = time.monotonic() + 60
             while time.monotonic() < deadline:
                 seen = api(self.server, "GET", f"/api/challenges/{sent['id']}", session=ann)[1]
                 if seen["challenge"]["game"]:
@@ -299,7 +301,7 @@ class Play(ServerTest):
             mine = [i for i, seat in enumerate(seats) if seat["name"] == "Ann"][0]
             person = Client(self.server, game, None, mine, session=ann)
             self.clients.append(person)
-            deadline = time.monotonic() + 120
+            deadline = time.monotonic() + 240
             while time.monotonic() < deadline:
                 if person.state and person.state["game"]["status"] == "over":
                     break
@@ -309,9 +311,14 @@ class Play(ServerTest):
                     c.recv(1)
             self.assertEqual(person.state["game"]["status"], "over")
             check_record(self, self.server, [person])
-        finally:
+        except AssertionError as e:
             bot.kill()
             out = bot.communicate()[0]
+            raise AssertionError(f"{e}\n--- the bot printed ---\n{out}") from e
+        finally:
+            if not out:
+                bot.kill()
+                out = bot.communicate()[0]
         self.assertNotIn("Traceback", out)
 
     def test_a_revoked_token_ends_its_stream_and_a_newer_stream_the_older(self):

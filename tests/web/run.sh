@@ -62,7 +62,7 @@ export AXIO_URL="http://127.0.0.1:$PORT"
 export AXIO_SHOTS="$SRC/tests/web/screenshots"
 status=0
 if [ "$#" -gt 0 ]; then TESTS=("$@"); else TESTS=(tests/web/*.test.mjs); fi
-node --test --test-concurrency=1 --test-reporter=spec "${TESTS[@]}" || status=$?
+node --test --test-concurrency=1 --test-reporter=spec ${AXIO_TEST_PATTERN:+--test-name-pattern="$AXIO_TEST_PATTERN"} "${TESTS[@]}" || status=$?
 if [ "$status" -ne 0 ]; then
   echo "--- axio serve log (last 60 lines) ---" >&2
   tail -n 60 "$TMP/server.log" >&2 || true

@@ -59,18 +59,24 @@ test('small things: the "connection lost" notice wraps on a phone, its words and
     // Every page looked at first (a screenshot each), then what each shows.
     const seen = [];
     for (const [lang, size, page] of pages) {
-      await page.waitForSelector('.conn-notice:not([hidden]) button', { timeout: 30000 });
-      await page.waitForTimeout(200);
-      await shot(page, `small-conn-lost-${lang}-${size}`);
-      seen.push([lang, size, page, await page.evaluate(() => {
+      // Measured while "Retry now" shows: during each attempt to connect again it is hidden.
+      const measure = async () => (await page.waitForFunction(() => {
         const n = document.querySelector('.conn-notice');
+        const button = n?.querySelector('button');
+        if (!n || n.hidden || !button || button.hidden) return null;
         const r = (el) => { const b = el.getBoundingClientRect(); return { left: b.left, right: b.right, top: b.top, bottom: b.bottom }; };
         const words = n.querySelector('span:not(.spinner)');
-        const b = n.querySelector('button').getBoundingClientRect();
+        const b = button.getBoundingClientRect();
         // "Retry now" can be pressed where it is (nothing over it).
-        const hit = document.elementFromPoint((b.left + b.right) / 2, (b.top + b.bottom) / 2)?.closest('.conn-notice button') !== null;
-        return { notice: r(n), button: r(n.querySelector('button')), words: r(words), cut: words.scrollWidth > words.clientWidth + 1 || n.scrollWidth > n.clientWidth + 1, w: innerWidth, text: n.textContent, hit, sideways: document.documentElement.scrollWidth - innerWidth };
-      })]);
+        const at = document.elementFromPoint((b.left + b.right) / 2, (b.top + b.bottom) / 2);
+        const hit = at?.closest('.conn-notice button') !== null;
+        const over = hit ? '' : `${at?.tagName}.${at?.className?.baseVal ?? at?.className} in ${at?.parentElement?.className}`;
+        return { notice: r(n), button: r(button), words: r(words), cut: words.scrollWidth > words.clientWidth + 1 || n.scrollWidth > n.clientWidth + 1, w: innerWidth, text: n.textContent, hit, over, scrollY, sideways: document.documentElement.scrollWidth - innerWidth };
+      }, null, { timeout: 30000 })).jsonValue();
+      await measure();
+      await page.waitForTimeout(200);
+      await shot(page, `small-conn-lost-${lang}-${size}`);
+      seen.push([lang, size, page, await measure()]);
     }
     for (const [lang, size, , f] of seen) {
       const what = `${lang} ${size}`;
@@ -79,7 +85,7 @@ test('small things: the "connection lost" notice wraps on a phone, its words and
       assert.ok(!f.cut, `${what}: the words are not cut (${f.text})`);
       assert.ok(f.text.includes(MESSAGES[lang]['conn.retry']), `${what}: "${MESSAGES[lang]['conn.retry']}"`);
       assert.ok(f.sideways <= 0 && (size !== 'phone' || f.w <= PHONE.width), `${what}: the page scrolls sideways (${f.sideways} px, ${f.w} px wide)`);
-      assert.ok(f.hit, `${what}: "Retry now" is not covered`);
+      assert.ok(f.hit, `${what}: "Retry now" is covered by ${f.over} (${JSON.stringify(f)})`);
     }
   } finally {
     await browser.close();

@@ -48,7 +48,7 @@ for (const [lang, size, viewport, extra] of [['en', 'desktop', WIDE_DESKTOP, {}]
       await page.waitForFunction(() => !document.querySelector('[data-action=undo]').disabled);
       assert.equal(await page.textContent('[data-action=undo]'), MESSAGES[lang]['undo.button']);
       assert.ok(await tilesOnBoard(page) >= 4, 'two tiles on the board');
-      assert.notDeepEqual(await rack(page), rack0);
+      // (Not that the rack changed: the tile drawn may be one like the tile placed, in its slot.)
       assert.ok((await logRows(page)).length > log0.length);
       // A tile picked (a half-made decision) when Undo is pressed.
       await page.click('.rack-tile[data-index="0"]');
