@@ -271,7 +271,7 @@ class Play(ServerTest):
         the game to its end with `axio engine`."""
         doc = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs",
                                 "bot-api.md")).read()
-        code = doc.split("## A bot in 50 lines of Python")[1].split("```python\n")[1]
+        code = doc.split("## A bot in 60 lines of Python")[1].split("```python\n")[1]
         code = code.split("```")[0]
         tmp = tempfile.mkdtemp()
         with open(os.path.join(tmp, "bot.py"), "w") as f:

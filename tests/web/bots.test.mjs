@@ -1,5 +1,5 @@
 // bots.test.mjs — people meet bots (issue 49, item 4; docs/bot-api.md), on a server of the
-// test's own: the bot is docs/bot-api.md's "A bot in 50 lines of Python", taken from the
+// test's own: the bot is docs/bot-api.md's "A bot in 60 lines of Python", taken from the
 // page as printed and run with `axio engine --player random`; its account and token are
 // made through the HTTP API, as the doc's example session makes them.
 // - A guest sees the bot in the lobby's Bots list, marked BOT, with who runs it (text,
@@ -50,7 +50,7 @@ async function makeBot(base, name, about) {
 // docs/bot-api.md's Python bot, as printed there, running against the server.
 function startPythonBot(base, token) {
   const doc = fs.readFileSync(path.join(SRC, 'docs', 'bot-api.md'), 'utf8');
-  const code = doc.split('## A bot in 50 lines of Python')[1].split('```python\n')[1].split('```')[0];
+  const code = doc.split('## A bot in 60 lines of Python')[1].split('```python\n')[1].split('```')[0];
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'axio-web-bot-'));
   fs.writeFileSync(path.join(dir, 'bot.py'), code);
   fs.writeFileSync(path.join(dir, 'token'), `${token}\n`);
