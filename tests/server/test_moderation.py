@@ -16,6 +16,7 @@
   (rated games lost at once, several times; five rated games lost to one opponent) file a
   report with the games.
 """
+import json
 import os
 import subprocess
 import time
@@ -258,6 +259,23 @@ class Moderation(ServerTest):
         self.assertEqual(actions, [("undo", "Ann", "Mo"), ("warn", "Ann", "Mo"), ("warn", "Ann", "Mo")])
         self.assertEqual(self.log()[0]["reason"], "a mistake")
         self.assertEqual(w["player"], "Ann")
+        # what each line did, as fields a page says in its own language
+        undo, second, first = self.log()
+        self.assertEqual((undo["action_id"], undo["undid"]), (w2["id"], "warn"))
+        self.assertEqual((second["action_id"], second["text"]), (w2["id"], "Second."))
+        self.assertEqual((first["action_id"], first["text"]), (w["id"], "Please be kind."))
+        self.assertNotIn("detail", first)
+        # a warning as long as allowed in 4-byte characters: the line holds it, shortened
+        # to whole characters (the log's column holds 2,000 bytes)
+        body = json.dumps({"action": "warn", "player": "Ann", "reason": "long",
+                           "text": "\U0001F600" * 500}, ensure_ascii=False).encode()
+        status, long, _ = call(self.server, "POST", "/api/mod/actions", raw=body, token=self.mo,
+                               headers={"Content-Type": "application/json"})
+        self.assertEqual(status, 201, long)
+        line = self.log()[0]
+        self.assertEqual(line["action_id"], long["id"])
+        self.assertTrue(400 < len(line["text"]) < 500 and set(line["text"]) == {"\U0001F600"},
+                        len(line["text"]))
 
     def test_bad_actions_change_nothing(self):
         for body in [{"action": "ban", "player": "Ann", "reason": "r"},
@@ -310,6 +328,8 @@ class Moderation(ServerTest):
         oa.send({"type": "chat", "text": "there"})
         self.assertEqual(self.chat_lines(ob, "there"), ["there"])
         self.assertEqual([e["action"] for e in self.log()], ["timeout", "undo", "timeout"])
+        line = self.log()[0]
+        self.assertEqual((line["action_id"], line["minutes"], line["game"]), (t2["id"], 5, game))
 
     def test_shadow_mute_reaches_its_writer_only(self):
         game, ca, cb, spec = self.casual_game(self.ann, self.bo)
@@ -346,6 +366,7 @@ class Moderation(ServerTest):
         self.assertEqual(signed_name(self.server, self.ann), "Ann")
         self.assertEqual(login(self.server, "Ann", PW)[0], 200)
         self.assertEqual([e["action"] for e in self.log(player="Ann")], ["undo", "rename"])
+        self.assertEqual(self.log(player="Ann")[1]["name"], "Player 1234")
 
     def test_close_and_sandbagging(self):
         games = []
@@ -471,6 +492,7 @@ class Moderation(ServerTest):
         self.assertEqual(self.mod("POST", f"/reports/{r['id']}/close", {"reason": "banter"})[0], 204)
         self.assertEqual(self.mod("POST", f"/reports/{r['id']}/close", {"reason": "banter"})[0], 409)
         self.assertEqual([(e["action"], e["reason"]) for e in self.log()], [("close_report", "banter")])
+        self.assertEqual(self.log()[0]["report"], r["id"])
 
 
 def signed_name(server, token):

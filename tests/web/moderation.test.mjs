@@ -15,7 +15,7 @@ import path from 'node:path';
 import { launch, newPage, freePort, shot, assertNoErrors, signUpHere, openAsPlayer, WIDE_DESKTOP, TOUCH, PHONE } from './lib.mjs';
 import { MESSAGES } from '../../web/js/messages.js';
 
-const M = (lang, key, params) => { const v = MESSAGES[lang][key]; return typeof v === 'function' ? v(params) : v; };
+const M = (lang, key, params = {}) => { const v = MESSAGES[lang][key]; return typeof v === 'function' ? v(params) : v.replace(/\{(\w+)\}/g, (m, k) => params[k] ?? m); };
 const SRC = process.env.SRC || path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 
 // `axio serve` on a database that outlives it: the role is given with the server stopped
@@ -129,6 +129,12 @@ test('moderation: a chat line reported, a moderator warns and times out, the pla
     await mo.waitForSelector('.mod-empty');
     const actions = await mo.$$eval('.mod-log-line', (els) => els.map((e) => e.dataset.action));
     assert.deepEqual(actions, ['close_report', 'timeout', 'warn']);
+    // what each did, in Hungarian (the warning's text as typed)
+    const details = await mo.$$eval('.mod-log-line', (els) => els.map((e) => e.querySelector('.mod-log-detail')?.textContent));
+    assert.match(details[0], new RegExp(`^ \\(${M('hu', 'mod.log.report', { id: '\\d+' })}\\)$`));
+    assert.equal(details[1], ` (${M('hu', 'mod.log.minutes', { n: 30 })})`);
+    assert.equal(details[2], ' (Bitte bleib freundlich.)');
+    assert.equal(await mo.locator('.mod-log-line[data-action=timeout] [data-action=mod-undo]').count(), 1);
 
     // Bo's next visit: the warning, until read; his chat still closed.
     await bo.reload();

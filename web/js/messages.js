@@ -931,6 +931,13 @@ const EN = {
   'mod.undone': '(undone)',
   'mod.log': 'Moderation log',
   'mod.log_empty': 'Nothing yet.',
+  // what a line of the log did (GET /api/mod/log's fields)
+  'mod.log.minutes': 'for {n} minutes',
+  'mod.log.in_game': 'in game {game}',
+  'mod.log.renamed': 'renamed to {name}',
+  'mod.log.action': 'action {id}',
+  'mod.log.undid': 'action {id}: {action}',
+  'mod.log.report': 'report {id}',
   'mod.site': 'the site',
   'mod.need_why': 'Say why first: it goes into the log.',
   'mod.done': 'Done.',

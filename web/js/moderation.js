@@ -8,7 +8,7 @@
 import { h, clear } from './svg.js';
 import { api } from './api.js';
 import { session, profileHash } from './account.js';
-import { t, errorText } from './messages.js';
+import { t, tn, errorText } from './messages.js';
 import { lang } from './lang.js';
 
 export const REPORT_REASONS = ['cheating', 'insults', 'stalling', 'sandbagging', 'spam', 'offensive_name', 'other'];
@@ -201,7 +201,7 @@ export class ModerationPage {
   }
 
   logLine(e) {
-    const id = /^action (\d+)/.exec(e.detail || '')?.[1];
+    const id = e.action_id;
     const undo = id && e.action !== 'undo' && e.action !== 'close_report'
       ? h('button', { class: 'btn small', type: 'button', 'data-action': 'mod-undo', onclick: () => {
         const reason = prompt(t('mod.why'));
@@ -210,8 +210,22 @@ export class ModerationPage {
     return h('li', { class: 'mod-log-line', 'data-action': e.action }, [
       h('span', { class: 'muted' }, [when(e.at), ' ']), h('b', {}, [e.moderator || t('mod.site')]), ' ',
       t(`mod.act.${e.action}`), ' ', e.player ? h('a', { href: profileHash(e.player) }, [e.player]) : null,
-      e.detail ? h('span', { class: 'muted' }, [` (${e.detail})`]) : null, ' — ', h('q', {}, [e.reason]), ' ', undo,
+      this.logDetail(e), ' — ', h('q', {}, [e.reason]), ' ', undo,
     ]);
+  }
+
+  // What the line did, in the page's language: its fields (a warning's text as typed).
+  logDetail(e) {
+    const parts = [];
+    if (e.action === 'undo') parts.push(...tn('mod.log.undid', { id: e.action_id, action: t(`mod.act.${e.undid}`) }));
+    else if (e.action_id && !e.minutes && !e.name && !e.text) parts.push(t('mod.log.action', { id: e.action_id }));
+    if (e.minutes) parts.push(t('mod.log.minutes', { n: e.minutes }));
+    if (e.game) parts.push(' ', ...tn('mod.log.in_game', { game: h('a', { href: `#/watch/${encodeURIComponent(e.game)}` }, [e.game]) }));
+    if (e.name) parts.push(...tn('mod.log.renamed', { name: h('b', {}, [e.name]) }));
+    if (e.text) parts.push(h('q', { class: 'mod-log-text' }, [e.text]));
+    if (e.report) parts.push(t('mod.log.report', { id: e.report }));
+    if (e.detail) parts.push(e.detail); // a line of an earlier build: its text as it was
+    return parts.length ? h('span', { class: 'muted mod-log-detail' }, [' (', ...parts, ')']) : null;
   }
 
   async run(fn, why) {

@@ -354,10 +354,12 @@ bool moderation_closed(service *svc, int64_t account_id)
 }
 
 /* Writes the log; a log that cannot be written is an error the caller
- * answers with (the action itself is stored already). */
+ * answers with (the action itself is stored already). detail (taken) is
+ * an object of fields the log's reader shows in its language (GET
+ * /api/mod/log): stored as JSON text, a warning's text shortened until it
+ * fits the column. */
 static int log_action(service *svc, int64_t moderator_id, const char *moderator, int64_t target_id,
-                      const char *target, const char *action, const char *detail,
-                      const char *reason)
+                      const char *target, const char *action, json_t *detail, const char *reason)
 {
     stored_log e;
     memset(&e, 0, sizeof e);
@@ -367,7 +369,26 @@ static int log_action(service *svc, int64_t moderator_id, const char *moderator,
     e.target_id = target_id;
     snprintf(e.target, sizeof e.target, "%s", target ? target : "");
     snprintf(e.action, sizeof e.action, "%s", action);
-    snprintf(e.detail, sizeof e.detail, "%.*s", STORE_MOD_TEXT_MAX, detail ? detail : "");
+    for (char *text = NULL;; free(text)) {
+        text = detail ? json_dumps(detail, JSON_COMPACT) : strdup("");
+        const char *warning = detail ? json_string_value(json_object_get(detail, "text")) : NULL;
+        size_t len = text ? strlen(text) : 0, wlen = warning ? strlen(warning) : 0;
+        if (text && (len <= STORE_MOD_TEXT_MAX || wlen == 0)) {
+            snprintf(e.detail, sizeof e.detail, "%.*s", STORE_MOD_TEXT_MAX, text);
+            free(text);
+            break;
+        }
+        if (!text) {
+            json_decref(detail);
+            return -1;
+        }
+        /* too long: cut the warning by what is over, at a character's start */
+        size_t keep = len - STORE_MOD_TEXT_MAX < wlen ? wlen - (len - STORE_MOD_TEXT_MAX) : 0;
+        while (keep > 0 && (warning[keep] & 0xC0) == 0x80)
+            keep--;
+        json_object_set_new(detail, "text", json_stringn(warning, keep));
+    }
+    json_decref(detail);
     snprintf(e.reason, sizeof e.reason, "%s", reason ? reason : "");
     if (store_log_add(svc->db, &e)) {
         service_log(svc, "writing the moderation log failed: %s", store_error(svc->db));
@@ -992,10 +1013,8 @@ static int close_report(service *svc, const api_request *r, const stored_account
         return fail(out, 500, "internal", "the report could not be closed");
     if (rc > 0)
         return fail(out, 409, "closed", "the report is closed already");
-    char detail[64];
-    snprintf(detail, sizeof detail, "report %lld", (long long)id);
-    if (log_action(svc, me->id, me->name, rep.target_id, rep.target, "close_report", detail,
-                   reason))
+    if (log_action(svc, me->id, me->name, rep.target_id, rep.target, "close_report",
+                   json_pack("{s:I}", "report", (json_int_t)id), reason))
         return fail(out, 500, "internal", "the moderation log could not be written");
     return api_reply_empty(out, 204);
 }
@@ -1134,17 +1153,15 @@ static int act(service *svc, const api_request *r, const stored_account *me, api
         service_log(svc, "storing a sanction failed: %s", store_error(svc->db));
         return fail(out, 500, "internal", "the action could not be stored");
     }
-    char detail[STORE_MOD_TEXT_MAX + 64];
-    if (timeout)
-        snprintf(detail, sizeof detail, "action %lld: %lld minutes%s%s", (long long)x.id,
-                 (long long)((x.until - x.created) / 60000), x.game_id[0] ? " in game " : "",
-                 x.game_id);
-    else if (rename)
-        snprintf(detail, sizeof detail, "action %lld: renamed to %s", (long long)x.id, name);
+    json_t *detail = json_pack("{s:I}", "action_id", (json_int_t)x.id);
+    if (timeout) {
+        json_object_set_new(detail, "minutes", json_integer((x.until - x.created) / 60000));
+        if (x.game_id[0])
+            json_object_set_new(detail, "game", json_string(x.game_id));
+    } else if (rename)
+        json_object_set_new(detail, "name", json_string(name));
     else if (warn)
-        snprintf(detail, sizeof detail, "action %lld: %s", (long long)x.id, x.detail);
-    else
-        snprintf(detail, sizeof detail, "action %lld", (long long)x.id);
+        json_object_set_new(detail, "text", json_string(x.detail));
     if (log_action(svc, me->id, me->name, them.id, them.name, x.kind, detail, reason))
         return fail(out, 500, "internal", "the moderation log could not be written");
     if (report_id > 0 && store_report_close(svc->db, report_id, me->id, unix_ms()) < 0)
@@ -1214,9 +1231,8 @@ static int undo(service *svc, const api_request *r, const stored_account *me, in
         return fail(out, 500, "internal", "the action could not be undone");
     if (lifted > 0)
         return fail(out, 409, "undone", "the action is undone already");
-    char detail[STORE_MOD_TEXT_MAX + 1];
-    snprintf(detail, sizeof detail, "action %lld (%s)", (long long)id, x.kind);
-    if (log_action(svc, me->id, me->name, them.id, old, "undo", detail, reason))
+    if (log_action(svc, me->id, me->name, them.id, old, "undo",
+                   json_pack("{s:I,s:s}", "action_id", (json_int_t)id, "undid", x.kind), reason))
         return fail(out, 500, "internal", "the moderation log could not be written");
     if (strcmp(x.kind, "timeout") == 0 || strcmp(x.kind, "close") == 0 ||
         strcmp(x.kind, "rename") == 0)
@@ -1226,13 +1242,28 @@ static int undo(service *svc, const api_request *r, const stored_account *me, in
         json_pack("{s:I,s:s,s:b}", "id", (json_int_t)id, "action", x.kind, "undone", true));
 }
 
+/* A line of the log: its fields, and what its detail says (an object of
+ * fields; a line written by an earlier build holds text: "action N
+ * ..." or "report N", given as action_id or report and the text as detail). */
 static int add_log(const stored_log *e, void *arg)
 {
     json_t *o =
-        json_pack("{s:I,s:I,s:o,s:o,s:s,s:s,s:s}", "id", (json_int_t)e->id, "at", (json_int_t)e->at,
+        json_pack("{s:I,s:I,s:o,s:o,s:s,s:s}", "id", (json_int_t)e->id, "at", (json_int_t)e->at,
                   "moderator", e->moderator_id > 0 ? json_string(e->moderator) : json_null(),
                   "player", e->target[0] ? json_string(e->target) : json_null(), "action",
-                  e->action, "detail", e->detail, "reason", e->reason);
+                  e->action, "reason", e->reason);
+    json_t *fields = e->detail[0] == '{' ? json_loads(e->detail, 0, NULL) : NULL;
+    long long n = 0;
+    if (json_is_object(fields)) {
+        json_object_update_missing(o, fields);
+    } else if (e->detail[0]) {
+        if (sscanf(e->detail, "action %lld", &n) == 1)
+            json_object_set_new(o, "action_id", json_integer(n));
+        else if (sscanf(e->detail, "report %lld", &n) == 1)
+            json_object_set_new(o, "report", json_integer(n));
+        json_object_set_new(o, "detail", json_string(e->detail));
+    }
+    json_decref(fields);
     json_array_append_new(arg, o);
     return 0;
 }
