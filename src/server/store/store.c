@@ -212,6 +212,28 @@ int store_step_done(store *s, sql_stmt *st, const char *what)
     return rc == SQL_DONE ? 0 : store_fail(s, what);
 }
 
+int store_step_changed(store *s, sql_stmt *st, const char *what)
+{
+    if (store_step_done(s, st, what))
+        return -1;
+    return s->drv->changes(s->c) > 0 ? 0 : 1;
+}
+
+int store_prepare_all(store *s, sql_stmt **stmts, const char *const *sql, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!(stmts[i] = s->drv->prepare(s->c, sql[i])))
+            return store_fail(s, "preparing statements");
+    return 0;
+}
+
+void store_finalize_all(store *s, sql_stmt **stmts, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (stmts[i])
+            s->drv->finalize(stmts[i]);
+}
+
 int store_begin(store *s)
 {
     return s->drv->begin(s->c) ? store_fail(s, "beginning a transaction") : 0;
@@ -436,8 +458,7 @@ void store_close(store *s)
     store_listen_stop(s);
     if (s->c) {
         store_owners_finalize(s);
-        for (int i = 0; i < ST_COUNT; i++)
-            s->drv->finalize(s->st[i]);
+        store_finalize_all(s, s->st, ST_COUNT);
         store_accounts_finalize(s);
         store_social_finalize(s);
         store_moderation_finalize(s);

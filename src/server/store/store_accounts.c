@@ -74,19 +74,9 @@ static const char *const account_sql[AC_COUNT] = {
     [AC_HELD_DELETE] = "DELETE FROM held_names WHERE account_id = ?1",
 };
 
-int store_accounts_prepare(store *s)
-{
-    for (int i = 0; i < AC_COUNT; i++)
-        if (!(s->ac[i] = s->drv->prepare(s->c, account_sql[i])))
-            return store_fail(s, "preparing statements");
-    return 0;
-}
+int store_accounts_prepare(store *s) { return store_prepare_all(s, s->ac, account_sql, AC_COUNT); }
 
-void store_accounts_finalize(store *s)
-{
-    for (int i = 0; i < AC_COUNT; i++)
-        s->drv->finalize(s->ac[i]);
-}
+void store_accounts_finalize(store *s) { store_finalize_all(s, s->ac, AC_COUNT); }
 
 /* --- accounts --- */
 

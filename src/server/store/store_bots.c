@@ -32,19 +32,9 @@ static const char *const bot_sql[BT_COUNT] = {
                 " ORDER BY seen_at DESC NULLS LAST, name_key LIMIT ?1",
 };
 
-int store_bots_prepare(store *s)
-{
-    for (int i = 0; i < BT_COUNT; i++)
-        if (!(s->bt[i] = s->drv->prepare(s->c, bot_sql[i])))
-            return store_fail(s, "preparing statements");
-    return 0;
-}
+int store_bots_prepare(store *s) { return store_prepare_all(s, s->bt, bot_sql, BT_COUNT); }
 
-void store_bots_finalize(store *s)
-{
-    for (int i = 0; i < BT_COUNT; i++)
-        s->drv->finalize(s->bt[i]);
-}
+void store_bots_finalize(store *s) { store_finalize_all(s, s->bt, BT_COUNT); }
 
 int store_account_make_bot(store *s, int64_t account_id, const char *about)
 {
@@ -52,9 +42,7 @@ int store_account_make_bot(store *s, int64_t account_id, const char *about)
     sql_stmt *st = s->bt[BT_MAKE_BOT];
     bind_int(s, st, 1, account_id);
     bind_text(s, st, 2, about);
-    if (store_step_done(s, st, "making an account a bot"))
-        return store_unlock(s, -1);
-    return store_unlock_result(s, s->drv->changes(s->c) > 0 ? 0 : 1);
+    return store_unlock_result(s, store_step_changed(s, st, "making an account a bot"));
 }
 
 int store_token_create(store *s, const stored_token *t, const char *hash)
@@ -135,9 +123,7 @@ int store_token_delete(store *s, int64_t account_id, const char *id)
     sql_stmt *st = s->bt[BT_TOKEN_DELETE];
     bind_int(s, st, 1, account_id);
     bind_text(s, st, 2, id);
-    if (store_step_done(s, st, "revoking a token"))
-        return store_unlock(s, -1);
-    return store_unlock_result(s, s->drv->changes(s->c) > 0 ? 0 : 1);
+    return store_unlock_result(s, store_step_changed(s, st, "revoking a token"));
 }
 
 int store_token_stream_set(store *s, const char *token_id, const char *stream)

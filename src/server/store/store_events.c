@@ -82,19 +82,9 @@ static const char *const event_sql[EV_COUNT] = {
                " (e.status = 'upcoming' AND e.starts_at <= ?1) ORDER BY e.starts_at, e.id",
 };
 
-int store_events_prepare(store *s)
-{
-    for (int i = 0; i < EV_COUNT; i++)
-        if (!(s->ev[i] = s->drv->prepare(s->c, event_sql[i])))
-            return store_fail(s, "preparing statements");
-    return 0;
-}
+int store_events_prepare(store *s) { return store_prepare_all(s, s->ev, event_sql, EV_COUNT); }
 
-void store_events_finalize(store *s)
-{
-    for (int i = 0; i < EV_COUNT; i++)
-        s->drv->finalize(s->ev[i]);
-}
+void store_events_finalize(store *s) { store_finalize_all(s, s->ev, EV_COUNT); }
 
 int store_event_create(store *s, const stored_event *e)
 {
@@ -265,9 +255,7 @@ int store_event_withdraw(store *s, const char *id, int64_t account_id)
     sql_stmt *st = s->ev[EV_WITHDRAW];
     bind_text(s, st, 1, id);
     bind_int(s, st, 2, account_id);
-    if (store_step_done(s, st, "withdrawing from an event"))
-        return store_unlock(s, -1);
-    return store_unlock_result(s, s->drv->changes(s->c) > 0 ? 0 : 1);
+    return store_unlock_result(s, store_step_changed(s, st, "withdrawing from an event"));
 }
 
 int store_event_set_status(store *s, const stored_event *e, const char *from_status)
@@ -281,9 +269,7 @@ int store_event_set_status(store *s, const stored_event *e, const char *from_sta
     bind_int(s, st, 5, e->round_deadline);
     bind_int(s, st, 6, e->ends);
     bind_text_or_null(s, st, 7, e->cancel_reason);
-    if (store_step_done(s, st, "changing an event"))
-        return store_unlock(s, -1);
-    return store_unlock_result(s, s->drv->changes(s->c) > 0 ? 0 : 1);
+    return store_unlock_result(s, store_step_changed(s, st, "changing an event"));
 }
 
 static void read_entrant(store *s, sql_stmt *st, void *item)
@@ -376,9 +362,7 @@ int store_event_lease(store *s, const char *id, const char *instance, int64_t no
     bind_text(s, st, 2, instance);
     bind_int(s, st, 3, now_ms);
     bind_int(s, st, 4, until_ms);
-    if (store_step_done(s, st, "taking an event's lease"))
-        return store_unlock(s, -1);
-    return store_unlock_result(s, s->drv->changes(s->c) > 0 ? 0 : 1);
+    return store_unlock_result(s, store_step_changed(s, st, "taking an event's lease"));
 }
 
 /* Inside a transaction: 0 while the runner holds the event, 1 (rolled

@@ -288,6 +288,12 @@ int store_read_rows(store *s, sql_stmt *st, size_t size, store_row_reader read, 
                     const char *what);
 /* Runs a statement to completion and resets it; -1 on error. */
 int store_step_done(store *s, sql_stmt *st, const char *what);
+/* store_step_done of a change: 0 when it changed a row, 1 when none, -1. */
+int store_step_changed(store *s, sql_stmt *st, const char *what);
+/* A module's statements: sql[i] prepared into stmts[i], 0 or -1; and
+ * finalized (those prepared). */
+int store_prepare_all(store *s, sql_stmt **stmts, const char *const *sql, int n);
+void store_finalize_all(store *s, sql_stmt **stmts, int n);
 int store_begin(store *s);
 int store_commit(store *s);
 /* Rolls back; always returns -1. */

@@ -107,25 +107,10 @@ static const char *const moderation_sql[MO_COUNT] = {
 
 int store_moderation_prepare(store *s)
 {
-    for (int i = 0; i < MO_COUNT; i++)
-        if (!(s->mo[i] = s->drv->prepare(s->c, moderation_sql[i])))
-            return store_fail(s, "preparing statements");
-    return 0;
+    return store_prepare_all(s, s->mo, moderation_sql, MO_COUNT);
 }
 
-void store_moderation_finalize(store *s)
-{
-    for (int i = 0; i < MO_COUNT; i++)
-        s->drv->finalize(s->mo[i]);
-}
-
-/* Runs a bound statement; 0 when it changed a row, 1 when none, -1. */
-static int changed(store *s, sql_stmt *st, const char *what)
-{
-    if (store_step_done(s, st, what))
-        return -1;
-    return s->drv->changes(s->c) > 0 ? 0 : 1;
-}
+void store_moderation_finalize(store *s) { store_finalize_all(s, s->mo, MO_COUNT); }
 
 /* Runs a bound statement that answers one id (RETURNING id) into *id. */
 static int insert_id(store *s, sql_stmt *st, int64_t *id, const char *what)
@@ -182,7 +167,7 @@ int store_account_set_role(store *s, int64_t account_id, const char *role)
     sql_stmt *st = s->mo[MO_ROLE_SET];
     bind_int(s, st, 1, account_id);
     bind_text_or_null(s, st, 2, role);
-    return store_unlock_result(s, changed(s, st, "setting a role"));
+    return store_unlock_result(s, store_step_changed(s, st, "setting a role"));
 }
 
 int store_account_by_name(store *s, const char *name, stored_account *out)
@@ -246,7 +231,7 @@ int store_block(store *s, int64_t account_id, int64_t blocked_id, int64_t at)
     bind_int(s, st, 1, account_id);
     bind_int(s, st, 2, blocked_id);
     bind_int(s, st, 3, at);
-    return store_unlock_result(s, changed(s, st, "blocking a player"));
+    return store_unlock_result(s, store_step_changed(s, st, "blocking a player"));
 }
 
 int store_unblock(store *s, int64_t account_id, int64_t blocked_id)
@@ -255,7 +240,7 @@ int store_unblock(store *s, int64_t account_id, int64_t blocked_id)
     sql_stmt *st = s->mo[MO_UNBLOCK];
     bind_int(s, st, 1, account_id);
     bind_int(s, st, 2, blocked_id);
-    return store_unlock_result(s, changed(s, st, "unblocking a player"));
+    return store_unlock_result(s, store_step_changed(s, st, "unblocking a player"));
 }
 
 int store_blocks(store *s, int64_t account_id, int64_t blocked_id)
@@ -370,7 +355,7 @@ int store_report_close(store *s, int64_t id, int64_t by, int64_t at)
     bind_int(s, st, 1, id);
     bind_int(s, st, 2, by);
     bind_int(s, st, 3, at);
-    return store_unlock_result(s, changed(s, st, "closing a report"));
+    return store_unlock_result(s, store_step_changed(s, st, "closing a report"));
 }
 
 int store_report_open_auto(store *s, int64_t target_id, const char *reason)
@@ -434,7 +419,7 @@ int store_sanction_lift(store *s, int64_t id, int64_t at)
     sql_stmt *st = s->mo[MO_SANCTION_LIFT];
     bind_int(s, st, 1, id);
     bind_int(s, st, 2, at);
-    return store_unlock_result(s, changed(s, st, "lifting a sanction"));
+    return store_unlock_result(s, store_step_changed(s, st, "lifting a sanction"));
 }
 
 static int each_sanction(store *s, sql_stmt *st, int (*fn)(const stored_sanction *x, void *arg),
@@ -502,7 +487,7 @@ int store_account_close(store *s, int64_t account_id, bool closed, const char *s
     sql_stmt *st = s->mo[MO_CLOSE];
     bind_int(s, st, 1, account_id);
     bind_int(s, st, 2, closed ? 1 : 0);
-    int rc = changed(s, st, "closing an account");
+    int rc = store_step_changed(s, st, "closing an account");
     if (rc == 0 && closed) {
         st = s->mo[MO_CLOSE_SEATS];
         bind_int(s, st, 1, account_id);

@@ -78,9 +78,8 @@ bool store_shared(const store *s) { return s->shared; }
 int store_owners_open(store *s, const char *target, bool server)
 {
     snprintf(s->target, sizeof s->target, "%s", target);
-    for (int i = 0; i < OW_COUNT; i++)
-        if (!(s->ow[i] = s->drv->prepare(s->c, owner_sql[i])))
-            return store_fail(s, "preparing statements");
+    if (store_prepare_all(s, s->ow, owner_sql, OW_COUNT))
+        return -1;
     /* A server's SQLite file has no other server: leases of its last run
      * (killed before it released them) are its own to take again. */
     if (server && !s->shared &&
@@ -89,11 +88,7 @@ int store_owners_open(store *s, const char *target, bool server)
     return 0;
 }
 
-void store_owners_finalize(store *s)
-{
-    for (int i = 0; i < OW_COUNT; i++)
-        s->drv->finalize(s->ow[i]);
-}
+void store_owners_finalize(store *s) { store_finalize_all(s, s->ow, OW_COUNT); }
 
 int store_fence(store *s, store_write *w)
 {

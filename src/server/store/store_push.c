@@ -45,19 +45,9 @@ static const char *const push_sql[PU_COUNT] = {
                      " ORDER BY account_id",
 };
 
-int store_push_prepare(store *s)
-{
-    for (int i = 0; i < PU_COUNT; i++)
-        if (!(s->pu[i] = s->drv->prepare(s->c, push_sql[i])))
-            return store_fail(s, "preparing statements");
-    return 0;
-}
+int store_push_prepare(store *s) { return store_prepare_all(s, s->pu, push_sql, PU_COUNT); }
 
-void store_push_finalize(store *s)
-{
-    for (int i = 0; i < PU_COUNT; i++)
-        s->drv->finalize(s->pu[i]);
-}
+void store_push_finalize(store *s) { store_finalize_all(s, s->pu, PU_COUNT); }
 
 int store_push_subscribe(store *s, const stored_subscription *sub, int max)
 {
@@ -93,9 +83,7 @@ int store_push_unsubscribe(store *s, int64_t account_id, const char *endpoint)
     sql_stmt *st = s->pu[PU_DELETE_OF];
     bind_int(s, st, 1, account_id);
     bind_text(s, st, 2, endpoint);
-    if (store_step_done(s, st, "forgetting a push subscription"))
-        return store_unlock(s, -1);
-    return store_unlock_result(s, s->drv->changes(s->c) > 0 ? 0 : 1);
+    return store_unlock_result(s, store_step_changed(s, st, "forgetting a push subscription"));
 }
 
 static void read_subscription(store *s, sql_stmt *st, void *item)
@@ -211,9 +199,7 @@ static int email_change(store *s, int which, int64_t account_id, const char *tok
         bind_int(s, st, 2, at);
         bind_text(s, st, 3, token_hash);
     }
-    if (store_step_done(s, st, "changing an e-mail address"))
-        return store_unlock(s, -1);
-    return store_unlock_result(s, s->drv->changes(s->c) > 0 ? 0 : 1);
+    return store_unlock_result(s, store_step_changed(s, st, "changing an e-mail address"));
 }
 
 int store_email_verify(store *s, int64_t account_id)

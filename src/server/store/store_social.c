@@ -85,27 +85,9 @@ static const char *const social_sql[SO_COUNT] = {
                     " ORDER BY g.created_at DESC, s.seat LIMIT ?2",
 };
 
-int store_social_prepare(store *s)
-{
-    for (int i = 0; i < SO_COUNT; i++)
-        if (!(s->so[i] = s->drv->prepare(s->c, social_sql[i])))
-            return store_fail(s, "preparing statements");
-    return 0;
-}
+int store_social_prepare(store *s) { return store_prepare_all(s, s->so, social_sql, SO_COUNT); }
 
-void store_social_finalize(store *s)
-{
-    for (int i = 0; i < SO_COUNT; i++)
-        s->drv->finalize(s->so[i]);
-}
-
-/* Runs a bound statement; 0 when it changed a row, 1 when none, -1. */
-static int changed(store *s, sql_stmt *st, const char *what)
-{
-    if (store_step_done(s, st, what))
-        return -1;
-    return s->drv->changes(s->c) > 0 ? 0 : 1;
-}
+void store_social_finalize(store *s) { store_finalize_all(s, s->so, SO_COUNT); }
 
 int store_account_seen(store *s, int64_t account_id, int64_t now_ms)
 {
@@ -123,7 +105,7 @@ int store_follow(store *s, int64_t account_id, int64_t follows_id, int64_t at)
     bind_int(s, st, 1, account_id);
     bind_int(s, st, 2, follows_id);
     bind_int(s, st, 3, at);
-    int rc = changed(s, st, "following a player");
+    int rc = store_step_changed(s, st, "following a player");
     return store_unlock_result(s, rc);
 }
 
@@ -133,7 +115,7 @@ int store_unfollow(store *s, int64_t account_id, int64_t follows_id)
     sql_stmt *st = s->so[SO_UNFOLLOW];
     bind_int(s, st, 1, account_id);
     bind_int(s, st, 2, follows_id);
-    int rc = changed(s, st, "unfollowing a player");
+    int rc = store_step_changed(s, st, "unfollowing a player");
     return store_unlock_result(s, rc);
 }
 
@@ -260,7 +242,7 @@ int store_challenge_settle(store *s, const char *id, const char *from_status, co
         bind_int(s, st, 6, declined_by);
     else
         bind_text_or_null(s, st, 6, NULL);
-    int rc = changed(s, st, "settling a challenge");
+    int rc = store_step_changed(s, st, "settling a challenge");
     return store_unlock_result(s, rc);
 }
 
@@ -270,7 +252,7 @@ int store_challenge_answer(store *s, const char *id, int index, bool yes)
     sql_stmt *st = s->so[yes ? SO_CHALLENGE_ACCEPT : SO_CHALLENGE_UNACCEPT];
     bind_text(s, st, 1, id);
     bind_int(s, st, 2, 1 << index);
-    int rc = changed(s, st, "answering a challenge");
+    int rc = store_step_changed(s, st, "answering a challenge");
     return store_unlock_result(s, rc);
 }
 
@@ -377,7 +359,7 @@ int store_seek_match(store *s, const char *a, int seat_a, const char *b, int sea
         bind_text(s, st, 1, ids[i]);
         bind_text(s, st, 2, game_id);
         bind_int(s, st, 3, seats[i]);
-        rc = changed(s, st, "matching seeks");
+        rc = store_step_changed(s, st, "matching seeks");
     }
     if (rc != 0) {
         store_rollback(s);
@@ -391,7 +373,7 @@ int store_seek_cancel(store *s, const char *id)
     store_lock(s);
     sql_stmt *st = s->so[SO_SEEK_CANCEL];
     bind_text(s, st, 1, id);
-    int rc = changed(s, st, "cancelling a seek");
+    int rc = store_step_changed(s, st, "cancelling a seek");
     return store_unlock_result(s, rc);
 }
 
