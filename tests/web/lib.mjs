@@ -10,6 +10,7 @@ import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import assert from 'node:assert/strict';
+import { after } from 'node:test';
 
 export const BASE = process.env.AXIO_URL;
 export const SHOTS = process.env.AXIO_SHOTS || path.join(process.env.SRC || '.', 'tests/web/screenshots');
@@ -19,18 +20,38 @@ export const PHONE = { width: 390, height: 844 };
 // Pages prefer reduced motion (web/css/axio.css), as a person can ask of the system: a
 // pulsing badge or a spinner repaints at every frame, in software here (web/guide, one run
 // each: 171 s with motion, 156 s without). AXIO_WEB_MOTION=1 runs the pages with their animations.
+//
+// One chromium serves all the tests of a file (each file runs in a process of its own):
+// a launch costs about a second of CPU, and the tests launch over a hundred times. A
+// test's launch() gives it a browser of its own contexts (cookies and storage apart),
+// which its close() closes; the chromium goes at the end of the file, or is launched
+// again if it crashed.
+let shared = null;
+after(async () => { if (shared) await shared.close().catch(() => {}); shared = null; });
+
 export async function launch() {
   if (!BASE) throw new Error('AXIO_URL is not set (run tests/web/run.sh)');
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  if (!process.env.AXIO_WEB_MOTION) {
-    const newContext = browser.newContext.bind(browser);
-    browser.newContext = (options = {}) => newContext({ reducedMotion: 'reduce', ...options });
+  if (!shared || !shared.isConnected()) {
+    shared = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+        '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
   }
-  return browser;
+  const chrome = shared;
+  const contexts = new Set();
+  const motion = process.env.AXIO_WEB_MOTION ? {} : { reducedMotion: 'reduce' };
+  return {
+    async newContext(options = {}) {
+      const context = await chrome.newContext({ ...motion, ...options });
+      contexts.add(context);
+      context.on('close', () => contexts.delete(context));
+      return context;
+    },
+    async close() {
+      await Promise.all([...contexts].map((c) => c.close().catch(() => {})));
+    },
+  };
 }
 
 // A page that fails the test on any script error.
