@@ -12,6 +12,8 @@ real server:
   each table's points follow from its record, each record replays, the standings after a
   restart (recomputed from the store) equal the live ones;
 - a no-show loses its games and after two misses is withdrawn and paired no more;
+- a Swiss round whose deadline passes while a table still plays: the next round is paired,
+  and the late game does not count;
 - a short arena: finished players paired again at once; it ends; games still running at
   the end do not count.
 """
@@ -21,7 +23,7 @@ import unittest
 from accounts_lib import call, register
 from botlib import make_bot
 from eventlib import PW, Driver, accounts, check_standings, event, new_event
-from harness import ON_POSTGRESQL, Server, ServerTest  # noqa: F401
+from harness import ON_POSTGRESQL, Server, ServerTest, db_query  # noqa: F401
 
 HOUR = 3600 * 1000
 
@@ -337,6 +339,55 @@ class Play(EventTest):
             self.assertEqual(value["you"]["misses"], 1, name)
         game = live["standings"][0]["results"][0]["game"]
         self.assertEqual(call(self.server, "GET", f"/api/games/{game}")[1]["status"], "aborted")
+        check_standings(self, self.server, live)
+
+    def test_a_round_past_its_deadline(self):
+        # Swiss: the next round is paired when the round's deadline passes, while a table
+        # of the round still plays; that game ends after the deadline and does not count.
+        # The deadline (4 min at the least) is moved to the past in the store, server stopped.
+        players = accounts(self.server, ["Ann", "Bob", "Cid", "Dee"])
+        e = new_event(self.server, players["Ann"], format="swiss", seats=2, rounds=2,
+                      clock={"kind": "realtime", "base_s": 600, "increment_s": 0})
+        for s in players.values():
+            call(self.server, "POST", f"/api/events/{e['id']}/join", {}, token=s)
+        call(self.server, "POST", f"/api/events/{e['id']}/start", {}, token=players["Ann"])
+        slow = {}
+
+        def dee_stalls(c):
+            # Dee's table of round 1 stops after a few decisions of each (so nobody there
+            # is a no-show); the other table plays on
+            if not slow and d.last:
+                slow.update((t["game"], t) for t in d.last["tables"] if "Dee" in t["players"])
+            return not (c.game in slow and c.state and c.state["game"]["ply"] >= 4)
+
+        d = Driver(lambda: [self.server], e["id"], players, before_move=dee_stalls)
+        try:
+            def one_table_left(v):
+                done = [x for x in v["standings"] if x["results"]]
+                return len(done) == 2 and len(v["tables"]) == 1 and v["event"]["round"] == 1
+            live = d.run(one_table_left, timeout=120)
+            stalled = live["tables"][0]
+            self.assertIn("Dee", stalled["players"])
+            self.server.stop()
+            past = now_ms() - 1000  # the round's deadline, and its tables'
+            db_query(self.db, "UPDATE events SET round_deadline = ? WHERE id = ?", past, e["id"])
+            db_query(self.db, "UPDATE event_tables SET deadline = ? WHERE event_id = ? AND round = 1",
+                     past, e["id"])
+            self.server = Server(self.db, *self.server_args)
+            # round 2 is paired with the stalled game still running; then that game ends
+            live = d.run(lambda v: v["event"]["round"] == 2, timeout=60)
+            self.assertIn(stalled["game"], [t["game"] for t in live["tables"]])
+            self.assertEqual(len(live["tables"]), 3, live["tables"])
+            d.before_move = None
+            live = d.run("finished", timeout=300)
+        finally:
+            d.close()
+        late = [r for x in live["standings"] for r in x["results"] if r["game"] == stalled["game"]]
+        self.assertEqual(len(late), 2)
+        self.assertTrue(all(not r["counted"] for r in late), late)
+        for line in live["standings"]:
+            self.assertEqual(line["games"], len([r for r in line["results"] if r["counted"]]))
+        self.assertEqual(sorted(x["games"] for x in live["standings"]), [1, 1, 2, 2])
         check_standings(self, self.server, live)
 
     def test_arena(self):
