@@ -100,7 +100,7 @@ json_t *ax_record_start(const ax_game *g, const char *const *names, int viewer)
         json_object_set_new(o, "seed", json_string(seed));
     json_t *jn = json_array();
     for (int s = 0; s < g->players; s++) {
-        char fallback[16];
+        char fallback[24]; /* "Seat " and any int */
         snprintf(fallback, sizeof fallback, "Seat %d", s + 1);
         json_array_append_new(jn, json_string(names && names[s] ? names[s] : fallback));
     }

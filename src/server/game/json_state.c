@@ -559,7 +559,7 @@ static json_t *damaged_start_json(const stored_game *sg)
     sha256_hex(seed, seed_hash);
     json_t *names = json_array();
     for (int i = 0; i < stored_players(sg); i++) {
-        char fallback[16];
+        char fallback[24]; /* "Seat " and any int */
         snprintf(fallback, sizeof fallback, "Seat %d", i + 1);
         const stored_seat *ss = &sg->seats[i];
         json_array_append_new(names,

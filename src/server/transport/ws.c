@@ -381,7 +381,9 @@ int ws_open(ws_conn *c, struct lws *wsi)
     if (has_token == 0)
         has_token = url_arg(wsi, "token", token, sizeof token);
     const char *game_id = strncmp(uri, "/ws/", 4) == 0 ? uri + 4 : "";
-    snprintf(c->game_id, sizeof c->game_id, "%s", strlen(game_id) <= GAME_ID_LEN ? game_id : "");
+    size_t id_len = strlen(game_id) <= GAME_ID_LEN ? strlen(game_id) : 0;
+    memcpy(c->game_id, game_id, id_len);
+    c->game_id[id_len] = '\0';
     /* kept for a relay (hooks.relay during service_open), wiped after */
     snprintf(c->token, sizeof c->token, "%s", has_token > 0 ? token : "");
     c->hint = url_flag(wsi, "hint");
