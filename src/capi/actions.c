@@ -237,7 +237,11 @@ int32_t capi_action_encode(const capi_space *s, const ax_game *g, const capi_leg
 
 /* --- the mask --- */
 
-static void grid_mask(const capi_space *s, const capi_legal *l, int8_t *mask)
+/* The mask of a placement. zero_from (NULL: unknown): per slot, the first
+ * direction from which the slot's block in `mask` is already all 0, so that
+ * only the directions the slot closed since are cleared. */
+static void grid_mask(const capi_space *s, const capi_legal *l, int8_t *mask,
+                      const uint8_t *zero_from)
 {
     const axio_spec *sp = &s->spec;
     /* locals: the int8 stores below may alias anything, so fields read in
@@ -262,8 +266,10 @@ static void grid_mask(const capi_space *s, const capi_legal *l, int8_t *mask)
     for (int slot = 0; slot < rack_size; slot++) {
         int8_t *dst = mask + slot * block_size;
         int open = l->slot_dirs[slot] * ncells;
+        int zero = zero_from ? zero_from[slot] * ncells : block_size;
         memcpy(dst, block, (size_t)open);
-        memset(dst + open, 0, (size_t)(block_size - open));
+        if (zero > open)
+            memset(dst + open, 0, (size_t)(zero - open));
     }
     if (sp->swap_action >= 0)
         mask[sp->swap_action] = mask[sp->swap_action + 1] = 0;
@@ -273,7 +279,7 @@ void capi_legal_mask(const capi_space *s, const capi_legal *l, int8_t *mask)
 {
     const axio_spec *sp = &s->spec;
     if (l->phase == AX_PHASE_PLACE && sp->variant != AX_ROTA) {
-        grid_mask(s, l, mask);
+        grid_mask(s, l, mask, NULL);
         return;
     }
     memset(mask, 0, (size_t)sp->num_actions);
@@ -285,6 +291,30 @@ void capi_legal_mask(const capi_space *s, const capi_legal *l, int8_t *mask)
                 for (unsigned bits = l->wilds[k][r]; bits; bits &= bits - 1)
                     mask[(k * 4 + r) * 6 + __builtin_ctz(bits)] = 1;
     }
+}
+
+void capi_legal_mask_row(const capi_space *s, const capi_legal *l, int8_t *mask, capi_shown *shown)
+{
+    const axio_spec *sp = &s->spec;
+    if (sp->variant == AX_ROTA) {
+        capi_legal_mask(s, l, mask);
+        return;
+    }
+    if (l->phase == AX_PHASE_PLACE) {
+        grid_mask(s, l, mask, shown->mask_known ? shown->zero_from : NULL);
+        memcpy(shown->zero_from, l->slot_dirs, sizeof shown->zero_from);
+    } else {
+        capi_legal_mask(s, l, mask); /* all 0 but a swap decision's two */
+        memset(shown->zero_from, 0, sizeof shown->zero_from);
+    }
+    shown->mask_known = true;
+}
+
+void capi_mask_row_clear(const capi_space *s, int8_t *mask, capi_shown *shown)
+{
+    memset(mask, 0, (size_t)s->spec.num_actions);
+    memset(shown->zero_from, 0, sizeof shown->zero_from);
+    shown->mask_known = true;
 }
 
 /* The k-th set bit (from 0) of a bitset of AX_GRID_WORDS words. */
