@@ -137,6 +137,7 @@ class AxioEnv(_AECBase):
         self.rewards, self._cumulative_rewards = {}, {}
         self.terminations, self.truncations, self.infos = {}, {}, {}
         self.agent_selection = None
+        self._own_observe = type(self).observe is AxioEnv.observe
 
     def observation_space(self, agent):
         return self._observation_spaces[agent]
@@ -186,6 +187,7 @@ class AxioEnv(_AECBase):
 
     def __setstate__(self, state):
         self.__dict__.update(state)
+        self._own_observe = type(self).observe is AxioEnv.observe
         self._h = None
         if self.game is not None:
             self._attach()
@@ -203,8 +205,15 @@ class AxioEnv(_AECBase):
         if self._h is None:
             raise self._not_started()
         agent = self.agent_selection
+        if not observe:
+            obs = None
+        elif self._own_observe:  # observe(agent) without the call: last() runs every step
+            _observe(self._h, self._seat[agent], self._obs_ptr, self._mask_ptr)
+            obs = {"observation": self._obs_stage.copy(), "action_mask": self._mask_stage.copy()}
+        else:  # a subclass's observe
+            obs = self.observe(agent)
         return (
-            self.observe(agent) if observe else None,
+            obs,
             self._cumulative_rewards[agent],
             self.terminations[agent],
             self.truncations[agent],
