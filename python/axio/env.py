@@ -17,6 +17,7 @@ loaded), the agents' bookkeeping, spaces and seed generator copied with it.
 """
 
 import copy
+import ctypes
 
 import numpy as np
 
@@ -94,9 +95,14 @@ except ImportError:
 
 REWARDS = ("ranking", "tracks")
 
-# the calls of every step, looked up once
-_observe = lib.axio_game_observe
-_play = lib.axio_game_play
+# The calls of every step, looked up once, as function objects of their own without
+# argtypes: ctypes passes arguments that are already C values (c_void_p pointers, and
+# ints that fit a C int: a seat, an action checked against the action space) about
+# 70 ns faster a call than it converts them through argtypes.
+_observe = lib["axio_game_observe"]
+_observe.restype = ctypes.c_int
+_play = lib["axio_game_play"]
+_play.restype = ctypes.c_int
 _GAME_OVER = _lib.GAME_OVER
 
 # what a copy or a pickle makes anew rather than copies: C pointers and the staging buffers
@@ -131,6 +137,7 @@ class AxioEnv(_AECBase):
         self.rewards, self._cumulative_rewards = {}, {}
         self.terminations, self.truncations, self.infos = {}, {}, {}
         self.agent_selection = None
+        self._own_observe = type(self).observe is AxioEnv.observe
 
     def observation_space(self, agent):
         return self._observation_spaces[agent]
@@ -163,12 +170,12 @@ class AxioEnv(_AECBase):
 
     def _attach(self):
         """Points the hot path at the game, and C at buffers of this env's own."""
-        self._h = self.game._h
+        self._h = ctypes.c_void_p(self.game._h)
         if getattr(self, "_obs_stage", None) is None:  # C writes here; observe() hands out copies
             self._obs_stage = np.empty(self.game_spec.obs_size, np.int8)
             self._mask_stage = np.empty(self.game_spec.num_actions, np.int8)
-            self._obs_ptr = self._obs_stage.ctypes.data
-            self._mask_ptr = self._mask_stage.ctypes.data
+            self._obs_ptr = ctypes.c_void_p(self._obs_stage.ctypes.data)
+            self._mask_ptr = ctypes.c_void_p(self._mask_stage.ctypes.data)
 
     def _not_started(self):
         return RuntimeError("axio: reset() the environment before its first step or observation")
@@ -180,6 +187,7 @@ class AxioEnv(_AECBase):
 
     def __setstate__(self, state):
         self.__dict__.update(state)
+        self._own_observe = type(self).observe is AxioEnv.observe
         self._h = None
         if self.game is not None:
             self._attach()
@@ -197,8 +205,15 @@ class AxioEnv(_AECBase):
         if self._h is None:
             raise self._not_started()
         agent = self.agent_selection
+        if not observe:
+            obs = None
+        elif self._own_observe:  # observe(agent) without the call: last() runs every step
+            _observe(self._h, self._seat[agent], self._obs_ptr, self._mask_ptr)
+            obs = {"observation": self._obs_stage.copy(), "action_mask": self._mask_stage.copy()}
+        else:  # a subclass's observe
+            obs = self.observe(agent)
         return (
-            self.observe(agent) if observe else None,
+            obs,
             self._cumulative_rewards[agent],
             self.terminations[agent],
             self.truncations[agent],

@@ -237,29 +237,39 @@ int32_t capi_action_encode(const capi_space *s, const ax_game *g, const capi_leg
 
 /* --- the mask --- */
 
-static void grid_mask(const capi_space *s, const capi_legal *l, int8_t *mask)
+/* The mask of a placement. zero_from (NULL: unknown): per slot, the first
+ * direction from which the slot's block in `mask` is already all 0, so that
+ * only the directions the slot closed since are cleared. */
+static void grid_mask(const capi_space *s, const capi_legal *l, int8_t *mask,
+                      const uint8_t *zero_from)
 {
     const axio_spec *sp = &s->spec;
-    int window = sp->window, block_size = slot_block(s);
-    /* one slot's block, a window row at a time; a row's write may spill up
-     * to 16 bytes into the next, which is written after it. It is built in
-     * slot 0 itself when that slot is open in every direction and another
-     * slot follows (the last row's spill lands there, written next). */
-    int8_t spare[6 * CAPI_MAX_WINDOW * CAPI_MAX_WINDOW + 16];
-    bool in_place = sp->rack_size > 1 && l->slot_dirs[0] == sp->ndirs;
-    int8_t *block = in_place ? mask : spare;
-    for (int d = 0; d < sp->ndirs; d++)
-        for (int row = 0; row < window; row++) {
-            uint32_t bits = row_bits(l->pairs[d], s->row_start[row], window);
-            int8_t *dst = block + d * s->ncells + row * window;
+    /* locals: the int8 stores below may alias anything, so fields read in
+     * the loops would be read again after every store */
+    const int window = sp->window, ncells = s->ncells, ndirs = sp->ndirs;
+    const int block_size = ndirs * ncells, rack_size = sp->rack_size;
+    /* one slot's block, built on the stack (in the first level cache) a
+     * window row at a time; a row's write may spill up to 16 bytes into the
+     * next, which is written after it. Then copied into the slots: whole
+     * lines into the row, which is out of the cache by the time a batch
+     * comes back to it. */
+    int8_t block[6 * CAPI_MAX_WINDOW * CAPI_MAX_WINDOW + 16];
+    for (int d = 0; d < ndirs; d++) {
+        const uint64_t *pairs = l->pairs[d];
+        int8_t *dst = block + d * ncells;
+        for (int row = 0; row < window; row++, dst += window) {
+            uint32_t bits = row_bits(pairs, s->row_start[row], window);
             memcpy(dst, &spread[bits & 255], 8);
             memcpy(dst + 8, &spread[(bits >> 8) & 255], 8);
         }
-    for (int slot = in_place ? 1 : 0; slot < sp->rack_size; slot++) {
+    }
+    for (int slot = 0; slot < rack_size; slot++) {
         int8_t *dst = mask + slot * block_size;
-        int open = l->slot_dirs[slot] * s->ncells;
+        int open = l->slot_dirs[slot] * ncells;
+        int zero = zero_from ? zero_from[slot] * ncells : block_size;
         memcpy(dst, block, (size_t)open);
-        memset(dst + open, 0, (size_t)(block_size - open));
+        if (zero > open)
+            memset(dst + open, 0, (size_t)(zero - open));
     }
     if (sp->swap_action >= 0)
         mask[sp->swap_action] = mask[sp->swap_action + 1] = 0;
@@ -269,7 +279,7 @@ void capi_legal_mask(const capi_space *s, const capi_legal *l, int8_t *mask)
 {
     const axio_spec *sp = &s->spec;
     if (l->phase == AX_PHASE_PLACE && sp->variant != AX_ROTA) {
-        grid_mask(s, l, mask);
+        grid_mask(s, l, mask, NULL);
         return;
     }
     memset(mask, 0, (size_t)sp->num_actions);
@@ -281,6 +291,30 @@ void capi_legal_mask(const capi_space *s, const capi_legal *l, int8_t *mask)
                 for (unsigned bits = l->wilds[k][r]; bits; bits &= bits - 1)
                     mask[(k * 4 + r) * 6 + __builtin_ctz(bits)] = 1;
     }
+}
+
+void capi_legal_mask_row(const capi_space *s, const capi_legal *l, int8_t *mask, capi_shown *shown)
+{
+    const axio_spec *sp = &s->spec;
+    if (sp->variant == AX_ROTA) {
+        capi_legal_mask(s, l, mask);
+        return;
+    }
+    if (l->phase == AX_PHASE_PLACE) {
+        grid_mask(s, l, mask, shown->mask_known ? shown->zero_from : NULL);
+        memcpy(shown->zero_from, l->slot_dirs, sizeof shown->zero_from);
+    } else {
+        capi_legal_mask(s, l, mask); /* all 0 but a swap decision's two */
+        memset(shown->zero_from, 0, sizeof shown->zero_from);
+    }
+    shown->mask_known = true;
+}
+
+void capi_mask_row_clear(const capi_space *s, int8_t *mask, capi_shown *shown)
+{
+    memset(mask, 0, (size_t)s->spec.num_actions);
+    memset(shown->zero_from, 0, sizeof shown->zero_from);
+    shown->mask_known = true;
 }
 
 /* The k-th set bit (from 0) of a bitset of AX_GRID_WORDS words. */

@@ -149,11 +149,11 @@ static void write_row(axio_batch *b, int i)
     capi_shown *shown = &b->shown[i];
     if (p->g.phase == AX_PHASE_OVER) {
         capi_observe_row(&b->space, &p->g, &p->legal, b->row_seat[i], obs, shown);
-        memset(mask, 0, (size_t)sp->num_actions);
+        capi_mask_row_clear(&b->space, mask, shown);
     } else {
         b->row_seat[i] = (int8_t)p->g.to_move;
         capi_observe_row(&b->space, &p->g, &p->legal, p->g.to_move, obs, shown);
-        capi_legal_mask(&b->space, &p->legal, mask);
+        capi_legal_mask_row(&b->space, &p->legal, mask, shown);
     }
     b->out.seat[i] = b->row_seat[i];
 }

@@ -129,9 +129,11 @@ static void observe_rest(const capi_space *s, const ax_game *g, int seat, int8_t
 {
     const axio_spec *sp = &s->spec;
     const int p = sp->players, ncolors = sp->ncolors, sides = sp->sides;
-    /* own rack (rota: the hand tile as printed) */
+    /* the sections follow one another to the end: cleared in one call, then
+     * the ones set (rather than one small call per one-hot section) */
     int8_t *rack = section(s, obs, k);
-    memset(rack, 0, (size_t)sp->sections[k].size);
+    memset(rack, 0, (size_t)(sp->obs_size - sp->sections[k].offset));
+    /* own rack (rota: the hand tile as printed) */
     const int corners = sp->variant == AX_ROTA ? 4 : 2, nrack = g->rack_n[seat];
     for (int r = 0; r < nrack; r++)
         one_hot_tile(rack + r * corners * ncolors, g->rack[seat][r], corners, ncolors);
@@ -145,14 +147,11 @@ static void observe_rest(const capi_space *s, const ax_game *g, int seat, int8_t
             tracks[row * ncolors + c] = (int8_t)g->track[owner][c];
 
     int8_t *to_move = section(s, obs, k++), *seat_hot = section(s, obs, k++);
-    memset(to_move, 0, (size_t)p);
-    memset(seat_hot, 0, (size_t)p);
     int ahead = g->to_move - seat;
     to_move[ahead < 0 ? ahead + p : ahead] = 1;
     seat_hot[seat] = 1;
 
     int8_t *phase = section(s, obs, k++);
-    memset(phase, 0, CAPI_PHASES);
     phase[g->phase == AX_PHASE_OVER ? 3 : g->phase == AX_PHASE_SWAP ? 2 : g->in_bonus ? 1 : 0] = 1;
     *section(s, obs, k++) = (int8_t)g->bonus_pending;
     *section(s, obs, k++) = (int8_t)g->bag_n; /* the bag, or rota's supply */

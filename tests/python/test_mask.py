@@ -8,7 +8,8 @@ outside the mask is also asked of the engine: each is refused by its rules
 (ax_check) or is the same decision as an allowed action (another copy of an
 identical tile, a double turned round, a wild colour that matches nothing).
 The batches of VectorEnv give the same masks and observations as single games
-fed the same actions.
+fed the same actions, and their rows, written in part each step, are what a whole
+write gives.
 """
 
 import os
@@ -144,6 +145,50 @@ class VectorRowsAreGames(unittest.TestCase):
                     self.assertFalse(info["rewards"][i].any())
         self.assertGreater(ended, 0)
         vec.close()
+
+
+class RowsWrittenInPartAreWhole(unittest.TestCase):
+    """A batch writes a row only in part each step (the board cells that changed, the mask
+    directions a slot closed since): every row, at every step of many random games of every
+    configuration (through game ends, swap decisions, bonus turns and new deals), is what a
+    whole write gives: the observation and mask of a copy of its game (`vec.game(i)`), and
+    the row of a batch loaded from the batch's saved state (whose rows are written whole)."""
+
+    # the sanitizer build: fewer games, still long enough for 4-player games (at most about
+    # 90 decisions) to end and be dealt anew
+    GAMES, STEPS = (8, 120) if os.environ.get("AXIO_SANITIZED") else (24, 400)
+
+    def test_every_configuration(self):
+        rows = 0
+        for variant, configs in CONFIGS.items():
+            for v, players, mode in configs:
+                for autoreset in ("next-step", "same-step"):
+                    with self.subTest(variant=v, players=players, mode=mode, autoreset=autoreset):
+                        rows += self.check(v, players, mode, autoreset)
+        print(f"{rows} rows compared with a whole write")
+
+    def check(self, variant, players, mode, autoreset):
+        n = self.GAMES
+        vec = axio.VectorEnv(n, variant, players, mode, autoreset=autoreset)
+        obs, info = vec.reset(seed=players * 1000 + len(variant))
+        rows = ended = 0
+        for step in range(self.STEPS):
+            for i in range(n):
+                want = vec.game(i).observe(int(info["seat"][i]))
+                self.assertTrue(np.array_equal(obs["observation"][i], want["observation"]), f"step {step} row {i}")
+                self.assertTrue(np.array_equal(obs["action_mask"][i], want["action_mask"]), f"step {step} row {i}")
+                rows += 1
+            if step % 50 == 25:  # a batch from the saved state: its rows written whole
+                loaded = axio.VectorEnv.load(vec.save())
+                again = loaded._observations()
+                self.assertTrue(np.array_equal(again["observation"], obs["observation"]))
+                self.assertTrue(np.array_equal(again["action_mask"], obs["action_mask"]))
+                loaded.close()
+            obs, rewards, term, trunc, info = vec.step(vec.sample_actions())
+            ended += int(term.sum())
+        self.assertGreater(ended, 0, "no game ended: the rows of a new deal were not compared")
+        vec.close()
+        return rows
 
 
 if __name__ == "__main__":
