@@ -142,16 +142,38 @@ static void remove_frontier(ax_rota_board *b, int id)
     b->frontier_pos[id] = -1;
 }
 
+/* add_frontier when `fresh` (0 or 1), without a branch: the entry is
+ * written in the first free slot either way, and counted, and found by
+ * cell_at, only when fresh. A slot past ncells holds nothing (placed[NONE]
+ * receives the empty tile it always holds). */
+static void add_frontier_if(ax_rota_board *b, int x, int y, int fresh)
+{
+    assert(!fresh || (b->ncells < AX_ROTA_ENTRIES && b->cell_at[at_index(x, y)] == 0));
+    assert(b->ncells <= AX_ROTA_ENTRIES);
+    int id = b->ncells;
+    b->x[id] = (int16_t)x;
+    b->y[id] = (int16_t)y;
+    b->placed[id] = empty_tile;
+    b->frontier_pos[id] = b->nfrontier;
+    b->frontier[b->nfrontier] = (int16_t)id;
+    unsigned at = at_index(x, y);
+    uint8_t mask = (uint8_t)-fresh;
+    b->cell_at[at] = (uint8_t)((b->cell_at[at] & ~mask) | ((id + 1) & mask));
+    b->ncells = (int16_t)(b->ncells + fresh);
+    b->nfrontier = (int16_t)(b->nfrontier + fresh);
+}
+
 /* Puts a tile on entry id at (x, y), whose neighbours are around[]: the
- * sides the display did not know join the frontier. */
+ * sides the display did not know join the frontier (which sides is as
+ * random as the game: no branch to mispredict). */
 static void put_entry(ax_rota_board *b, int id, int x, int y, ax_tile placed,
                       const uint8_t around[8])
 {
     remove_frontier(b, id);
     b->placed[id] = placed;
+#pragma GCC unroll 4
     for (int s = 0; s < 4; s++)
-        if (around[side_around[s]] == NONE)
-            add_frontier(b, x + side_dx[s], y + side_dy[s]);
+        add_frontier_if(b, x + side_dx[s], y + side_dy[s], around[side_around[s]] == NONE);
 }
 
 void ax_rota_put(ax_rota_board *b, int x, int y, ax_tile placed)
