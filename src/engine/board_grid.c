@@ -167,10 +167,10 @@ static int legal_pairs(const ax_game *g, cellset pairs[3])
 /* Whether cells a and b of the grid are neighbours. */
 static bool neighbours(const ax_game *g, int a, int b)
 {
-    int diff = b - a;
-    if (diff == 1 || diff == -1 || diff == AX_GRID_SIDE || diff == -AX_GRID_SIDE)
-        return true;
-    return g->variant == AX_HEX && (diff == AX_GRID_SIDE - 1 || diff == 1 - AX_GRID_SIDE);
+    int diff = b - a; /* every test made: the direction is as random as the game */
+    bool side = (diff == 1) | (diff == -1) | (diff == AX_GRID_SIDE) | (diff == -AX_GRID_SIDE);
+    bool hex_diagonal = (diff == AX_GRID_SIDE - 1) | (diff == 1 - AX_GRID_SIDE);
+    return side | (hex_diagonal & (g->variant == AX_HEX));
 }
 
 static int direction_between(const ax_game *g, int from, int to)
@@ -618,6 +618,21 @@ static int select_bit(uint64_t x, int k)
     return 8 * byte + __builtin_ctz(b);
 }
 
+/* Adds the counts of `words` words to *end, counting in *at the words that
+ * end at or before `pick` and keeping in *before where the last of them
+ * ends. */
+static inline __attribute__((always_inline)) void
+find_word(const uint8_t *count, int words, int pick, int *at, int *before, int *end)
+{
+#pragma GCC unroll 15
+    for (int k = 0; k < words; k++) {
+        *end += count[k];
+        int past = pick >= *end;
+        *at += past;
+        *before = past ? *end : *before;
+    }
+}
+
 /* The pick-th of `count` pairs in `pairs` (per-word counts `counts`), in
  * the order of directions, then cells, as a domino of rack tile
  * `rack_index`, turned when `flip`. */
@@ -628,13 +643,11 @@ static void pick_pair(const ax_game *g, const uint64_t (*pairs)[AX_GRID_WORDS],
     /* the word holding it: the words before it end at or before `pick`
      * (every word counted, no branch to mispredict) */
     const uint8_t *count = counts[0]; /* the words of every direction, in order */
-    int words = g->ndirs / 2 * AX_GRID_WORDS, at = 0, before = 0, end = 0;
-    for (int k = 0; k < words; k++) {
-        end += count[k];
-        int past = pick >= end;
-        at += past;
-        before = past ? end : before;
-    }
+    int at = 0, before = 0, end = 0;
+    if (g->ndirs == 6) /* the loops unrolled, their ends known */
+        find_word(count, 3 * AX_GRID_WORDS, pick, &at, &before, &end);
+    else
+        find_word(count, 2 * AX_GRID_WORDS, pick, &at, &before, &end);
     int d = at / AX_GRID_WORDS, w = at % AX_GRID_WORDS;
     int i = w * 64 + select_bit(pairs[d][w], pick - before), j = i + g->dir_offset[d];
     int swap = (i ^ j) & -flip; /* flip: j first, no branch */
