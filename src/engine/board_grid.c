@@ -461,6 +461,8 @@ void ax_grid_put(ax_game *g, int cell, int content)
         touch_fields(g, cell);
 }
 
+void ax_grid_reset_pairs(ax_game *g) { make_pairs(g); }
+
 void ax_grid_reset_state(ax_game *g)
 {
     make_pairs(g);

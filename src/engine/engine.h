@@ -63,6 +63,8 @@ void ax_grid_cell_potential(const ax_game *g, int cell, uint8_t pot[AX_MAX_COLOR
 /* Set-up: the open pairs made from the empty cells, every potential 0 (a
  * board without symbols). */
 void ax_grid_reset_state(ax_game *g);
+/* The same without the potentials: for a game just zeroed (ax_game_init). */
+void ax_grid_reset_pairs(ax_game *g);
 /* Set-up: ax_game.field_near made from the fields and fields_touched. */
 void ax_grid_reset_fields(ax_game *g);
 /* Whether the open pairs and potentials are those the cells give. */
