@@ -261,32 +261,26 @@ static int put_pyramid(ax_game *g, int cell)
     return moved_from;
 }
 
-/* New single cells next to the placed pair, in row-major order. */
+/* The cells next to a pair whose first cell (in index order) is cell 0,
+ * in row-major order: of a pair in a row, then of a pair in a column. */
+static const int8_t around_pair[2][6] = {
+    {-AX_GRID_SIDE, 1 - AX_GRID_SIDE, -1, 2, AX_GRID_SIDE, AX_GRID_SIDE + 1},
+    {-AX_GRID_SIDE, -1, 1, AX_GRID_SIDE - 1, AX_GRID_SIDE + 1, 2 * AX_GRID_SIDE}};
+
+/* New single cells next to the placed pair, in row-major order: the six
+ * cells around it, each tested (no branch), listed in that order. */
 static int new_singles(const ax_game *g, const int16_t placed[2], int16_t singles[6])
 {
+    int first = placed[0] < placed[1] ? placed[0] : placed[1];
+    int diff = placed[1] - placed[0];
+    const int8_t *around = around_pair[diff * diff != 1]; /* in a column: no branch */
+    unsigned found = 0;
+#pragma GCC unroll 6
+    for (int k = 0; k < 6; k++)
+        found |= (unsigned)is_single(g, first + around[k]) << k;
     int n = 0;
-    static const int side[4] = {1, AX_GRID_SIDE, -1, -AX_GRID_SIDE}; /* square's directions */
-    unsigned found = 0; /* bit 4k + d: the neighbour d of placed[k] is single */
-#pragma GCC unroll 2
-    for (int k = 0; k < 2; k++)
-#pragma GCC unroll 4
-        for (int d = 0; d < 4; d++)
-            found |= (unsigned)is_single(g, placed[k] + side[d]) << (4 * k + d);
-    for (; found; found &= found - 1) { /* seldom any */
-        int k = __builtin_ctz(found) / 4, d = __builtin_ctz(found) % 4;
-        int c = placed[k] + side[d];
-        bool seen = false;
-        for (int s = 0; s < n; s++)
-            seen |= singles[s] == c;
-        if (!seen)
-            singles[n++] = (int16_t)c;
-    }
-    for (int a = 1; a < n; a++) /* insertion sort: index order is row-major */
-        for (int b = a; b > 0 && singles[b - 1] > singles[b]; b--) {
-            int16_t t = singles[b];
-            singles[b] = singles[b - 1];
-            singles[b - 1] = t;
-        }
+    for (; found; found &= found - 1) /* seldom any */
+        singles[n++] = (int16_t)(first + around[__builtin_ctz(found)]);
     return n;
 }
 
