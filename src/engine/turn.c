@@ -263,13 +263,13 @@ static bool swap_eligible(const ax_game *g)
     for (int c = 0; c < g->ncolors; c++)
         if (track[c] < lowest)
             lowest = track[c];
-    bool blocked = false; /* every half tested: no branch to mispredict */
     for (int r = 0; r < g->rack_n[seat]; r++)
         for (int h = 0; h < 2; h++) {
             int sym = g->rack[seat][r].sym[h];
-            blocked |= (sym < 0) | (track[sym < 0 ? 0 : sym] == lowest); /* unknown: might */
+            if (sym < 0 || track[sym] == lowest) /* an unknown tile might */
+                return false;
         }
-    return !blocked;
+    return true;
 }
 
 /* Hands the turn to the next seat that still has a tile to play. */
