@@ -368,12 +368,12 @@ static void make_potentials(ax_game *g)
 static const int square_axes[2] = {1, AX_GRID_SIDE};
 static const int hex_axes[3] = {1, 1 - AX_GRID_SIDE, -AX_GRID_SIDE};
 
-/* Clears bit i of the pairs of direction d, which is set when `open`. */
+/* Clears bit i of the pairs of direction d, which is set when `open`
+ * (npairs is the caller's). */
 static inline void close_pair(ax_game *g, int d, unsigned i, unsigned open)
 {
     g->pairs[d][i / 64] &= ~(1ULL << (i % 64));
     g->pair_count[d][i / 64] = (uint8_t)(g->pair_count[d][i / 64] - open);
-    g->npairs = (uint16_t)(g->npairs - open);
 }
 
 /* Empty cell `cell` is taken: the pairs it starts and ends close, in each
@@ -384,11 +384,19 @@ static inline void close_pair(ax_game *g, int d, unsigned i, unsigned open)
 static inline __attribute__((always_inline)) void take_cell_on(ax_game *g, int cell, int sym,
                                                                int naxes, const int *axes)
 {
+    unsigned ahead_open[3], behind_open[3], closed = 0; /* read before any write */
 #pragma GCC unroll 3
     for (int d = 0; d < naxes; d++) {
-        close_pair(g, d, (unsigned)cell, g->cell[cell + axes[d]] == AX_EMPTY);
-        close_pair(g, d, (unsigned)(cell - axes[d]), g->cell[cell - axes[d]] == AX_EMPTY);
+        ahead_open[d] = g->cell[cell + axes[d]] == AX_EMPTY;
+        behind_open[d] = g->cell[cell - axes[d]] == AX_EMPTY;
+        closed += ahead_open[d] + behind_open[d];
     }
+#pragma GCC unroll 3
+    for (int d = 0; d < naxes; d++) {
+        close_pair(g, d, (unsigned)cell, ahead_open[d]);
+        close_pair(g, d, (unsigned)(cell - axes[d]), behind_open[d]);
+    }
+    g->npairs = (uint16_t)(g->npairs - closed);
     if (!is_symbol((uint8_t)sym))
         return;
 #pragma GCC unroll 3
@@ -515,22 +523,23 @@ int ax_grid_place(ax_game *g, const ax_move *m, bool *all_max, ax_events *out)
     /* Each half scores the runs next to its cell but towards its partner,
      * which is empty before the placement: its potential (rules 2.2 step 2). */
     const int16_t placed[2] = {m->cells[0], m->cells[1]};
-    uint8_t points[AX_MAX_COLORS] = {0};
+    uint64_t points = 0; /* in byte lanes (ax_score_lanes) */
     for (int k = 0; k < 2; k++)
         if (is_symbol((uint8_t)tile.sym[k]))
-            points[tile.sym[k]] = (uint8_t)(points[tile.sym[k]] + g->pot[placed[k]][tile.sym[k]]);
+            points =
+                ax_lanes_add(points, (uint64_t)g->pot[placed[k]][tile.sym[k]] << (8 * tile.sym[k]));
     take_cell(g, placed[0], tile.sym[0]);
     take_cell(g, placed[1], tile.sym[1]);
 
     ax_unit_result res;
-    ax_score_unit(g, seat, points, &res);
+    ax_score_lanes(g, seat, points, &res);
     ax_event *e = ax_event_add(out, AX_EV_PLACE, seat);
     if (e) {
         e->tile = tile;
         e->cells[0] = placed[0];
         e->cells[1] = placed[1];
         e->bonus = g->in_bonus;
-        memcpy(e->points, points, sizeof points);
+        ax_lanes_points(points, e->points);
         memcpy(e->score, g->track[ax_track_owner(g, seat)], AX_MAX_COLORS);
     }
     ax_emit_axio(g, seat, &res, out);
@@ -609,9 +618,17 @@ static int select_bit(uint64_t x, int k)
     int byte = (int)(((before >> 7) * ones) >> 56);
     int r = k - (int)(((upto << 8) >> (8 * byte)) & 0xff); /* among the bits of that byte */
     unsigned b = (unsigned)(x >> (8 * byte)) & 0xff;
-    for (int t = 0; t < 7; t++) /* clear its r lowest set bits */
-        b &= b - (unsigned)(t < r);
-    return 8 * byte + __builtin_ctz(b);
+    /* then the nibble that holds it, by the low nibble's count (a nibble's
+     * count is nibble v of nibble_count), and its place in that nibble:
+     * bits 2r, 2r + 1 of nibble_select[v] say where v's r-th set bit is */
+    static const uint8_t nibble_select[16] = {0x00, 0x00, 0x01, 0x04, 0x02, 0x08, 0x09, 0x24,
+                                              0x03, 0x0c, 0x0d, 0x34, 0x0e, 0x38, 0x39, 0xe4};
+    const uint64_t nibble_count = 0x4332322132212110ULL;
+    int low = (int)((nibble_count >> (4 * (b & 15))) & 15), high = r >= low;
+    unsigned in_high = 0u - (unsigned)high; /* arithmetic: no branch */
+    unsigned nibble = ((b >> 4) & in_high) | (b & 15 & ~in_high);
+    r -= low & (int)in_high;
+    return 8 * byte + 4 * high + ((nibble_select[nibble] >> (2 * r)) & 3);
 }
 
 /* Adds the counts of `words` words to *end, counting in *at the words that

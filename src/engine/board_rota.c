@@ -279,20 +279,22 @@ static void corner_points(const ax_rota_board *b, const uint8_t around[8], ax_ti
     }
 }
 
-/* The same by colour; whether the wild corner scored. */
-static void unit_points(const ax_rota_board *b, const uint8_t around[8], ax_tile placed, int wild,
-                        uint8_t points[AX_MAX_COLORS], bool *wild_scored)
+/* The same by colour, in byte lanes (ax_score_lanes); whether the wild
+ * corner scored. */
+static uint64_t unit_points(const ax_rota_board *b, const uint8_t around[8], ax_tile placed,
+                            int wild, bool *wild_scored)
 {
     int8_t color[4];
-    uint8_t corner[4], sum[8] = {0}; /* sum[7]: the corners of no colour, which score 0 */
+    uint8_t corner[4];
     corner_points(b, around, placed, wild, color, corner);
+    uint64_t lanes = 0; /* lane 7: the corners of no colour, which score 0 */
     bool scored = false;
-    for (int i = 0; i < 4; i++) { /* no branch to mispredict */
-        sum[color[i] & 7] = (uint8_t)(sum[color[i] & 7] + corner[i]);
+    for (int i = 0; i < 4; i++) { /* no branch to mispredict; a lane sums at most 12 */
+        lanes += (uint64_t)corner[i] << (8 * (color[i] & 7));
         scored |= (placed.sym[i] == AX_NO_COLOR) & (corner[i] != 0);
     }
-    memcpy(points, sum, AX_MAX_COLORS);
     *wild_scored = scored;
+    return lanes & ((1ULL << (8 * AX_MAX_COLORS)) - 1);
 }
 
 void ax_rota_points(const ax_game *g, ax_tile placed, int x, int y, int wild,
@@ -300,7 +302,7 @@ void ax_rota_points(const ax_game *g, ax_tile placed, int x, int y, int wild,
 {
     uint8_t around[8];
     around_found(&g->rota, x, y, around);
-    unit_points(&g->rota, around, placed, wild, points, wild_scored);
+    ax_lanes_points(unit_points(&g->rota, around, placed, wild, wild_scored), points);
 }
 
 int ax_rota_lines(const ax_game *g, const ax_move *m, ax_line lines[AX_MAX_LINES])
@@ -338,16 +340,16 @@ int ax_rota_place(ax_game *g, const ax_move *m, bool *all_max, ax_events *out)
     ax_tile tile = g->rack[seat][0];
     ax_tile placed = ax_tile_rotate(tile, m->rotation);
     int wild = empty_corner(placed) >= 0 ? m->wild : AX_NO_COLOR;
-    uint8_t points[AX_MAX_COLORS], around[8];
+    uint8_t around[8];
     bool wild_scored;
     around_entries(&g->rota, m->x, m->y, around); /* a frontier cell: within the span */
-    unit_points(&g->rota, around, placed, wild, points, &wild_scored);
+    uint64_t points = unit_points(&g->rota, around, placed, wild, &wild_scored);
     put_entry(&g->rota, find(&g->rota, m->x, m->y), m->x, m->y, placed, around);
     g->rack_n[seat] = 0;
     g->board_tiles[g->board_n++] = tile;
 
     ax_unit_result res;
-    ax_score_unit(g, seat, points, &res);
+    ax_score_lanes(g, seat, points, &res);
     ax_event *e = ax_event_add(out, AX_EV_PLACE, seat);
     if (e) {
         e->tile = placed;
@@ -355,7 +357,7 @@ int ax_rota_place(ax_game *g, const ax_move *m, bool *all_max, ax_events *out)
         e->y = m->y;
         e->wild = (int8_t)(wild_scored ? wild : AX_NO_COLOR);
         e->bonus = g->in_bonus;
-        memcpy(e->points, points, AX_MAX_COLORS);
+        ax_lanes_points(points, e->points);
         memcpy(e->score, g->track[ax_track_owner(g, seat)], AX_MAX_COLORS);
     }
     ax_emit_axio(g, seat, &res, out);
