@@ -556,8 +556,10 @@ static void domino_move(ax_move *m, int rack_index, int first, int second)
     m->kind = AX_MOVE_PLACE;
     m->rack_index = (uint8_t)rack_index;
     m->wild = AX_NO_COLOR;
-    m->cells[0] = (int16_t)first;
-    m->cells[1] = (int16_t)second;
+    /* both cells in one store: ax_grid_place reads them as one word, which
+     * two half-word stores still in flight would stall (no forwarding) */
+    const int16_t cells[2] = {(int16_t)first, (int16_t)second};
+    memcpy(m->cells, cells, sizeof cells);
 }
 
 int ax_grid_moves(const ax_game *g, ax_move *moves, int max)

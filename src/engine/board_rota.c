@@ -21,6 +21,7 @@
 #include "engine.h"
 
 #include <assert.h>
+#include <stddef.h>
 #include <string.h>
 
 #define AT_SIDE 64              /* cell_at is AT_SIDE x AT_SIDE */
@@ -384,8 +385,11 @@ static void rota_move(ax_move *m, int x, int y, int rotation, int wild)
 {
     memset(m, 0, sizeof *m);
     m->kind = AX_MOVE_PLACE;
-    m->x = (int16_t)x;
-    m->y = (int16_t)y;
+    /* x and y in one store: ax_rota_place reads them as one word, which
+     * two half-word stores still in flight would stall (no forwarding) */
+    _Static_assert(offsetof(ax_move, y) == offsetof(ax_move, x) + 2, "x, y side by side");
+    const int16_t xy[2] = {(int16_t)x, (int16_t)y};
+    memcpy((char *)m + offsetof(ax_move, x), xy, sizeof xy);
     m->rotation = (uint8_t)rotation;
     m->wild = (int8_t)wild;
 }
