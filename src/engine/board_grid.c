@@ -419,9 +419,24 @@ static void touch_fields(ax_game *g, int cell)
         ax_grid_reset_fields(g);
     if (!in_set(g->field_near, cell))
         return;
+    unsigned touched = g->fields_touched;
     for (int f = 0; f < g->nfields; f++)
-        g->fields_touched |= (uint8_t)(neighbours(g, cell, g->field_cell[f]) << f);
-    ax_grid_reset_fields(g);
+        touched |= (unsigned)neighbours(g, cell, g->field_cell[f]) << f;
+    /* the cells next to the fields now touched leave the set (no two fields
+     * of a board share a neighbour): not made again from every field */
+    for (unsigned fresh = touched & ~(unsigned)g->fields_touched; fresh; fresh &= fresh - 1) {
+        int f = __builtin_ctz(fresh);
+        for (int d = 0; d < g->ndirs; d++) {
+            unsigned c = (unsigned)(g->field_cell[f] + g->dir_offset[d]);
+            g->field_near[c / 64] &= ~(1ULL << (c % 64));
+        }
+    }
+    g->fields_touched = (uint8_t)touched;
+    g->field_near_touched = (uint8_t)touched;
+#ifndef NDEBUG
+    cellset near = fields_near(g);
+    assert(memcmp(near.w, g->field_near, sizeof near.w) == 0);
+#endif
 }
 
 /* An empty cell taken by `content` (a symbol, a pyramid): every change a
