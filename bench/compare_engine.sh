@@ -26,7 +26,9 @@ median() { sort -n | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (
 
 one_run() { # binary variant -> "wall_speed cpu_speed plies checksum"
   local out plies wall cpu sum
-  out=$({ /usr/bin/time -f "TIME %U %S" taskset -c "$core" "$1" bench --only engine \
+  # bash's own `time` (getrusage): milliseconds, where /usr/bin/time prints hundredths, too
+  # coarse for a run of a fraction of a second
+  out=$({ TIMEFORMAT="TIME %3U %3S"; time taskset -c "$core" "$1" bench --only engine \
     --variant "$2" --games "$games" --repeat 1; } 2>&1)
   plies=$(sed -n 's/.* \([0-9]*\) plies,.*/\1/p' <<<"$out")
   sum=$(sed -n 's/.*checksum \([0-9a-f]*\),.*/\1/p' <<<"$out")

@@ -167,10 +167,10 @@ static int legal_pairs(const ax_game *g, cellset pairs[3])
 /* Whether cells a and b of the grid are neighbours. */
 static bool neighbours(const ax_game *g, int a, int b)
 {
-    int diff = b - a;
-    if (diff == 1 || diff == -1 || diff == AX_GRID_SIDE || diff == -AX_GRID_SIDE)
-        return true;
-    return g->variant == AX_HEX && (diff == AX_GRID_SIDE - 1 || diff == 1 - AX_GRID_SIDE);
+    int diff = b - a; /* every test made: the direction is as random as the game */
+    bool side = (diff == 1) | (diff == -1) | (diff == AX_GRID_SIDE) | (diff == -AX_GRID_SIDE);
+    bool hex_diagonal = (diff == AX_GRID_SIDE - 1) | (diff == 1 - AX_GRID_SIDE);
+    return side | (hex_diagonal & (g->variant == AX_HEX));
 }
 
 static int direction_between(const ax_game *g, int from, int to)
@@ -261,32 +261,26 @@ static int put_pyramid(ax_game *g, int cell)
     return moved_from;
 }
 
-/* New single cells next to the placed pair, in row-major order. */
+/* The cells next to a pair whose first cell (in index order) is cell 0,
+ * in row-major order: of a pair in a row, then of a pair in a column. */
+static const int8_t around_pair[2][6] = {
+    {-AX_GRID_SIDE, 1 - AX_GRID_SIDE, -1, 2, AX_GRID_SIDE, AX_GRID_SIDE + 1},
+    {-AX_GRID_SIDE, -1, 1, AX_GRID_SIDE - 1, AX_GRID_SIDE + 1, 2 * AX_GRID_SIDE}};
+
+/* New single cells next to the placed pair, in row-major order: the six
+ * cells around it, each tested (no branch), listed in that order. */
 static int new_singles(const ax_game *g, const int16_t placed[2], int16_t singles[6])
 {
+    int first = placed[0] < placed[1] ? placed[0] : placed[1];
+    int diff = placed[1] - placed[0];
+    const int8_t *around = around_pair[diff * diff != 1]; /* in a column: no branch */
+    unsigned found = 0;
+#pragma GCC unroll 6
+    for (int k = 0; k < 6; k++)
+        found |= (unsigned)is_single(g, first + around[k]) << k;
     int n = 0;
-    static const int side[4] = {1, AX_GRID_SIDE, -1, -AX_GRID_SIDE}; /* square's directions */
-    unsigned found = 0; /* bit 4k + d: the neighbour d of placed[k] is single */
-#pragma GCC unroll 2
-    for (int k = 0; k < 2; k++)
-#pragma GCC unroll 4
-        for (int d = 0; d < 4; d++)
-            found |= (unsigned)is_single(g, placed[k] + side[d]) << (4 * k + d);
-    for (; found; found &= found - 1) { /* seldom any */
-        int k = __builtin_ctz(found) / 4, d = __builtin_ctz(found) % 4;
-        int c = placed[k] + side[d];
-        bool seen = false;
-        for (int s = 0; s < n; s++)
-            seen |= singles[s] == c;
-        if (!seen)
-            singles[n++] = (int16_t)c;
-    }
-    for (int a = 1; a < n; a++) /* insertion sort: index order is row-major */
-        for (int b = a; b > 0 && singles[b - 1] > singles[b]; b--) {
-            int16_t t = singles[b];
-            singles[b] = singles[b - 1];
-            singles[b - 1] = t;
-        }
+    for (; found; found &= found - 1) /* seldom any */
+        singles[n++] = (int16_t)(first + around[__builtin_ctz(found)]);
     return n;
 }
 
@@ -374,12 +368,12 @@ static void make_potentials(ax_game *g)
 static const int square_axes[2] = {1, AX_GRID_SIDE};
 static const int hex_axes[3] = {1, 1 - AX_GRID_SIDE, -AX_GRID_SIDE};
 
-/* Clears bit i of the pairs of direction d, which is set when `open`. */
+/* Clears bit i of the pairs of direction d, which is set when `open`
+ * (npairs is the caller's). */
 static inline void close_pair(ax_game *g, int d, unsigned i, unsigned open)
 {
     g->pairs[d][i / 64] &= ~(1ULL << (i % 64));
     g->pair_count[d][i / 64] = (uint8_t)(g->pair_count[d][i / 64] - open);
-    g->npairs = (uint16_t)(g->npairs - open);
 }
 
 /* Empty cell `cell` is taken: the pairs it starts and ends close, in each
@@ -390,11 +384,19 @@ static inline void close_pair(ax_game *g, int d, unsigned i, unsigned open)
 static inline __attribute__((always_inline)) void take_cell_on(ax_game *g, int cell, int sym,
                                                                int naxes, const int *axes)
 {
+    unsigned ahead_open[3], behind_open[3], closed = 0; /* read before any write */
 #pragma GCC unroll 3
     for (int d = 0; d < naxes; d++) {
-        close_pair(g, d, (unsigned)cell, g->cell[cell + axes[d]] == AX_EMPTY);
-        close_pair(g, d, (unsigned)(cell - axes[d]), g->cell[cell - axes[d]] == AX_EMPTY);
+        ahead_open[d] = g->cell[cell + axes[d]] == AX_EMPTY;
+        behind_open[d] = g->cell[cell - axes[d]] == AX_EMPTY;
+        closed += ahead_open[d] + behind_open[d];
     }
+#pragma GCC unroll 3
+    for (int d = 0; d < naxes; d++) {
+        close_pair(g, d, (unsigned)cell, ahead_open[d]);
+        close_pair(g, d, (unsigned)(cell - axes[d]), behind_open[d]);
+    }
+    g->npairs = (uint16_t)(g->npairs - closed);
     if (!is_symbol((uint8_t)sym))
         return;
 #pragma GCC unroll 3
@@ -417,9 +419,24 @@ static void touch_fields(ax_game *g, int cell)
         ax_grid_reset_fields(g);
     if (!in_set(g->field_near, cell))
         return;
+    unsigned touched = g->fields_touched;
     for (int f = 0; f < g->nfields; f++)
-        g->fields_touched |= (uint8_t)(neighbours(g, cell, g->field_cell[f]) << f);
-    ax_grid_reset_fields(g);
+        touched |= (unsigned)neighbours(g, cell, g->field_cell[f]) << f;
+    /* the cells next to the fields now touched leave the set (no two fields
+     * of a board share a neighbour): not made again from every field */
+    for (unsigned fresh = touched & ~(unsigned)g->fields_touched; fresh; fresh &= fresh - 1) {
+        int f = __builtin_ctz(fresh);
+        for (int d = 0; d < g->ndirs; d++) {
+            unsigned c = (unsigned)(g->field_cell[f] + g->dir_offset[d]);
+            g->field_near[c / 64] &= ~(1ULL << (c % 64));
+        }
+    }
+    g->fields_touched = (uint8_t)touched;
+    g->field_near_touched = (uint8_t)touched;
+#ifndef NDEBUG
+    cellset near = fields_near(g);
+    assert(memcmp(near.w, g->field_near, sizeof near.w) == 0);
+#endif
 }
 
 /* An empty cell taken by `content` (a symbol, a pyramid): every change a
@@ -460,6 +477,8 @@ void ax_grid_put(ax_game *g, int cell, int content)
     if (is_symbol((uint8_t)content))
         touch_fields(g, cell);
 }
+
+void ax_grid_reset_pairs(ax_game *g) { make_pairs(g); }
 
 void ax_grid_reset_state(ax_game *g)
 {
@@ -519,22 +538,23 @@ int ax_grid_place(ax_game *g, const ax_move *m, bool *all_max, ax_events *out)
     /* Each half scores the runs next to its cell but towards its partner,
      * which is empty before the placement: its potential (rules 2.2 step 2). */
     const int16_t placed[2] = {m->cells[0], m->cells[1]};
-    uint8_t points[AX_MAX_COLORS] = {0};
+    uint64_t points = 0; /* in byte lanes (ax_score_lanes) */
     for (int k = 0; k < 2; k++)
         if (is_symbol((uint8_t)tile.sym[k]))
-            points[tile.sym[k]] = (uint8_t)(points[tile.sym[k]] + g->pot[placed[k]][tile.sym[k]]);
+            points =
+                ax_lanes_add(points, (uint64_t)g->pot[placed[k]][tile.sym[k]] << (8 * tile.sym[k]));
     take_cell(g, placed[0], tile.sym[0]);
     take_cell(g, placed[1], tile.sym[1]);
 
     ax_unit_result res;
-    ax_score_unit(g, seat, points, &res);
+    ax_score_lanes(g, seat, points, &res);
     ax_event *e = ax_event_add(out, AX_EV_PLACE, seat);
     if (e) {
         e->tile = tile;
         e->cells[0] = placed[0];
         e->cells[1] = placed[1];
         e->bonus = g->in_bonus;
-        memcpy(e->points, points, sizeof points);
+        ax_lanes_points(points, e->points);
         memcpy(e->score, g->track[ax_track_owner(g, seat)], AX_MAX_COLORS);
     }
     ax_emit_axio(g, seat, &res, out);
@@ -551,8 +571,10 @@ static void domino_move(ax_move *m, int rack_index, int first, int second)
     m->kind = AX_MOVE_PLACE;
     m->rack_index = (uint8_t)rack_index;
     m->wild = AX_NO_COLOR;
-    m->cells[0] = (int16_t)first;
-    m->cells[1] = (int16_t)second;
+    /* both cells in one store: ax_grid_place reads them as one word, which
+     * two half-word stores still in flight would stall (no forwarding) */
+    const int16_t cells[2] = {(int16_t)first, (int16_t)second};
+    memcpy(m->cells, cells, sizeof cells);
 }
 
 int ax_grid_moves(const ax_game *g, ax_move *moves, int max)
@@ -613,9 +635,32 @@ static int select_bit(uint64_t x, int k)
     int byte = (int)(((before >> 7) * ones) >> 56);
     int r = k - (int)(((upto << 8) >> (8 * byte)) & 0xff); /* among the bits of that byte */
     unsigned b = (unsigned)(x >> (8 * byte)) & 0xff;
-    for (int t = 0; t < 7; t++) /* clear its r lowest set bits */
-        b &= b - (unsigned)(t < r);
-    return 8 * byte + __builtin_ctz(b);
+    /* then the nibble that holds it, by the low nibble's count (a nibble's
+     * count is nibble v of nibble_count), and its place in that nibble:
+     * bits 2r, 2r + 1 of nibble_select[v] say where v's r-th set bit is */
+    static const uint8_t nibble_select[16] = {0x00, 0x00, 0x01, 0x04, 0x02, 0x08, 0x09, 0x24,
+                                              0x03, 0x0c, 0x0d, 0x34, 0x0e, 0x38, 0x39, 0xe4};
+    const uint64_t nibble_count = 0x4332322132212110ULL;
+    int low = (int)((nibble_count >> (4 * (b & 15))) & 15), high = r >= low;
+    unsigned in_high = 0u - (unsigned)high; /* arithmetic: no branch */
+    unsigned nibble = ((b >> 4) & in_high) | (b & 15 & ~in_high);
+    r -= low & (int)in_high;
+    return 8 * byte + 4 * high + ((nibble_select[nibble] >> (2 * r)) & 3);
+}
+
+/* Adds the counts of `words` words to *end, counting in *at the words that
+ * end at or before `pick` and keeping in *before where the last of them
+ * ends. */
+static inline __attribute__((always_inline)) void
+find_word(const uint8_t *count, int words, int pick, int *at, int *before, int *end)
+{
+#pragma GCC unroll 15
+    for (int k = 0; k < words; k++) {
+        *end += count[k];
+        int past = pick >= *end;
+        *at += past;
+        *before = past ? *end : *before;
+    }
 }
 
 /* The pick-th of `count` pairs in `pairs` (per-word counts `counts`), in
@@ -628,13 +673,11 @@ static void pick_pair(const ax_game *g, const uint64_t (*pairs)[AX_GRID_WORDS],
     /* the word holding it: the words before it end at or before `pick`
      * (every word counted, no branch to mispredict) */
     const uint8_t *count = counts[0]; /* the words of every direction, in order */
-    int words = g->ndirs / 2 * AX_GRID_WORDS, at = 0, before = 0, end = 0;
-    for (int k = 0; k < words; k++) {
-        end += count[k];
-        int past = pick >= end;
-        at += past;
-        before = past ? end : before;
-    }
+    int at = 0, before = 0, end = 0;
+    if (g->ndirs == 6) /* the loops unrolled, their ends known */
+        find_word(count, 3 * AX_GRID_WORDS, pick, &at, &before, &end);
+    else
+        find_word(count, 2 * AX_GRID_WORDS, pick, &at, &before, &end);
     int d = at / AX_GRID_WORDS, w = at % AX_GRID_WORDS;
     int i = w * 64 + select_bit(pairs[d][w], pick - before), j = i + g->dir_offset[d];
     int swap = (i ^ j) & -flip; /* flip: j first, no branch */

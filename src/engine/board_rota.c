@@ -21,6 +21,7 @@
 #include "engine.h"
 
 #include <assert.h>
+#include <stddef.h>
 #include <string.h>
 
 #define AT_SIDE 64              /* cell_at is AT_SIDE x AT_SIDE */
@@ -142,16 +143,38 @@ static void remove_frontier(ax_rota_board *b, int id)
     b->frontier_pos[id] = -1;
 }
 
+/* add_frontier when `fresh` (0 or 1), without a branch: the entry is
+ * written in the first free slot either way, and counted, and found by
+ * cell_at, only when fresh. A slot past ncells holds nothing (placed[NONE]
+ * receives the empty tile it always holds). */
+static void add_frontier_if(ax_rota_board *b, int x, int y, int fresh)
+{
+    assert(!fresh || (b->ncells < AX_ROTA_ENTRIES && b->cell_at[at_index(x, y)] == 0));
+    assert(b->ncells <= AX_ROTA_ENTRIES);
+    int id = b->ncells;
+    b->x[id] = (int16_t)x;
+    b->y[id] = (int16_t)y;
+    b->placed[id] = empty_tile;
+    b->frontier_pos[id] = b->nfrontier;
+    b->frontier[b->nfrontier] = (int16_t)id;
+    unsigned at = at_index(x, y);
+    uint8_t mask = (uint8_t)-fresh;
+    b->cell_at[at] = (uint8_t)((b->cell_at[at] & ~mask) | ((id + 1) & mask));
+    b->ncells = (int16_t)(b->ncells + fresh);
+    b->nfrontier = (int16_t)(b->nfrontier + fresh);
+}
+
 /* Puts a tile on entry id at (x, y), whose neighbours are around[]: the
- * sides the display did not know join the frontier. */
+ * sides the display did not know join the frontier (which sides is as
+ * random as the game: no branch to mispredict). */
 static void put_entry(ax_rota_board *b, int id, int x, int y, ax_tile placed,
                       const uint8_t around[8])
 {
     remove_frontier(b, id);
     b->placed[id] = placed;
+#pragma GCC unroll 4
     for (int s = 0; s < 4; s++)
-        if (around[side_around[s]] == NONE)
-            add_frontier(b, x + side_dx[s], y + side_dy[s]);
+        add_frontier_if(b, x + side_dx[s], y + side_dy[s], around[side_around[s]] == NONE);
 }
 
 void ax_rota_put(ax_rota_board *b, int x, int y, ax_tile placed)
@@ -257,20 +280,22 @@ static void corner_points(const ax_rota_board *b, const uint8_t around[8], ax_ti
     }
 }
 
-/* The same by colour; whether the wild corner scored. */
-static void unit_points(const ax_rota_board *b, const uint8_t around[8], ax_tile placed, int wild,
-                        uint8_t points[AX_MAX_COLORS], bool *wild_scored)
+/* The same by colour, in byte lanes (ax_score_lanes); whether the wild
+ * corner scored. */
+static uint64_t unit_points(const ax_rota_board *b, const uint8_t around[8], ax_tile placed,
+                            int wild, bool *wild_scored)
 {
     int8_t color[4];
-    uint8_t corner[4], sum[8] = {0}; /* sum[7]: the corners of no colour, which score 0 */
+    uint8_t corner[4];
     corner_points(b, around, placed, wild, color, corner);
+    uint64_t lanes = 0; /* lane 7: the corners of no colour, which score 0 */
     bool scored = false;
-    for (int i = 0; i < 4; i++) { /* no branch to mispredict */
-        sum[color[i] & 7] = (uint8_t)(sum[color[i] & 7] + corner[i]);
+    for (int i = 0; i < 4; i++) { /* no branch to mispredict; a lane sums at most 12 */
+        lanes += (uint64_t)corner[i] << (8 * (color[i] & 7));
         scored |= (placed.sym[i] == AX_NO_COLOR) & (corner[i] != 0);
     }
-    memcpy(points, sum, AX_MAX_COLORS);
     *wild_scored = scored;
+    return lanes & ((1ULL << (8 * AX_MAX_COLORS)) - 1);
 }
 
 void ax_rota_points(const ax_game *g, ax_tile placed, int x, int y, int wild,
@@ -278,7 +303,7 @@ void ax_rota_points(const ax_game *g, ax_tile placed, int x, int y, int wild,
 {
     uint8_t around[8];
     around_found(&g->rota, x, y, around);
-    unit_points(&g->rota, around, placed, wild, points, wild_scored);
+    ax_lanes_points(unit_points(&g->rota, around, placed, wild, wild_scored), points);
 }
 
 int ax_rota_lines(const ax_game *g, const ax_move *m, ax_line lines[AX_MAX_LINES])
@@ -316,16 +341,16 @@ int ax_rota_place(ax_game *g, const ax_move *m, bool *all_max, ax_events *out)
     ax_tile tile = g->rack[seat][0];
     ax_tile placed = ax_tile_rotate(tile, m->rotation);
     int wild = empty_corner(placed) >= 0 ? m->wild : AX_NO_COLOR;
-    uint8_t points[AX_MAX_COLORS], around[8];
+    uint8_t around[8];
     bool wild_scored;
     around_entries(&g->rota, m->x, m->y, around); /* a frontier cell: within the span */
-    unit_points(&g->rota, around, placed, wild, points, &wild_scored);
+    uint64_t points = unit_points(&g->rota, around, placed, wild, &wild_scored);
     put_entry(&g->rota, find(&g->rota, m->x, m->y), m->x, m->y, placed, around);
     g->rack_n[seat] = 0;
     g->board_tiles[g->board_n++] = tile;
 
     ax_unit_result res;
-    ax_score_unit(g, seat, points, &res);
+    ax_score_lanes(g, seat, points, &res);
     ax_event *e = ax_event_add(out, AX_EV_PLACE, seat);
     if (e) {
         e->tile = placed;
@@ -333,7 +358,7 @@ int ax_rota_place(ax_game *g, const ax_move *m, bool *all_max, ax_events *out)
         e->y = m->y;
         e->wild = (int8_t)(wild_scored ? wild : AX_NO_COLOR);
         e->bonus = g->in_bonus;
-        memcpy(e->points, points, AX_MAX_COLORS);
+        ax_lanes_points(points, e->points);
         memcpy(e->score, g->track[ax_track_owner(g, seat)], AX_MAX_COLORS);
     }
     ax_emit_axio(g, seat, &res, out);
@@ -360,8 +385,11 @@ static void rota_move(ax_move *m, int x, int y, int rotation, int wild)
 {
     memset(m, 0, sizeof *m);
     m->kind = AX_MOVE_PLACE;
-    m->x = (int16_t)x;
-    m->y = (int16_t)y;
+    /* x and y in one store: ax_rota_place reads them as one word, which
+     * two half-word stores still in flight would stall (no forwarding) */
+    _Static_assert(offsetof(ax_move, y) == offsetof(ax_move, x) + 2, "x, y side by side");
+    const int16_t xy[2] = {(int16_t)x, (int16_t)y};
+    memcpy((char *)m + offsetof(ax_move, x), xy, sizeof xy);
     m->rotation = (uint8_t)rotation;
     m->wild = (int8_t)wild;
 }

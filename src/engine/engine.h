@@ -24,6 +24,27 @@ typedef struct {
 
 /* scoring.c */
 void ax_score_unit(ax_game *g, int seat, const uint8_t points[AX_MAX_COLORS], ax_unit_result *res);
+/* The same with the points in byte lanes: bits 8c..8c + 7 the points of
+ * colour c (kept in a register, not built in memory byte by byte). */
+void ax_score_lanes(ax_game *g, int seat, uint64_t points, ax_unit_result *res);
+static inline uint64_t ax_points_lanes(const uint8_t points[AX_MAX_COLORS])
+{
+    uint64_t lanes = 0;
+    for (int c = 0; c < AX_MAX_COLORS; c++)
+        lanes |= (uint64_t)points[c] << (8 * c);
+    return lanes;
+}
+static inline void ax_lanes_points(uint64_t lanes, uint8_t points[AX_MAX_COLORS])
+{
+    for (int c = 0; c < AX_MAX_COLORS; c++)
+        points[c] = (uint8_t)(lanes >> (8 * c));
+}
+/* Lane-wise a + b, each lane modulo 256 (no carry into the next). */
+static inline uint64_t ax_lanes_add(uint64_t a, uint64_t b)
+{
+    const uint64_t low7 = 0x7f7f7f7f7f7f7f7fULL;
+    return ((a & low7) + (b & low7)) ^ ((a ^ b) & ~low7);
+}
 /* Appends the `axio` events of a scored unit. */
 void ax_emit_axio(const ax_game *g, int seat, const ax_unit_result *res, ax_events *out);
 ax_event *ax_event_add_to(ax_events *out, int kind, int player);
@@ -63,6 +84,8 @@ void ax_grid_cell_potential(const ax_game *g, int cell, uint8_t pot[AX_MAX_COLOR
 /* Set-up: the open pairs made from the empty cells, every potential 0 (a
  * board without symbols). */
 void ax_grid_reset_state(ax_game *g);
+/* The same without the potentials: for a game just zeroed (ax_game_init). */
+void ax_grid_reset_pairs(ax_game *g);
 /* Set-up: ax_game.field_near made from the fields and fields_touched. */
 void ax_grid_reset_fields(ax_game *g);
 /* Whether the open pairs and potentials are those the cells give. */

@@ -59,10 +59,11 @@ void ax_cell_coords(const ax_game *g, int cell, int *a, int *b)
  * empty play area. */
 static void open_row(ax_game *g, int row, int from, int to)
 {
-    for (int col = from; col <= to; col++) {
-        int i = row * AX_GRID_SIDE + col;
-        g->cell[i] = AX_EMPTY;
-        g->empty[i / 64] |= 1ULL << (i % 64);
+    int first = row * AX_GRID_SIDE + from, last = row * AX_GRID_SIDE + to;
+    memset(g->cell + first, AX_EMPTY, (size_t)(last - first + 1));
+    for (int w = first / 64; w <= last / 64; w++) { /* a row spans one or two words */
+        int lo = w * 64 > first ? 0 : first % 64, hi = (w + 1) * 64 <= last ? 63 : last % 64;
+        g->empty[w] |= (~0ULL >> (63 - hi)) & (~0ULL << lo);
     }
 }
 
@@ -98,7 +99,7 @@ void ax_grid_setup(ax_game *g)
     memset(g->cell, AX_OFF, sizeof g->cell);
     memset(g->empty, 0, sizeof g->empty);
     open_area(g);
-    ax_grid_reset_state(g);
+    ax_grid_reset_pairs(g); /* the potentials: 0, as ax_game_init zeroed them */
     const int8_t(*fields)[3] = g->variant == AX_SQUARE ? square_fields : hex_fields;
     g->nfields = g->variant == AX_SQUARE ? 5 : 6;
     for (int f = 0; f < g->nfields; f++) {

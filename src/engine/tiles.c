@@ -3,10 +3,12 @@
  *
  * The sets are data built from the counts of rules.md (2.1, 3.1, 4.1); the
  * ROTA set is marked there as an assumption, so it is built by one small
- * function a player owning the game can correct.
+ * function a player owning the game can correct (rota_set); deals copy its
+ * tiles written out (rota_tiles), which debug builds check against it.
  */
 #include "axio.h"
 
+#include <assert.h>
 #include <string.h>
 
 static const char *const color_names[AX_MAX_COLORS] = {"red",    "green",  "blue",
@@ -31,6 +33,16 @@ static ax_tile domino(int a, int b)
     return t;
 }
 
+/* Stores a tile as one 32-bit word: the deal's shuffle reads each tile as
+ * one word at once, which smaller stores still in flight would stall (no
+ * store forwarding). */
+static void put_tile(ax_tile *slot, ax_tile t)
+{
+    uint32_t word;
+    memcpy(&word, t.sym, sizeof word);
+    memcpy(slot->sym, &word, sizeof word);
+}
+
 /* `ncolors` colours: `per_pair` of each two-colour pair, `per_double` of each
  * double. */
 static int domino_set(int ncolors, int per_pair, int per_double, ax_tile *out)
@@ -38,10 +50,10 @@ static int domino_set(int ncolors, int per_pair, int per_double, ax_tile *out)
     int n = 0;
     for (int a = 0; a < ncolors; a++) {
         for (int k = 0; k < per_double; k++)
-            out[n++] = domino(a, a);
+            put_tile(&out[n++], domino(a, a));
         for (int b = a + 1; b < ncolors; b++)
             for (int k = 0; k < per_pair; k++)
-                out[n++] = domino(a, b);
+                put_tile(&out[n++], domino(a, b));
     }
     return n;
 }
@@ -49,6 +61,7 @@ static int domino_set(int ncolors, int per_pair, int per_double, ax_tile *out)
 /* rules.md 3.1 [assumption]: per left-out colour the six cyclic orders of the
  * other four, then the first four again; then each 3-subset with one empty
  * corner. */
+#ifndef NDEBUG
 static int rota_set(ax_tile *out)
 {
     static const int8_t orders[6][4] = {{0, 1, 2, 3}, {0, 1, 3, 2}, {0, 2, 1, 3},
@@ -65,21 +78,55 @@ static int rota_set(ax_tile *out)
         for (int i = 0; i < 10; i++) {
             const int8_t *four = others[left_out], *o = orders[order_of[i]];
             ax_tile t = {{four[o[0]], four[o[1]], four[o[2]], four[o[3]]}};
-            out[n++] = t;
+            put_tile(&out[n++], t);
         }
     for (int k = 0; k < 10; k++) {
         ax_tile t = {{triples[k][0], triples[k][1], triples[k][2], AX_NO_COLOR}};
-        out[n++] = t;
+        put_tile(&out[n++], t);
     }
     return n;
 }
+#endif
+
+/* rota_set's tiles written out: every deal copies them (the builder's
+ * table look-ups cost a deal as much as a few placements). Debug builds
+ * check them against the builder, the one to correct. */
+static const ax_tile rota_tiles[AX_ROTA_TILES] = {
+    {{1, 2, 3, 4}},           {{1, 2, 4, 3}},           {{1, 3, 2, 4}},
+    {{1, 3, 4, 2}},           {{1, 4, 2, 3}},           {{1, 4, 3, 2}},
+    {{1, 2, 3, 4}},           {{1, 2, 4, 3}},           {{1, 3, 2, 4}},
+    {{1, 3, 4, 2}},           {{0, 2, 3, 4}},           {{0, 2, 4, 3}},
+    {{0, 3, 2, 4}},           {{0, 3, 4, 2}},           {{0, 4, 2, 3}},
+    {{0, 4, 3, 2}},           {{0, 2, 3, 4}},           {{0, 2, 4, 3}},
+    {{0, 3, 2, 4}},           {{0, 3, 4, 2}},           {{0, 1, 3, 4}},
+    {{0, 1, 4, 3}},           {{0, 3, 1, 4}},           {{0, 3, 4, 1}},
+    {{0, 4, 1, 3}},           {{0, 4, 3, 1}},           {{0, 1, 3, 4}},
+    {{0, 1, 4, 3}},           {{0, 3, 1, 4}},           {{0, 3, 4, 1}},
+    {{0, 1, 2, 4}},           {{0, 1, 4, 2}},           {{0, 2, 1, 4}},
+    {{0, 2, 4, 1}},           {{0, 4, 1, 2}},           {{0, 4, 2, 1}},
+    {{0, 1, 2, 4}},           {{0, 1, 4, 2}},           {{0, 2, 1, 4}},
+    {{0, 2, 4, 1}},           {{0, 1, 2, 3}},           {{0, 1, 3, 2}},
+    {{0, 2, 1, 3}},           {{0, 2, 3, 1}},           {{0, 3, 1, 2}},
+    {{0, 3, 2, 1}},           {{0, 1, 2, 3}},           {{0, 1, 3, 2}},
+    {{0, 2, 1, 3}},           {{0, 2, 3, 1}},           {{0, 1, 2, AX_NO_COLOR}},
+    {{0, 1, 3, AX_NO_COLOR}}, {{0, 1, 4, AX_NO_COLOR}}, {{0, 2, 3, AX_NO_COLOR}},
+    {{0, 2, 4, AX_NO_COLOR}}, {{0, 3, 4, AX_NO_COLOR}}, {{1, 2, 3, AX_NO_COLOR}},
+    {{1, 2, 4, AX_NO_COLOR}}, {{1, 3, 4, AX_NO_COLOR}}, {{2, 3, 4, AX_NO_COLOR}},
+};
 
 int ax_tile_set(int variant, ax_tile *out)
 {
     switch (variant) {
     case AX_SQUARE: return domino_set(5, 8, 4, out);
     case AX_HEX: return domino_set(6, 6, 5, out);
-    case AX_ROTA: return rota_set(out);
+    case AX_ROTA: {
+#ifndef NDEBUG
+        ax_tile built[AX_ROTA_TILES];
+        assert(rota_set(built) == AX_ROTA_TILES && memcmp(built, rota_tiles, sizeof built) == 0);
+#endif
+        memcpy(out, rota_tiles, sizeof rota_tiles);
+        return AX_ROTA_TILES;
+    }
     }
     return 0;
 }

@@ -117,12 +117,19 @@ ax_error ax_config_check(int variant, int players, int mode)
 
 void ax_shuffle(ax_rng *rng, ax_tile *tiles, int n)
 {
+    /* the generator in a local copy, tiles moved as words: a tile's bytes
+     * may alias anything, so the state would otherwise make a round trip
+     * through memory at every draw */
+    ax_rng local = *rng;
     for (int i = n - 1; i > 0; i--) {
-        int j = (int)ax_rng_below_inline(rng, (uint32_t)i + 1);
-        ax_tile t = tiles[i];
-        tiles[i] = tiles[j];
-        tiles[j] = t;
+        int j = (int)ax_rng_below_inline(&local, (uint32_t)i + 1);
+        uint32_t a, b;
+        memcpy(&a, tiles[i].sym, 4);
+        memcpy(&b, tiles[j].sym, 4);
+        memcpy(tiles[i].sym, &b, 4);
+        memcpy(tiles[j].sym, &a, 4);
     }
+    *rng = local;
 }
 
 /* rules 1.1: thresholds and bonus moves per variant and mode */
