@@ -1,6 +1,10 @@
 # axio: `make run` serves the game, `make test` runs every test (normal and
 # sanitizer builds). Both install missing Debian packages first.
 JOBS ?= 2
+# The sanitizer build's tests (servers, clusters, PostgreSQL; no browsers) wait on
+# timers and sockets more than they compute: at 2 at once the cores were 57% busy,
+# at 4 its tests took 301 s instead of 548.
+SAN_TEST_JOBS ?= 4
 BUILD := build
 SAN := build-san
 
@@ -26,7 +30,7 @@ run: build
 
 test: build build-san
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
-	cd $(SAN) && ctest --output-on-failure -j $(JOBS)
+	cd $(SAN) && ctest --output-on-failure -j $(SAN_TEST_JOBS)
 
 # The normal build only, for a quick check while working.
 test-fast: build
