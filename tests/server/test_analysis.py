@@ -124,7 +124,8 @@ class QuickAnalysis(ServerTest):
     """`axio serve --judge-playouts N` sets the judge's playouts per decision (the browser
     tests use few); the result says which it was. The hints are the same judge's best:
     a game played on the hints has no mistake, and each hinted decision is the best."""
-    server_args = ("--msg-rate", "1000", "--judge-playouts", "400")
+    # three games played on hints ask for 50 to 70: more than an address's 60 in 10 minutes
+    server_args = ("--msg-rate", "1000", "--judge-playouts", "400", "--max-hints-per-ip", "1000")
 
     def test_playouts_per_decision_are_the_option(self):
         created = self.server.create("square", [HUMAN, AI])
