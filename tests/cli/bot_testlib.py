@@ -1,5 +1,7 @@
 """What the tests of `axio bot` share: the fake site, a bot process, waiting."""
+import atexit
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -15,6 +17,7 @@ AXIO = os.environ["AXIO"]
 REFEREE = os.environ["BOT_REFEREE"]
 PYTHON = os.environ.get("PYTHON3", sys.executable)
 TMP = tempfile.mkdtemp(prefix="axio-bot-test-")
+atexit.register(shutil.rmtree, TMP, ignore_errors=True)
 GREEDY = "%s engine --player greedy" % AXIO
 
 
