@@ -32,7 +32,7 @@ import unittest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from accounts_lib import call, create, register  # noqa: E402
 from eventlib import event, new_event  # noqa: E402
-from harness import Client, ServerTest  # noqa: E402
+from harness import Client, Server, ServerTest, db_query  # noqa: E402
 
 try:
     from cryptography.hazmat.primitives import hashes, serialization
@@ -199,6 +199,21 @@ class PushTest(ServerTest):
         got = self.push.next(seconds)
         self.assertIsNone(got, f"pushed: {got and got[:2]}")
 
+    def game_of_two(self):
+        ann = register(self.server, "Ann", PW)
+        bo = register(self.server, "Bo", PW)
+        game = create(self.server, ann, {"variant": "square", "players": 2,
+                                         "clock": {"kind": "daily", "per_move_s": 86400},
+                                         "seats": [HUMAN, HUMAN]})
+        joined = call(self.server, "POST", f"/api/games/{game['game']}/join", {}, token=bo)[1]
+        return ann, bo, game["game"], joined
+
+    def connect_seat(self, game, session, seat):
+        c = Client(self.server, game, None, seat, session=session)
+        self.clients.append(c)
+        c.wait_type("history")
+        return c
+
 
 class Api(PushTest):
     def test_subscriptions_and_preferences(self):
@@ -258,21 +273,6 @@ class Api(PushTest):
 
 
 class Turns(PushTest):
-    def game_of_two(self):
-        ann = register(self.server, "Ann", PW)
-        bo = register(self.server, "Bo", PW)
-        game = create(self.server, ann, {"variant": "square", "players": 2,
-                                         "clock": {"kind": "daily", "per_move_s": 86400},
-                                         "seats": [HUMAN, HUMAN]})
-        joined = call(self.server, "POST", f"/api/games/{game['game']}/join", {}, token=bo)[1]
-        return ann, bo, game["game"], joined
-
-    def connect_seat(self, game, session, seat):
-        c = Client(self.server, game, None, seat, session=session)
-        self.clients.append(c)
-        c.wait_type("history")
-        return c
-
     def test_your_turn_only_when_no_tab_watches(self):
         ann, bo, game, joined = self.game_of_two()
         browser = self.subscribe(ann, "ann", lang="de")
@@ -412,9 +412,50 @@ class Delivery(PushTest):
     def test_the_key_survives_a_restart(self):
         key = self.site_key
         self.assertEqual(self.server.stop(), 0)
-        from harness import Server
         self.server = Server(self.db, *self.server_args)
         self.assertEqual(call(self.server, "GET", "/api/push/key")[1]["key"], key)
+
+
+class Restarts(PushTest):
+    """A "your turn" still waiting for its delay when the server stops is not lost: the
+    game loaded again waits for it again; one sent long before is not sent again."""
+    server_args = ("--push-http", "--push-delay-s", "3", "--push-contact", "mailto:ops@example.org")
+
+    def restart(self, crash, before=None):
+        if crash:
+            self.server.kill()
+        else:
+            self.assertEqual(self.server.stop(), 0)
+        for c in self.clients:
+            c.close()
+        self.clients.clear()
+        if before:
+            before()
+        self.server = Server(self.db, *self.server_args)
+
+    def test_your_turn_waiting_when_the_server_stops(self):
+        ann, bo, game, joined = self.game_of_two()
+        browser = self.subscribe(ann, "ann")
+        a = self.connect_seat(game, ann, 0)
+        b = self.connect_seat(game, bo, joined["seat"])
+        while a.my_turn():
+            ply = a.state["game"]["ply"]
+            a.act()
+            b.wait_for(lambda m: m["type"] == "state" and m["game"]["ply"] > ply)
+        a.close()
+        self.clients.remove(a)
+        while b.my_turn():  # acknowledged: stored; then Ann's turn, its notice due in 3 s
+            ply = b.state["game"]["ply"]
+            b.act()
+            b.wait_for(lambda m: m["type"] == "state" and m["game"]["ply"] > ply)
+        self.restart(crash=True)
+        msg = self.received(browser, timeout=15)
+        self.assertEqual((msg["kind"], msg["url"]), ("turn", f"/#/game/{game}?seat=0"))
+        self.nothing_pushed(4)  # once
+        # a turn whose notice was due minutes before the server started is not news again
+        self.restart(crash=False, before=lambda: db_query(
+            self.db, "UPDATE decisions SET at = at - 600 WHERE game_id = ?", game))
+        self.nothing_pushed(5)
 
 
 class PrivateAddresses(ServerTest):

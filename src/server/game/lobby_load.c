@@ -14,6 +14,7 @@
 #include "lobby.h"
 #include "owners.h"
 #include "play.h"
+#include "push.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -239,6 +240,7 @@ static int load_game(service *svc, const char *id, game **out, char *err, size_t
             (*out)->event_id[0] = 0;
         chat_load(*out, &sg);
         lobby_add(svc, *out);
+        push_turn_resumed(*out, sg.last_decision_at);
     }
     stored_game_free(&sg);
     return rc;

@@ -51,6 +51,9 @@
 #define EVENTS_MAX   1024 /* "a tournament game waiting" notices waiting for their delay */
 #define WARNED_MAX   4096
 #define CLOCK_MIN_MS 60000 /* a decision with less time than this gets no clock notice */
+/* A game loaded again this long after its "your turn" was due gets none:
+ * its server was up then and sent it (push_turn_resumed). */
+#define RESUMED_LATE_S 60
 
 typedef struct push_job {
     struct push_job *next;
@@ -682,7 +685,13 @@ static bool turns_matter(const game *gm)
     return people > 1;
 }
 
-void push_turn(game *gm)
+static double turn_delay_s(const game *gm)
+{
+    return gm->svc->cfg.push_delay_s > 0 ? gm->svc->cfg.push_delay_s : 10;
+}
+
+/* Schedules the seat to move's "your turn" for `due` (mono time). */
+static void schedule_turn(game *gm, double due)
 {
     push_state *p = gm->svc->push;
     if (!p || !p->running || gm->status != GAME_RUNNING || !turns_matter(gm))
@@ -702,8 +711,17 @@ void push_turn(game *gm)
     memcpy(t->game_id, gm->id, sizeof t->game_id);
     t->seat = seat;
     t->nevents = gm->nevents;
-    t->due =
-        service_now(gm->svc) + (gm->svc->cfg.push_delay_s > 0 ? gm->svc->cfg.push_delay_s : 10);
+    t->due = due;
+}
+
+void push_turn(game *gm) { schedule_turn(gm, service_now(gm->svc) + turn_delay_s(gm)); }
+
+void push_turn_resumed(game *gm, int64_t turn_began)
+{
+    int64_t due = turn_began + (int64_t)turn_delay_s(gm), now = unix_ms() / 1000;
+    if (turn_began <= 0 || now > due + RESUMED_LATE_S)
+        return;
+    schedule_turn(gm, service_now(gm->svc) + (double)(due > now ? due - now : 0));
 }
 
 /* How long a turn stays news: a daily game's for its day; a realtime
@@ -729,8 +747,7 @@ void push_event_game(game *gm, const char *event_name)
     push_state *p = gm->svc->push;
     if (!p || !p->running || gm->status != GAME_RUNNING)
         return;
-    double due =
-        service_now(gm->svc) + (gm->svc->cfg.push_delay_s > 0 ? gm->svc->cfg.push_delay_s : 10);
+    double due = service_now(gm->svc) + turn_delay_s(gm);
     for (int seat = 0; seat < gm->g.players; seat++) {
         if (!notifiable(gm, seat) || p->nevents == EVENTS_MAX)
             continue;

@@ -36,6 +36,13 @@ int push_route(service *svc, const api_request *r, api_answer *out);
  * a decision, or at the start); a game ended; a challenge waits for an
  * account. */
 void push_turn(game *gm);
+/* A running game loaded from the store (the server started again, or took
+ * it from another): a "your turn" that waited for its delay in the memory
+ * of the server before was lost with it, so one whose turn began at unix
+ * second `turn_began`, lately enough, is waited for again. One already sent
+ * may be sent twice; the browser shows the newer in place of the other
+ * (the same tag). */
+void push_turn_resumed(game *gm, int64_t turn_began);
 void push_game_over(game *gm);
 void push_challenge(service *svc, int64_t to_account, const char *from_name, const char *variant);
 /* An event's table game was made (events.c): each person seated may hear

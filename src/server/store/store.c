@@ -127,7 +127,7 @@ static const char *const statement_sql[ST_COUNT] = {
                  " r.variant = (SELECT variant FROM games WHERE id = s.game_id)"
                  " LEFT JOIN rating_history h ON h.game_id = s.game_id AND h.seat = s.seat"
                  " WHERE s.game_id = ?1 ORDER BY s.seat",
-    [ST_DECISIONS] = "SELECT ply, decision FROM decisions WHERE game_id = ?1 ORDER BY ply",
+    [ST_DECISIONS] = "SELECT ply, decision, at FROM decisions WHERE game_id = ?1 ORDER BY ply",
     [ST_DECISIONS_AS_STORED] = "SELECT ply, seat, decision, at FROM decisions WHERE game_id = ?1"
                                " ORDER BY ply",
     [ST_CHAT] = "SELECT n, seat, name, text, at FROM (SELECT * FROM chat WHERE game_id = ?1"
@@ -1003,6 +1003,7 @@ static int load_decisions(store *s, const char *id, stored_game *out)
             break;
         }
         out->ndecisions++;
+        out->last_decision_at = col_int(s, st, 2);
     }
     reset(s, st);
     return rc == SQL_DONE ? 0 : store_fail(s, "reading decisions");

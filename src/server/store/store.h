@@ -81,9 +81,10 @@ typedef struct {
     char creator_addr[65]; /* a keyed hash of its creator's address, or "" */
     stored_seat seats[4];
     int ndecisions;
-    char **decisions; /* JSON text of each decision, ply order */
-    int nchat;        /* the newest STORE_CHAT_KEEP, oldest first */
-    int chat_next;    /* the number the next chat message gets */
+    char **decisions;         /* JSON text of each decision, ply order */
+    int64_t last_decision_at; /* unix seconds of the last, 0 without */
+    int nchat;                /* the newest STORE_CHAT_KEEP, oldest first */
+    int chat_next;            /* the number the next chat message gets */
     stored_chat *chat;
 } stored_game;
 
