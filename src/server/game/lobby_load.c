@@ -240,7 +240,8 @@ static int load_game(service *svc, const char *id, game **out, char *err, size_t
             (*out)->event_id[0] = 0;
         chat_load(*out, &sg);
         lobby_add(svc, *out);
-        push_turn_resumed(*out, sg.last_decision_at);
+        /* a game's first turn began when it started: its creation, or later */
+        push_turn_resumed(*out, sg.ndecisions ? sg.last_decision_at : sg.created);
     }
     stored_game_free(&sg);
     return rc;
