@@ -138,7 +138,10 @@ test('bots: the lobby lists a bot marked BOT; a person challenges it, it accepts
     await ann.click('.challenge-dialog [data-action=send-challenge]');
     // The bot accepts: Ann's page opens the game, her seat bound to her account.
     // the bot answers within a second or two; the page asks every 4 s (slower under the sanitizers)
-    await ann.waitForURL(/#\/game\//, { timeout: 90000 });
+    await ann.waitForURL(/#\/game\//, { timeout: 90000 }).catch(async (e) => {
+      const mine = await ann.evaluate(async () => (await fetch('/api/me/challenges')).text());
+      throw new Error(`${e.message}\nAnn's challenges: ${mine}\nthe bot printed:\n${bot.output()}`);
+    });
     await ann.waitForSelector('.game:not(.loading) .score-card.you', { timeout: 30000 });
     const id = ann.url().split('#/game/')[1].split(/[?/]/)[0];
     const seats = (await call(srv.base, 'GET', `/api/games/${id}`)).body.seats;
@@ -256,7 +259,10 @@ test('bots: a person challenges two bots at once to a 3-player game from the pag
     await ann.fill('#dlg-challenge-also-0', 'Rita');
     await ann.selectOption('#dlg-challenge-clock', 'rapid');
     await ann.click('.challenge-dialog [data-action=send-challenge]');
-    await ann.waitForURL(/#\/game\//, { timeout: 90000 });
+    await ann.waitForURL(/#\/game\//, { timeout: 90000 }).catch(async (e) => {
+      const mine = await ann.evaluate(async () => (await fetch('/api/me/challenges')).text());
+      throw new Error(`${e.message}\nAnn's challenges: ${mine}\nthe bot printed:\n${bot.output()}`);
+    });
     await ann.waitForSelector('.game:not(.loading) .score-card.you', { timeout: 30000 });
     const id = ann.url().split('#/game/')[1].split(/[?/]/)[0];
     const game = (await call(srv.base, 'GET', `/api/games/${id}`)).body;

@@ -6,7 +6,8 @@
 // - Ann follows Bo on his profile (Follow → Unfollow); her lobby lists him, online,
 //   with a Challenge button whose dialog sends a challenge Bo receives; Unfollow takes
 //   him off the list;
-// - a guest on a profile is asked to log in to follow or challenge.
+// - a guest on a profile is asked to log in to follow or challenge;
+// - a challenge accepted before Ann's page ever saw it open still opens its game there.
 // Desktop in English, touch phone in Hungarian and German.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -101,6 +102,41 @@ test('friends: search as one types, follow and unfollow on a profile, the friend
     assertNoErrors(ann);
     assertNoErrors(bo);
     assertNoErrors(guest);
+  } finally {
+    await browser.close();
+    await srv.stop();
+  }
+});
+
+// The page opens an accepted challenge's game when a poll sees it accepted after seeing it
+// open. A bot answers within a second: the page may never see it open, and must still open
+// the game of a challenge it sent (seen under load: the game never opened).
+test('friends: a challenge accepted before the page saw it open still opens its game', { timeout: 120000 }, async () => {
+  const srv = await startServer(['--max-games-per-ip', '1000']);
+  const browser = await launch();
+  try {
+    const bo = await newPage(browser, WIDE_DESKTOP);
+    await signUpHere(bo, srv.base, 'Bo');
+    const ann = await newPage(browser, WIDE_DESKTOP);
+    await signUpHere(ann, srv.base, 'Ann', { hash: '#/player/Bo' });
+    await ann.waitForSelector('#profile-challenge [data-action=send-challenge]');
+    // Until Bo has accepted, Ann's page is answered that she has sent no challenge.
+    let hidden = true;
+    await ann.route('**/api/me/challenges', (route) => (hidden
+      ? route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ received: [], sent: [] }) })
+      : route.continue()));
+    const sent = ann.waitForResponse((r) => r.url().endsWith('/api/challenges') && r.request().method() === 'POST');
+    await ann.click('#profile-challenge [data-action=send-challenge]');
+    const { challenge } = await (await sent).json();
+    const accepted = await bo.evaluate(async (id) => (await fetch(`/api/challenges/${id}/accept`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}',
+    })).status, challenge.id);
+    assert.equal(accepted, 200, 'Bo accepted');
+    hidden = false;
+    await ann.waitForURL(/#\/game\//, { timeout: 15000 });
+    await ann.waitForSelector('.game:not(.loading) .score-card.you', { timeout: 30000 });
+    assertNoErrors(ann);
+    assertNoErrors(bo);
   } finally {
     await browser.close();
     await srv.stop();

@@ -32,6 +32,9 @@ let statuses = null; // id -> status as last seen (null before the first answer)
 let timer = null;
 let asking = false;
 const openedHere = new Set(); // challenges whose game our own acceptance opened
+// Challenges sent from this page: one accepted before any answer showed it open (a bot
+// answers within a second) still opens its game.
+const sentHere = new Set();
 
 function publish() { for (const fn of listeners) fn(last); }
 
@@ -53,12 +56,14 @@ async function poll() {
     const before = statuses;
     statuses = new Map([...last.received, ...last.sent].map((c) => [c.id, c.status]));
     // One of ours accepted since we last looked: its game opens where we were waiting.
-    if (before) {
-      for (const c of last.sent) {
-        if (c.status === 'accepted' && c.game && before.get(c.id) === 'open') {
-          if (waitingPage()) { location.hash = gameHash(c.game); } else notice.accepted = { ...c, side: 'sent' };
-        }
+    const newlyAccepted = (c) => c.status === 'accepted' && c.game &&
+      (before?.get(c.id) === 'open' || (sentHere.has(c.id) && !before?.has(c.id)));
+    for (const c of last.sent) {
+      if (newlyAccepted(c)) {
+        if (waitingPage()) { location.hash = gameHash(c.game); } else notice.accepted = { ...c, side: 'sent' };
       }
+    }
+    if (before) {
       // A group challenge we accepted that another's acceptance, the last, started.
       for (const c of last.received) {
         if (c.players > 2 && c.status === 'accepted' && c.game && before.get(c.id) === 'open' && !openedHere.has(c.id)) {
@@ -139,6 +144,7 @@ export function challengeForm(name, { onSent, prefix = 'challenge' } = {}) {
     msg.textContent = '';
     try {
       const res = await api.challenge({ ...table.value(name), ...picker.value() });
+      if (res.challenge?.id) sentHere.add(res.challenge.id);
       poll();
       onSent?.(res.challenge);
     } catch (err) {
