@@ -250,22 +250,36 @@ static float gain_of(const ai_gains *t, int color, int points)
 static void all_potentials(const ax_game *g, const ai_gains *gains, unsigned mixed,
                            unsigned doubles, ai_scratch *s)
 {
+    /* the colours listed once: loops of one length per call, well predicted */
+    int mc[AX_MAX_COLORS], nm = 0, dc[AX_MAX_COLORS], nd = 0;
+    for (unsigned m = mixed; m; m &= m - 1)
+        mc[nm++] = __builtin_ctz(m);
+    for (unsigned m = doubles; m; m &= m - 1)
+        dc[nd++] = __builtin_ctz(m);
+    float zero_most = nm ? 0.0f : -1e30f;
     int most_doubles = 0;
     for (int w = 0; w < AX_GRID_WORDS; w++)
         for (uint64_t bits = g->empty[w]; bits; bits &= bits - 1) {
             int i = w * 64 + __builtin_ctzll(bits);
-            const uint8_t *pot = g->pot[i]; /* all 0 on many cells: gain[c][0] is 0 */
+            const uint8_t *pot = g->pot[i];
+            uint64_t any;
+            memcpy(&any, pot, sizeof any);
+            if (!any) { /* as on many cells: gain[c][0] is 0 in every colour */
+                memset(s->value[i], 0, sizeof s->value[i]);
+                s->most[i] = zero_most;
+                s->most_double[i] = 0;
+                continue;
+            }
             float most = -1e30f;
-            for (unsigned m = mixed; m; m &= m - 1) {
-                int c = __builtin_ctz(m);
-                float v = gain_of(gains, c, pot[c]);
-                s->value[i][c] = v;
+            for (int k = 0; k < nm; k++) {
+                float v = gain_of(gains, mc[k], pot[mc[k]]);
+                s->value[i][mc[k]] = v;
                 most = v > most ? v : most;
             }
             s->most[i] = most;
             uint8_t top = 0;
-            for (unsigned m = doubles; m; m &= m - 1)
-                top = pot[__builtin_ctz(m)] > top ? pot[__builtin_ctz(m)] : top;
+            for (int k = 0; k < nd; k++)
+                top = pot[dc[k]] > top ? pot[dc[k]] : top;
             s->most_double[i] = top;
             most_doubles = top > most_doubles ? top : most_doubles;
         }
