@@ -256,7 +256,8 @@ static void all_potentials(const ax_game *g, const ai_gains *gains, unsigned mix
         mc[nm++] = __builtin_ctz(m);
     for (unsigned m = doubles; m; m &= m - 1)
         dc[nd++] = __builtin_ctz(m);
-    float zero_most = nm ? 0.0f : -1e30f;
+    /* no mixed tile: -inf, so that no bound of one beats anything */
+    float zero_most = nm ? 0.0f : -INFINITY;
     int most_doubles = 0;
     for (int w = 0; w < AX_GRID_WORDS; w++)
         for (uint64_t bits = g->empty[w]; bits; bits &= bits - 1) {
@@ -270,7 +271,7 @@ static void all_potentials(const ax_game *g, const ai_gains *gains, unsigned mix
                 s->most_double[i] = 0;
                 continue;
             }
-            float most = -1e30f;
+            float most = -INFINITY;
             for (int k = 0; k < nm; k++) {
                 float v = gain_of(gains, mc[k], pot[mc[k]]);
                 s->value[i][mc[k]] = v;
@@ -656,6 +657,42 @@ static void grid_pair_moves(const ax_game *g, const ai_scratch *s, const ai_gain
  * with the most noise cannot beat the best so far: floating-point addition
  * is monotonic, so most[i] + most[j] + noise_top bounds every mixed value,
  * and the choice stays the one of valuing them all. */
+/* The scan of the listed pairs, one random word each; `square` is a
+ * constant in each copy, so the others carry no pyramid test. The bounds
+ * of pairs with no mixed tile or no double are -inf: no test of the plan
+ * per pair. */
+static inline __attribute__((always_inline)) void
+scan_pairs(const ax_game *g, const ai_gains *gains, const pair_plan *p, const ai_scratch *s,
+           int npairs, ax_rng *rng, best_move *best, bool square)
+{
+    ax_rng r = *rng;          /* a copy the compiler may keep in registers */
+    float beat = best->value; /* read again after every offer */
+    for (int k = 0; k < npairs; k++) {
+        int i = s->pairs[k].i, j = s->pairs[k].j;
+        uint64_t word = ax_rng_next_inline(&r);
+        pair_pyramids pyr;
+        bool pyramids =
+            square && (s->pyramid_near[i] | s->pyramid_near[j]) && pyramids_of_pair(g, i, j, &pyr);
+        /* bounds: floating-point addition is monotonic */
+        float bound = s->most[i] + s->most[j];
+        bound = bound + p->noise_top;
+        int q = s->most_double[i] + s->most_double[j];
+        float top = p->double_top[q < AI_MAX_POINTS ? q : AI_MAX_POINTS];
+        top = top + p->noise_top;
+        bool mixed = bound > beat, doubles = top > beat;
+        if (pyramids | mixed | doubles) {
+            grid_pair_moves(g, s, gains, p, word, i, j, &pyr, pyramids, mixed, doubles, best);
+            beat = best->value;
+        }
+    }
+    *rng = r;
+}
+
+/* Every placement on every empty pair, one random word per pair (5 bits of
+ * noise per placement). A pair is skipped when even its best mixed tile
+ * with the most noise cannot beat the best so far: floating-point addition
+ * is monotonic, so most[i] + most[j] + noise_top bounds every mixed value,
+ * and the choice stays the one of valuing them all. */
 static void grid_policy(const ax_game *g, const ai_gains *gains, float noise, ax_rng *rng,
                         ai_scratch *s, best_move *best)
 {
@@ -663,6 +700,7 @@ static void grid_policy(const ax_game *g, const ai_gains *gains, float noise, ax
     plan_pairs(g, noise, &p);
     all_potentials(g, gains, p.mixed, p.doubles, s);
     int qmax = 2 * s->most_doubles < AI_MAX_POINTS ? 2 * s->most_doubles : AI_MAX_POINTS;
+    p.double_top[0] = -INFINITY;                   /* no double: most_double[] is 0 */
     for (int q = 0; q <= qmax && p.doubles; q++) { /* as far as two cells' potentials reach */
         float top = -1e30f;
         for (unsigned m = p.doubles; m; m &= m - 1)
@@ -689,27 +727,10 @@ static void grid_policy(const ax_game *g, const ai_gains *gains, float noise, ax
             npairs += (int)(p2 >> b & 1);
         }
     }
-    ax_rng r = *rng; /* a copy the compiler may keep in registers */
-    for (int k = 0; k < npairs; k++) {
-        int i = s->pairs[k].i, j = s->pairs[k].j;
-        uint64_t word = ax_rng_next_inline(&r);
-        pair_pyramids pyr;
-        bool pyramids =
-            square && (s->pyramid_near[i] || s->pyramid_near[j]) && pyramids_of_pair(g, i, j, &pyr);
-        /* bounds: floating-point addition is monotonic */
-        float bound = s->most[i] + s->most[j];
-        bound = bound + p.noise_top;
-        bool mixed = p.mixed && bound > best->value, doubles = false;
-        if (p.doubles) {
-            int q = s->most_double[i] + s->most_double[j];
-            float top = p.double_top[q < AI_MAX_POINTS ? q : AI_MAX_POINTS];
-            top = top + p.noise_top;
-            doubles = top > best->value;
-        }
-        if (pyramids || mixed || doubles)
-            grid_pair_moves(g, s, gains, &p, word, i, j, &pyr, pyramids, mixed, doubles, best);
-    }
-    *rng = r;
+    if (square)
+        scan_pairs(g, gains, &p, s, npairs, rng, best, true);
+    else
+        scan_pairs(g, gains, &p, s, npairs, rng, best, false);
 }
 
 static void rota_move(ax_move *m, int x, int y, int rotation, int wild)
