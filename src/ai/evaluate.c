@@ -68,6 +68,9 @@ struct ai_scratch {
     int most_doubles;                 /* the largest most_double[] */
     bool pyramid_near[AX_GRID_CELLS]; /* square: an empty neighbour may become a pyramid */
     gains_cache gains;
+    /* the pair plan's noise steps for the noise in noise_of */
+    bool noise_valid;
+    float noise_of, noise[32], noise_top;
     ax_move moves[AX_MAX_MOVES];
 };
 
@@ -521,7 +524,7 @@ static int distinct_tiles(const ax_game *g, int index[AX_MAX_RACK])
     for (int r = 0; r < g->rack_n[seat]; r++) {
         bool seen = false;
         for (int q = 0; q < n; q++)
-            seen |= ax_tile_equal(g->rack[seat][index[q]], g->rack[seat][r]);
+            seen |= memcmp(g->rack[seat][index[q]].sym, g->rack[seat][r].sym, 4) == 0;
         if (!seen)
             index[n++] = r;
     }
@@ -557,13 +560,14 @@ typedef struct {
     uint8_t mixed_at[2 * AX_MAX_RACK], double_at[AX_MAX_RACK]; /* indices into all[] */
     int nall, nmixed, ndoubles;
     unsigned mixed, doubles; /* colours of the mixed tiles, of the doubles */
-    float noise[32], noise_top;
+    const float *noise;      /* [32]: the scratch's, made again when the noise changes */
+    float noise_top;
     /* double_top[p]: the most a double can score with p points, over the
      * doubles' colours (gain[c][] never falls as p grows) */
     float double_top[AI_MAX_POINTS + 1];
 } pair_plan;
 
-static void plan_pairs(const ax_game *g, float noise, pair_plan *p)
+static void plan_pairs(const ax_game *g, float noise, ai_scratch *s, pair_plan *p)
 {
     int tiles[AX_MAX_RACK], ntiles = distinct_tiles(g, tiles);
     p->nall = p->nmixed = p->ndoubles = 0;
@@ -589,12 +593,18 @@ static void plan_pairs(const ax_game *g, float noise, pair_plan *p)
             p->doubles |= 1u << a;
     }
 
-    float step = noise / 32.0f;
-    p->noise_top = -1e30f;
-    for (int k = 0; k < 32; k++) {
-        p->noise[k] = step * (float)k;
-        p->noise_top = p->noise[k] > p->noise_top ? p->noise[k] : p->noise_top;
+    if (!s->noise_valid || memcmp(&s->noise_of, &noise, sizeof noise) != 0) {
+        float step = noise / 32.0f;
+        s->noise_top = -1e30f;
+        for (int k = 0; k < 32; k++) {
+            s->noise[k] = step * (float)k;
+            s->noise_top = s->noise[k] > s->noise_top ? s->noise[k] : s->noise_top;
+        }
+        s->noise_of = noise;
+        s->noise_valid = true;
     }
+    p->noise = s->noise;
+    p->noise_top = s->noise_top;
 }
 
 static void offer_domino(best_move *best, float v, const orientation *o, int i, int j)
@@ -619,13 +629,16 @@ static void grid_pair_moves(const ax_game *g, const ai_scratch *s, const ai_gain
                             const pair_pyramids *pyr, bool pyramids, bool mixed, bool doubles,
                             best_move *best)
 {
+    float beat = best->value; /* read again after every offer */
     if (pyramids || (mixed && doubles)) {
         for (int k = 0; k < p->nall; k++) {
             const orientation *o = &p->all[k];
             float v = pair_value(g, s, gains, i, j, o->a, o->b, pyr, pyramids);
             float most = v + p->noise_top; /* its own noise added can only be less */
-            if (most > best->value)
+            if (most > beat) {
                 offer_domino(best, v + p->noise[bits >> o->shift & 31], o, i, j);
+                beat = best->value;
+            }
         }
         return;
     }
@@ -635,16 +648,20 @@ static void grid_pair_moves(const ax_game *g, const ai_scratch *s, const ai_gain
             const orientation *o = &p->all[p->mixed_at[k]];
             float v = vi[o->a] + vj[o->b];
             float most = v + p->noise_top;
-            if (most > best->value)
+            if (most > beat) {
                 offer_domino(best, v + p->noise[bits >> o->shift & 31], o, i, j);
+                beat = best->value;
+            }
         }
     else
         for (int k = 0; k < p->ndoubles; k++) {
             const orientation *o = &p->all[p->double_at[k]];
             float v = gain_of(gains, o->a, g->pot[i][o->a] + g->pot[j][o->a]);
             float most = v + p->noise_top;
-            if (most > best->value)
+            if (most > beat) {
                 offer_domino(best, v + p->noise[bits >> o->shift & 31], o, i, j);
+                beat = best->value;
+            }
         }
 }
 
@@ -652,11 +669,6 @@ static void grid_pair_moves(const ax_game *g, const ai_scratch *s, const ai_gain
 #error "the pair bound below needs float arithmetic rounded to float"
 #endif
 
-/* Every placement on every empty pair, one random word per pair (5 bits of
- * noise per placement). A pair is skipped when even its best mixed tile
- * with the most noise cannot beat the best so far: floating-point addition
- * is monotonic, so most[i] + most[j] + noise_top bounds every mixed value,
- * and the choice stays the one of valuing them all. */
 /* The scan of the listed pairs, one random word each; `square` is a
  * constant in each copy, so the others carry no pyramid test. The bounds
  * of pairs with no mixed tile or no double are -inf: no test of the plan
@@ -697,7 +709,7 @@ static void grid_policy(const ax_game *g, const ai_gains *gains, float noise, ax
                         ai_scratch *s, best_move *best)
 {
     pair_plan p;
-    plan_pairs(g, noise, &p);
+    plan_pairs(g, noise, s, &p);
     all_potentials(g, gains, p.mixed, p.doubles, s);
     int qmax = 2 * s->most_doubles < AI_MAX_POINTS ? 2 * s->most_doubles : AI_MAX_POINTS;
     p.double_top[0] = -INFINITY;                   /* no double: most_double[] is 0 */
