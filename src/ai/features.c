@@ -90,6 +90,10 @@ static void board_hooks(const ax_game *g, int hooks[AX_MAX_COLORS])
     for (int w = 0; w < AX_GRID_WORDS; w++)
         for (uint64_t bits = g->empty[w]; bits; bits &= bits - 1) {
             const uint8_t *pot = g->pot[w * 64 + __builtin_ctzll(bits)];
+            uint64_t any;
+            memcpy(&any, pot, sizeof any);
+            if (!any) /* as on many cells: no colour starts a run there */
+                continue;
             for (int c = 0; c < g->ncolors; c++)
                 hooks[c] += pot[c] != 0;
         }
@@ -148,8 +152,11 @@ static void board_offers(const ax_game *g, board_offer *o)
                 free_next |= g->cell[i + g->dir_offset[d]] == AX_EMPTY;
             if (!free_next)
                 continue;
-            offer_cell(o, g->pot[i], g->ncolors);
             o->open++;
+            uint64_t any;
+            memcpy(&any, g->pot[i], sizeof any);
+            if (any) /* all 0: no best cell changes */
+                offer_cell(o, g->pot[i], g->ncolors);
         }
 }
 
