@@ -32,6 +32,7 @@
 #include <assert.h>
 #include <float.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,6 +57,13 @@ typedef struct {
     /* ceiling[o][c][p]: the largest gain[c][0..p] of owner o, a bound that
      * needs no assumption about the shape of the curve */
     float ceiling[AX_MAX_PLAYERS][AX_MAX_COLORS][AI_MAX_POINTS + 1];
+    /* A row depends only on the lowest track (the unit) and the track, so
+     * each is made once: row[low][s], its ceilings in row_ceiling (ROTA);
+     * bit s of row_made[low]. A playout comes back to the same tracks
+     * again and again. */
+    uint64_t row_made[MAX_TRACK + 1];
+    float row[MAX_TRACK + 1][MAX_TRACK + 1][AI_MAX_POINTS + 1];
+    float row_ceiling[MAX_TRACK + 1][MAX_TRACK + 1][AI_MAX_POINTS + 1];
 } gains_cache;
 
 struct ai_scratch {
@@ -122,12 +130,11 @@ static int lowest_track(const uint8_t *tracks, int ncolors)
     return low;
 }
 
-/* gain[c][] of a track at s, with t->unit already set. */
-static void gains_row(ai_gains *t, const value_curve *f, const ax_game *g, int c, int s,
-                      const ai_params *prm)
+/* The gains of a track at s, unit the value of a point on the lowest. */
+static void gains_row(float row[AI_MAX_POINTS + 1], float unit, const value_curve *f,
+                      const ax_game *g, int s, const ai_params *prm)
 {
-    float *row = t->gain[c];
-    memset(row, 0, sizeof t->gain[c]);
+    memset(row, 0, sizeof(float) * (AI_MAX_POINTS + 1));
     bool bonus;
     int limit = next_threshold(g, s, &bonus);
     if (limit == 0)
@@ -138,7 +145,7 @@ static void gains_row(ai_gains *t, const value_curve *f, const ax_game *g, int c
     /* from the threshold on: one value, made as every entry was before */
     float top = f->value[limit] - f->value[s];
     if (bonus)
-        top += prm->bonus * t->unit;
+        top += prm->bonus * unit;
     for (; p <= AI_MAX_POINTS; p++)
         row[p] = top;
 }
@@ -151,7 +158,7 @@ void ai_gains_init(ai_gains *t, const ax_game *g, int owner, const ai_params *pr
     t->unit = f.slope[lowest_track(track, g->ncolors)];
     memset(t->gain, 0, sizeof t->gain);
     for (int c = 0; c < g->ncolors; c++)
-        gains_row(t, &f, g, c, track[c], prm);
+        gains_row(t->gain[c], t->unit, &f, g, track[c], prm);
 }
 
 /* ai_gains_init through the cache: only the rows whose track moved are
@@ -166,7 +173,8 @@ static const ai_gains *cached_gains(gains_cache *k, const ax_game *g, int owner,
         memcmp(k->threshold, g->threshold, sizeof k->threshold) == 0 &&
         memcmp(k->threshold_bonus, g->threshold_bonus, sizeof k->threshold_bonus) == 0;
     if (!same_rules) {
-        memset(k, 0, sizeof *k);
+        /* not the rows: row_made says none is made */
+        memset(k, 0, offsetof(gains_cache, row));
         k->valid = true;
         k->prm = *prm;
         k->ncolors = g->ncolors;
@@ -185,13 +193,23 @@ static const ai_gains *cached_gains(gains_cache *k, const ax_game *g, int owner,
     }
     for (int c = 0; c < g->ncolors; c++)
         if (all || track[c] != old[c]) {
-            gains_row(t, &k->curve, g, c, track[c], prm);
-            if (g->variant != AX_ROTA)
-                continue; /* only the rota policy bounds by ceilings */
-            float *ceiling = k->ceiling[owner][c];
-            ceiling[0] = t->gain[c][0];
-            for (int p = 1; p <= AI_MAX_POINTS; p++)
-                ceiling[p] = t->gain[c][p] > ceiling[p - 1] ? t->gain[c][p] : ceiling[p - 1];
+            int at = track[c];
+            if (at > MAX_TRACK) { /* never past the last threshold: rows of 0 */
+                memset(t->gain[c], 0, sizeof t->gain[c]);
+                memset(k->ceiling[owner][c], 0, sizeof k->ceiling[owner][c]);
+                continue;
+            }
+            float *row = k->row[low][at], *ceiling = k->row_ceiling[low][at];
+            if (!(k->row_made[low] >> at & 1)) {
+                gains_row(row, t->unit, &k->curve, g, at, prm);
+                ceiling[0] = row[0];
+                for (int p = 1; p <= AI_MAX_POINTS; p++)
+                    ceiling[p] = row[p] > ceiling[p - 1] ? row[p] : ceiling[p - 1];
+                k->row_made[low] |= 1ull << at;
+            }
+            memcpy(t->gain[c], row, sizeof t->gain[c]);
+            if (g->variant == AX_ROTA) /* only the rota policy bounds by ceilings */
+                memcpy(k->ceiling[owner][c], ceiling, sizeof k->ceiling[owner][c]);
         }
     memcpy(k->track[owner], track, sizeof k->track[owner]);
     k->owner_valid[owner] = true;
