@@ -639,6 +639,47 @@ static void offer_domino(best_move *best, float v, const orientation *o, int i, 
     }
 }
 
+/* The one-best form of grid_pair_moves: offered in turn, the placements
+ * would leave the first largest of their values as the best if it beats
+ * the best so far, so only that one is offered, found without a branch
+ * (the order of random values is what mispredicts). */
+static void grid_pair_best(const ax_game *g, const ai_scratch *s, const ai_gains *gains,
+                           const pair_plan *p, uint64_t bits, int i, int j,
+                           const pair_pyramids *pyr, bool pyramids, bool mixed, bool doubles,
+                           best_move *best)
+{
+    float top = best->value;
+    int at = -1;
+    if (pyramids || (mixed && doubles)) {
+        for (int k = 0; k < p->nall; k++) {
+            const orientation *o = &p->all[k];
+            float v = pair_value(g, s, gains, i, j, o->a, o->b, pyr, pyramids);
+            v = v + p->noise[bits >> o->shift & 31];
+            at = v > top ? k : at;
+            top = v > top ? v : top;
+        }
+    } else if (mixed) {
+        const float *vi = s->value[i], *vj = s->value[j];
+        for (int k = 0; k < p->nmixed; k++) {
+            const orientation *o = &p->all[p->mixed_at[k]];
+            float v = vi[o->a] + vj[o->b];
+            v = v + p->noise[bits >> o->shift & 31];
+            at = v > top ? p->mixed_at[k] : at;
+            top = v > top ? v : top;
+        }
+    } else {
+        for (int k = 0; k < p->ndoubles; k++) {
+            const orientation *o = &p->all[p->double_at[k]];
+            float v = gain_of(gains, o->a, g->pot[i][o->a] + g->pot[j][o->a]);
+            v = v + p->noise[bits >> o->shift & 31];
+            at = v > top ? p->double_at[k] : at;
+            top = v > top ? v : top;
+        }
+    }
+    if (at >= 0)
+        offer_domino(best, top, &p->all[at], i, j);
+}
+
 /* Values the placements on the pair (i, j), noise from `bits`: all of
  * them with pyramids, else the mixed tiles' when `mixed`, the doubles' when
  * `doubles`, in the order of p->all (the others cannot beat the best). */
@@ -647,6 +688,10 @@ static void grid_pair_moves(const ax_game *g, const ai_scratch *s, const ai_gain
                             const pair_pyramids *pyr, bool pyramids, bool mixed, bool doubles,
                             best_move *best)
 {
+    if (!best->list) {
+        grid_pair_best(g, s, gains, p, bits, i, j, pyr, pyramids, mixed, doubles, best);
+        return;
+    }
     float beat = best->value; /* read again after every offer */
     if (pyramids || (mixed && doubles)) {
         for (int k = 0; k < p->nall; k++) {
