@@ -427,20 +427,43 @@ void ai_rota_circle_counts(const ax_game *g, int x, int y, uint8_t count[4][AX_M
     circle_counts(g, id, count);
 }
 
+/* The counts of a cell's four circles (ax_rota_frontier_circles) as byte
+ * lanes, lane c of lanes[i] the corners of colour c in circle i (lanes 6
+ * and 7: AX_UNSET and AX_NO_COLOR, dropped): at most 3 a lane, so the
+ * four add up without a carry. */
+static void rota_lanes(const int8_t circles[4][3], uint64_t lanes[4])
+{
+    for (int i = 0; i < 4; i++)
+        lanes[i] = (1ull << (8 * (circles[i][0] & 7))) + (1ull << (8 * (circles[i][1] & 7))) +
+                   (1ull << (8 * (circles[i][2] & 7)));
+}
+
+/* The bytes of a lane word, lane c in out[c]. */
+static void lanes_bytes(uint64_t lanes, uint8_t out[8])
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(out, &lanes, 8);
+#else
+    for (int c = 0; c < 8; c++)
+        out[c] = (uint8_t)(lanes >> 8 * c);
+#endif
+}
+
 /* count[i][c] from the circles of a cell's corners (ax_rota_frontier_circles). */
 void ai_rota_counts(const int8_t circles[4][3], uint8_t count[4][AX_MAX_COLORS])
 {
-    uint8_t n[4][8] = {{0}}; /* n[i][7]: the corners of no colour, dropped */
-    for (int i = 0; i < 4; i++)
-        for (int k = 0; k < 3; k++) /* no branch to mispredict */
-            n[i][circles[i][k] & 7]++;
-    for (int i = 0; i < 4; i++)
-        memcpy(count[i], n[i], AX_MAX_COLORS);
+    uint64_t lanes[4];
+    rota_lanes(circles, lanes);
+    for (int i = 0; i < 4; i++) {
+        uint8_t n[8];
+        lanes_bytes(lanes[i], n);
+        memcpy(count[i], n, AX_MAX_COLORS);
+    }
 }
 
 /* Points of the hand as placed (turned) with the fixed corners only; the
  * empty corner's index, or -1, goes to *empty. */
-static void rota_fixed_points(ax_tile placed, const uint8_t count[4][AX_MAX_COLORS],
+static void rota_fixed_points(ax_tile placed, const uint8_t count[4][8],
                               uint8_t points[AX_MAX_COLORS], int *empty)
 {
     uint8_t sum[8] = {0}; /* sum[7]: the empty corner's, dropped */
@@ -456,9 +479,11 @@ static void rota_fixed_points(ax_tile placed, const uint8_t count[4][AX_MAX_COLO
 
 static void rota_estimate(const ax_game *g, const ax_move *m, uint8_t points[AX_MAX_COLORS])
 {
-    uint8_t count[4][AX_MAX_COLORS];
+    uint8_t counted[4][AX_MAX_COLORS], count[4][8] = {{0}};
     int empty;
-    ai_rota_circle_counts(g, m->x, m->y, count);
+    ai_rota_circle_counts(g, m->x, m->y, counted);
+    for (int i = 0; i < 4; i++)
+        memcpy(count[i], counted[i], AX_MAX_COLORS);
     rota_fixed_points(ax_tile_rotate(g->rack[g->to_move][0], m->rotation), count, points, &empty);
     if (empty >= 0 && m->wild >= 0)
         points[m->wild] = (uint8_t)(points[m->wild] + count[empty][m->wild]);
@@ -822,27 +847,27 @@ static void rota_move(ax_move *m, int x, int y, int rotation, int wild)
  * colour scores more than all its matching corners, and floating-point
  * addition is monotonic, so the sum of the ceilings bounds the sum of the
  * gains. */
-static float rota_cell_ceiling(const float (*ceiling)[AI_MAX_POINTS + 1],
-                               const uint8_t count[4][AX_MAX_COLORS], int ncolors)
+static float rota_cell_ceiling(const float (*ceiling)[AI_MAX_POINTS + 1], uint64_t total,
+                               int ncolors)
 {
     float v = 0;
-    for (int c = 0; c < ncolors; c++) {
-        int total = count[0][c] + count[1][c] + count[2][c] + count[3][c];
-        v += ceiling[c][total < AI_MAX_POINTS ? total : AI_MAX_POINTS];
-    }
+    for (int c = 0; c < ncolors; c++)
+        v += ceiling[c][total >> 8 * c & 0xff]; /* at most 12: no clamp */
     return v;
 }
 
-/* The random words the placements on a cell would spend: one each. */
-static void rota_skip_cell(const ax_game *g, const int empty[4],
-                           const uint8_t count[4][AX_MAX_COLORS], ax_rng *rng)
+/* The random words the placements on a cell would spend: one each, for
+ * every turn and every colour its empty corner's circle shows. */
+static void rota_skip_cell(const int empty[4], const uint64_t lanes[4], uint64_t colours,
+                           ax_rng *rng)
 {
+    int n = 4;
     for (int r = 0; r < 4; r++) {
-        ax_rng_next_inline(rng);
-        for (int w = 0; empty[r] >= 0 && w < g->ncolors; w++)
-            if (count[empty[r]][w])
-                ax_rng_next_inline(rng);
+        uint64_t x = empty[r] >= 0 ? lanes[empty[r]] & colours : 0;
+        n += __builtin_popcountll((x | x >> 1) & 0x0101010101010101ull); /* lanes of 1 to 3 */
     }
+    for (int k = 0; k < n; k++)
+        ax_rng_next_inline(rng);
 }
 
 /* Every placement on every frontier cell, one random word each. A cell
@@ -874,17 +899,22 @@ static void rota_policy(const ax_game *g, const ai_gains *gains,
     float noise_top = high > low ? high : low;
     int8_t circles[AX_ROTA_CELLS][4][3];
     ax_rota_frontier_circles(&g->rota, circles);
-    ax_rng r_ = *rng; /* a copy the compiler may keep in registers */
+    uint64_t colours = (1ull << 8 * g->ncolors) - 1; /* the lanes of the variant's colours */
+    ax_rng r_ = *rng;                                /* a copy the compiler may keep in registers */
     for (int f = 0; f < g->rota.nfrontier; f++) {
         int id = g->rota.frontier[f], x = g->rota.x[id], y = g->rota.y[id];
-        uint8_t count[4][AX_MAX_COLORS];
-        ai_rota_counts(circles[f], count);
-        float bound = rota_cell_ceiling(ceiling, count, g->ncolors);
+        uint64_t lanes[4];
+        rota_lanes(circles[f], lanes);
+        float bound =
+            rota_cell_ceiling(ceiling, lanes[0] + lanes[1] + lanes[2] + lanes[3], g->ncolors);
         bound = bound + noise_top;
         if (!(bound > best->value)) {
-            rota_skip_cell(g, empty_corner, count, &r_);
+            rota_skip_cell(empty_corner, lanes, colours, &r_);
             continue;
         }
+        uint8_t count[4][8];
+        for (int i = 0; i < 4; i++)
+            lanes_bytes(lanes[i], count[i]);
         for (int r = 0; r < 4; r++) {
             /* the gains of the hand's colours, ascending: ai_gains_value
              * of its points without the colours it lacks, whose gain[c][0]
