@@ -213,6 +213,19 @@ static const ai_gains *cached_gains(gains_cache *k, const ax_game *g, int owner,
         }
     memcpy(k->track[owner], track, sizeof k->track[owner]);
     k->owner_valid[owner] = true;
+#ifndef NDEBUG
+    /* debug builds: the rows kept and copied are those made afresh */
+    ai_gains fresh;
+    ai_gains_init(&fresh, g, owner, prm);
+    assert(fresh.unit == t->unit && memcmp(fresh.gain, t->gain, sizeof fresh.gain) == 0);
+    for (int c = 0; c < g->ncolors && g->variant == AX_ROTA; c++) {
+        float most = fresh.gain[c][0];
+        for (int p = 0; p <= AI_MAX_POINTS; p++) {
+            most = fresh.gain[c][p] > most ? fresh.gain[c][p] : most;
+            assert(k->ceiling[owner][c][p] == most);
+        }
+    }
+#endif
     return t;
 }
 
