@@ -244,6 +244,8 @@ float ai_tracks_gain_by(const ai_curve *f, const ax_game *g, const uint8_t *befo
 {
     float unit = f->slope[lowest_track(before, g->ncolors)], v = 0;
     for (int c = 0; c < g->ncolors; c++) {
+        if (after[c] == before[c])
+            continue; /* it would add +0, and no sum here is -0: no change */
         v += f->value[after[c]] - f->value[before[c]];
         for (int k = 0; k < g->nthresholds; k++)
             if (g->threshold_bonus[k] && before[c] < g->threshold[k] && after[c] >= g->threshold[k])
