@@ -32,6 +32,7 @@
 #include <assert.h>
 #include <float.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,6 +57,13 @@ typedef struct {
     /* ceiling[o][c][p]: the largest gain[c][0..p] of owner o, a bound that
      * needs no assumption about the shape of the curve */
     float ceiling[AX_MAX_PLAYERS][AX_MAX_COLORS][AI_MAX_POINTS + 1];
+    /* A row depends only on the lowest track (the unit) and the track, so
+     * each is made once: row[low][s], its ceilings in row_ceiling (ROTA);
+     * bit s of row_made[low]. A playout comes back to the same tracks
+     * again and again. */
+    uint64_t row_made[MAX_TRACK + 1];
+    float row[MAX_TRACK + 1][MAX_TRACK + 1][AI_MAX_POINTS + 1];
+    float row_ceiling[MAX_TRACK + 1][MAX_TRACK + 1][AI_MAX_POINTS + 1];
 } gains_cache;
 
 struct ai_scratch {
@@ -68,6 +76,9 @@ struct ai_scratch {
     int most_doubles;                 /* the largest most_double[] */
     bool pyramid_near[AX_GRID_CELLS]; /* square: an empty neighbour may become a pyramid */
     gains_cache gains;
+    /* the pair plan's noise steps for the noise in noise_of */
+    bool noise_valid;
+    float noise_of, noise[32], noise_top;
     ax_move moves[AX_MAX_MOVES];
 };
 
@@ -119,12 +130,11 @@ static int lowest_track(const uint8_t *tracks, int ncolors)
     return low;
 }
 
-/* gain[c][] of a track at s, with t->unit already set. */
-static void gains_row(ai_gains *t, const value_curve *f, const ax_game *g, int c, int s,
-                      const ai_params *prm)
+/* The gains of a track at s, unit the value of a point on the lowest. */
+static void gains_row(float row[AI_MAX_POINTS + 1], float unit, const value_curve *f,
+                      const ax_game *g, int s, const ai_params *prm)
 {
-    float *row = t->gain[c];
-    memset(row, 0, sizeof t->gain[c]);
+    memset(row, 0, sizeof(float) * (AI_MAX_POINTS + 1));
     bool bonus;
     int limit = next_threshold(g, s, &bonus);
     if (limit == 0)
@@ -135,7 +145,7 @@ static void gains_row(ai_gains *t, const value_curve *f, const ax_game *g, int c
     /* from the threshold on: one value, made as every entry was before */
     float top = f->value[limit] - f->value[s];
     if (bonus)
-        top += prm->bonus * t->unit;
+        top += prm->bonus * unit;
     for (; p <= AI_MAX_POINTS; p++)
         row[p] = top;
 }
@@ -148,7 +158,7 @@ void ai_gains_init(ai_gains *t, const ax_game *g, int owner, const ai_params *pr
     t->unit = f.slope[lowest_track(track, g->ncolors)];
     memset(t->gain, 0, sizeof t->gain);
     for (int c = 0; c < g->ncolors; c++)
-        gains_row(t, &f, g, c, track[c], prm);
+        gains_row(t->gain[c], t->unit, &f, g, track[c], prm);
 }
 
 /* ai_gains_init through the cache: only the rows whose track moved are
@@ -163,7 +173,8 @@ static const ai_gains *cached_gains(gains_cache *k, const ax_game *g, int owner,
         memcmp(k->threshold, g->threshold, sizeof k->threshold) == 0 &&
         memcmp(k->threshold_bonus, g->threshold_bonus, sizeof k->threshold_bonus) == 0;
     if (!same_rules) {
-        memset(k, 0, sizeof *k);
+        /* not the rows: row_made says none is made */
+        memset(k, 0, offsetof(gains_cache, row));
         k->valid = true;
         k->prm = *prm;
         k->ncolors = g->ncolors;
@@ -182,16 +193,39 @@ static const ai_gains *cached_gains(gains_cache *k, const ax_game *g, int owner,
     }
     for (int c = 0; c < g->ncolors; c++)
         if (all || track[c] != old[c]) {
-            gains_row(t, &k->curve, g, c, track[c], prm);
-            if (g->variant != AX_ROTA)
-                continue; /* only the rota policy bounds by ceilings */
-            float *ceiling = k->ceiling[owner][c];
-            ceiling[0] = t->gain[c][0];
-            for (int p = 1; p <= AI_MAX_POINTS; p++)
-                ceiling[p] = t->gain[c][p] > ceiling[p - 1] ? t->gain[c][p] : ceiling[p - 1];
+            int at = track[c];
+            if (at > MAX_TRACK) { /* never past the last threshold: rows of 0 */
+                memset(t->gain[c], 0, sizeof t->gain[c]);
+                memset(k->ceiling[owner][c], 0, sizeof k->ceiling[owner][c]);
+                continue;
+            }
+            float *row = k->row[low][at], *ceiling = k->row_ceiling[low][at];
+            if (!(k->row_made[low] >> at & 1)) {
+                gains_row(row, t->unit, &k->curve, g, at, prm);
+                ceiling[0] = row[0];
+                for (int p = 1; p <= AI_MAX_POINTS; p++)
+                    ceiling[p] = row[p] > ceiling[p - 1] ? row[p] : ceiling[p - 1];
+                k->row_made[low] |= 1ull << at;
+            }
+            memcpy(t->gain[c], row, sizeof t->gain[c]);
+            if (g->variant == AX_ROTA) /* only the rota policy bounds by ceilings */
+                memcpy(k->ceiling[owner][c], ceiling, sizeof k->ceiling[owner][c]);
         }
     memcpy(k->track[owner], track, sizeof k->track[owner]);
     k->owner_valid[owner] = true;
+#ifndef NDEBUG
+    /* debug builds: the rows kept and copied are those made afresh */
+    ai_gains fresh;
+    ai_gains_init(&fresh, g, owner, prm);
+    assert(fresh.unit == t->unit && memcmp(fresh.gain, t->gain, sizeof fresh.gain) == 0);
+    for (int c = 0; c < g->ncolors && g->variant == AX_ROTA; c++) {
+        float most = fresh.gain[c][0];
+        for (int p = 0; p <= AI_MAX_POINTS; p++) {
+            most = fresh.gain[c][p] > most ? fresh.gain[c][p] : most;
+            assert(k->ceiling[owner][c][p] == most);
+        }
+    }
+#endif
     return t;
 }
 
@@ -210,6 +244,8 @@ float ai_tracks_gain_by(const ai_curve *f, const ax_game *g, const uint8_t *befo
 {
     float unit = f->slope[lowest_track(before, g->ncolors)], v = 0;
     for (int c = 0; c < g->ncolors; c++) {
+        if (after[c] == before[c])
+            continue; /* it would add +0, and no sum here is -0: no change */
         v += f->value[after[c]] - f->value[before[c]];
         for (int k = 0; k < g->nthresholds; k++)
             if (g->threshold_bonus[k] && before[c] < g->threshold[k] && after[c] >= g->threshold[k])
@@ -250,22 +286,37 @@ static float gain_of(const ai_gains *t, int color, int points)
 static void all_potentials(const ax_game *g, const ai_gains *gains, unsigned mixed,
                            unsigned doubles, ai_scratch *s)
 {
+    /* the colours listed once: loops of one length per call, well predicted */
+    int mc[AX_MAX_COLORS], nm = 0, dc[AX_MAX_COLORS], nd = 0;
+    for (unsigned m = mixed; m; m &= m - 1)
+        mc[nm++] = __builtin_ctz(m);
+    for (unsigned m = doubles; m; m &= m - 1)
+        dc[nd++] = __builtin_ctz(m);
+    /* no mixed tile: -inf, so that no bound of one beats anything */
+    float zero_most = nm ? 0.0f : -INFINITY;
     int most_doubles = 0;
     for (int w = 0; w < AX_GRID_WORDS; w++)
         for (uint64_t bits = g->empty[w]; bits; bits &= bits - 1) {
             int i = w * 64 + __builtin_ctzll(bits);
-            const uint8_t *pot = g->pot[i]; /* all 0 on many cells: gain[c][0] is 0 */
-            float most = -1e30f;
-            for (unsigned m = mixed; m; m &= m - 1) {
-                int c = __builtin_ctz(m);
-                float v = gain_of(gains, c, pot[c]);
-                s->value[i][c] = v;
+            const uint8_t *pot = g->pot[i];
+            uint64_t any;
+            memcpy(&any, pot, sizeof any);
+            if (!any) { /* as on many cells: gain[c][0] is 0 in every colour */
+                memset(s->value[i], 0, sizeof s->value[i]);
+                s->most[i] = zero_most;
+                s->most_double[i] = 0;
+                continue;
+            }
+            float most = -INFINITY;
+            for (int k = 0; k < nm; k++) {
+                float v = gain_of(gains, mc[k], pot[mc[k]]);
+                s->value[i][mc[k]] = v;
                 most = v > most ? v : most;
             }
             s->most[i] = most;
             uint8_t top = 0;
-            for (unsigned m = doubles; m; m &= m - 1)
-                top = pot[__builtin_ctz(m)] > top ? pot[__builtin_ctz(m)] : top;
+            for (int k = 0; k < nd; k++)
+                top = pot[dc[k]] > top ? pot[dc[k]] : top;
             s->most_double[i] = top;
             most_doubles = top > most_doubles ? top : most_doubles;
         }
@@ -391,20 +442,43 @@ void ai_rota_circle_counts(const ax_game *g, int x, int y, uint8_t count[4][AX_M
     circle_counts(g, id, count);
 }
 
+/* The counts of a cell's four circles (ax_rota_frontier_circles) as byte
+ * lanes, lane c of lanes[i] the corners of colour c in circle i (lanes 6
+ * and 7: AX_UNSET and AX_NO_COLOR, dropped): at most 3 a lane, so the
+ * four add up without a carry. */
+static void rota_lanes(const int8_t circles[4][3], uint64_t lanes[4])
+{
+    for (int i = 0; i < 4; i++)
+        lanes[i] = (1ull << (8 * (circles[i][0] & 7))) + (1ull << (8 * (circles[i][1] & 7))) +
+                   (1ull << (8 * (circles[i][2] & 7)));
+}
+
+/* The bytes of a lane word, lane c in out[c]. */
+static void lanes_bytes(uint64_t lanes, uint8_t out[8])
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(out, &lanes, 8);
+#else
+    for (int c = 0; c < 8; c++)
+        out[c] = (uint8_t)(lanes >> 8 * c);
+#endif
+}
+
 /* count[i][c] from the circles of a cell's corners (ax_rota_frontier_circles). */
 void ai_rota_counts(const int8_t circles[4][3], uint8_t count[4][AX_MAX_COLORS])
 {
-    uint8_t n[4][8] = {{0}}; /* n[i][7]: the corners of no colour, dropped */
-    for (int i = 0; i < 4; i++)
-        for (int k = 0; k < 3; k++) /* no branch to mispredict */
-            n[i][circles[i][k] & 7]++;
-    for (int i = 0; i < 4; i++)
-        memcpy(count[i], n[i], AX_MAX_COLORS);
+    uint64_t lanes[4];
+    rota_lanes(circles, lanes);
+    for (int i = 0; i < 4; i++) {
+        uint8_t n[8];
+        lanes_bytes(lanes[i], n);
+        memcpy(count[i], n, AX_MAX_COLORS);
+    }
 }
 
 /* Points of the hand as placed (turned) with the fixed corners only; the
  * empty corner's index, or -1, goes to *empty. */
-static void rota_fixed_points(ax_tile placed, const uint8_t count[4][AX_MAX_COLORS],
+static void rota_fixed_points(ax_tile placed, const uint8_t count[4][8],
                               uint8_t points[AX_MAX_COLORS], int *empty)
 {
     uint8_t sum[8] = {0}; /* sum[7]: the empty corner's, dropped */
@@ -420,9 +494,11 @@ static void rota_fixed_points(ax_tile placed, const uint8_t count[4][AX_MAX_COLO
 
 static void rota_estimate(const ax_game *g, const ax_move *m, uint8_t points[AX_MAX_COLORS])
 {
-    uint8_t count[4][AX_MAX_COLORS];
+    uint8_t counted[4][AX_MAX_COLORS], count[4][8] = {{0}};
     int empty;
-    ai_rota_circle_counts(g, m->x, m->y, count);
+    ai_rota_circle_counts(g, m->x, m->y, counted);
+    for (int i = 0; i < 4; i++)
+        memcpy(count[i], counted[i], AX_MAX_COLORS);
     rota_fixed_points(ax_tile_rotate(g->rack[g->to_move][0], m->rotation), count, points, &empty);
     if (empty >= 0 && m->wild >= 0)
         points[m->wild] = (uint8_t)(points[m->wild] + count[empty][m->wild]);
@@ -506,7 +582,7 @@ static int distinct_tiles(const ax_game *g, int index[AX_MAX_RACK])
     for (int r = 0; r < g->rack_n[seat]; r++) {
         bool seen = false;
         for (int q = 0; q < n; q++)
-            seen |= ax_tile_equal(g->rack[seat][index[q]], g->rack[seat][r]);
+            seen |= memcmp(g->rack[seat][index[q]].sym, g->rack[seat][r].sym, 4) == 0;
         if (!seen)
             index[n++] = r;
     }
@@ -542,13 +618,14 @@ typedef struct {
     uint8_t mixed_at[2 * AX_MAX_RACK], double_at[AX_MAX_RACK]; /* indices into all[] */
     int nall, nmixed, ndoubles;
     unsigned mixed, doubles; /* colours of the mixed tiles, of the doubles */
-    float noise[32], noise_top;
+    const float *noise;      /* [32]: the scratch's, made again when the noise changes */
+    float noise_top;
     /* double_top[p]: the most a double can score with p points, over the
      * doubles' colours (gain[c][] never falls as p grows) */
     float double_top[AI_MAX_POINTS + 1];
 } pair_plan;
 
-static void plan_pairs(const ax_game *g, float noise, pair_plan *p)
+static void plan_pairs(const ax_game *g, float noise, ai_scratch *s, pair_plan *p)
 {
     int tiles[AX_MAX_RACK], ntiles = distinct_tiles(g, tiles);
     p->nall = p->nmixed = p->ndoubles = 0;
@@ -574,12 +651,18 @@ static void plan_pairs(const ax_game *g, float noise, pair_plan *p)
             p->doubles |= 1u << a;
     }
 
-    float step = noise / 32.0f;
-    p->noise_top = -1e30f;
-    for (int k = 0; k < 32; k++) {
-        p->noise[k] = step * (float)k;
-        p->noise_top = p->noise[k] > p->noise_top ? p->noise[k] : p->noise_top;
+    if (!s->noise_valid || memcmp(&s->noise_of, &noise, sizeof noise) != 0) {
+        float step = noise / 32.0f;
+        s->noise_top = -1e30f;
+        for (int k = 0; k < 32; k++) {
+            s->noise[k] = step * (float)k;
+            s->noise_top = s->noise[k] > s->noise_top ? s->noise[k] : s->noise_top;
+        }
+        s->noise_of = noise;
+        s->noise_valid = true;
     }
+    p->noise = s->noise;
+    p->noise_top = s->noise_top;
 }
 
 static void offer_domino(best_move *best, float v, const orientation *o, int i, int j)
@@ -596,6 +679,47 @@ static void offer_domino(best_move *best, float v, const orientation *o, int i, 
     }
 }
 
+/* The one-best form of grid_pair_moves: offered in turn, the placements
+ * would leave the first largest of their values as the best if it beats
+ * the best so far, so only that one is offered, found without a branch
+ * (the order of random values is what mispredicts). */
+static void grid_pair_best(const ax_game *g, const ai_scratch *s, const ai_gains *gains,
+                           const pair_plan *p, uint64_t bits, int i, int j,
+                           const pair_pyramids *pyr, bool pyramids, bool mixed, bool doubles,
+                           best_move *best)
+{
+    float top = best->value;
+    int at = -1;
+    if (pyramids || (mixed && doubles)) {
+        for (int k = 0; k < p->nall; k++) {
+            const orientation *o = &p->all[k];
+            float v = pair_value(g, s, gains, i, j, o->a, o->b, pyr, pyramids);
+            v = v + p->noise[bits >> o->shift & 31];
+            at = v > top ? k : at;
+            top = v > top ? v : top;
+        }
+    } else if (mixed) {
+        const float *vi = s->value[i], *vj = s->value[j];
+        for (int k = 0; k < p->nmixed; k++) {
+            const orientation *o = &p->all[p->mixed_at[k]];
+            float v = vi[o->a] + vj[o->b];
+            v = v + p->noise[bits >> o->shift & 31];
+            at = v > top ? p->mixed_at[k] : at;
+            top = v > top ? v : top;
+        }
+    } else {
+        for (int k = 0; k < p->ndoubles; k++) {
+            const orientation *o = &p->all[p->double_at[k]];
+            float v = gain_of(gains, o->a, g->pot[i][o->a] + g->pot[j][o->a]);
+            v = v + p->noise[bits >> o->shift & 31];
+            at = v > top ? p->double_at[k] : at;
+            top = v > top ? v : top;
+        }
+    }
+    if (at >= 0)
+        offer_domino(best, top, &p->all[at], i, j);
+}
+
 /* Values the placements on the pair (i, j), noise from `bits`: all of
  * them with pyramids, else the mixed tiles' when `mixed`, the doubles' when
  * `doubles`, in the order of p->all (the others cannot beat the best). */
@@ -604,13 +728,20 @@ static void grid_pair_moves(const ax_game *g, const ai_scratch *s, const ai_gain
                             const pair_pyramids *pyr, bool pyramids, bool mixed, bool doubles,
                             best_move *best)
 {
+    if (!best->list) {
+        grid_pair_best(g, s, gains, p, bits, i, j, pyr, pyramids, mixed, doubles, best);
+        return;
+    }
+    float beat = best->value; /* read again after every offer */
     if (pyramids || (mixed && doubles)) {
         for (int k = 0; k < p->nall; k++) {
             const orientation *o = &p->all[k];
             float v = pair_value(g, s, gains, i, j, o->a, o->b, pyr, pyramids);
             float most = v + p->noise_top; /* its own noise added can only be less */
-            if (most > best->value)
+            if (most > beat) {
                 offer_domino(best, v + p->noise[bits >> o->shift & 31], o, i, j);
+                beat = best->value;
+            }
         }
         return;
     }
@@ -620,22 +751,57 @@ static void grid_pair_moves(const ax_game *g, const ai_scratch *s, const ai_gain
             const orientation *o = &p->all[p->mixed_at[k]];
             float v = vi[o->a] + vj[o->b];
             float most = v + p->noise_top;
-            if (most > best->value)
+            if (most > beat) {
                 offer_domino(best, v + p->noise[bits >> o->shift & 31], o, i, j);
+                beat = best->value;
+            }
         }
     else
         for (int k = 0; k < p->ndoubles; k++) {
             const orientation *o = &p->all[p->double_at[k]];
             float v = gain_of(gains, o->a, g->pot[i][o->a] + g->pot[j][o->a]);
             float most = v + p->noise_top;
-            if (most > best->value)
+            if (most > beat) {
                 offer_domino(best, v + p->noise[bits >> o->shift & 31], o, i, j);
+                beat = best->value;
+            }
         }
 }
 
 #if FLT_EVAL_METHOD != 0
 #error "the pair bound below needs float arithmetic rounded to float"
 #endif
+
+/* The scan of the listed pairs, one random word each; `square` is a
+ * constant in each copy, so the others carry no pyramid test. The bounds
+ * of pairs with no mixed tile or no double are -inf: no test of the plan
+ * per pair. */
+static inline __attribute__((always_inline)) void
+scan_pairs(const ax_game *g, const ai_gains *gains, const pair_plan *p, const ai_scratch *s,
+           int npairs, ax_rng *rng, best_move *best, bool square)
+{
+    ax_rng r = *rng;          /* a copy the compiler may keep in registers */
+    float beat = best->value; /* read again after every offer */
+    for (int k = 0; k < npairs; k++) {
+        int i = s->pairs[k].i, j = s->pairs[k].j;
+        uint64_t word = ax_rng_next_inline(&r);
+        pair_pyramids pyr;
+        bool pyramids =
+            square && (s->pyramid_near[i] | s->pyramid_near[j]) && pyramids_of_pair(g, i, j, &pyr);
+        /* bounds: floating-point addition is monotonic */
+        float bound = s->most[i] + s->most[j];
+        bound = bound + p->noise_top;
+        int q = s->most_double[i] + s->most_double[j];
+        float top = p->double_top[q < AI_MAX_POINTS ? q : AI_MAX_POINTS];
+        top = top + p->noise_top;
+        bool mixed = bound > beat, doubles = top > beat;
+        if (pyramids | mixed | doubles) {
+            grid_pair_moves(g, s, gains, p, word, i, j, &pyr, pyramids, mixed, doubles, best);
+            beat = best->value;
+        }
+    }
+    *rng = r;
+}
 
 /* Every placement on every empty pair, one random word per pair (5 bits of
  * noise per placement). A pair is skipped when even its best mixed tile
@@ -646,9 +812,10 @@ static void grid_policy(const ax_game *g, const ai_gains *gains, float noise, ax
                         ai_scratch *s, best_move *best)
 {
     pair_plan p;
-    plan_pairs(g, noise, &p);
+    plan_pairs(g, noise, s, &p);
     all_potentials(g, gains, p.mixed, p.doubles, s);
     int qmax = 2 * s->most_doubles < AI_MAX_POINTS ? 2 * s->most_doubles : AI_MAX_POINTS;
+    p.double_top[0] = -INFINITY;                   /* no double: most_double[] is 0 */
     for (int q = 0; q <= qmax && p.doubles; q++) { /* as far as two cells' potentials reach */
         float top = -1e30f;
         for (unsigned m = p.doubles; m; m &= m - 1)
@@ -675,27 +842,10 @@ static void grid_policy(const ax_game *g, const ai_gains *gains, float noise, ax
             npairs += (int)(p2 >> b & 1);
         }
     }
-    ax_rng r = *rng; /* a copy the compiler may keep in registers */
-    for (int k = 0; k < npairs; k++) {
-        int i = s->pairs[k].i, j = s->pairs[k].j;
-        uint64_t word = ax_rng_next_inline(&r);
-        pair_pyramids pyr;
-        bool pyramids =
-            square && (s->pyramid_near[i] || s->pyramid_near[j]) && pyramids_of_pair(g, i, j, &pyr);
-        /* bounds: floating-point addition is monotonic */
-        float bound = s->most[i] + s->most[j];
-        bound = bound + p.noise_top;
-        bool mixed = p.mixed && bound > best->value, doubles = false;
-        if (p.doubles) {
-            int q = s->most_double[i] + s->most_double[j];
-            float top = p.double_top[q < AI_MAX_POINTS ? q : AI_MAX_POINTS];
-            top = top + p.noise_top;
-            doubles = top > best->value;
-        }
-        if (pyramids || mixed || doubles)
-            grid_pair_moves(g, s, gains, &p, word, i, j, &pyr, pyramids, mixed, doubles, best);
-    }
-    *rng = r;
+    if (square)
+        scan_pairs(g, gains, &p, s, npairs, rng, best, true);
+    else
+        scan_pairs(g, gains, &p, s, npairs, rng, best, false);
 }
 
 static void rota_move(ax_move *m, int x, int y, int rotation, int wild)
@@ -712,27 +862,27 @@ static void rota_move(ax_move *m, int x, int y, int rotation, int wild)
  * colour scores more than all its matching corners, and floating-point
  * addition is monotonic, so the sum of the ceilings bounds the sum of the
  * gains. */
-static float rota_cell_ceiling(const float (*ceiling)[AI_MAX_POINTS + 1],
-                               const uint8_t count[4][AX_MAX_COLORS], int ncolors)
+static float rota_cell_ceiling(const float (*ceiling)[AI_MAX_POINTS + 1], uint64_t total,
+                               int ncolors)
 {
     float v = 0;
-    for (int c = 0; c < ncolors; c++) {
-        int total = count[0][c] + count[1][c] + count[2][c] + count[3][c];
-        v += ceiling[c][total < AI_MAX_POINTS ? total : AI_MAX_POINTS];
-    }
+    for (int c = 0; c < ncolors; c++)
+        v += ceiling[c][total >> 8 * c & 0xff]; /* at most 12: no clamp */
     return v;
 }
 
-/* The random words the placements on a cell would spend: one each. */
-static void rota_skip_cell(const ax_game *g, const int empty[4],
-                           const uint8_t count[4][AX_MAX_COLORS], ax_rng *rng)
+/* The random words the placements on a cell would spend: one each, for
+ * every turn and every colour its empty corner's circle shows. */
+static void rota_skip_cell(const int empty[4], const uint64_t lanes[4], uint64_t colours,
+                           ax_rng *rng)
 {
+    int n = 4;
     for (int r = 0; r < 4; r++) {
-        ax_rng_next_inline(rng);
-        for (int w = 0; empty[r] >= 0 && w < g->ncolors; w++)
-            if (count[empty[r]][w])
-                ax_rng_next_inline(rng);
+        uint64_t x = empty[r] >= 0 ? lanes[empty[r]] & colours : 0;
+        n += __builtin_popcountll((x | x >> 1) & 0x0101010101010101ull); /* lanes of 1 to 3 */
     }
+    for (int k = 0; k < n; k++)
+        ax_rng_next_inline(rng);
 }
 
 /* Every placement on every frontier cell, one random word each. A cell
@@ -764,17 +914,22 @@ static void rota_policy(const ax_game *g, const ai_gains *gains,
     float noise_top = high > low ? high : low;
     int8_t circles[AX_ROTA_CELLS][4][3];
     ax_rota_frontier_circles(&g->rota, circles);
-    ax_rng r_ = *rng; /* a copy the compiler may keep in registers */
+    uint64_t colours = (1ull << 8 * g->ncolors) - 1; /* the lanes of the variant's colours */
+    ax_rng r_ = *rng;                                /* a copy the compiler may keep in registers */
     for (int f = 0; f < g->rota.nfrontier; f++) {
         int id = g->rota.frontier[f], x = g->rota.x[id], y = g->rota.y[id];
-        uint8_t count[4][AX_MAX_COLORS];
-        ai_rota_counts(circles[f], count);
-        float bound = rota_cell_ceiling(ceiling, count, g->ncolors);
+        uint64_t lanes[4];
+        rota_lanes(circles[f], lanes);
+        float bound =
+            rota_cell_ceiling(ceiling, lanes[0] + lanes[1] + lanes[2] + lanes[3], g->ncolors);
         bound = bound + noise_top;
         if (!(bound > best->value)) {
-            rota_skip_cell(g, empty_corner, count, &r_);
+            rota_skip_cell(empty_corner, lanes, colours, &r_);
             continue;
         }
+        uint8_t count[4][8];
+        for (int i = 0; i < 4; i++)
+            lanes_bytes(lanes[i], count[i]);
         for (int r = 0; r < 4; r++) {
             /* the gains of the hand's colours, ascending: ai_gains_value
              * of its points without the colours it lacks, whose gain[c][0]

@@ -13,6 +13,7 @@
 
 #include "evaluate.h"
 
+#include <assert.h>
 #include <string.h>
 
 enum {
@@ -90,6 +91,10 @@ static void board_hooks(const ax_game *g, int hooks[AX_MAX_COLORS])
     for (int w = 0; w < AX_GRID_WORDS; w++)
         for (uint64_t bits = g->empty[w]; bits; bits &= bits - 1) {
             const uint8_t *pot = g->pot[w * 64 + __builtin_ctzll(bits)];
+            uint64_t any;
+            memcpy(&any, pot, sizeof any);
+            if (!any) /* as on many cells: no colour starts a run there */
+                continue;
             for (int c = 0; c < g->ncolors; c++)
                 hooks[c] += pot[c] != 0;
         }
@@ -104,53 +109,96 @@ typedef struct {
     int open;
 } board_offer;
 
-static int max_of(int a, int b) { return a > b ? a : b; }
-static int min_of(int a, int b) { return a < b ? a : b; }
+/* The best three of each colour, kept sorted by a network of max and
+ * min, in byte lanes (colour c in lane c): a cell's six colours in a few
+ * vector operations, no branch. Potentials are bytes, so are the lanes. */
+typedef uint8_t lanes8 __attribute__((vector_size(8)));
 
-static void offer_cell(board_offer *o, const uint8_t pot[AX_MAX_COLORS], int ncolors)
+static lanes8 max8(lanes8 a, lanes8 b) { return (a & (lanes8)(a > b)) | (b & ~(lanes8)(a > b)); }
+
+static lanes8 min8(lanes8 a, lanes8 b) { return (a & (lanes8)(a < b)) | (b & ~(lanes8)(a < b)); }
+
+typedef struct {
+    lanes8 best, top[3];
+} offer_lanes;
+
+static void offer_cell(offer_lanes *o, const uint8_t pot[8])
 {
-    for (int c = 0; c < ncolors; c++) {
-        /* the best three, kept sorted by a network of max and min: no branch */
-        int p = pot[c], *t = o->top3[c];
-        o->best[c] = max_of(o->best[c], p);
-        int r = min_of(t[0], p);
-        t[0] = max_of(t[0], p);
-        int q = min_of(t[1], r);
-        t[1] = max_of(t[1], r);
-        t[2] = max_of(t[2], q);
+    lanes8 p;
+    memcpy(&p, pot, sizeof p);
+    o->best = max8(o->best, p);
+    lanes8 r = min8(o->top[0], p);
+    o->top[0] = max8(o->top[0], p);
+    lanes8 q = min8(o->top[1], r);
+    o->top[1] = max8(o->top[1], r);
+    o->top[2] = max8(o->top[2], q);
+}
+
+/* out bit i = bit i + shift of s (0 past either end). */
+static void shifted(const uint64_t s[AX_GRID_WORDS], int shift, uint64_t out[AX_GRID_WORDS])
+{
+    int words = shift / 64, bits = shift % 64;
+    if (bits < 0) {
+        bits += 64;
+        words--;
+    }
+    for (int i = 0; i < AX_GRID_WORDS; i++) {
+        int src = i + words;
+        uint64_t lo = src >= 0 && src < AX_GRID_WORDS ? s[src] : 0;
+        uint64_t hi = src + 1 >= 0 && src + 1 < AX_GRID_WORDS ? s[src + 1] : 0;
+        out[i] = bits ? (lo >> bits) | (hi << (64 - bits)) : lo;
     }
 }
 
 static void board_offers(const ax_game *g, board_offer *o)
 {
     memset(o, 0, sizeof *o);
-    uint8_t pot[AX_MAX_COLORS];
+    offer_lanes l;
+    memset(&l, 0, sizeof l);
     if (g->variant == AX_ROTA) {
         const ax_rota_board *b = &g->rota;
         int8_t circles[AX_ROTA_CELLS][4][3];
         ax_rota_frontier_circles(b, circles);
         for (int f = 0; f < b->nfrontier; f++) {
-            uint8_t count[4][AX_MAX_COLORS];
+            uint8_t count[4][AX_MAX_COLORS], pot[8] = {0};
             ai_rota_counts(circles[f], count);
-            memset(pot, 0, sizeof pot);
             for (int k = 0; k < 4; k++)
                 for (int c = 0; c < g->ncolors; c++)
                     pot[c] = count[k][c] > pot[c] ? count[k][c] : pot[c];
-            offer_cell(o, pot, g->ncolors);
+            offer_cell(&l, pot);
             o->open++;
         }
-        return;
+    } else {
+        /* the cells with an empty neighbour: the first or the second cell
+         * of an open pair (the engine's) */
+        uint64_t open[AX_GRID_WORDS] = {0};
+        for (int d = 0; d < g->ndirs / 2; d++) {
+            uint64_t second[AX_GRID_WORDS];
+            shifted(g->pairs[d], -g->dir_offset[d], second);
+            for (int w = 0; w < AX_GRID_WORDS; w++)
+                open[w] |= g->pairs[d][w] | second[w];
+        }
+        for (int w = 0; w < AX_GRID_WORDS; w++)
+            for (uint64_t bits = open[w]; bits; bits &= bits - 1) {
+                int i = w * 64 + __builtin_ctzll(bits);
+#ifndef NDEBUG
+                int free_next = 0;
+                for (int d = 0; d < g->ndirs; d++)
+                    free_next |= g->cell[i + g->dir_offset[d]] == AX_EMPTY;
+                assert(g->cell[i] == AX_EMPTY && free_next);
+#endif
+                o->open++;
+                uint64_t any;
+                memcpy(&any, g->pot[i], sizeof any);
+                if (any) /* all 0: no best cell changes */
+                    offer_cell(&l, g->pot[i]);
+            }
     }
-    for (int w = 0; w < AX_GRID_WORDS; w++)
-        for (uint64_t bits = g->empty[w]; bits; bits &= bits - 1) {
-            int i = w * 64 + __builtin_ctzll(bits), free_next = 0;
-            for (int d = 0; d < g->ndirs; d++) /* every neighbour, no branch */
-                free_next |= g->cell[i + g->dir_offset[d]] == AX_EMPTY;
-            if (!free_next)
-                continue;
-            offer_cell(o, g->pot[i], g->ncolors);
-            o->open++;
-        }
+    for (int c = 0; c < g->ncolors; c++) {
+        o->best[c] = l.best[c];
+        for (int k = 0; k < 3; k++)
+            o->top3[c][k] = l.top[k][c];
+    }
 }
 
 /* The value to track owner `owner` of `points` more in colour c (and

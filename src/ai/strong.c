@@ -53,6 +53,7 @@
 #include "evaluate.h"
 #include "value.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +93,7 @@ typedef struct {
 typedef struct {
     move_key key;
     int32_t child, sibling; /* -1: none */
+    int32_t parent;         /* -1: a candidate's root */
     int32_t n, avail;       /* visits; visits of the parent where it was legal */
     double sum;
     uint8_t mover;
@@ -117,6 +119,11 @@ struct strong_search {
     int candidates;    /* of this search: the tuning's for its variant, 16 when judging */
     tree_node *nodes;
     int nnodes, node_cap;
+    /* the children by parent and key, open addressing (-1: empty; at
+     * most half full): find_child without walking a parent's list, which
+     * grows long under a candidate */
+    int32_t *child_index;
+    int index_cap;            /* a power of two, or 0 */
     ai_value_model models[3]; /* the shipped 2-player weights, by variant */
     bool has_model[3];
     const ai_value_model *value; /* of this search's game, or NULL: the hand-made judgement */
@@ -164,6 +171,7 @@ void strong_free(strong_search *s)
         return;
     ai_scratch_free(s->scratch);
     free(s->nodes);
+    free(s->child_index);
     free(s);
 }
 
@@ -331,8 +339,50 @@ static move_key key_of(const ax_game *g, const ax_move *m)
 
 static bool key_equal(move_key x, move_key y) { return x.a == y.a && x.b == y.b; }
 
+static unsigned child_slot(const strong_search *s, int parent, move_key key)
+{
+    uint64_t h = key.a * 0x9e3779b97f4a7c15ull ^ key.b * 0xc2b2ae3d27d4eb4full ^
+                 (uint64_t)(uint32_t)parent * 0x165667b19e3779f9ull;
+    h ^= h >> 29;
+    return (unsigned)(h * 0xbf58476d1ce4e5b9ull >> 32) & (unsigned)(s->index_cap - 1);
+}
+
+static void index_put(strong_search *s, int node)
+{
+    unsigned at = child_slot(s, s->nodes[node].parent, s->nodes[node].key);
+    while (s->child_index[at] >= 0)
+        at = (at + 1) & (unsigned)(s->index_cap - 1);
+    s->child_index[at] = node;
+}
+
+/* Room in the index for one more child: false when there is no memory
+ * (then the tree stops growing, as when it is full). */
+static bool index_room(strong_search *s)
+{
+    if (2 * (s->nnodes + 1) <= s->index_cap)
+        return true;
+    int cap = s->index_cap ? 2 * s->index_cap : 8192;
+    int32_t *grown = malloc((size_t)cap * sizeof *grown);
+    if (!grown)
+        return false;
+    free(s->child_index);
+    s->child_index = grown;
+    s->index_cap = cap;
+    memset(grown, 0xff, (size_t)cap * sizeof *grown); /* all -1 */
+    for (int n = 0; n < s->nnodes; n++)
+        if (s->nodes[n].parent >= 0)
+            index_put(s, n);
+    return true;
+}
+
+static void index_clear(strong_search *s)
+{
+    if (s->child_index)
+        memset(s->child_index, 0xff, (size_t)s->index_cap * sizeof *s->child_index);
+}
+
 /* A new node, or -1 when the tree is full. */
-static int new_node(strong_search *s, move_key key, int mover)
+static int new_node(strong_search *s, move_key key, int mover, int parent)
 {
     if (s->nnodes == s->node_cap) {
         if (s->node_cap >= TREE_MAX_NODES)
@@ -344,17 +394,36 @@ static int new_node(strong_search *s, move_key key, int mover)
         s->nodes = grown;
         s->node_cap = cap;
     }
-    s->nodes[s->nnodes] =
-        (tree_node){.key = key, .child = -1, .sibling = -1, .mover = (uint8_t)mover};
+    if (parent >= 0 && !index_room(s))
+        return -1;
+    s->nodes[s->nnodes] = (tree_node){
+        .key = key, .child = -1, .sibling = -1, .parent = parent, .mover = (uint8_t)mover};
+    if (parent >= 0)
+        index_put(s, s->nnodes);
     return s->nnodes++;
 }
 
 static int find_child(const strong_search *s, int node, move_key key)
 {
-    for (int c = s->nodes[node].child; c >= 0; c = s->nodes[c].sibling)
+    int found = -1;
+    if (s->index_cap)
+        for (unsigned at = child_slot(s, node, key); s->child_index[at] >= 0;
+             at = (at + 1) & (unsigned)(s->index_cap - 1)) {
+            const tree_node *c = &s->nodes[s->child_index[at]];
+            if (c->parent == node && key_equal(c->key, key)) {
+                found = s->child_index[at];
+                break;
+            }
+        }
+#ifndef NDEBUG
+    /* debug builds: the index finds what the parent's list holds */
+    int listed = -1;
+    for (int c = s->nodes[node].child; c >= 0 && listed < 0; c = s->nodes[c].sibling)
         if (key_equal(s->nodes[c].key, key))
-            return c;
-    return -1;
+            listed = c;
+    assert(found == listed);
+#endif
+    return found;
 }
 
 static double upper_bound(const tree_node *c, double explore)
@@ -400,7 +469,7 @@ static int descend(strong_search *s, int node, ax_rng *rng, bool *grown)
     *grown = false;
     int pick = best;
     const ax_move *m = NULL;
-    int added = fresh >= 0 ? new_node(s, fresh_key, s->sim.to_move) : -1;
+    int added = fresh >= 0 ? new_node(s, fresh_key, s->sim.to_move, node) : -1;
     if (added >= 0) {
         pick = added;
         tree_node *child = &s->nodes[pick];
@@ -441,7 +510,7 @@ static double play_candidate(strong_search *s, candidate *c, int seat, uint64_t 
     ax_rng_seed(&rng, seed);
     int path[TREE_MAX_PLIES], depth = 0;
     if (s->tree_plies > 0 && c->tree < 0)
-        c->tree = new_node(s, (move_key){0}, seat);
+        c->tree = new_node(s, (move_key){0}, seat, -1);
     for (int node = c->tree; node >= 0 && depth < s->tree_plies && s->sim.phase != AX_PHASE_OVER;) {
         bool grown;
         node = descend(s, node, &rng, &grown);
@@ -570,6 +639,7 @@ void strong_decide(strong_search *s, const ax_game *game, int seat, ai_budget *b
         s->tree_plies = 0; /* no opponent's replies to search */
     s->candidates = s->tune.candidates[game->variant];
     s->nnodes = 0;
+    index_clear(s);
     s->pinned = -1;
     s->whole_rounds = false;
     ax_view(game, seat, &s->root);
@@ -589,6 +659,9 @@ void strong_decide(strong_search *s, const ax_game *game, int seat, ai_budget *b
     free(s->nodes);
     s->nodes = NULL;
     s->nnodes = s->node_cap = 0;
+    free(s->child_index);
+    s->child_index = NULL;
+    s->index_cap = 0;
 }
 
 /* --- judging a decision taken --- */

@@ -41,10 +41,21 @@ double ai_value_forward(const ai_value_model *m, const float x[AI_FEATURES],
         /* The hidden units' sums side by side, feature by feature: each is
          * the same sum in the same order as its dot product (the same
          * float), but they no longer wait for each other. */
+        /* A feature of 0 is left out: its terms are +-0 (the weights are
+         * finite), and adding +-0 changes no sum that starts at +0 (no
+         * sum of those becomes -0). Many features are 0. */
         memset(a, 0, sizeof a);
-        for (int i = 0; i < AI_FEATURES; i++)
+        int used[AI_FEATURES], n = 0;
+        for (int i = 0; i < AI_FEATURES; i++) {
+            used[n] = i;
+            n += x[i] != 0;
+        }
+        for (int k = 0; k < n; k++) {
+            const float *w = m->hid_t[used[k]];
+            float xi = x[used[k]];
             for (int j = 0; j < AI_VALUE_HIDDEN; j++)
-                a[j] += m->hid_t[i][j] * x[i];
+                a[j] += w[j] * xi;
+        }
     } else {
         for (int j = 0; j < AI_VALUE_HIDDEN; j++)
             a[j] = dot(m->hid[j], x);
