@@ -27,8 +27,9 @@ from test_bot_site import CLOCK, Site, challenge, challenge_of, free_port, game_
 def main():
     tmp = tempfile.TemporaryDirectory()
     db = new_database(tmp.name)
-    # the test, three bridges and the person share 127.0.0.1: its request limit out of the way
-    server = Server(db, "--port", str(free_port()), "--request-rate", "1000")
+    # the test, three bridges and the person share 127.0.0.1: its request limit out of the
+    # way; the people move from hints as fast as the bots answer, more than 10 messages a second
+    server = Server(db, "--port", str(free_port()), "--request-rate", "1000", "--msg-rate", "1000")
     site = Site(server)
     tokens = {name: make_bot(server, name)[1] for name in ("BotA", "BotB", "BotC")}
     ann = register(server, "Ann", PW)
