@@ -126,11 +126,12 @@ static void test_movetime_is_kept(void **state)
                  * clock, which the arena's overrun count reports instead */
                 assert_true(stats.max_cpu_seconds <= 1.1 * movetime / 1000.0);
                 /* it does use its time in the opening, where the candidates are
-                 * close; later it may stop early, clearly decided, and a faster
-                 * playout gets there sooner (square after 12 plies: ~100 ms);
-                 * Expert's players never stop early */
+                 * close; it may stop early, clearly decided, and a faster playout
+                 * gets there sooner (square's first decision: 150 to 280 ms since
+                 * strong's second round, after 12 plies ~100 ms); Expert's players
+                 * never stop early */
                 if (plies == 0)
-                    assert_true(spent >= 0.5 * movetime / 1000.0);
+                    assert_true(spent >= 0.25 * movetime / 1000.0);
                 if (strcmp(names[k], "strong-deep") == 0 || strcmp(names[k], "strong-whole") == 0)
                     assert_true(spent >= 0.8 * movetime / 1000.0);
             }
