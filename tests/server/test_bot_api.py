@@ -122,7 +122,9 @@ class Bots(ServerTest):
 
 
 class Play(ServerTest):
-    server_args = ("--absent-s", "30",)
+    # the person of the tests moves at once from its hints, as fast as a bot answers: more
+    # than the 10 messages a second a connection may send (a refused move stalled the game)
+    server_args = ("--absent-s", "30", "--msg-rate", "1000")
 
     def setUp(self):
         super().setUp()
@@ -282,6 +284,7 @@ class Play(ServerTest):
         env = dict(os.environ, AXIO_URL=f"http://127.0.0.1:{self.server.port}",
                    AXIO_TOKEN_FILE=os.path.join(tmp, "token"),
                    AXIO_ENGINE=f"{AXIO} engine --player random")
+        env["PYTHONUNBUFFERED"] = "1"  # its prints reach us even when it is killed
         bot = subprocess.Popen([sys.executable, os.path.join(tmp, "bot.py")], env=env,
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         out = ""
@@ -308,15 +311,18 @@ class Play(ServerTest):
                 if person.my_turn():
                     person.act()
                 for c in ready([person], 0.2):
-                    c.recv(1)
-            self.assertEqual(person.state["game"]["status"], "over")
+                    msg = c.recv(1)
+                    self.assertNotEqual(msg["type"], "error", msg)
+            self.assertEqual(person.state["game"]["status"], "over", (
+                "ply", person.state["game"]["ply"], "to move", person.state["game"]["to_move"],
+                "the person's seat", mine))
             check_record(self, self.server, [person])
         except AssertionError as e:
             bot.kill()
             out = bot.communicate()[0]
             raise AssertionError(f"{e}\n--- the bot printed ---\n{out}") from e
         finally:
-            if not out:
+            if bot.returncode is None:
                 bot.kill()
                 out = bot.communicate()[0]
         self.assertNotIn("Traceback", out)
