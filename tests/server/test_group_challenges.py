@@ -22,7 +22,7 @@ from harness import Client, ServerTest, check_record, ready
 
 
 class Group(ServerTest):
-    server_args = ("--absent-s", "60", "--request-rate", "1000")
+    server_args = ("--absent-s", "60", "--request-rate", "1000", "--msg-rate", "1000")
 
     def setUp(self):
         super().setUp()
