@@ -35,10 +35,9 @@ typedef struct {
     uint64_t w[AX_GRID_WORDS];
 } cellset;
 
-/* Bit i of the result is bit i + shift of `s` (shift may be negative). */
-static cellset shifted(const cellset *s, int shift)
+/* ax_cells_shifted's work, inline in the engine's own loops. */
+static inline void shift_cells(const uint64_t *s, int shift, uint64_t *out)
 {
-    cellset out;
     int words = shift / 64, bits = shift % 64;
     if (bits < 0) {
         bits += 64;
@@ -46,10 +45,22 @@ static cellset shifted(const cellset *s, int shift)
     }
     for (int i = 0; i < AX_GRID_WORDS; i++) {
         int src = i + words;
-        uint64_t lo = src >= 0 && src < AX_GRID_WORDS ? s->w[src] : 0;
-        uint64_t hi = src + 1 >= 0 && src + 1 < AX_GRID_WORDS ? s->w[src + 1] : 0;
-        out.w[i] = bits ? (lo >> bits) | (hi << (64 - bits)) : lo;
+        uint64_t lo = src >= 0 && src < AX_GRID_WORDS ? s[src] : 0;
+        uint64_t hi = src + 1 >= 0 && src + 1 < AX_GRID_WORDS ? s[src + 1] : 0;
+        out[i] = bits ? (lo >> bits) | (hi << (64 - bits)) : lo;
     }
+}
+
+void ax_cells_shifted(const uint64_t s[AX_GRID_WORDS], int shift, uint64_t out[AX_GRID_WORDS])
+{
+    shift_cells(s, shift, out);
+}
+
+/* Bit i of the result is bit i + shift of `s` (shift may be negative). */
+static cellset shifted(const cellset *s, int shift)
+{
+    cellset out;
+    shift_cells(s->w, shift, out.w);
     return out;
 }
 
