@@ -187,6 +187,50 @@ void ax_rota_put(ax_rota_board *b, int x, int y, ax_tile placed)
     put_entry(b, id, x, y, placed, around);
 }
 
+/* The display the deal leaves, written out: the four tiles on (0, 0),
+ * (1, 0), (0, 1), (1, 1) and the eight frontier cells around them, entry by
+ * entry as ax_rota_put leaves them one tile after the other (entry 12 too,
+ * the slot its last call wrote without counting). Debug builds compare the
+ * whole display with those calls'. */
+enum { DEAL_ENTRIES = 13 };
+static const int16_t deal_x[DEAL_ENTRIES] = {0, 1, 0, -1, 0, 2, 1, 1, 0, -1, 2, 1, 1};
+static const int16_t deal_y[DEAL_ENTRIES] = {0, 0, 1, 0, -1, 0, 1, -1, 2, 1, 1, 2, 0};
+static const int16_t deal_frontier_pos[DEAL_ENTRIES] = {-1, -1, -1, 2, 0, 3, -1, 1, 5, 4, 6, 7, 8};
+static const int16_t deal_frontier[9] = {4, 7, 3, 5, 9, 8, 10, 11, 12};
+static const uint8_t deal_tile_entry[4] = {0, 1, 2, 6};
+
+void ax_rota_deal(ax_rota_board *b, const ax_tile placed[4])
+{
+    assert(b->ncells == 0 && b->cell_at[0] == 0); /* a game just zeroed */
+    b->ncells = 12;
+    b->nfrontier = 8;
+    memcpy(b->x, deal_x, sizeof deal_x);
+    memcpy(b->y, deal_y, sizeof deal_y);
+    memcpy(b->frontier_pos, deal_frontier_pos, sizeof deal_frontier_pos);
+    memcpy(b->frontier, deal_frontier, sizeof deal_frontier);
+    for (int id = 0; id < DEAL_ENTRIES; id++)
+        b->placed[id] = empty_tile;
+    b->placed[NONE] = empty_tile;
+    for (int k = 0; k < 4; k++)
+        b->placed[deal_tile_entry[k]] = placed[k];
+    /* cell_at: rows y = 0, 1, 2 and 63 (y = -1), entry id + 1 */
+    static const uint8_t row0[3] = {1, 2, 6}, row1[4] = {4, 3, 7, 11}, row2[3] = {10, 9, 12},
+                         row63[2] = {5, 8};
+    memcpy(b->cell_at + 0, row0, sizeof row0);
+    memcpy(b->cell_at + 63, row1, sizeof row1);
+    memcpy(b->cell_at + 127, row2, sizeof row2);
+    memcpy(b->cell_at + 4032, row63, sizeof row63);
+#ifndef NDEBUG
+    static const int cells[4][2] = {{0, 0}, {1, 0}, {0, 1}, {1, 1}};
+    ax_rota_board built;
+    memset(&built, 0, sizeof built);
+    ax_rota_start(&built);
+    for (int k = 0; k < 4; k++)
+        ax_rota_put(&built, cells[k][0], cells[k][1], placed[k]);
+    assert(memcmp(&built, b, sizeof *b) == 0);
+#endif
+}
+
 bool ax_rota_is_frontier(const ax_rota_board *b, int x, int y)
 {
     int id = find(b, x, y);

@@ -96,6 +96,10 @@ void ax_rota_clear(ax_rota_board *b);
 /* The same for a board that is all 0 bytes (a game just zeroed): only what
  * is not 0 when empty. */
 void ax_rota_start(ax_rota_board *b);
+/* The deal's display (rules 3.2) on a board that is all 0 bytes: placed[k]
+ * on (0, 0), (1, 0), (0, 1), (1, 1) for k = 0..3, exactly as ax_rota_start
+ * and four ax_rota_put would leave it. */
+void ax_rota_deal(ax_rota_board *b, const ax_tile placed[4]);
 /* Puts a tile (as placed) on a cell; keeps the frontier. */
 void ax_rota_put(ax_rota_board *b, int x, int y, ax_tile placed);
 bool ax_rota_is_frontier(const ax_rota_board *b, int x, int y);
