@@ -143,38 +143,37 @@ static void remove_frontier(ax_rota_board *b, int id)
     b->frontier_pos[id] = -1;
 }
 
-/* add_frontier when `fresh` (0 or 1), without a branch: the entry is
- * written in the first free slot either way, and counted, and found by
- * cell_at, only when fresh. A slot past ncells holds nothing (placed[NONE]
- * receives the empty tile it always holds). */
-static void add_frontier_if(ax_rota_board *b, int x, int y, int fresh)
-{
-    assert(!fresh || (b->ncells < AX_ROTA_ENTRIES && b->cell_at[at_index(x, y)] == 0));
-    assert(b->ncells <= AX_ROTA_ENTRIES);
-    int id = b->ncells;
-    b->x[id] = (int16_t)x;
-    b->y[id] = (int16_t)y;
-    b->placed[id] = empty_tile;
-    b->frontier_pos[id] = b->nfrontier;
-    b->frontier[b->nfrontier] = (int16_t)id;
-    unsigned at = at_index(x, y);
-    uint8_t mask = (uint8_t)-fresh;
-    b->cell_at[at] = (uint8_t)((b->cell_at[at] & ~mask) | ((id + 1) & mask));
-    b->ncells = (int16_t)(b->ncells + fresh);
-    b->nfrontier = (int16_t)(b->nfrontier + fresh);
-}
-
 /* Puts a tile on entry id at (x, y), whose neighbours are around[]: the
  * sides the display did not know join the frontier (which sides is as
- * random as the game: no branch to mispredict). */
+ * random as the game: no branch to mispredict). Each side is written in
+ * the first free slot, and counted, and found by cell_at, only when fresh;
+ * a known side's place in cell_at receives its own entry again (around[]),
+ * so that nothing is read back. A slot past ncells holds nothing. */
 static void put_entry(ax_rota_board *b, int id, int x, int y, ax_tile placed,
                       const uint8_t around[8])
 {
     remove_frontier(b, id);
     b->placed[id] = placed;
+    int ncells = b->ncells, nfrontier = b->nfrontier, fresh_before = 0;
 #pragma GCC unroll 4
-    for (int s = 0; s < 4; s++)
-        add_frontier_if(b, x + side_dx[s], y + side_dy[s], around[side_around[s]] == NONE);
+    for (int s = 0; s < 4; s++) {
+        int cx = x + side_dx[s], cy = y + side_dy[s];
+        unsigned known = around[side_around[s]]; /* NONE when fresh */
+        int fresh = known == NONE, slot = ncells + fresh_before, pos = nfrontier + fresh_before;
+        assert(slot <= AX_ROTA_ENTRIES && (!fresh || slot < AX_ROTA_ENTRIES));
+        assert(!fresh == (b->cell_at[at_index(cx, cy)] != 0));
+        b->x[slot] = (int16_t)cx;
+        b->y[slot] = (int16_t)cy;
+        b->placed[slot] = empty_tile;
+        b->frontier_pos[slot] = (int16_t)pos;
+        b->frontier[pos] = (int16_t)slot;
+        /* NONE + 1 wraps to 0 */
+        b->cell_at[at_index(cx, cy)] =
+            (uint8_t)(known + 1 + ((unsigned)(slot + 1) & -(unsigned)fresh));
+        fresh_before += fresh;
+    }
+    b->ncells = (int16_t)(ncells + fresh_before);
+    b->nfrontier = (int16_t)(nfrontier + fresh_before);
 }
 
 void ax_rota_put(ax_rota_board *b, int x, int y, ax_tile placed)
@@ -388,8 +387,11 @@ int ax_rota_place(ax_game *g, const ax_move *m, bool *all_max, ax_events *out)
     uint8_t around[8];
     bool wild_scored;
     around_entries(&g->rota, m->x, m->y, around); /* a frontier cell: within the span */
+    /* checked: a frontier cell, whose place in cell_at is its own */
+    int id = g->rota.cell_at[at_index(m->x, m->y)] - 1;
+    assert(id == find(&g->rota, m->x, m->y));
     uint64_t points = unit_points(&g->rota, around, placed, wild, &wild_scored);
-    put_entry(&g->rota, find(&g->rota, m->x, m->y), m->x, m->y, placed, around);
+    put_entry(&g->rota, id, m->x, m->y, placed, around);
     g->rack_n[seat] = 0;
     g->board_tiles[g->board_n++] = tile;
 
