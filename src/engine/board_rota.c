@@ -341,6 +341,52 @@ static uint64_t unit_points(const ax_rota_board *b, const uint8_t around[8], ax_
     return lanes & ((1ULL << (8 * AX_MAX_COLORS)) - 1);
 }
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* Bit 7 of each byte lane: the bytes of a and b are equal. */
+static inline uint32_t bytes_equal(uint32_t a, uint32_t b)
+{
+    const uint32_t low7 = 0x7f7f7f7fu;
+    uint32_t x = a ^ b; /* 0 where equal; the sum below carries into no other lane */
+    return ~(((x & low7) + low7) | x) & 0x80808080u;
+}
+
+/* unit_points with the four corners in the byte lanes of a word (corner i
+ * in byte i, as a tile's bytes lie): each circle's other corners in three
+ * words, compared with the placed colours at once (no loop over corners). */
+static uint64_t unit_points_lanes(const ax_rota_board *b, const uint8_t around[8], ax_tile placed,
+                                  int wild, bool *wild_scored)
+{
+    uint32_t t[8], p;
+    for (int k = 0; k < 8; k++)
+        memcpy(&t[k], b->placed[around[k]].sym, 4);
+    memcpy(&p, placed.sym, 4);
+    /* the empty corner (AX_NO_COLOR, 0xff) names `wild` */
+    uint32_t empty = bytes_equal(p, 0xffffffffu), empty_lanes = (empty >> 7) * 0xffu;
+    uint32_t c = (p & ~empty_lanes) | ((uint32_t)(uint8_t)wild * 0x01010101u & empty_lanes);
+#define CORNER(k, j, i) (((t[k] >> (8 * (j))) & 0xffu) << (8 * (i)))
+    /* member m of the circle of corner i in byte i: circle_members, written out */
+    uint32_t m0 = CORNER(0, 2, 0) | CORNER(1, 2, 1) | CORNER(4, 3, 2) | CORNER(3, 2, 3);
+    uint32_t m1 = CORNER(1, 3, 0) | CORNER(2, 3, 1) | CORNER(6, 1, 2) | CORNER(5, 1, 3);
+    uint32_t m2 = CORNER(3, 1, 0) | CORNER(4, 0, 1) | CORNER(7, 0, 2) | CORNER(6, 0, 3);
+#undef CORNER
+    uint32_t same =
+        (bytes_equal(m0, c) >> 7) + (bytes_equal(m1, c) >> 7) + (bytes_equal(m2, c) >> 7);
+    same &= ((~c & 0x80808080u) >> 7) * 0xffu; /* a corner of no colour scores 0 */
+    uint64_t lanes = 0;                        /* lane 7: the corners of no colour, which score 0 */
+#pragma GCC unroll 4
+    for (int i = 0; i < 4; i++)
+        lanes += (uint64_t)((same >> (8 * i)) & 0xffu) << (8 * ((c >> (8 * i)) & 7));
+    *wild_scored = (same & empty_lanes) != 0;
+    return lanes & ((1ULL << (8 * AX_MAX_COLORS)) - 1);
+}
+#else
+static uint64_t unit_points_lanes(const ax_rota_board *b, const uint8_t around[8], ax_tile placed,
+                                  int wild, bool *wild_scored)
+{
+    return unit_points(b, around, placed, wild, wild_scored);
+}
+#endif
+
 void ax_rota_points(const ax_game *g, ax_tile placed, int x, int y, int wild,
                     uint8_t points[AX_MAX_COLORS], bool *wild_scored)
 {
@@ -383,14 +429,20 @@ int ax_rota_place(ax_game *g, const ax_move *m, bool *all_max, ax_events *out)
     int seat = g->to_move;
     ax_tile tile = g->rack[seat][0];
     ax_tile placed = ax_tile_rotate(tile, m->rotation);
-    int wild = empty_corner(placed) >= 0 ? m->wild : AX_NO_COLOR;
+    int wild = m->wild; /* named for an empty corner, else unused */
     uint8_t around[8];
     bool wild_scored;
     around_entries(&g->rota, m->x, m->y, around); /* a frontier cell: within the span */
     /* checked: a frontier cell, whose place in cell_at is its own */
     int id = g->rota.cell_at[at_index(m->x, m->y)] - 1;
     assert(id == find(&g->rota, m->x, m->y));
-    uint64_t points = unit_points(&g->rota, around, placed, wild, &wild_scored);
+    uint64_t points = unit_points_lanes(&g->rota, around, placed, wild, &wild_scored);
+#ifndef NDEBUG
+    bool scored;
+    assert(points == unit_points(&g->rota, around, placed,
+                                 empty_corner(placed) >= 0 ? wild : AX_NO_COLOR, &scored) &&
+           scored == wild_scored);
+#endif
     put_entry(&g->rota, id, m->x, m->y, placed, around);
     g->rack_n[seat] = 0;
     g->board_tiles[g->board_n++] = tile;
