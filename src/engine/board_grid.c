@@ -273,25 +273,57 @@ static int put_pyramid(ax_game *g, int cell)
 }
 
 /* The cells next to a pair whose first cell (in index order) is cell 0,
- * in row-major order: of a pair in a row, then of a pair in a column. */
+ * in row-major order: of a pair in a row, then of a pair in a column, as
+ * bits of a window of cells that starts a row above the first cell (bit k:
+ * cell first - AX_GRID_SIDE + k); debug builds test them one by one. */
+#ifndef NDEBUG
 static const int8_t around_pair[2][6] = {
     {-AX_GRID_SIDE, 1 - AX_GRID_SIDE, -1, 2, AX_GRID_SIDE, AX_GRID_SIDE + 1},
     {-AX_GRID_SIDE, -1, 1, AX_GRID_SIDE - 1, AX_GRID_SIDE + 1, 2 * AX_GRID_SIDE}};
+#endif
+#define AROUND_BIT(offset) (1ULL << ((offset) + AX_GRID_SIDE))
+static const uint64_t around_pair_bits[2] = {
+    AROUND_BIT(-AX_GRID_SIDE) | AROUND_BIT(1 - AX_GRID_SIDE) | AROUND_BIT(-1) | AROUND_BIT(2) |
+        AROUND_BIT(AX_GRID_SIDE) | AROUND_BIT(AX_GRID_SIDE + 1),
+    AROUND_BIT(-AX_GRID_SIDE) | AROUND_BIT(-1) | AROUND_BIT(1) | AROUND_BIT(AX_GRID_SIDE - 1) |
+        AROUND_BIT(AX_GRID_SIDE + 1) | AROUND_BIT(2 * AX_GRID_SIDE)};
+#undef AROUND_BIT
 
-/* New single cells next to the placed pair, in row-major order: the six
- * cells around it, each tested (no branch), listed in that order. */
+/* Bits from..from + 63 of a cell set; from + 63 must lie in its last word
+ * but one or before (the cells next to the square play area do). */
+static inline uint64_t cells_from(const uint64_t *s, int from)
+{
+    unsigned w = (unsigned)from / 64, shift = (unsigned)from % 64;
+    assert(from >= 0 && w + 1 < AX_GRID_WORDS);
+    return (s[w] >> shift) | ((s[w + 1] << 1) << (63 - shift));
+}
+
+/* New single cells next to the placed pair, in row-major order. A single
+ * is empty with no open neighbour (empty or dead): an empty cell in no open
+ * pair, from either end, is one unless a neighbour is dead (seldom), which
+ * is_single tells; the six cells around the pair are tested at once as bits
+ * of the empty cells and the open pairs (no branch, a few words read). */
 static int new_singles(const ax_game *g, const int16_t placed[2], int16_t singles[6])
 {
     int first = placed[0] < placed[1] ? placed[0] : placed[1];
-    int diff = placed[1] - placed[0];
-    const int8_t *around = around_pair[diff * diff != 1]; /* in a column: no branch */
-    unsigned found = 0;
-#pragma GCC unroll 6
-    for (int k = 0; k < 6; k++)
-        found |= (unsigned)is_single(g, first + around[k]) << k;
+    int diff = placed[1] - placed[0], from = first - AX_GRID_SIDE;
+    uint64_t paired = cells_from(g->pairs[0], from) | cells_from(g->pairs[0], from - 1) |
+                      cells_from(g->pairs[1], from) | cells_from(g->pairs[1], from - AX_GRID_SIDE);
+    uint64_t found = cells_from(g->empty, from) & ~paired & around_pair_bits[diff * diff != 1];
     int n = 0;
-    for (; found; found &= found - 1) /* seldom any */
-        singles[n++] = (int16_t)(first + around[__builtin_ctz(found)]);
+    for (; found; found &= found - 1) { /* seldom any */
+        int cell = from + __builtin_ctzll(found);
+        singles[n] = (int16_t)cell;
+        n += is_single(g, cell);
+    }
+#ifndef NDEBUG
+    const int8_t *around = around_pair[diff * diff != 1];
+    int k = 0;
+    for (int a = 0; a < 6; a++)
+        if (is_single(g, first + around[a]))
+            assert(k < n && singles[k++] == first + around[a]);
+    assert(k == n);
+#endif
     return n;
 }
 
