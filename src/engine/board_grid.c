@@ -35,8 +35,14 @@ typedef struct {
     uint64_t w[AX_GRID_WORDS];
 } cellset;
 
+/* The forward directions of each board as constants (geometry.c), so that
+ * the work of a taken cell, and the shifts of a first tile's pairs, unroll. */
+static const int square_axes[2] = {1, AX_GRID_SIDE};
+static const int hex_axes[3] = {1, 1 - AX_GRID_SIDE, -AX_GRID_SIDE};
+
 /* ax_cells_shifted's work, inline in the engine's own loops. */
-static inline void shift_cells(const uint64_t *s, int shift, uint64_t *out)
+static inline __attribute__((always_inline)) void shift_cells(const uint64_t *s, int shift,
+                                                              uint64_t *out)
 {
     int words = shift / 64, bits = shift % 64;
     if (bits < 0) {
@@ -406,11 +412,6 @@ static void make_potentials(ax_game *g)
         }
 }
 
-/* The forward directions of each board as constants (geometry.c), so that
- * the work of a taken cell unrolls. */
-static const int square_axes[2] = {1, AX_GRID_SIDE};
-static const int hex_axes[3] = {1, 1 - AX_GRID_SIDE, -AX_GRID_SIDE};
-
 /* Clears bit i of the pairs of direction d, which is set when `open`
  * (npairs is the caller's). */
 static inline void close_pair(ax_game *g, int d, unsigned i, unsigned open)
@@ -727,22 +728,52 @@ static void pick_pair(const ax_game *g, const uint64_t (*pairs)[AX_GRID_WORDS],
     domino_move(m, rack_index, i ^ swap, j ^ swap);
 }
 
+/* The open pairs next to an untouched field, per forward direction (of
+ * `naxes`, the offsets `axes`, constants so that the shifts unroll), with
+ * their counts per word; returns how many. */
+static inline __attribute__((always_inline)) int near_field_pairs(const ax_game *g, int naxes,
+                                                                  const int *axes, cellset pairs[3],
+                                                                  uint8_t counts[3][AX_GRID_WORDS])
+{
+    cellset near = near_untouched_fields(g), partner;
+    int n = 0;
+    for (int d = 0; d < naxes; d++) {
+        shift_cells(near.w, axes[d], partner.w);
+        for (int w = 0; w < AX_GRID_WORDS; w++) {
+            pairs[d].w[w] = g->pairs[d][w] & (near.w[w] | partner.w[w]);
+            counts[d][w] = (uint8_t)ax_popcount64(pairs[d].w[w]);
+            n += counts[d][w];
+        }
+    }
+    return n;
+}
+
 /* A first tile's random placement: among the pairs next to an untouched
- * field, when there are any. */
+ * field, when there are any (legal_pairs, counted once). */
 static void first_tile_random_move(const ax_game *g, ax_rng *rng, ax_move *m)
 {
     cellset restricted[3];
     uint8_t counts[3][AX_GRID_WORDS];
-    int count = legal_pairs(g, restricted);
+    int count = g->variant == AX_HEX ? near_field_pairs(g, 3, hex_axes, restricted, counts)
+                                     : near_field_pairs(g, 2, square_axes, restricted, counts);
+    const uint64_t(*pairs)[AX_GRID_WORDS] = (const uint64_t(*)[AX_GRID_WORDS])restricted;
+    const uint8_t(*pair_counts)[AX_GRID_WORDS] = (const uint8_t(*)[AX_GRID_WORDS])counts;
+    if (count == 0) { /* none can touch a field: any open pair */
+        pairs = g->pairs;
+        pair_counts = g->pair_count;
+        count = g->npairs;
+    }
+#ifndef NDEBUG
+    cellset want[3];
+    assert(legal_pairs(g, want) == count);
     for (int d = 0; d < g->ndirs / 2; d++)
-        for (int w = 0; w < AX_GRID_WORDS; w++)
-            counts[d][w] = (uint8_t)ax_popcount64(restricted[d].w[w]);
+        assert(memcmp(want[d].w, pairs[d], sizeof want[d].w) == 0);
+#endif
     assert(count > 0 && g->rack_n[g->to_move] > 0);
     int pick = (int)ax_rng_below_inline(rng, (uint32_t)count);
     int rack_index = (int)ax_rng_below_inline(rng, g->rack_n[g->to_move]);
     int flip = (int)ax_rng_below_inline(rng, 2);
-    pick_pair(g, (const uint64_t(*)[AX_GRID_WORDS])restricted,
-              (const uint8_t(*)[AX_GRID_WORDS])counts, pick, rack_index, flip, m);
+    pick_pair(g, pairs, pair_counts, pick, rack_index, flip, m);
 }
 
 void ax_grid_random_move(const ax_game *g, ax_rng *rng, ax_move *m)
