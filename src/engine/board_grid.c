@@ -161,8 +161,6 @@ bool ax_grid_must_touch_field(const ax_game *g)
     return first_tile_rule(g, &near);
 }
 
-bool ax_grid_can_place(const ax_game *g) { return g->rack_n[g->to_move] > 0 && g->npairs > 0; }
-
 /* The legal pairs of the seat to move, per forward direction. */
 static int legal_pairs(const ax_game *g, cellset pairs[3])
 {

@@ -133,7 +133,12 @@ static inline bool ax_same_tile(ax_tile a, ax_tile b) { return memcmp(a.sym, b.s
 
 /* board_grid.c: dominoes on the `square` and `hex` grids */
 bool ax_grid_must_touch_field(const ax_game *g);
-bool ax_grid_can_place(const ax_game *g);
+/* Whether the seat to move has a tile and an open pair to put it on
+ * (inline: asked after every turn). */
+static inline bool ax_grid_can_place(const ax_game *g)
+{
+    return g->rack_n[g->to_move] > 0 && g->npairs > 0;
+}
 ax_error ax_grid_check(const ax_game *g, const ax_move *m);
 /* Places and scores a checked move (tile, pyramids, their axio events);
  * returns the bonus moves earned; sets *all_max on an immediate win. */
