@@ -82,8 +82,11 @@ static const struct {
 
 /* The entries of the eight cells around (x, y), NONE where there is none:
  * cells within the display's span, so their places in cell_at are theirs
- * alone (uint8_t arithmetic: no entry, 0, reads as 255, NONE). */
-static void around_entries(const ax_rota_board *b, int x, int y, uint8_t around[8])
+ * alone (uint8_t arithmetic: no entry, 0, reads as 255, NONE). Inline: a
+ * call left them in eight byte stores that the placement's points read back
+ * as one word, which waited for the stores (no store forwarding). */
+static inline __attribute__((always_inline)) void around_entries(const ax_rota_board *b, int x,
+                                                                 int y, uint8_t around[8])
 {
     unsigned row[3], col[3];
     for (int k = 0; k < 3; k++) {
