@@ -134,22 +134,6 @@ static void offer_cell(offer_lanes *o, const uint8_t pot[8])
     o->top[2] = max8(o->top[2], q);
 }
 
-/* out bit i = bit i + shift of s (0 past either end). */
-static void shifted(const uint64_t s[AX_GRID_WORDS], int shift, uint64_t out[AX_GRID_WORDS])
-{
-    int words = shift / 64, bits = shift % 64;
-    if (bits < 0) {
-        bits += 64;
-        words--;
-    }
-    for (int i = 0; i < AX_GRID_WORDS; i++) {
-        int src = i + words;
-        uint64_t lo = src >= 0 && src < AX_GRID_WORDS ? s[src] : 0;
-        uint64_t hi = src + 1 >= 0 && src + 1 < AX_GRID_WORDS ? s[src + 1] : 0;
-        out[i] = bits ? (lo >> bits) | (hi << (64 - bits)) : lo;
-    }
-}
-
 static void board_offers(const ax_game *g, board_offer *o)
 {
     memset(o, 0, sizeof *o);
@@ -174,7 +158,7 @@ static void board_offers(const ax_game *g, board_offer *o)
         uint64_t open[AX_GRID_WORDS] = {0};
         for (int d = 0; d < g->ndirs / 2; d++) {
             uint64_t second[AX_GRID_WORDS];
-            shifted(g->pairs[d], -g->dir_offset[d], second);
+            ax_cells_shifted(g->pairs[d], -g->dir_offset[d], second);
             for (int w = 0; w < AX_GRID_WORDS; w++)
                 open[w] |= g->pairs[d][w] | second[w];
         }

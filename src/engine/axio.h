@@ -382,6 +382,11 @@ int ax_cell_index(const ax_game *g, int a, int b);
 void ax_cell_coords(const ax_game *g, int cell, int *a, int *b);
 int ax_direction_count(const ax_game *g);
 int ax_direction_offset(const ax_game *g, int dir);
+/* A set of grid cells (bit i: cell i, as ax_game.empty and ax_legal_pairs
+ * hold them) shifted: bit i of out is bit i + shift of s, 0 where that lies
+ * outside the grid's words; shift may be negative. With shift the offset of
+ * direction d, the pairs (i, i + offset) become their second cells. */
+void ax_cells_shifted(const uint64_t s[AX_GRID_WORDS], int shift, uint64_t out[AX_GRID_WORDS]);
 /* Sets a grid cell's content (a colour, AX_EMPTY, AX_PYRAMID, AX_DEAD) and
  * marks the fields a symbol touches: for building positions by hand. */
 void ax_grid_put(ax_game *g, int cell, int content);

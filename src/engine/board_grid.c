@@ -35,10 +35,15 @@ typedef struct {
     uint64_t w[AX_GRID_WORDS];
 } cellset;
 
-/* Bit i of the result is bit i + shift of `s` (shift may be negative). */
-static cellset shifted(const cellset *s, int shift)
+/* The forward directions of each board as constants (geometry.c), so that
+ * the work of a taken cell, and the shifts of a first tile's pairs, unroll. */
+static const int square_axes[2] = {1, AX_GRID_SIDE};
+static const int hex_axes[3] = {1, 1 - AX_GRID_SIDE, -AX_GRID_SIDE};
+
+/* ax_cells_shifted's work, inline in the engine's own loops. */
+static inline __attribute__((always_inline)) void shift_cells(const uint64_t *s, int shift,
+                                                              uint64_t *out)
 {
-    cellset out;
     int words = shift / 64, bits = shift % 64;
     if (bits < 0) {
         bits += 64;
@@ -46,10 +51,22 @@ static cellset shifted(const cellset *s, int shift)
     }
     for (int i = 0; i < AX_GRID_WORDS; i++) {
         int src = i + words;
-        uint64_t lo = src >= 0 && src < AX_GRID_WORDS ? s->w[src] : 0;
-        uint64_t hi = src + 1 >= 0 && src + 1 < AX_GRID_WORDS ? s->w[src + 1] : 0;
-        out.w[i] = bits ? (lo >> bits) | (hi << (64 - bits)) : lo;
+        uint64_t lo = src >= 0 && src < AX_GRID_WORDS ? s[src] : 0;
+        uint64_t hi = src + 1 >= 0 && src + 1 < AX_GRID_WORDS ? s[src + 1] : 0;
+        out[i] = bits ? (lo >> bits) | (hi << (64 - bits)) : lo;
     }
+}
+
+void ax_cells_shifted(const uint64_t s[AX_GRID_WORDS], int shift, uint64_t out[AX_GRID_WORDS])
+{
+    shift_cells(s, shift, out);
+}
+
+/* Bit i of the result is bit i + shift of `s` (shift may be negative). */
+static cellset shifted(const cellset *s, int shift)
+{
+    cellset out;
+    shift_cells(s->w, shift, out.w);
     return out;
 }
 
@@ -143,8 +160,6 @@ bool ax_grid_must_touch_field(const ax_game *g)
     cellset near;
     return first_tile_rule(g, &near);
 }
-
-bool ax_grid_can_place(const ax_game *g) { return g->rack_n[g->to_move] > 0 && g->npairs > 0; }
 
 /* The legal pairs of the seat to move, per forward direction. */
 static int legal_pairs(const ax_game *g, cellset pairs[3])
@@ -262,25 +277,57 @@ static int put_pyramid(ax_game *g, int cell)
 }
 
 /* The cells next to a pair whose first cell (in index order) is cell 0,
- * in row-major order: of a pair in a row, then of a pair in a column. */
+ * in row-major order: of a pair in a row, then of a pair in a column, as
+ * bits of a window of cells that starts a row above the first cell (bit k:
+ * cell first - AX_GRID_SIDE + k); debug builds test them one by one. */
+#ifndef NDEBUG
 static const int8_t around_pair[2][6] = {
     {-AX_GRID_SIDE, 1 - AX_GRID_SIDE, -1, 2, AX_GRID_SIDE, AX_GRID_SIDE + 1},
     {-AX_GRID_SIDE, -1, 1, AX_GRID_SIDE - 1, AX_GRID_SIDE + 1, 2 * AX_GRID_SIDE}};
+#endif
+#define AROUND_BIT(offset) (1ULL << ((offset) + AX_GRID_SIDE))
+static const uint64_t around_pair_bits[2] = {
+    AROUND_BIT(-AX_GRID_SIDE) | AROUND_BIT(1 - AX_GRID_SIDE) | AROUND_BIT(-1) | AROUND_BIT(2) |
+        AROUND_BIT(AX_GRID_SIDE) | AROUND_BIT(AX_GRID_SIDE + 1),
+    AROUND_BIT(-AX_GRID_SIDE) | AROUND_BIT(-1) | AROUND_BIT(1) | AROUND_BIT(AX_GRID_SIDE - 1) |
+        AROUND_BIT(AX_GRID_SIDE + 1) | AROUND_BIT(2 * AX_GRID_SIDE)};
+#undef AROUND_BIT
 
-/* New single cells next to the placed pair, in row-major order: the six
- * cells around it, each tested (no branch), listed in that order. */
+/* Bits from..from + 63 of a cell set; from + 63 must lie in its last word
+ * but one or before (the cells next to the square play area do). */
+static inline uint64_t cells_from(const uint64_t *s, int from)
+{
+    unsigned w = (unsigned)from / 64, shift = (unsigned)from % 64;
+    assert(from >= 0 && w + 1 < AX_GRID_WORDS);
+    return (s[w] >> shift) | ((s[w + 1] << 1) << (63 - shift));
+}
+
+/* New single cells next to the placed pair, in row-major order. A single
+ * is empty with no open neighbour (empty or dead): an empty cell in no open
+ * pair, from either end, is one unless a neighbour is dead (seldom), which
+ * is_single tells; the six cells around the pair are tested at once as bits
+ * of the empty cells and the open pairs (no branch, a few words read). */
 static int new_singles(const ax_game *g, const int16_t placed[2], int16_t singles[6])
 {
     int first = placed[0] < placed[1] ? placed[0] : placed[1];
-    int diff = placed[1] - placed[0];
-    const int8_t *around = around_pair[diff * diff != 1]; /* in a column: no branch */
-    unsigned found = 0;
-#pragma GCC unroll 6
-    for (int k = 0; k < 6; k++)
-        found |= (unsigned)is_single(g, first + around[k]) << k;
+    int diff = placed[1] - placed[0], from = first - AX_GRID_SIDE;
+    uint64_t paired = cells_from(g->pairs[0], from) | cells_from(g->pairs[0], from - 1) |
+                      cells_from(g->pairs[1], from) | cells_from(g->pairs[1], from - AX_GRID_SIDE);
+    uint64_t found = cells_from(g->empty, from) & ~paired & around_pair_bits[diff * diff != 1];
     int n = 0;
-    for (; found; found &= found - 1) /* seldom any */
-        singles[n++] = (int16_t)(first + around[__builtin_ctz(found)]);
+    for (; found; found &= found - 1) { /* seldom any */
+        int cell = from + __builtin_ctzll(found);
+        singles[n] = (int16_t)cell;
+        n += is_single(g, cell);
+    }
+#ifndef NDEBUG
+    const int8_t *around = around_pair[diff * diff != 1];
+    int k = 0;
+    for (int a = 0; a < 6; a++)
+        if (is_single(g, first + around[a]))
+            assert(k < n && singles[k++] == first + around[a]);
+    assert(k == n);
+#endif
     return n;
 }
 
@@ -362,11 +409,6 @@ static void make_potentials(ax_game *g)
             ax_grid_cell_potential(g, i, g->pot[i]);
         }
 }
-
-/* The forward directions of each board as constants (geometry.c), so that
- * the work of a taken cell unrolls. */
-static const int square_axes[2] = {1, AX_GRID_SIDE};
-static const int hex_axes[3] = {1, 1 - AX_GRID_SIDE, -AX_GRID_SIDE};
 
 /* Clears bit i of the pairs of direction d, which is set when `open`
  * (npairs is the caller's). */
@@ -684,22 +726,52 @@ static void pick_pair(const ax_game *g, const uint64_t (*pairs)[AX_GRID_WORDS],
     domino_move(m, rack_index, i ^ swap, j ^ swap);
 }
 
+/* The open pairs next to an untouched field, per forward direction (of
+ * `naxes`, the offsets `axes`, constants so that the shifts unroll), with
+ * their counts per word; returns how many. */
+static inline __attribute__((always_inline)) int near_field_pairs(const ax_game *g, int naxes,
+                                                                  const int *axes, cellset pairs[3],
+                                                                  uint8_t counts[3][AX_GRID_WORDS])
+{
+    cellset near = near_untouched_fields(g), partner;
+    int n = 0;
+    for (int d = 0; d < naxes; d++) {
+        shift_cells(near.w, axes[d], partner.w);
+        for (int w = 0; w < AX_GRID_WORDS; w++) {
+            pairs[d].w[w] = g->pairs[d][w] & (near.w[w] | partner.w[w]);
+            counts[d][w] = (uint8_t)ax_popcount64(pairs[d].w[w]);
+            n += counts[d][w];
+        }
+    }
+    return n;
+}
+
 /* A first tile's random placement: among the pairs next to an untouched
- * field, when there are any. */
+ * field, when there are any (legal_pairs, counted once). */
 static void first_tile_random_move(const ax_game *g, ax_rng *rng, ax_move *m)
 {
     cellset restricted[3];
     uint8_t counts[3][AX_GRID_WORDS];
-    int count = legal_pairs(g, restricted);
+    int count = g->variant == AX_HEX ? near_field_pairs(g, 3, hex_axes, restricted, counts)
+                                     : near_field_pairs(g, 2, square_axes, restricted, counts);
+    const uint64_t(*pairs)[AX_GRID_WORDS] = (const uint64_t(*)[AX_GRID_WORDS])restricted;
+    const uint8_t(*pair_counts)[AX_GRID_WORDS] = (const uint8_t(*)[AX_GRID_WORDS])counts;
+    if (count == 0) { /* none can touch a field: any open pair */
+        pairs = g->pairs;
+        pair_counts = g->pair_count;
+        count = g->npairs;
+    }
+#ifndef NDEBUG
+    cellset want[3];
+    assert(legal_pairs(g, want) == count);
     for (int d = 0; d < g->ndirs / 2; d++)
-        for (int w = 0; w < AX_GRID_WORDS; w++)
-            counts[d][w] = (uint8_t)ax_popcount64(restricted[d].w[w]);
+        assert(memcmp(want[d].w, pairs[d], sizeof want[d].w) == 0);
+#endif
     assert(count > 0 && g->rack_n[g->to_move] > 0);
     int pick = (int)ax_rng_below_inline(rng, (uint32_t)count);
     int rack_index = (int)ax_rng_below_inline(rng, g->rack_n[g->to_move]);
     int flip = (int)ax_rng_below_inline(rng, 2);
-    pick_pair(g, (const uint64_t(*)[AX_GRID_WORDS])restricted,
-              (const uint8_t(*)[AX_GRID_WORDS])counts, pick, rack_index, flip, m);
+    pick_pair(g, pairs, pair_counts, pick, rack_index, flip, m);
 }
 
 void ax_grid_random_move(const ax_game *g, ax_rng *rng, ax_move *m)

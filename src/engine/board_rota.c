@@ -82,8 +82,11 @@ static const struct {
 
 /* The entries of the eight cells around (x, y), NONE where there is none:
  * cells within the display's span, so their places in cell_at are theirs
- * alone (uint8_t arithmetic: no entry, 0, reads as 255, NONE). */
-static void around_entries(const ax_rota_board *b, int x, int y, uint8_t around[8])
+ * alone (uint8_t arithmetic: no entry, 0, reads as 255, NONE). Inline: a
+ * call left them in eight byte stores that the placement's points read back
+ * as one word, which waited for the stores (no store forwarding). */
+static inline __attribute__((always_inline)) void around_entries(const ax_rota_board *b, int x,
+                                                                 int y, uint8_t around[8])
 {
     unsigned row[3], col[3];
     for (int k = 0; k < 3; k++) {
@@ -143,38 +146,37 @@ static void remove_frontier(ax_rota_board *b, int id)
     b->frontier_pos[id] = -1;
 }
 
-/* add_frontier when `fresh` (0 or 1), without a branch: the entry is
- * written in the first free slot either way, and counted, and found by
- * cell_at, only when fresh. A slot past ncells holds nothing (placed[NONE]
- * receives the empty tile it always holds). */
-static void add_frontier_if(ax_rota_board *b, int x, int y, int fresh)
-{
-    assert(!fresh || (b->ncells < AX_ROTA_ENTRIES && b->cell_at[at_index(x, y)] == 0));
-    assert(b->ncells <= AX_ROTA_ENTRIES);
-    int id = b->ncells;
-    b->x[id] = (int16_t)x;
-    b->y[id] = (int16_t)y;
-    b->placed[id] = empty_tile;
-    b->frontier_pos[id] = b->nfrontier;
-    b->frontier[b->nfrontier] = (int16_t)id;
-    unsigned at = at_index(x, y);
-    uint8_t mask = (uint8_t)-fresh;
-    b->cell_at[at] = (uint8_t)((b->cell_at[at] & ~mask) | ((id + 1) & mask));
-    b->ncells = (int16_t)(b->ncells + fresh);
-    b->nfrontier = (int16_t)(b->nfrontier + fresh);
-}
-
 /* Puts a tile on entry id at (x, y), whose neighbours are around[]: the
  * sides the display did not know join the frontier (which sides is as
- * random as the game: no branch to mispredict). */
+ * random as the game: no branch to mispredict). Each side is written in
+ * the first free slot, and counted, and found by cell_at, only when fresh;
+ * a known side's place in cell_at receives its own entry again (around[]),
+ * so that nothing is read back. A slot past ncells holds nothing. */
 static void put_entry(ax_rota_board *b, int id, int x, int y, ax_tile placed,
                       const uint8_t around[8])
 {
     remove_frontier(b, id);
     b->placed[id] = placed;
+    int ncells = b->ncells, nfrontier = b->nfrontier, fresh_before = 0;
 #pragma GCC unroll 4
-    for (int s = 0; s < 4; s++)
-        add_frontier_if(b, x + side_dx[s], y + side_dy[s], around[side_around[s]] == NONE);
+    for (int s = 0; s < 4; s++) {
+        int cx = x + side_dx[s], cy = y + side_dy[s];
+        unsigned known = around[side_around[s]]; /* NONE when fresh */
+        int fresh = known == NONE, slot = ncells + fresh_before, pos = nfrontier + fresh_before;
+        assert(slot <= AX_ROTA_ENTRIES && (!fresh || slot < AX_ROTA_ENTRIES));
+        assert(!fresh == (b->cell_at[at_index(cx, cy)] != 0));
+        b->x[slot] = (int16_t)cx;
+        b->y[slot] = (int16_t)cy;
+        b->placed[slot] = empty_tile;
+        b->frontier_pos[slot] = (int16_t)pos;
+        b->frontier[pos] = (int16_t)slot;
+        /* NONE + 1 wraps to 0 */
+        b->cell_at[at_index(cx, cy)] =
+            (uint8_t)(known + 1 + ((unsigned)(slot + 1) & -(unsigned)fresh));
+        fresh_before += fresh;
+    }
+    b->ncells = (int16_t)(ncells + fresh_before);
+    b->nfrontier = (int16_t)(nfrontier + fresh_before);
 }
 
 void ax_rota_put(ax_rota_board *b, int x, int y, ax_tile placed)
@@ -185,6 +187,50 @@ void ax_rota_put(ax_rota_board *b, int x, int y, ax_tile placed)
     uint8_t around[8];
     around_entries(b, x, y, around);
     put_entry(b, id, x, y, placed, around);
+}
+
+/* The display the deal leaves, written out: the four tiles on (0, 0),
+ * (1, 0), (0, 1), (1, 1) and the eight frontier cells around them, entry by
+ * entry as ax_rota_put leaves them one tile after the other (entry 12 too,
+ * the slot its last call wrote without counting). Debug builds compare the
+ * whole display with those calls'. */
+enum { DEAL_ENTRIES = 13 };
+static const int16_t deal_x[DEAL_ENTRIES] = {0, 1, 0, -1, 0, 2, 1, 1, 0, -1, 2, 1, 1};
+static const int16_t deal_y[DEAL_ENTRIES] = {0, 0, 1, 0, -1, 0, 1, -1, 2, 1, 1, 2, 0};
+static const int16_t deal_frontier_pos[DEAL_ENTRIES] = {-1, -1, -1, 2, 0, 3, -1, 1, 5, 4, 6, 7, 8};
+static const int16_t deal_frontier[9] = {4, 7, 3, 5, 9, 8, 10, 11, 12};
+static const uint8_t deal_tile_entry[4] = {0, 1, 2, 6};
+
+void ax_rota_deal(ax_rota_board *b, const ax_tile placed[4])
+{
+    assert(b->ncells == 0 && b->cell_at[0] == 0); /* a game just zeroed */
+    b->ncells = 12;
+    b->nfrontier = 8;
+    memcpy(b->x, deal_x, sizeof deal_x);
+    memcpy(b->y, deal_y, sizeof deal_y);
+    memcpy(b->frontier_pos, deal_frontier_pos, sizeof deal_frontier_pos);
+    memcpy(b->frontier, deal_frontier, sizeof deal_frontier);
+    for (int id = 0; id < DEAL_ENTRIES; id++)
+        b->placed[id] = empty_tile;
+    b->placed[NONE] = empty_tile;
+    for (int k = 0; k < 4; k++)
+        b->placed[deal_tile_entry[k]] = placed[k];
+    /* cell_at: rows y = 0, 1, 2 and 63 (y = -1), entry id + 1 */
+    static const uint8_t row0[3] = {1, 2, 6}, row1[4] = {4, 3, 7, 11}, row2[3] = {10, 9, 12},
+                         row63[2] = {5, 8};
+    memcpy(b->cell_at + 0, row0, sizeof row0);
+    memcpy(b->cell_at + 63, row1, sizeof row1);
+    memcpy(b->cell_at + 127, row2, sizeof row2);
+    memcpy(b->cell_at + 4032, row63, sizeof row63);
+#ifndef NDEBUG
+    static const int cells[4][2] = {{0, 0}, {1, 0}, {0, 1}, {1, 1}};
+    ax_rota_board built;
+    memset(&built, 0, sizeof built);
+    ax_rota_start(&built);
+    for (int k = 0; k < 4; k++)
+        ax_rota_put(&built, cells[k][0], cells[k][1], placed[k]);
+    assert(memcmp(&built, b, sizeof *b) == 0);
+#endif
 }
 
 bool ax_rota_is_frontier(const ax_rota_board *b, int x, int y)
@@ -298,6 +344,52 @@ static uint64_t unit_points(const ax_rota_board *b, const uint8_t around[8], ax_
     return lanes & ((1ULL << (8 * AX_MAX_COLORS)) - 1);
 }
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* Bit 7 of each byte lane: the bytes of a and b are equal. */
+static inline uint32_t bytes_equal(uint32_t a, uint32_t b)
+{
+    const uint32_t low7 = 0x7f7f7f7fu;
+    uint32_t x = a ^ b; /* 0 where equal; the sum below carries into no other lane */
+    return ~(((x & low7) + low7) | x) & 0x80808080u;
+}
+
+/* unit_points with the four corners in the byte lanes of a word (corner i
+ * in byte i, as a tile's bytes lie): each circle's other corners in three
+ * words, compared with the placed colours at once (no loop over corners). */
+static uint64_t unit_points_lanes(const ax_rota_board *b, const uint8_t around[8], ax_tile placed,
+                                  int wild, bool *wild_scored)
+{
+    uint32_t t[8], p;
+    for (int k = 0; k < 8; k++)
+        memcpy(&t[k], b->placed[around[k]].sym, 4);
+    memcpy(&p, placed.sym, 4);
+    /* the empty corner (AX_NO_COLOR, 0xff) names `wild` */
+    uint32_t empty = bytes_equal(p, 0xffffffffu), empty_lanes = (empty >> 7) * 0xffu;
+    uint32_t c = (p & ~empty_lanes) | ((uint32_t)(uint8_t)wild * 0x01010101u & empty_lanes);
+#define CORNER(k, j, i) (((t[k] >> (8 * (j))) & 0xffu) << (8 * (i)))
+    /* member m of the circle of corner i in byte i: circle_members, written out */
+    uint32_t m0 = CORNER(0, 2, 0) | CORNER(1, 2, 1) | CORNER(4, 3, 2) | CORNER(3, 2, 3);
+    uint32_t m1 = CORNER(1, 3, 0) | CORNER(2, 3, 1) | CORNER(6, 1, 2) | CORNER(5, 1, 3);
+    uint32_t m2 = CORNER(3, 1, 0) | CORNER(4, 0, 1) | CORNER(7, 0, 2) | CORNER(6, 0, 3);
+#undef CORNER
+    uint32_t same =
+        (bytes_equal(m0, c) >> 7) + (bytes_equal(m1, c) >> 7) + (bytes_equal(m2, c) >> 7);
+    same &= ((~c & 0x80808080u) >> 7) * 0xffu; /* a corner of no colour scores 0 */
+    uint64_t lanes = 0;                        /* lane 7: the corners of no colour, which score 0 */
+#pragma GCC unroll 4
+    for (int i = 0; i < 4; i++)
+        lanes += (uint64_t)((same >> (8 * i)) & 0xffu) << (8 * ((c >> (8 * i)) & 7));
+    *wild_scored = (same & empty_lanes) != 0;
+    return lanes & ((1ULL << (8 * AX_MAX_COLORS)) - 1);
+}
+#else
+static uint64_t unit_points_lanes(const ax_rota_board *b, const uint8_t around[8], ax_tile placed,
+                                  int wild, bool *wild_scored)
+{
+    return unit_points(b, around, placed, wild, wild_scored);
+}
+#endif
+
 void ax_rota_points(const ax_game *g, ax_tile placed, int x, int y, int wild,
                     uint8_t points[AX_MAX_COLORS], bool *wild_scored)
 {
@@ -340,12 +432,21 @@ int ax_rota_place(ax_game *g, const ax_move *m, bool *all_max, ax_events *out)
     int seat = g->to_move;
     ax_tile tile = g->rack[seat][0];
     ax_tile placed = ax_tile_rotate(tile, m->rotation);
-    int wild = empty_corner(placed) >= 0 ? m->wild : AX_NO_COLOR;
+    int wild = m->wild; /* named for an empty corner, else unused */
     uint8_t around[8];
     bool wild_scored;
     around_entries(&g->rota, m->x, m->y, around); /* a frontier cell: within the span */
-    uint64_t points = unit_points(&g->rota, around, placed, wild, &wild_scored);
-    put_entry(&g->rota, find(&g->rota, m->x, m->y), m->x, m->y, placed, around);
+    /* checked: a frontier cell, whose place in cell_at is its own */
+    int id = g->rota.cell_at[at_index(m->x, m->y)] - 1;
+    assert(id == find(&g->rota, m->x, m->y));
+    uint64_t points = unit_points_lanes(&g->rota, around, placed, wild, &wild_scored);
+#ifndef NDEBUG
+    bool scored;
+    assert(points == unit_points(&g->rota, around, placed,
+                                 empty_corner(placed) >= 0 ? wild : AX_NO_COLOR, &scored) &&
+           scored == wild_scored);
+#endif
+    put_entry(&g->rota, id, m->x, m->y, placed, around);
     g->rack_n[seat] = 0;
     g->board_tiles[g->board_n++] = tile;
 

@@ -24,9 +24,9 @@ typedef struct {
 
 /* scoring.c */
 void ax_score_unit(ax_game *g, int seat, const uint8_t points[AX_MAX_COLORS], ax_unit_result *res);
-/* The same with the points in byte lanes: bits 8c..8c + 7 the points of
- * colour c (kept in a register, not built in memory byte by byte). */
-void ax_score_lanes(ax_game *g, int seat, uint64_t points, ax_unit_result *res);
+/* A unit whose points (in byte lanes) take a track of `track` to a
+ * threshold (an AXIO), by the scalar rule; res all made here. */
+void ax_score_axio(ax_game *g, uint8_t *track, uint64_t points, ax_unit_result *res);
 static inline uint64_t ax_points_lanes(const uint8_t points[AX_MAX_COLORS])
 {
     uint64_t lanes = 0;
@@ -45,6 +45,70 @@ static inline uint64_t ax_lanes_add(uint64_t a, uint64_t b)
     const uint64_t low7 = 0x7f7f7f7f7f7f7f7fULL;
     return ((a & low7) + (b & low7)) ^ ((a ^ b) & ~low7);
 }
+
+/* ax_score_unit with the points in byte lanes: bits 8c..8c + 7 the points
+ * of colour c (kept in a register, not built in memory byte by byte); inline
+ * in the boards' placements, the scalar rule (ax_score_axio) out of line.
+ * Byte-lane arithmetic on the six colours (SWAR): every lane holds a value
+ * below 128, so bit 7 of a lane is free to carry a comparison. */
+#define AX_LANES_1 0x0101010101010101ULL
+#define AX_LANES_H 0x8080808080808080ULL
+
+/* Bit 7 of each lane: a >= b (lanes below 128). */
+static inline uint64_t ax_lanes_ge(uint64_t a, uint64_t b)
+{
+    return ((a | AX_LANES_H) - b) & AX_LANES_H;
+}
+
+/* The points, each at most 63: a track never needs more to reach its last
+ * threshold (36), so the sum with the track stays below 128. */
+static inline uint64_t ax_capped_points(uint64_t p)
+{
+    uint64_t big = p & 0xc0c0c0c0c0c0c0c0ULL;
+    big = ((big >> 6) | (big >> 7)) & AX_LANES_1;
+    return (p & 0x3f3f3f3f3f3f3f3fULL) | big * 0x3f;
+}
+
+static inline uint64_t ax_load_track(const uint8_t *track)
+{
+    uint32_t low;
+    uint16_t high;
+    memcpy(&low, track, 4);
+    memcpy(&high, track + 4, 2);
+    return low | (uint64_t)high << 32;
+}
+
+/* Every colour at once: the threshold above each track (t0, else t1, else
+ * none), the tracks plus the points; only when one reaches its threshold
+ * does the scalar rule run. res: naxio, bonus_moves and all_max, and the
+ * AXIOs' fields up to naxio. */
+static inline void ax_score_lanes(ax_game *g, int seat, uint64_t points, ax_unit_result *res)
+{
+    uint8_t *track = g->track[g->mode == AX_TEAM ? seat % 2 : seat]; /* ax_track_owner */
+    uint64_t t0 = g->threshold[0], t1 = g->nthresholds > 1 ? g->threshold[1] : 0;
+    uint64_t lane = ((1ULL << (8 * g->ncolors)) - 1) & AX_LANES_H; /* bit 7 of each colour */
+    uint64_t t = ax_load_track(track), p = ax_capped_points(points);
+    uint64_t below0 = ~ax_lanes_ge(t, t0 * AX_LANES_1) & lane;
+    uint64_t below1 = ~ax_lanes_ge(t, t1 * AX_LANES_1) & lane & ~below0;
+    uint64_t limit = (below0 >> 7) * t0 | (below1 >> 7) * t1, limited = below0 | below1;
+    uint64_t next = t + p, scored = (p + 0x7f * AX_LANES_1) & AX_LANES_H; /* p != 0 */
+    if (ax_lanes_ge(next, limit) & limited & scored) {
+        ax_score_axio(g, track, points, res);
+        t = ax_load_track(track);
+    } else { /* below every threshold: the tracks with limits gain the points */
+        uint64_t keep = (limited >> 7) * 0xff;
+        t = (next & keep) | (t & ~keep);
+        uint32_t low = (uint32_t)t;
+        uint16_t high = (uint16_t)(t >> 32);
+        memcpy(track, &low, 4);
+        memcpy(track + 4, &high, 2);
+        res->naxio = 0;
+        res->bonus_moves = 0;
+    }
+    uint64_t off_max = t ^ ((uint64_t)g->threshold[g->nthresholds - 1] * AX_LANES_1);
+    res->all_max = ((off_max + 0x7f * AX_LANES_1) & lane) == 0;
+}
+
 /* Appends the `axio` events of a scored unit. */
 void ax_emit_axio(const ax_game *g, int seat, const ax_unit_result *res, ax_events *out);
 ax_event *ax_event_add_to(ax_events *out, int kind, int player);
@@ -69,7 +133,12 @@ static inline bool ax_same_tile(ax_tile a, ax_tile b) { return memcmp(a.sym, b.s
 
 /* board_grid.c: dominoes on the `square` and `hex` grids */
 bool ax_grid_must_touch_field(const ax_game *g);
-bool ax_grid_can_place(const ax_game *g);
+/* Whether the seat to move has a tile and an open pair to put it on
+ * (inline: asked after every turn). */
+static inline bool ax_grid_can_place(const ax_game *g)
+{
+    return g->rack_n[g->to_move] > 0 && g->npairs > 0;
+}
 ax_error ax_grid_check(const ax_game *g, const ax_move *m);
 /* Places and scores a checked move (tile, pyramids, their axio events);
  * returns the bonus moves earned; sets *all_max on an immediate win. */
@@ -96,6 +165,10 @@ void ax_rota_clear(ax_rota_board *b);
 /* The same for a board that is all 0 bytes (a game just zeroed): only what
  * is not 0 when empty. */
 void ax_rota_start(ax_rota_board *b);
+/* The deal's display (rules 3.2) on a board that is all 0 bytes: placed[k]
+ * on (0, 0), (1, 0), (0, 1), (1, 1) for k = 0..3, exactly as ax_rota_start
+ * and four ax_rota_put would leave it. */
+void ax_rota_deal(ax_rota_board *b, const ax_tile placed[4]);
 /* Puts a tile (as placed) on a cell; keeps the frontier. */
 void ax_rota_put(ax_rota_board *b, int x, int y, ax_tile placed);
 bool ax_rota_is_frontier(const ax_rota_board *b, int x, int y);

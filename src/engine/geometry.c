@@ -9,6 +9,7 @@
  */
 #include "engine.h"
 
+#include <assert.h>
 #include <string.h>
 
 static const int square_dirs[4] = {1, AX_GRID_SIDE, -1, -AX_GRID_SIDE};
@@ -60,7 +61,18 @@ void ax_cell_coords(const ax_game *g, int cell, int *a, int *b)
 static void open_row(ax_game *g, int row, int from, int to)
 {
     int first = row * AX_GRID_SIDE + from, last = row * AX_GRID_SIDE + to;
-    memset(g->cell + first, AX_EMPTY, (size_t)(last - first + 1));
+    /* 4 to 16 cells (hex rows from area + 1, square's at least 9): two
+     * overlapping stores of 4 or 8, where a memset call cost more */
+    const uint64_t empty8 = AX_EMPTY * 0x0101010101010101ULL;
+    const uint32_t empty4 = (uint32_t)empty8;
+    assert(last - first + 1 >= 4 && last - first + 1 <= 16);
+    if (last - first + 1 >= 8) {
+        memcpy(g->cell + first, &empty8, 8);
+        memcpy(g->cell + last - 7, &empty8, 8);
+    } else {
+        memcpy(g->cell + first, &empty4, 4);
+        memcpy(g->cell + last - 3, &empty4, 4);
+    }
     for (int w = first / 64; w <= last / 64; w++) { /* a row spans one or two words */
         int lo = w * 64 > first ? 0 : first % 64, hi = (w + 1) * 64 <= last ? 63 : last % 64;
         g->empty[w] |= (~0ULL >> (63 - hi)) & (~0ULL << lo);
@@ -91,6 +103,17 @@ static const int8_t square_fields[5][3] = {
 static const int8_t hex_fields[6][3] = {{5, 0, AX_RED},     {5, -5, AX_GREEN},  {0, -5, AX_BLUE},
                                         {-5, 0, AX_ORANGE}, {-5, 5, AX_YELLOW}, {0, 5, AX_PURPLE}};
 
+/* The cells next to the fields of each board (any play area): what
+ * ax_grid_reset_fields makes before any tile, written out (the set-up's
+ * debug check compares). */
+_Static_assert(AX_GRID_SIDE == 17 && AX_GRID_WORDS == 5, "the tables below are of this grid");
+static const uint64_t square_field_near[AX_GRID_WORDS] = {
+    0x0800000000000000ULL, 0x8800000020002800ULL, 0x00000022202aa808ULL, 0x0000002000280008ULL,
+    0x0000000000000000ULL};
+static const uint64_t hex_field_near[AX_GRID_WORDS] = {0x94018c0000000000ULL, 0x0c00000000031802ULL,
+                                                       0x0000006018501430ULL, 0x0063005280318000ULL,
+                                                       0x0000000000000000ULL};
+
 void ax_grid_setup(ax_game *g)
 {
     g->ndirs = g->variant == AX_HEX ? 6 : 4;
@@ -99,15 +122,30 @@ void ax_grid_setup(ax_game *g)
     memset(g->cell, AX_OFF, sizeof g->cell);
     memset(g->empty, 0, sizeof g->empty);
     open_area(g);
-    ax_grid_reset_pairs(g); /* the potentials: 0, as ax_game_init zeroed them */
+    /* the fields set straight on the cells, then the open pairs made once
+     * and the potentials of the fields' neighbours set (what ax_grid_put
+     * would keep, field by field) */
     const int8_t(*fields)[3] = g->variant == AX_SQUARE ? square_fields : hex_fields;
     g->nfields = g->variant == AX_SQUARE ? 5 : 6;
     for (int f = 0; f < g->nfields; f++) {
         int cell = ax_cell_index(g, fields[f][0], fields[f][1]);
         g->field_cell[f] = (int16_t)cell;
         g->field_color[f] = (uint8_t)fields[f][2];
-        ax_grid_put(g, cell, fields[f][2]);
+        g->cell[cell] = (uint8_t)fields[f][2];
+        g->empty[cell / 64] &= ~(1ULL << (cell % 64));
     }
+    ax_grid_reset_pairs(g);
+    /* ax_game_init zeroed the potentials; no two fields share a line
+     * without a cell between them, so each field gives each empty neighbour
+     * one point of its colour */
+    for (int f = 0; f < g->nfields; f++)
+        for (int d = 0; d < g->ndirs; d++) {
+            int next = g->field_cell[f] + g->dir_offset[d];
+            g->pot[next][g->field_color[f]] += g->cell[next] == AX_EMPTY;
+        }
     g->fields_touched = 0;
-    ax_grid_reset_fields(g);
+    memcpy(g->field_near, g->variant == AX_SQUARE ? square_field_near : hex_field_near,
+           sizeof g->field_near);
+    g->field_near_touched = 0;
+    assert(ax_grid_state_consistent(g)); /* the pairs, potentials and field_near */
 }

@@ -33,14 +33,18 @@ static ax_tile domino(int a, int b)
     return t;
 }
 
-/* Stores a tile as one 32-bit word: the deal's shuffle reads each tile as
- * one word at once, which smaller stores still in flight would stall (no
- * store forwarding). */
-static void put_tile(ax_tile *slot, ax_tile t)
+/* `count` (at least 1) copies of a tile, as whole words: the deal's
+ * shuffle reads each tile as one 32-bit word, which smaller stores still in
+ * flight would stall (no store forwarding). Two at a time (one 64-bit
+ * store), the last one stored again (overlapping when count is even). */
+static void put_tiles(ax_tile *slots, ax_tile t, int count)
 {
     uint32_t word;
     memcpy(&word, t.sym, sizeof word);
-    memcpy(slot->sym, &word, sizeof word);
+    uint64_t two = word | (uint64_t)word << 32;
+    for (int k = 0; k + 1 < count; k += 2)
+        memcpy(slots[k].sym, &two, sizeof two);
+    memcpy(slots[count - 1].sym, &word, sizeof word);
 }
 
 /* `ncolors` colours: `per_pair` of each two-colour pair, `per_double` of each
@@ -49,11 +53,12 @@ static int domino_set(int ncolors, int per_pair, int per_double, ax_tile *out)
 {
     int n = 0;
     for (int a = 0; a < ncolors; a++) {
-        for (int k = 0; k < per_double; k++)
-            put_tile(&out[n++], domino(a, a));
-        for (int b = a + 1; b < ncolors; b++)
-            for (int k = 0; k < per_pair; k++)
-                put_tile(&out[n++], domino(a, b));
+        put_tiles(&out[n], domino(a, a), per_double);
+        n += per_double;
+        for (int b = a + 1; b < ncolors; b++) {
+            put_tiles(&out[n], domino(a, b), per_pair);
+            n += per_pair;
+        }
     }
     return n;
 }
@@ -78,11 +83,11 @@ static int rota_set(ax_tile *out)
         for (int i = 0; i < 10; i++) {
             const int8_t *four = others[left_out], *o = orders[order_of[i]];
             ax_tile t = {{four[o[0]], four[o[1]], four[o[2]], four[o[3]]}};
-            put_tile(&out[n++], t);
+            put_tiles(&out[n++], t, 1);
         }
     for (int k = 0; k < 10; k++) {
         ax_tile t = {{triples[k][0], triples[k][1], triples[k][2], AX_NO_COLOR}};
-        put_tile(&out[n++], t);
+        put_tiles(&out[n++], t, 1);
     }
     return n;
 }

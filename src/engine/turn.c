@@ -189,18 +189,18 @@ static void end_game(ax_game *g, int reason, ax_events *out)
 /* rules 3.2: four display tiles, empty corners turned to the centre. */
 static void deal_rota(ax_game *g, ax_events *out)
 {
-    static const int cells[4][2] = {{0, 0}, {1, 0}, {0, 1}, {1, 1}};
     static const int centre_corner[4] = {2, 3, 1, 0};
-    ax_rota_start(&g->rota); /* ax_game_init zeroed it */
-    for (int k = 0; k < 4; k++) {
+    ax_tile placed[4];
+    for (int k = 0; k < 4; k++) { /* on (0, 0), (1, 0), (0, 1), (1, 1) */
         ax_tile t = g->bag[--g->bag_n];
         int rotation = (int)ax_rng_below_inline(&g->rng, 4);
         for (int i = 0; i < 4; i++)
             if (t.sym[i] == AX_NO_COLOR) /* placed corner c shows printed (c - r) */
                 rotation = (centre_corner[k] - i + 4) % 4;
-        ax_rota_put(&g->rota, cells[k][0], cells[k][1], ax_tile_rotate(t, rotation));
+        placed[k] = ax_tile_rotate(t, rotation);
         g->board_tiles[g->board_n++] = t;
     }
+    ax_rota_deal(&g->rota, placed); /* ax_game_init zeroed it */
     for (int seat = 0; seat < g->players; seat++)
         for (int k = 0; k < AX_ROTA_STACK; k++)
             g->stack[seat][g->stack_n[seat]++] = g->bag[--g->bag_n];
