@@ -672,9 +672,13 @@ def start_server(axio, db, extra=(), bind="127.0.0.1"):
     cmd = [axio, "serve", "--port", "0", "--bind", bind, "--db", db, "--quiet",
            "--max-conns-per-ip", "100000", "--max-games-per-ip", "100000000",
            "--request-rate", "1000000", "--msg-rate", "100", *extra]
-    if "--max-header-waits-per-ip" in subprocess.run([axio, "serve", "--help"], capture_output=True,
-                                                     text=True).stdout:
-        cmd += ["--max-header-waits-per-ip", "100000"]  # every client opens from 127.0.0.1
+    # every client opens from 127.0.0.1: lift each per-address limit the build has (a build
+    # older than a limit lacks its option), so that only the load is measured
+    usage = subprocess.run([axio, "serve", "--help"], capture_output=True, text=True).stdout
+    for option in ("--max-header-waits-per-ip", "--max-strong-games-per-ip", "--max-hints-per-ip",
+                   "--max-waiting-per-ip", "--max-analyses-per-ip"):
+        if option in usage:
+            cmd += [option, "100000"]
     err = open(db + ".log", "w")
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=err, text=True)
     line = proc.stdout.readline()
