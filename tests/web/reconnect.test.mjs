@@ -51,8 +51,13 @@ test('reconnect: the page shows the lost connection, retries, gets its seat back
     await waitTurnOrEnd(page);
 
     await stop(server);
-    await page.waitForSelector('#conn[data-state=lost]', { timeout: 15000 });
-    assert.match(await page.textContent('#conn'), /retrying/);
+    // The state and its words are read together: the first retry comes 0.5 s after the
+    // loss, and a slow machine reading them one after the other saw "reconnecting…".
+    const lost = await (await page.waitForFunction(() => {
+      const el = document.getElementById('conn');
+      return el.dataset.state === 'lost' ? el.textContent : null;
+    }, null, { timeout: 15000, polling: 50 })).jsonValue();
+    assert.match(lost, /retrying/);
     await shot(page, 'connection-lost-desktop');
 
     server = await startServer(port, db);
