@@ -300,7 +300,9 @@ void games_on_decision(void *ctx, const char *id, int ply, engine_status status,
     }
     char path[128], what[200];
     snprintf(path, sizeof path, "/api/bot/game/%s/move", g->id);
-    json_t *body = json_pack("{s:O}", "move", move);
+    /* the ply makes a decision sent again (its answer lost) harmless: the site
+     * takes it only while that decision is due */
+    json_t *body = json_pack("{s:O,s:i}", "move", move, "ply", ply);
     describe_move(move, what, sizeof what);
     bot_log("game %s: decision %d: %s (%.0f ms)", g->id, ply, what, ms);
     g->decided_ms = ms;

@@ -23,7 +23,13 @@ also makes games of three and four seats from a challenge to several bots.
 Tests drive it from Python (FakeSite) and inject failures: `drop_streams`
 (connections cut mid-game), `restart` (the listening socket closed and opened
 again after a pause), `fail_next` (the next matching requests answered with a
-status, e.g. 429 and its Retry-After). `requests` logs every request.
+status, e.g. 429 and its Retry-After), `lose_next_answers` (the next decisions
+taken, their connections then cut unanswered, as a server killed after its
+commit does; logged with status 0). `requests` logs every request.
+
+As the site does, a decision that names its `ply` is taken only while that
+decision is due (else 409 not_your_turn): one sent again after a lost answer
+is not taken twice.
 
 Alone: fake_bot_site.py --token-file F [--port P] [--challenge hex ...] serves
 a bot account whose token is in F, and sends it the challenges named.
@@ -218,6 +224,7 @@ class FakeSite:
         self.event_streams = {}  # name -> list of queues
         self.requests = []  # {"t","method","path","status","body"}
         self.failures = []  # [prefix, status, body, headers, count]
+        self.answers_to_lose = 0  # decisions taken whose answer is lost
         self.finished, self.timeouts, self.restarts = [], [], []
         self.ids = itertools.count(1)
         self.after_move = None  # called (game, seat, ply) after a bot's decision
@@ -289,6 +296,10 @@ class FakeSite:
         headers = {"Retry-After": str(retry_after)} if retry_after is not None else {}
         with self.lock:
             self.failures.append([prefix, status, body, headers, count])
+
+    def lose_next_answers(self, count=1):
+        with self.lock:
+            self.answers_to_lose += count
 
     def drop_streams(self, events=True, games=True):
         with self.lock:
@@ -583,12 +594,22 @@ class BotHandler(http.server.BaseHTTPRequestHandler):
                              req=req)
         if st["to_move"] != seat:
             return self.fail(409, "not_your_turn", "not your turn", req=req)
+        if "ply" in req and req["ply"] != st["ply"]:
+            return self.fail(409, "not_your_turn", "that decision is not due", req=req)
         left_ms = g.clocks_now(st)[seat] if g.clocks is not None else None
         answer = g.referee.ask(cmd="play", move=move, viewers=g.viewers())
         if not answer["ok"]:
             return self.fail(400, "illegal_move", answer["message"], answer["reason"], req=req)
         g.decisions.append((seat, st["ply"], left_ms))
-        self.answer(200, {"ok": True}, req=req)
+        with self.site.lock:
+            lose = self.site.answers_to_lose > 0
+            self.site.answers_to_lose -= lose
+        if lose:
+            self.connection.shutdown(socket.SHUT_RDWR)
+            self.close_connection = True
+            self.site.log("POST", self.path, 0, req)
+        else:
+            self.answer(200, {"ok": True}, req=req)
         g.after_decision(seat, answer)
         g.play_others()
         if self.site.after_move:

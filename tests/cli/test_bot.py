@@ -2,14 +2,14 @@
 """`axio bot` on a fake Bot API site (fake_bot_site.py, real games held by the
 engine): challenges answered by the filters, games played to the end with
 every decision checked, the clock's share, streams cut and the site restarted
-mid-game, 429 and its Retry-After, a game of three seats with two bots, a
+mid-game, 429 and its Retry-After, decisions whose answers were lost, a game of three seats with two bots, a
 refused token, two bots with one token, and SIGTERM."""
 import json
 import os
 import threading
 import time
 
-from bot_testlib import AXIO, GREEDY, TMP, Bot, check_game, moves, site, wait_for
+from bot_testlib import AXIO, GREEDY, TMP, Bot, check_game, moves, replay, site, wait_for
 
 REALTIME = lambda base, inc: {"kind": "realtime", "base_s": base, "increment_s": inc}  # noqa
 
@@ -110,6 +110,43 @@ def test_reconnect_restart_429():
           "it ends, no decision twice")
 
 
+def test_lost_answers():
+    """Decisions taken whose answers never come (a server killed after its commit): the
+    bot sends each again with its ply, the site answers 409, and nothing is taken twice."""
+    fake = site()
+    token = "axio_lostanswer" + "0" * 33
+    fake.add_account("Bot", token)
+
+    def after_move(g, seat, ply):
+        if len(g.decisions) in (2, 5):
+            fake.lose_next_answers()
+
+    fake.after_move = after_move
+    bot = Bot(fake, token)
+    cid = fake.challenge("Bot", "hex")
+    wait_for(lambda: fake.finished, 90, "the game's end")
+    g = fake.games[fake.challenges[cid]["game"]]
+    assert g.status == "over" and not fake.timeouts, fake.timeouts
+    assert not any(r["path"].endswith("/resign") for r in fake.requests), fake.requests
+    replay(g.record)
+    # each lost answer's decision is sent again half a second later, when the game has gone
+    # on (or ended): refused as no longer due
+    wait_for(lambda: sum(r["status"] == 409 for r in moves(fake, g.id)) >= 2, 20, "the retries")
+    answers = moves(fake, g.id)
+    lost = [i for i, r in enumerate(answers) if r["status"] == 0]
+    assert len(lost) == 2, answers
+    for i in lost:
+        again = [r for r in answers[i + 1:] if r["body"] == answers[i]["body"]]
+        assert [r["status"] for r in again] == [409], answers
+    assert sum(r["status"] == 409 for r in answers) == 2, answers
+    plies = [p for _, p, _ in g.decisions]
+    assert len(plies) == len(set(plies)), "a decision taken twice: %s" % plies
+    assert not bot.saw("resigning"), bot.log()
+    bot.stop()
+    fake.stop()
+    print("ok: two decisions whose answers were lost: sent again, refused as taken, the game ends")
+
+
 def test_three_seats_two_bots():
     fake = site()
     fake.add_account("BotA", "axio_a" + "0" * 42)
@@ -193,5 +230,6 @@ if __name__ == "__main__":
     test_signals_and_two_bots_one_token()
     test_filters_and_games()
     test_reconnect_restart_429()
+    test_lost_answers()
     test_three_seats_two_bots()
     test_unanswered_acceptance()

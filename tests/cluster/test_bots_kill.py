@@ -45,14 +45,23 @@ class BotsOnASite(unittest.TestCase):
         status, body, _ = api(self.site, "GET", f"/api/games/{gid}")
         return body if status == 200 else None
 
-    def wait(self, cond, timeout, what):
+    def wait(self, cond, timeout, what, ids=()):
         until = time.monotonic() + timeout
         while time.monotonic() < until:
             if cond():
                 return
             time.sleep(0.5)
+        stuck = []
+        for gid in ids:
+            g = self.game(gid) or {}
+            if g.get("status") != "over":
+                stuck.append(gid)
+                print(f"not over: {gid} holder {self.site.holder(gid)} status "
+                      f"{g.get('status')} ply {g.get('ply')} to move {g.get('to_move')}")
         for b in self.bots:
-            print(b.log()[-4000:])
+            lines = b.log().splitlines()
+            print("\n".join([ln for ln in lines if any(gid in ln for gid in stuck)][-40:]
+                            + lines[-20:]))
         self.fail("timed out waiting for " + what)
 
     def test_twenty_games_and_a_killed_server(self):
@@ -96,7 +105,7 @@ class BotsOnASite(unittest.TestCase):
         def over():
             return all((self.game(g) or {}).get("status") == "over" for g in ids)
 
-        self.wait(over, 300, "every game to end")
+        self.wait(over, 300, "every game to end", ids)
         print(f"ok: {GAMES} games over, {len(running)} of them running on the server killed "
               f"({time.monotonic() - killed_at:.0f} s after the kill)")
         for gid in ids:

@@ -6,19 +6,27 @@ database, another program's, damaged, of a newer version, in use) stops the serv
 is left unchanged. On PostgreSQL (AXIO_TEST_DB=postgresql) also: the database server
 stopped in the middle of a game refuses the next decisions with `internal`, none of
 them acknowledged, and the game goes on once it is back; a session ended by
-pg_terminate_backend is replaced before the next decision."""
+pg_terminate_backend is replaced before the next decision; a bot's decision over HTTP is
+answered only once stored (with the store's write held up by a lock, no answer comes; killed
+meanwhile, the server answers nothing), and sent again with its ply it is taken once."""
 import hashlib
+import json
+import http.client
 import os
 import random
 import signal
 import sqlite3
 import subprocess
 import tempfile
+import threading
 import time
 import unittest
 
-from harness import (AXIO, ON_POSTGRESQL, TIMEOUT, Client, Server, db_query, new_database,
-                     pg_cluster, play_until_over)
+from accounts_lib import register
+from botlib import PW, Engine, Stream, api, bearer, make_bot, to_decide
+
+from harness import (AXIO, HOST, ON_POSTGRESQL, TIMEOUT, Client, Server, db_query,
+                     new_database, pg_cluster, play_until_over)
 
 HUMAN = {"kind": "human"}
 AI = {"kind": "ai", "level": "random"}
@@ -422,6 +430,91 @@ class ConnectionLoss(Servers):
         self.restart(kill=True)
         c = self.client(game, *seats[1])
         self.assertEqual(comparable(c.state), comparable(state))
+
+
+@unittest.skipUnless(ON_POSTGRESQL, "a lock held in PostgreSQL")
+class BotDecisionAnsweredOnceStored(Servers):
+    """POST /api/bot/game/{id}/move answers 200 only after the decision's commit."""
+
+    def lock_decisions(self):
+        """A session of its own holding the table of decisions: the server's writes wait."""
+        cluster = pg_cluster()
+        locker = subprocess.Popen([os.path.join(cluster.bin, "psql"), "-X", "-q", "-A", "-t",
+                                   "-d", self.db], stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, text=True)
+        locker.stdin.write("BEGIN; LOCK TABLE decisions IN EXCLUSIVE MODE; SELECT 'locked';\n")
+        locker.stdin.flush()
+        self.assertEqual(locker.stdout.readline().strip(), "locked")
+        return locker
+
+    def post_move(self, game, bot, body, answers):
+        conn = http.client.HTTPConnection(HOST, self.server.port, timeout=TIMEOUT)
+        try:
+            conn.request("POST", f"/api/bot/game/{game}/move", body=json.dumps(body),
+                         headers={**bearer(bot), "Content-Type": "application/json"})
+            answers.append(conn.getresponse().status)
+        except (OSError, http.client.HTTPException) as e:
+            answers.append(e)
+        finally:
+            conn.close()
+
+    def ply(self, game):
+        status, g, _ = self.server.http("GET", f"/api/games/{game}")
+        self.assertEqual(status, 200, g)
+        return g["ply"]
+
+    def test_answered_once_stored(self):
+        ann = register(self.server, "Ann", PW)
+        _, bot = make_bot(self.server, "Robo")
+        status, c, _ = api(self.server, "POST", "/api/challenges", {"to": "Robo",
+                           "variant": "square"}, session=ann)
+        self.assertEqual(status, 201, c)
+        status, accepted, _ = api(self.server, "POST",
+                                  f"/api/challenges/{c['challenge']['id']}/accept", token=bot)
+        self.assertEqual(status, 200, accepted)
+        game, seat = accepted["game"], accepted["seat"]
+        person = Client(self.server, game, None, 1 - seat, session=ann)
+        self.clients.append(person)
+        person.wait_type("history")
+        if person.my_turn():
+            person.act()
+        stream = Stream(self.server, f"/api/bot/game/stream/{game}", bot)
+        line = stream.wait(lambda l: l["type"] == "state" and to_decide(l))
+        stream.close()
+        engine = Engine()
+        try:
+            body = {"move": engine.decide(line["position"]), "ply": line["position"]["ply"]}
+        finally:
+            engine.close()
+        ply = self.ply(game)
+        locker = self.lock_decisions()
+        answers = []
+        try:
+            poster = threading.Thread(target=self.post_move, args=(game, bot, body, answers))
+            poster.start()
+            poster.join(1.5)
+            self.assertTrue(poster.is_alive(), f"answered before it was stored: {answers}")
+            self.server.kill()  # before the commit: no answer at all
+            poster.join(TIMEOUT)
+            self.assertEqual(len(answers), 1)
+            self.assertIsInstance(answers[0], Exception, "a killed server answered")
+        finally:
+            locker.stdin.close()  # its transaction ends: the lock goes
+            locker.wait(TIMEOUT)
+        self.clients = []
+        self.server = Server(self.db, *self.args)
+        # the decision was never acknowledged; its transaction may have ended either way
+        self.assertIn(self.ply(game), (ply, ply + 1))
+        # sent again with its ply: taken if it was not, and never twice
+        status, reply, _ = api(self.server, "POST", f"/api/bot/game/{game}/move", body, token=bot)
+        self.assertIn((status, reply.get("ok") or reply["error"]["code"]),
+                      ((200, True), (409, "not_your_turn")), reply)
+        self.assertEqual(self.ply(game), ply + 1)
+        status, reply, _ = api(self.server, "POST", f"/api/bot/game/{game}/move", body, token=bot)
+        self.assertEqual((status, reply["error"]["code"]), (409, "not_your_turn"), reply)
+        self.assertEqual(self.ply(game), ply + 1)
+        self.assertEqual(db_query(self.db, "SELECT count(*) FROM decisions WHERE game_id = ?",
+                                  game), [(ply + 1,)])
 
 
 if __name__ == "__main__":

@@ -328,4 +328,8 @@ int service_api(service *svc, const api_request *r, api_answer *out)
     return API_NOT_MINE;
 }
 
-void service_api_abandon(service *svc, void *request) { accounts_abandon(svc, request); }
+void service_api_abandon(service *svc, void *request)
+{
+    accounts_abandon(svc, request);
+    play_abandon(svc, request);
+}

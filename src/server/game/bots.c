@@ -363,6 +363,19 @@ static int game_action(service *svc, const api_request *r, api_answer *out, cons
         if (!body)
             return api_reply_fail(out, &err);
         json_t *engine_move = json_object_get(body, "move");
+        json_t *ply = json_object_get(body, "ply");
+        if (ply && !json_is_integer(ply)) {
+            json_decref(body);
+            return api_reply_error(out, 400, "bad_message", "ply is the position's ply");
+        }
+        if (ply && json_integer_value(ply) != gm->g.ply) {
+            /* a decision sent again after a lost answer: taken already, or no longer due */
+            char why[160];
+            snprintf(why, sizeof why, "the decision for ply %lld is not due: the game is at ply %d",
+                     (long long)json_integer_value(ply), gm->g.ply);
+            json_decref(body);
+            return api_reply_error(out, 409, "not_your_turn", why);
+        }
         if (engine_move) {
             /* the engine protocol's decision (docs/engine-protocol.md) as the
              * message a player would send, once the seat may decide at all */
@@ -379,6 +392,7 @@ static int game_action(service *svc, const api_request *r, api_answer *out, cons
                     out, 400, rc == AX_REPLAY_MALFORMED ? "bad_message" : "illegal_move", why);
             msg = ax_decision_message(&gm->g, &m);
         } else {
+            json_object_del(body, "ply");
             msg = body;
         }
         const char *type = json_string_value(json_object_get(msg, "type"));
@@ -402,10 +416,15 @@ static int game_action(service *svc, const api_request *r, api_answer *out, cons
     } else {
         return api_reply_error(out, 404, "not_found", "no such endpoint");
     }
+    const struct pending_decision *storing = gm->pending;
     int rc = play_act(gm, seat, me.id, r->ip, msg, &err);
     json_decref(msg);
     if (rc)
         return api_reply_fail(out, &err);
+    /* a decision this request made (a move, a resignation) is answered once
+     * stored: a 200 is never lost with a server killed before its commit */
+    if (gm->pending != storing && play_answer_when_stored(gm, seat, r->request))
+        return API_PENDING;
     return api_reply_json(out, 200, json_pack("{s:b}", "ok", 1));
 }
 

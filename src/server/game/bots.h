@@ -17,8 +17,9 @@ enum { SCOPE_BOT_PLAY = 1, SCOPE_CHALLENGE_WRITE = 2, SCOPE_GAME_READ = 4 };
  * token's requests are spent). */
 int bots_request_account(service *svc, const api_request *r, unsigned scope, stored_account *me,
                          api_error *err);
-/* /api/me/tokens[/ID] and /api/bot/...: API_ANSWERED, API_RELAY (a game's
- * request, held elsewhere), API_STREAM, or API_NOT_MINE. */
+/* /api/me/tokens[/ID] and /api/bot/...: API_ANSWERED, API_PENDING (a
+ * decision, answered once stored), API_RELAY (a game's request, held
+ * elsewhere), API_STREAM, or API_NOT_MINE. */
 int bots_route(service *svc, const api_request *r, api_answer *out);
 /* The state of the service's event streams; NULL out of memory. */
 struct bots *bots_new(void);

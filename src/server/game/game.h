@@ -180,6 +180,7 @@ struct service {
     game *table[LOBBY_HASH_SIZE];
     game *oldest, *newest;
     int ngames;
+    int answers_waiting;           /* play.c: bots' requests waiting for their decision's commit */
     struct accounts *accounts;     /* accounts.c's */
     struct owners *owners;         /* owners.c's: the servers of one site */
     struct bots *bots;             /* bots.c's: the bots' event streams */

@@ -48,7 +48,8 @@ typedef struct pending_decision {
     ax_game next; /* the game after the decision */
     ax_events events;
     int seat;
-    bool decided; /* a place or swap (a leave is not) */
+    bool decided;  /* a place or swap (a leave is not) */
+    void *request; /* a bot's HTTP request answered once it is stored, or NULL */
 } pending_decision;
 
 /* --- sending --- */
@@ -315,6 +316,7 @@ static const char *play_decide(game *gm, int seat, const ax_move *m, char *why, 
     }
     p->next = gm->g;
     p->seat = seat;
+    p->request = NULL;
     p->decided = m->kind != AX_MOVE_LEAVE;
     ax_apply(&p->next, m, &p->events);
     w->kind = STORE_DECISION;
@@ -397,11 +399,31 @@ void play_leave(game *gm, int seat, int why)
         service_log(gm->svc, "game %s: seat %d cannot leave: %s", gm->id, seat, reason);
 }
 
+/* The answer to the bot's request that made the decision: only now, so that
+ * a 200 always means stored (a server killed before its commit answers
+ * nothing, and the bot sends the decision again). */
+static void answer_stored(game *gm, pending_decision *p, const store_write *w)
+{
+    if (!p->request)
+        return;
+    service *svc = gm->svc;
+    svc->answers_waiting--;
+    api_answer out = {0};
+    if (w->result == 0)
+        api_reply_json(&out, 200, json_pack("{s:b}", "ok", 1));
+    else if (w->lease_lost)
+        api_reply_error(&out, 503, "game_moving", "the game is moving; try again in a moment");
+    else
+        api_reply_error(&out, 500, "internal", "the decision could not be stored; try again");
+    svc->hooks.answer(p->request, &out);
+}
+
 static void finish_write(store_write *w)
 {
     game *gm = w->owner;
     pending_decision *p = gm->pending;
     gm->pending = NULL;
+    answer_stored(gm, p, w);
     if (w->result == 0) {
         show_ratings(gm, w);
         announce(gm, p);
@@ -831,6 +853,25 @@ int play_act(game *gm, int seat, int64_t account_id, const char *ip, const json_
     handle_message(&c, text, strlen(text));
     free(text);
     return err->http ? -1 : 0;
+}
+
+bool play_answer_when_stored(game *gm, int seat, void *request)
+{
+    pending_decision *p = gm->pending;
+    if (!p || p->seat != seat || p->request || !request || !gm->svc->hooks.answer)
+        return false;
+    p->request = request;
+    gm->svc->answers_waiting++;
+    return true;
+}
+
+void play_abandon(service *svc, void *request)
+{
+    for (game *gm = lobby_first(svc); gm && svc->answers_waiting > 0; gm = gm->next)
+        if (gm->pending && gm->pending->request == request) {
+            gm->pending->request = NULL;
+            svc->answers_waiting--;
+        }
 }
 
 /* --- connections --- */

@@ -63,6 +63,13 @@ viewer *play_open_stream(service *svc, const api_stream *s, const char *ip, void
  * the error that connection would have been sent (its HTTP status). */
 int play_act(game *gm, int seat, int64_t account_id, const char *ip, const json_t *message,
              api_error *err);
+/* After play_act: the decision it handed to the store for `seat` answers
+ * the transport's `request` once stored (hooks.answer: 200, or 500/503 when
+ * it was not). False when play_act stored nothing of the seat's (a leave
+ * waiting its turn): answer at once. */
+bool play_answer_when_stored(game *gm, int seat, void *request);
+/* A request's connection closed before its decision was stored. */
+void play_abandon(service *svc, void *request);
 /* play_may_act's checks for a seat without a connection: 0, or -1 with
  * the error. */
 int play_check_act(game *gm, int seat, api_error *err);

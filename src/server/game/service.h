@@ -197,7 +197,8 @@ typedef struct {
 /* What service_api, and each route of the API, did with a request. */
 enum {
     API_ANSWERED, /* the answer is in *out */
-    API_PENDING,  /* it waits for a password worker: hooks.answer brings the answer */
+    API_PENDING,  /* it waits for a password worker or a bot's decision to be stored:
+                   * hooks.answer brings the answer */
     API_RELAY,    /* its game is held by another server of the site, reached at
                    * out->relay_to: the transport passes the request on */
     API_NOT_MINE, /* a path that is not the API's (or not the route's) */
