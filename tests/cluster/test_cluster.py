@@ -6,7 +6,7 @@ reconnect by themselves (as the web client does); every game ends; every decisio
 client saw acknowledged is in its record; every record passes `axio replay` and the
 independent checker; no message to anyone shows another seat's tiles (harness's leak
 check on every message). Also: every instance lists every game, and a game is decided by
-one instance at a time (its lease).
+one instance at a time (its lease); nginx answers every request through a rolling restart.
 """
 import json
 import os
@@ -104,6 +104,19 @@ class Cluster(unittest.TestCase):
                 ready, _, _ = select.select(seats, [], [], 0.5)
             for s in ready:
                 s.pump()
+
+    def test_instances_restarted_one_after_another(self):
+        """A rolling restart: each instance killed, found dead by nginx (requests spread by
+        their id reach it), and started again, one after another. Every request is answered
+        by a running instance; with passive health checks (max_fails=1) nginx had left them
+        all out and answered 502 "no live upstreams" to everything."""
+        for i in range(3):
+            self.site.kill(i)
+            for _ in range(20):  # each goes to the dead one with a chance of 1 in 3
+                self.assertEqual(self.site.http_once("GET", "/api/health")[0], 200)
+            self.site.start(i)
+        statuses = [self.site.http_once("GET", "/api/health")[0] for _ in range(20)]
+        self.assertEqual(statuses, [200] * 20)
 
     def test_three_instances_each_killed_in_turn(self):
         games = [self.new_game("square", [HUMAN, HUMAN]),
