@@ -10,7 +10,9 @@
  * Everything random (the first weights, the order of the rows) comes from
  * one generator seeded by the options, and the sums run in one thread in
  * a fixed order, so the same options give the same weights, bit for bit,
- * on the same build.
+ * on the same build. The games may be played by several threads (jobs):
+ * each game's rows are kept apart and joined in the games' order, so the
+ * number of jobs changes the time, never the weights.
  */
 #include "train.h"
 
@@ -18,6 +20,7 @@
 #include "player.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -227,18 +230,86 @@ static int fit(const ai_train_options *o, ai_value_model *m, const kept *train, 
     return rc;
 }
 
+/* Games are played a block at a time by the jobs, each game into its own
+ * rows, and the block joined in order: the memory of one block beyond the
+ * rows kept. */
+#define BLOCK_GAMES 256
+
+typedef struct {
+    const ai_train_options *o;
+    long from, to;
+    kept *games; /* games[k - from]: the rows of game k */
+    atomic_long next;
+    atomic_bool failed;
+} block;
+
+static void *play_block(void *arg)
+{
+    block *b = arg;
+    ai_scratch *scratch = ai_scratch_new();
+    if (!scratch) {
+        atomic_store(&b->failed, true);
+        return NULL;
+    }
+    for (long k; !atomic_load(&b->failed) && (k = atomic_fetch_add(&b->next, 1)) < b->to;)
+        if (play_game(b->o, scratch, k, &b->games[k - b->from]) != 0 || cancelled(b->o))
+            atomic_store(&b->failed, true);
+    ai_scratch_free(scratch);
+    return NULL;
+}
+
+static int append(kept *to, const kept *from)
+{
+    for (long i = 0; i < from->n; i++) {
+        const float *r = from->rows + (size_t)i * ROW;
+        if (keep(to, r, r[D], r[D + 1]) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* Plays every game, training and held out, on o->jobs threads. */
+static int play_games(const ai_train_options *o, kept *train, kept *test)
+{
+    int jobs = o->jobs > 1 ? o->jobs : 1;
+    long all = o->games + o->test_games;
+    kept *games = calloc(BLOCK_GAMES, sizeof *games);
+    pthread_t *threads = calloc((size_t)jobs, sizeof *threads);
+    int rc = games && threads ? 0 : -1;
+    for (long from = 0; from < all && rc == 0; from += BLOCK_GAMES) {
+        block b = {.o = o,
+                   .from = from,
+                   .to = from + BLOCK_GAMES < all ? from + BLOCK_GAMES : all,
+                   .games = games};
+        atomic_init(&b.next, from);
+        atomic_init(&b.failed, false);
+        int started = 0;
+        for (; started < jobs - 1; started++)
+            if (pthread_create(&threads[started], NULL, play_block, &b) != 0)
+                break;
+        play_block(&b);
+        for (int t = 0; t < started; t++)
+            pthread_join(threads[t], NULL);
+        rc = atomic_load(&b.failed) ? -1 : 0;
+        for (long k = b.from; k < b.to; k++) {
+            kept *g = &games[k - b.from];
+            if (rc == 0)
+                rc = append(k < o->games ? train : test, g);
+            free(g->rows);
+            *g = (kept){0};
+        }
+    }
+    free(games);
+    free(threads);
+    return rc;
+}
+
 int ai_train(const ai_train_options *o, ai_value_model *m, ai_train_report *r)
 {
     kept train = {0}, test = {0};
-    ai_scratch *scratch = ai_scratch_new();
     *m = (ai_value_model){.variant = o->variant, .players = o->players};
     *r = (ai_train_report){0};
-    int rc = scratch ? 0 : -1;
-    for (long k = 0; k < o->games + o->test_games && rc == 0; k++) {
-        rc = play_game(o, scratch, k, k < o->games ? &train : &test);
-        if (cancelled(o))
-            rc = -1;
-    }
+    int rc = play_games(o, &train, &test);
     r->positions = train.n;
     if (rc == 0)
         rc = fit(o, m, &train, r);
@@ -258,7 +329,6 @@ int ai_train(const ai_train_options *o, ai_value_model *m, ai_train_report *r)
         }
         m->nchecks = AI_VALUE_CHECKS;
     }
-    ai_scratch_free(scratch);
     free(train.rows);
     free(test.rows);
     return rc;

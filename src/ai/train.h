@@ -5,7 +5,7 @@
  * seen by every seat labelled with that seat's reward at the game's end
  * (ai_outcome), and the network of value.h fitted to the rewards by
  * minibatch gradient descent (Adam). Deterministic: the same options give
- * the same weights, bit for bit, on the same build.
+ * the same weights, bit for bit, on the same build, whatever the jobs.
  */
 #ifndef AX_AI_TRAIN_H
 #define AX_AI_TRAIN_H
@@ -25,6 +25,7 @@ typedef struct {
        playouts a decision plays them (reproducible: no clock), and the
        fit learns the outcome of better play */
     long teacher_playouts;
+    int jobs; /* threads playing the games (0 or 1: one); never changes the weights */
     /* called after each epoch (may be NULL) */
     void (*progress)(void *ctx, int step, double loss);
     void *ctx;

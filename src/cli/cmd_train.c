@@ -12,7 +12,8 @@
 
 static const char usage[] =
     "usage: axio train --variant square|rota|hex --players N --seed S --games G\n"
-    "                  [--test-games T] [--epochs K] [--teacher-playouts P] [--out FILE]\n"
+    "                  [--test-games T] [--epochs K] [--teacher-playouts P] [--jobs J]\n"
+    "                  [--out FILE]\n"
     "       axio train --check FILE\n"
     "\n"
     "Plays G games of the playout policy against itself (game k from seed S+k),\n"
@@ -23,14 +24,14 @@ static const char usage[] =
 
 typedef struct {
     const char *variant, *out, *check;
-    long players, games, test_games, epochs, teacher;
+    long players, games, test_games, epochs, teacher, jobs;
     uint64_t seed;
     bool have_seed;
 } train_options;
 
 static int parse_options(int argc, char **argv, train_options *o)
 {
-    *o = (train_options){.test_games = -1, .epochs = 8};
+    *o = (train_options){.test_games = -1, .epochs = 8, .jobs = 1};
     const cli_option options[] = {
         {"variant", OPT_STRING, &o->variant, .help = "the game"},
         {"players", OPT_LONG, &o->players, .min = 2, .max = 4, .help = "2 to 4 (standard mode)"},
@@ -43,6 +44,8 @@ static int parse_options(int argc, char **argv, train_options *o)
         {"teacher-playouts", OPT_LONG, &o->teacher, .min = 0, .max = 1000000,
          .help = "the games are played by strong with P playouts a decision\n"
                  "(no clock: reproducible) instead of the playout policy"},
+        {"jobs", OPT_LONG, &o->jobs, .min = 1, .max = 64,
+         .help = "play the games on J threads (default 1); the file is the same"},
         {"out", OPT_STRING, &o->out,
          .help = "write the weights file there (default: standard output)"},
         {"check", OPT_STRING, &o->check,
@@ -170,6 +173,7 @@ int cmd_train(int argc, char **argv)
                           .iterations = (int)t.epochs,
                           .l2 = 1e-6,
                           .teacher_playouts = t.teacher,
+                          .jobs = (int)t.jobs,
                           .progress = progress};
     ai_value_model m;
     ai_train_report r;

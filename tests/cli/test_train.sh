@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `axio train`: the shipped weights files read as the build reads them (version, checksum)
 # and value their stored positions as stored; a damaged copy is refused; the same options
-# give the same file; bad usage exits 2 with one line.
+# give the same file, whatever the jobs playing the games; bad usage exits 2 with one line.
 set -euo pipefail
 : "${AXIO:?path of the axio command}"
 : "${SRC:?the source tree}"
@@ -25,6 +25,11 @@ grep -q "bad checksum" "$dir/err"
 cmp "$dir/a.txt" "$dir/b.txt"
 "$AXIO" train --check "$dir/a.txt" > /dev/null
 
+# games played on three threads, across more than one block of 256 games: the same file
+"$AXIO" train --variant rota --players 2 --seed 3 --games 300 --test-games 20 --epochs 1 --out "$dir/one.txt" 2> /dev/null
+"$AXIO" train --variant rota --players 2 --seed 3 --games 300 --test-games 20 --epochs 1 --jobs 3 --out "$dir/three.txt" 2> /dev/null
+cmp "$dir/one.txt" "$dir/three.txt"
+
 usage() {
   set +e
   "$AXIO" train "$@" > /dev/null 2> "$dir/err"
@@ -37,5 +42,6 @@ usage --variant nope --players 2 --seed 1 --games 5
 usage --variant hex --players 2 --seed 1
 usage --variant hex --players 7 --seed 1 --games 5
 usage --variant hex --players 2 --seed 1 --games 5 --bogus
+usage --variant hex --players 2 --seed 1 --games 5 --jobs 0
 "$AXIO" train --help | grep -q "usage: axio train"
 echo ok
