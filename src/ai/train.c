@@ -40,7 +40,7 @@ typedef struct {
 static int keep(kept *k, const float *x, double y, double hand)
 {
     if (k->n == k->cap) {
-        long cap = k->cap ? 2 * k->cap : 1 << 16;
+        long cap = k->cap ? 2 * k->cap : 1 << 9; /* a game has a few hundred */
         float *grown = realloc(k->rows, (size_t)cap * ROW * sizeof *grown);
         if (!grown)
             return -1;
