@@ -7,10 +7,11 @@ seat's view only, and returns its action number.
 Names are the levels of axio's server, as the C library's table has them
 (src/ai/levels.c): `random`, `greedy`, `strong`, `expert` (the web
 client's Beginner, Casual, Strong and Expert, which are accepted too). A level
-plays its player for the game's variant (Expert: `strong-deep`, in ROTA
-`strong-whole`) with its think time (strong 300 ms, expert 1000 ms). A
-player's own name (`strong-deep`, `strong-whole`, ...) plays that player in
-every variant (a searching one 1000 ms by default). `movetime_ms` sets the
+plays its player for the game's variant (Strong: `strong-deep-early`, in ROTA
+`strong`; Expert: `strong-deep`, in ROTA `strong-whole`) with its think time
+(strong 300 ms, expert 1000 ms). A player's own name (`strong-deep`,
+`strong-whole`, ...) plays that player in every variant (a searching one
+1000 ms by default). `movetime_ms` sets the
 time per decision instead; `playouts` fixes the search size, which with a seed
 makes the decisions reproducible.
 """

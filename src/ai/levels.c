@@ -2,14 +2,15 @@
  * levels.c - the table of computer levels (levels.h).
  *
  * `strong` and `expert` are the same search, judging by the learned
- * evaluation, `expert` with a second a decision and, in AXIO and Hex, its
- * replies searched a ply deeper, twice the candidates (32, in Hex 64) and
- * the whole second spent (`strong-deep`): 300 ms answers feel immediate to a person, and the
- * deeper, wider search is what the extra time pays for there. In ROTA the
- * deeper tree won 0.480 of 400 games against `strong` at the same second,
- * and `strong` stopping early lost to the Expert before, so Expert plays
- * `strong` spending its whole second there (`strong-whole`; docs/ai.md,
- * "Levels").
+ * evaluation. In AXIO and Hex both search the replies three plies deep
+ * over 32 candidates (Hex: 64): Strong for 300 ms, an answer that feels
+ * immediate, stopping once its choice is clear (`strong-deep-early`, which
+ * issue 53's faster engine made affordable in 300 ms: it beat `strong`
+ * 0.675 of 200 games in AXIO), Expert spending a whole second
+ * (`strong-deep`). In ROTA the deeper tree won 0.480 of 400 games against
+ * `strong` at the same second, so Strong there is `strong`, and Expert
+ * `strong` spending its whole second (`strong-whole`: stopping early lost
+ * to the Expert before; docs/ai.md, "Levels").
  * The server's queue may shorten either (src/server/game/ai_workers.c).
  */
 #include "levels.h"
@@ -19,12 +20,12 @@
 
 /* clang-format off */
 const ai_level ai_levels[] = {
-    /*          square         rota      hex */
-    {"random", {"random",      "random", "random"},      0},
-    {"greedy", {"greedy",      "greedy", "greedy"},      0},
-    {"strong", {"strong",      "strong", "strong"},      300},
-    {"expert", {"strong-deep", "strong-whole", "strong-deep"}, 1000},
-    {NULL,     {NULL,          NULL,     NULL},          0},
+    /*          square               rota            hex */
+    {"random", {"random",            "random",       "random"},            0},
+    {"greedy", {"greedy",            "greedy",       "greedy"},            0},
+    {"strong", {"strong-deep-early", "strong",       "strong-deep-early"}, 300},
+    {"expert", {"strong-deep",       "strong-whole", "strong-deep"},       1000},
+    {NULL,     {NULL,                NULL,           NULL},                0},
 };
 /* clang-format on */
 

@@ -90,7 +90,11 @@ static void decide_strong(ax_player *p, const ax_game *view, int seat, ax_move *
  * square decisions; in hex the 64 are the learned value's best of the
  * prior's 128), and spending all its time,
  * never stopping once its leader looks clear: the Expert level's player
- * (what its extra time pays for, docs/ai.md "Levels"). `strong-whole` is
+ * (what its extra time pays for, docs/ai.md "Levels"). `strong-deep-early`
+ * is `strong-deep` stopping early once its choice is clear: the Strong
+ * level's player in square and hex, where issue 53's engine affords its
+ * wider, deeper search in 300 ms (it beat `strong` 0.675 in square there).
+ * `strong-whole` is
  * `strong` spending all its time: Expert's player in ROTA, where the deeper
  * tree did not pay and stopping early lost to the Expert before.
  * `strong-hand` is `strong` with the hand-made judgement only, the search
@@ -116,6 +120,13 @@ static const builtin_player builtin[] = {
      STRONG_LEARNED_HORIZON,
      3,
      true,
+     {[AX_SQUARE] = 32, [AX_ROTA] = 32, [AX_HEX] = 64},
+     {[AX_HEX] = 128}},
+    {"strong-deep-early",
+     decide_strong,
+     STRONG_LEARNED_HORIZON,
+     3,
+     false,
      {[AX_SQUARE] = 32, [AX_ROTA] = 32, [AX_HEX] = 64},
      {[AX_HEX] = 128}},
     {"strong-whole", decide_strong, STRONG_LEARNED_HORIZON, 0, true, {0}, {0}},

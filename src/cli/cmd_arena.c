@@ -93,7 +93,7 @@ static void catch_stop_signals(void)
 /* One --ai entry: a built-in player or an external engine, with settings. */
 typedef struct {
     char label[MAX_ENTRY]; /* as written: names the player in the report */
-    char player[16];       /* the built-in player; empty for an external engine */
+    char player[32];       /* the built-in player; empty for an external engine */
     const char *command;   /* cmd: the shell command, inside `label` */
     long movetime, playouts;
 } entry;

@@ -98,6 +98,7 @@ static void test_hidden_tiles_do_not_change_decisions(void **state)
             assert_same_decision("strong-hand", &g, &other);
             assert_same_decision("strong-order", &g, &other);
             assert_same_decision("strong-deep", &g, &other);
+            assert_same_decision("strong-deep-early", &g, &other);
             assert_same_decision("strong-whole", &g, &other);
             assert_same_decision("greedy", &g, &other);
         }

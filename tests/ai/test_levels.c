@@ -40,6 +40,10 @@ static void test_every_level_has_a_player(void **state)
     assert_string_equal(ai_level_player(expert, AX_SQUARE), "strong-deep");
     assert_string_equal(ai_level_player(expert, AX_HEX), "strong-deep");
     assert_string_equal(ai_level_player(expert, AX_ROTA), "strong-whole");
+    const ai_level *strong = ai_level_find("strong");
+    assert_string_equal(ai_level_player(strong, AX_SQUARE), "strong-deep-early");
+    assert_string_equal(ai_level_player(strong, AX_HEX), "strong-deep-early");
+    assert_string_equal(ai_level_player(strong, AX_ROTA), "strong");
     assert_int_equal(ai_level_find("expert")->think_ms, 1000);
     assert_int_equal(ai_level_find("strong")->think_ms, 300);
 }

@@ -106,11 +106,11 @@ static void test_movetime_is_kept(void **state)
     /* strong judges by the learned evaluation; the hand-made judgement,
        the learned ordering of the candidates and the deeper tree must fit
        the same budget too */
-    static const char *const names[] = {"strong", "strong-hand", "strong-order", "strong-deep",
-                                        "strong-whole"};
+    static const char *const names[] = {"strong",      "strong-hand",       "strong-order",
+                                        "strong-deep", "strong-deep-early", "strong-whole"};
     for (int v = 0; v < 3; v++)
         for (int plies = 0; plies <= 12; plies += 12)
-            for (int k = 0; k < 5; k++) {
+            for (int k = 0; k < 6; k++) {
                 ax_game g;
                 position_after(&g, v, 2, plies);
                 ax_player *p = ax_player_new(names[k], 5);

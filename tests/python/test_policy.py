@@ -61,8 +61,9 @@ class Policies(unittest.TestCase):
         expert = axio.policy("expert")
         self.assertEqual([expert.player(v) for v in axio.VARIANTS],
                          [("strong-deep", 1000), ("strong-whole", 1000), ("strong-deep", 1000)])
-        self.assertEqual(axio.policy("strong").player("hex"), ("strong", 300))  # the level's time
-        self.assertEqual(axio.policy("strong", movetime_ms=50).player("hex"), ("strong", 50))
+        self.assertEqual([axio.policy("strong").player(v) for v in axio.VARIANTS],
+                         [("strong-deep-early", 300), ("strong", 300), ("strong-deep-early", 300)])
+        self.assertEqual(axio.policy("strong", movetime_ms=50).player("rota"), ("strong", 50))
         self.assertEqual(axio.policy("strong-deep").player("rota"), ("strong-deep", None))  # a player's own
         self.assertEqual(axio.policy("greedy").player("square"), ("greedy", None))
 
